@@ -1,0 +1,686 @@
+"""Problems: what open, validate and the importers report, and the catalogue of their codes.
+
+A problem is data: a stable kebab-case ``code`` from :data:`CATALOGUE`, a ``severity``,
+a ``path`` into the document (a tuple of keys and indexes) and a human ``message``.
+Problems found before the JSON tree exists (size, encoding, syntax) and problems of
+text imports also carry a byte ``offset`` or a ``line`` and ``column``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+PathPart = str | int
+Path = tuple[PathPart, ...]
+
+_IDENT = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*\Z")
+
+#: How much of an offending value a message may quote.
+EXCERPT_CHARS = 40
+
+
+def format_path(path: Sequence[PathPart]) -> str:
+    """Render a path the way the contract writes it: ``tables[0].graph.variantId``.
+
+    Integers become ``[n]``; keys that are plain identifiers are joined with dots; any
+    other key is bracket-quoted as a JSON string (``usermeta["a.b"]``). The empty path
+    (a problem of the whole file) renders as the empty string.
+    """
+    out: list[str] = []
+    for part in path:
+        if isinstance(part, int):
+            out.append(f"[{part}]")
+        elif _IDENT.match(part):
+            out.append(f".{part}" if out else part)
+        else:
+            out.append("[" + _quote(part) + "]")
+    return "".join(out)
+
+
+def _quote(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    escaped = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in escaped)
+    return f'"{escaped}"'
+
+
+def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
+    """A short, printable description of an offending value for messages."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, str):
+        shown = value if len(value) <= limit else value[:limit] + "…"
+        return _quote(shown) + (f" ({len(value)} characters)" if len(value) > limit else "")
+    if isinstance(value, (int, float)):
+        text = repr(value)
+        return text if len(text) <= limit else text[:limit] + f"… ({len(text)} digits)"
+    if isinstance(value, dict):
+        return f"an object with {len(value)} key{'s' if len(value) != 1 else ''}"
+    if isinstance(value, list):
+        return f"an array of {len(value)} item{'s' if len(value) != 1 else ''}"
+    return type(value).__name__
+
+
+def json_type(value: object) -> str:
+    """The JSON type name of a parsed value, as messages say it."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong (``error``) or repaired (``warning``) in a document."""
+
+    code: str
+    severity: Severity
+    path: Path
+    message: str
+    offset: int | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.code not in CATALOGUE:
+            raise ValueError(f"problem code {self.code!r} is not in the catalogue")
+
+    @property
+    def where(self) -> str:
+        """The JSON path as text (empty for the whole file)."""
+        return format_path(self.path)
+
+    @property
+    def position(self) -> str:
+        """``line L, column C`` or ``byte N`` when known, else the empty string."""
+        if self.line is not None:
+            return f"line {self.line}, column {self.column}" if self.column else f"line {self.line}"
+        if self.offset is not None:
+            return f"byte {self.offset}"
+        return ""
+
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "code": self.code,
+            "severity": self.severity,
+            "path": self.where,
+            "message": self.message,
+        }
+        for name in ("offset", "line", "column"):
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = value
+        return out
+
+    def __str__(self) -> str:
+        where = self.where or "(document)"
+        pos = f" ({self.position})" if self.position else ""
+        return f"{self.severity} {where} [{self.code}]: {self.message}{pos}"
+
+
+def error(code: str, path: Sequence[PathPart], message: str, **position: int) -> Problem:
+    return Problem(code, "error", tuple(path), message, **position)
+
+
+def warning(code: str, path: Sequence[PathPart], message: str, **position: int) -> Problem:
+    return Problem(code, "warning", tuple(path), message, **position)
+
+
+@dataclass(frozen=True, slots=True)
+class CodeInfo:
+    """One entry of the catalogue: the stage that reports the code, a title, a description."""
+
+    stage: str
+    severity: Severity
+    title: str
+    description: str
+
+
+@dataclass
+class Report:
+    """Everything one open or validate found, errors and warnings in order."""
+
+    problems: list[Problem] = field(default_factory=list)
+    #: How many further problems of the structural stage were found but not listed.
+    omitted: int = 0
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "warning"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def extend(self, problems: Iterable[Problem]) -> None:
+        self.problems.extend(problems)
+
+
+def _c(stage: str, severity: Severity, title: str, description: str) -> CodeInfo:
+    return CodeInfo(stage, severity, title, description)
+
+
+#: Every code plotdoc reports, in pipeline order. The docs page of codes is generated from
+#: this mapping; a code not listed here cannot be raised (``Problem`` checks it).
+CATALOGUE: dict[str, CodeInfo] = {
+    # -- reading the file -------------------------------------------------------------
+    "file-not-found": _c("read", "error", "File not found", "The path names no file."),
+    "file-unreadable": _c(
+        "read",
+        "error",
+        "File unreadable",
+        "The file exists but could not be read (a folder, no permission, an I/O error).",
+    ),
+    "file-name": _c(
+        "read",
+        "warning",
+        "Unusual file name",
+        "The file name ends neither in `.plotdoc` nor in `.plotdoc.json`; it is read anyway.",
+    ),
+    # -- 1. size ----------------------------------------------------------------------
+    "file-too-large": _c(
+        "size",
+        "error",
+        "File too large",
+        "The file is larger than 50 MB (52,428,800 bytes); it is refused before it is read whole.",
+    ),
+    # -- 2. encoding ------------------------------------------------------------------
+    "invalid-utf8": _c(
+        "encoding",
+        "error",
+        "Not UTF-8",
+        "The bytes are not strict UTF-8 (a UTF-16 or UTF-32 file, a Latin-1 byte, an "
+        "overlong form or an encoded surrogate). The byte offset of the first bad byte is given.",
+    ),
+    # -- 3. JSON ----------------------------------------------------------------------
+    "json-syntax": _c(
+        "json",
+        "error",
+        "JSON syntax error",
+        "The text is not one RFC 8259 JSON value (trailing commas, comments, single quotes, "
+        "NaN or Infinity, a control character in a string, text after the value...).",
+    ),
+    "json-number-out-of-range": _c(
+        "json",
+        "error",
+        "Number out of range",
+        "A number is too large to be represented as a finite double (such as 1e400).",
+    ),
+    "json-lone-surrogate": _c(
+        "json",
+        "error",
+        "Lone surrogate escape",
+        "A string escape names half of a UTF-16 surrogate pair (such as \\ud800) without "
+        "its other half; such a string cannot be represented in UTF-8.",
+    ),
+    "json-too-deep": _c(
+        "json",
+        "error",
+        "Nesting too deep",
+        "Arrays and objects nest deeper than any plotdoc document can (the limit is 1,024 levels).",
+    ),
+    "json-duplicate-key": _c(
+        "json",
+        "error",
+        "Duplicate key",
+        "One object holds the same key twice; which value was meant cannot be decided.",
+    ),
+    "not-an-object": _c(
+        "envelope",
+        "error",
+        "Not a JSON object",
+        "The document is valid JSON but not an object, so it cannot be a plotdoc project.",
+    ),
+    # -- 4. envelope ------------------------------------------------------------------
+    "format-missing": _c(
+        "envelope",
+        "error",
+        "No format",
+        "The root object has no `format` key.",
+    ),
+    "format-mismatch": _c(
+        "envelope",
+        "error",
+        "Not a plotdoc project",
+        "The `format` key is not the string `plotdoc-project`.",
+    ),
+    "schema-version-missing": _c(
+        "envelope",
+        "error",
+        "No schema version",
+        "The root object has no `schemaVersion` key.",
+    ),
+    "schema-version-invalid": _c(
+        "envelope",
+        "error",
+        "Invalid schema version",
+        "`schemaVersion` is not a positive integer.",
+    ),
+    # -- 5. version gate --------------------------------------------------------------
+    "schema-version-newer": _c(
+        "version",
+        "error",
+        "Written by a newer plotdoc",
+        "The file's `schemaVersion` is newer than this reader supports; upgrade plotdoc to "
+        "open it. Nothing is guessed or dropped.",
+    ),
+    # -- 6. forbidden keys ------------------------------------------------------------
+    "forbidden-key": _c(
+        "forbidden-keys",
+        "error",
+        "Forbidden key",
+        "A key named `__proto__`, `constructor` or `prototype` appears somewhere in the "
+        "document (usermeta included); such keys are refused everywhere.",
+    ),
+    # -- 7. migration -----------------------------------------------------------------
+    "migration-failed": _c(
+        "migration",
+        "error",
+        "Migration failed",
+        "A migration step from an older schema version could not convert the document.",
+    ),
+    # -- 8. structure -----------------------------------------------------------------
+    "unknown-key": _c(
+        "structure",
+        "error",
+        "Unknown key",
+        "A key that the schema does not define; the path points at the key itself.",
+    ),
+    "missing-key": _c("structure", "error", "Missing key", "A required key is absent."),
+    "wrong-type": _c(
+        "structure",
+        "error",
+        "Wrong type",
+        "A value has the wrong JSON type (a string where a number is expected, ...).",
+    ),
+    "not-in-enum": _c(
+        "structure",
+        "error",
+        "Not an allowed value",
+        "A string is not one of the values the field allows.",
+    ),
+    "unknown-variant": _c(
+        "structure",
+        "error",
+        "Unknown graph variant",
+        "`graph.variantId` is not one of the 64 variant ids.",
+    ),
+    "wrong-constant": _c(
+        "structure",
+        "error",
+        "Wrong constant",
+        "A field that must hold one fixed value holds another.",
+    ),
+    "out-of-range": _c(
+        "structure",
+        "error",
+        "Number out of range",
+        "A number is below the minimum or above the maximum the field allows, or not an "
+        "integer where one is required.",
+    ),
+    "string-too-long": _c(
+        "structure",
+        "error",
+        "String too long",
+        "A string is longer than its field allows.",
+    ),
+    "string-too-short": _c(
+        "structure",
+        "error",
+        "String too short",
+        "A string is shorter than its field allows (an empty id or data set name).",
+    ),
+    "string-pattern": _c(
+        "structure",
+        "error",
+        "Badly formed string",
+        "A string does not have the form its field needs (a colour `#rrggbb`, a timestamp, "
+        "a data set index key).",
+    ),
+    "too-many-items": _c(
+        "structure",
+        "error",
+        "Too many items",
+        "An array has more items than allowed (tables, data sets, rows, annotations...).",
+    ),
+    "too-few-items": _c(
+        "structure",
+        "error",
+        "Too few items",
+        "An array has fewer items than required (a table with no data set).",
+    ),
+    "too-many-keys": _c(
+        "structure",
+        "error",
+        "Too many keys",
+        "An object has more keys than allowed.",
+    ),
+    "no-match": _c(
+        "structure",
+        "error",
+        "No alternative matches",
+        "The value matches none of the shapes the field allows (an annotation with an "
+        "unknown `type`, a colour that is neither `theme` nor `{hex, alpha}`).",
+    ),
+    "too-many-problems": _c(
+        "structure",
+        "error",
+        "Too many problems",
+        "Structural validation stopped listing problems after the first 100; the count of "
+        "the rest is given.",
+    ),
+    # -- 9. semantics: errors ---------------------------------------------------------
+    "invalid-timestamp": _c(
+        "semantic",
+        "error",
+        "Invalid date",
+        "A timestamp names a date or time that does not exist (31 April, 29 February in a "
+        "common year, hour 24).",
+    ),
+    "usermeta-too-large": _c(
+        "semantic",
+        "error",
+        "usermeta too large",
+        "A `usermeta` object serialises to more than 64 KB (65,536 bytes of compact UTF-8 JSON).",
+    ),
+    "duplicate-table-id": _c(
+        "semantic",
+        "error",
+        "Duplicate table id",
+        "Two tables have the same `id`.",
+    ),
+    "duplicate-analysis-id": _c(
+        "semantic",
+        "error",
+        "Duplicate analysis id",
+        "Two analyses of one table have the same `id`.",
+    ),
+    "duplicate-annotation-id": _c(
+        "semantic",
+        "error",
+        "Duplicate annotation id",
+        "Two annotations of one table have the same `id`.",
+    ),
+    "duplicate-data-set-name": _c(
+        "semantic",
+        "error",
+        "Duplicate data set name",
+        "Two data sets of one table have the same `name`.",
+    ),
+    "dangling-source-table": _c(
+        "semantic",
+        "error",
+        "Unknown source table",
+        "`derivedFrom.sourceTableId` names no table with that explicit id.",
+    ),
+    "dangling-analysis": _c(
+        "semantic",
+        "error",
+        "Unknown source analysis",
+        "`derivedFrom.analysisId` names no analysis of the source table.",
+    ),
+    "analysis-makes-no-table": _c(
+        "semantic",
+        "error",
+        "Analysis produces no table",
+        "`derivedFrom` names an analysis whose method does not produce a results table "
+        "(only `frequencyDistribution` and `correlationMatrix` do).",
+    ),
+    "derived-table-self": _c(
+        "semantic",
+        "error",
+        "Results table derived from itself or another results table",
+        "`derivedFrom.sourceTableId` names the table itself or another results table.",
+    ),
+    "derived-table-has-data": _c(
+        "semantic",
+        "error",
+        "Results table with data",
+        "A results table (`derivedFrom`) carries `dataSets`, `x`, `rowLabels` or "
+        "`variableTypes`; its content is recomputed on open.",
+    ),
+    "derived-table-family": _c(
+        "semantic",
+        "error",
+        "Results table of the wrong family",
+        "A results table must have the family the analysis produces (`grouped`).",
+    ),
+    "data-sets-missing": _c(
+        "semantic",
+        "error",
+        "No data sets",
+        "A table without `derivedFrom` needs `dataSets` with at least one data set.",
+    ),
+    "dangling-active-table": _c(
+        "semantic",
+        "error",
+        "Unknown active table",
+        "`view.activeTableId` names no table with that explicit id.",
+    ),
+    "replicates-invalid": _c(
+        "semantic",
+        "error",
+        "Replicate count invalid for the family",
+        "`replicates` must be 1 for column, contingency, survival, partsOfWhole and "
+        "multipleVariables tables, and at least 2 for nested tables.",
+    ),
+    "x-not-allowed": _c(
+        "semantic",
+        "error",
+        "X values not allowed",
+        "Only `xy` and `survival` tables have an `x` column.",
+    ),
+    "variable-types-not-allowed": _c(
+        "semantic",
+        "error",
+        "variableTypes not allowed",
+        "`variableTypes` belongs to `multipleVariables` tables only.",
+    ),
+    "variable-type-unknown-name": _c(
+        "semantic",
+        "warning",
+        "variableTypes names no data set",
+        "A `variableTypes` key matches no data set name; it is ignored.",
+    ),
+    "variant-family-mismatch": _c(
+        "semantic",
+        "error",
+        "Variant of another family",
+        "`graph.variantId` belongs to another table family.",
+    ),
+    "plot-family-mismatch": _c(
+        "semantic",
+        "error",
+        "Plot family mismatch",
+        "`graph.plot.family` differs from the table's `format`.",
+    ),
+    "variant-unavailable": _c(
+        "semantic",
+        "error",
+        "Variant unavailable for the replicate count",
+        "The graph variant needs another replicate count (for example `xy-points-error` "
+        "needs more than one replicate).",
+    ),
+    "plot-required": _c(
+        "semantic",
+        "error",
+        "Plot required",
+        "A `multipleVariables` graph needs `plot` with `kind` and `mapping`.",
+    ),
+    "plot-kind-mismatch": _c(
+        "semantic",
+        "error",
+        "Plot kind does not match the variant",
+        "`plot.options.kind` must be `bubble` for `mv-bubble`, `scatter` for `mv-scatter`, "
+        "`volcano` for `mv-volcano` and `forest` for `mv-forest`.",
+    ),
+    "mapping-incomplete": _c(
+        "semantic",
+        "error",
+        "Incomplete variable mapping",
+        "A role that the plot kind requires is unmapped, or a mapped index names no data set.",
+    ),
+    "analysis-unavailable": _c(
+        "semantic",
+        "error",
+        "Analysis unavailable for the family",
+        "The analysis method cannot run on this table family.",
+    ),
+    "analysis-group-unknown": _c(
+        "semantic",
+        "warning",
+        "t test group names no data set",
+        "`groupA` or `groupB` names no data set; the analysis reports it as not computable.",
+    ),
+    "text-cell": _c(
+        "semantic",
+        "error",
+        "Text in a numeric table",
+        "A cell holds text that is not a number; text cells are allowed only in "
+        "`multipleVariables` tables.",
+    ),
+    "non-finite-cell": _c(
+        "semantic",
+        "error",
+        "Non-finite number",
+        "A numeric-looking string cell spells NaN or an infinity, which plotdoc refuses.",
+    ),
+    "row-too-wide": _c(
+        "semantic",
+        "error",
+        "Row wider than replicates",
+        "A row has more cells than the table's `replicates`.",
+    ),
+    "rows-too-many": _c(
+        "semantic",
+        "error",
+        "Too many rows",
+        "A table has more than 200,000 rows (the longest of `x`, `rowLabels` and data sets).",
+    ),
+    "cells-too-many": _c(
+        "semantic",
+        "error",
+        "Too many cells",
+        "The project holds more than 2,000,000 cells in total (rows × replicates × data sets, "
+        "summed over tables).",
+    ),
+    "annotation-group-out-of-range": _c(
+        "semantic",
+        "warning",
+        "Bracket anchor names no data set",
+        "A bracket anchor's `groupIndex` is past the last plotted data set; the anchor is "
+        "drawn at the last one.",
+    ),
+    # -- 9. semantics: warnings -------------------------------------------------------
+    "unmatched-data-set-key": _c(
+        "semantic",
+        "warning",
+        "Key matches no data set",
+        "A style, visibility, activation or legend key names no data set of the table "
+        "(by name or index); it is ignored.",
+    ),
+    "mode-not-offered": _c(
+        "semantic",
+        "warning",
+        "Plot mode not offered by the variant",
+        "The variant does not offer the plot `mode`; the variant's default mode is used.",
+    ),
+    "x-longer-than-data": _c(
+        "semantic",
+        "warning",
+        "Trailing empty rows",
+        "Trailing rows with no value in any column are not stored; they are dropped.",
+    ),
+    # -- importers --------------------------------------------------------------------
+    "import-syntax": _c(
+        "import",
+        "error",
+        "Unreadable import file",
+        "The file to import is not well-formed (bad XML, bad CSV quoting, no header).",
+    ),
+    "import-unsafe-xml": _c(
+        "import",
+        "error",
+        "Unsafe XML",
+        "The XML declares entities or a document type; plotdoc refuses to expand them.",
+    ),
+    "import-bad-number": _c(
+        "import",
+        "error",
+        "Not a number",
+        "A cell of an imported file should hold a number but holds other text.",
+    ),
+    "import-unsupported": _c(
+        "import",
+        "warning",
+        "Not imported",
+        "Part of the imported file has no plotdoc equivalent (a Prism graph, analysis, "
+        "layout or info sheet); it is listed and skipped.",
+    ),
+    "import-converted": _c(
+        "import",
+        "warning",
+        "Converted on import",
+        "A value was converted on import as documented (comma decimals, error formats kept "
+        "as separate data sets, excluded values dropped).",
+    ),
+    # -- builder ----------------------------------------------------------------------
+    "builder-invalid": _c(
+        "builder",
+        "error",
+        "Invalid builder call",
+        "A builder call was given a value that cannot be used (an unknown family, rows of "
+        "the wrong shape, a name already in use).",
+    ),
+    # -- writer -----------------------------------------------------------------------
+    "save-failed": _c(
+        "save",
+        "error",
+        "Save failed",
+        "The file could not be written; the previous file is left intact.",
+    ),
+}
+
+
+class PlotdocError(Exception):
+    """Raised when a document cannot be opened or saved; carries every problem found."""
+
+    def __init__(self, problems: Sequence[Problem], omitted: int = 0) -> None:
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        self.omitted = omitted
+        head = f"{len(self.errors)} error(s)"
+        lines = [str(p) for p in self.errors[:10]]
+        more = len(self.errors) - 10 + omitted
+        if more > 0:
+            lines.append(f"... and {more} more")
+        super().__init__(head + ":\n  " + "\n  ".join(lines) if lines else head)
+
+    @property
+    def errors(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.severity == "error")
+
+    @property
+    def warnings(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.severity == "warning")
