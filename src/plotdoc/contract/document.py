@@ -853,14 +853,16 @@ ROOT = Obj(
             },
             required=("title",),
             doc="Project metadata.",
+            default={},
         ),
         "usermeta": Map(values=AnyValue(), default={}, doc="Tool-specific data, at most 64 KB."),
         "view": Obj(
             props={
                 "activeTableId": _s(L.ID_MAX, min_len=1),
-                "workspaceView": _e(S.WORKSPACE_VIEWS),
+                "workspaceView": _e(S.WORKSPACE_VIEWS, "graph"),
             },
             doc="Presentation state.",
+            default={},
         ),
         "tables": Arr(items=_ref("Table"), max_items=L.MAX_TABLES, doc="Sidebar order."),
     },

@@ -161,3 +161,6 @@ GRAPH_SWITCHES = (
     "numberAtRisk",
     "annotations",
 )
+
+#: Keys that name a group of drawn points rather than a data set (style and legend records).
+SEMANTIC_KEYS = ("volcano:up", "volcano:down", "volcano:ns")

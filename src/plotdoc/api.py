@@ -1,0 +1,121 @@
+"""The two file operations and a validating report, as functions and as an editor workspace."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .contract.limits import MAX_FILE_BYTES
+from .contract.site import EXTENSIONS
+from .model import Project
+from .problems import PlotdocError, Problem, Report, error, warning
+from .reader.pipeline import run_pipeline
+
+Source = str | os.PathLike[str] | bytes
+
+
+def read_limited(path: str | os.PathLike[str]) -> bytes:
+    """A file's bytes, reading at most one byte past the size limit (so stage 1 can refuse it)."""
+    p = Path(path)
+    try:
+        with p.open("rb") as handle:
+            return handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise PlotdocError(
+            [error("file-not-found", (), f"expected a file at {p}; there is none")]
+        ) from None
+    except IsADirectoryError:
+        raise PlotdocError(
+            [error("file-unreadable", (), f"expected a file at {p}; found a folder")]
+        ) from None
+    except OSError as exc:
+        raise PlotdocError(
+            [error("file-unreadable", (), f"could not read {p}: {exc.strerror or exc}")]
+        ) from None
+
+
+def _as_bytes(data: bytes | str) -> bytes:
+    if isinstance(data, str):
+        # lone surrogates in a str survive as invalid bytes and are refused by stage 2
+        return data.encode("utf-8", "surrogatepass")
+    return bytes(data)
+
+
+def loads(data: bytes | str) -> Project:
+    """Open a project from its bytes or text; raise :class:`PlotdocError` with every error."""
+    ctx, report = run_pipeline(_as_bytes(data))
+    if not report.ok or ctx.project is None:
+        raise PlotdocError(report.problems, report.omitted)
+    ctx.project.warnings = tuple(report.warnings)
+    return ctx.project
+
+
+def open_project(path: str | os.PathLike[str]) -> Project:
+    """Open the project file at ``path``; raise :class:`PlotdocError` with every error."""
+    project = loads(read_limited(path))
+    name_warning = _name_warning(path)
+    if name_warning is not None:
+        project.warnings = (name_warning, *project.warnings)
+    return project
+
+
+def _name_warning(path: str | os.PathLike[str]) -> Problem | None:
+    name = Path(path).name.lower()
+    if name.endswith(EXTENSIONS):
+        return None
+    return warning(
+        "file-name",
+        (),
+        f"expected a name ending in .plotdoc or .plotdoc.json; found {Path(path).name!r} (read anyway)",
+    )
+
+
+def validate(source: Source, *, build: bool = False) -> Report:
+    """Check a file (a path) or a document (bytes) and return the report; never raises.
+
+    With ``build`` the import stage runs too (it finds nothing more, but costs the arrays).
+    """
+    if isinstance(source, bytes):
+        return run_pipeline(source, build=build)[1]
+    try:
+        data = read_limited(source)
+    except PlotdocError as exc:
+        return Report(list(exc.problems))
+    report = run_pipeline(data, build=build)[1]
+    name_warning = _name_warning(source)
+    if name_warning is not None:
+        report.problems.insert(0, name_warning)
+    return report
+
+
+class Workspace:
+    """An editor's state: the current project, replaced by an open only when it succeeds."""
+
+    def __init__(self, project: Project | None = None, path: Path | None = None) -> None:
+        self.project = project
+        self.path = path
+
+    def open(self, path: str | os.PathLike[str]) -> Report:
+        """Open ``path``. On any error the current project and path stay as they were."""
+        try:
+            project = open_project(path)
+        except PlotdocError as exc:
+            return Report(list(exc.problems), exc.omitted)
+        self.project = project
+        self.path = Path(path)
+        return Report(list(project.warnings))
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> None:
+        from .writer import save_project
+
+        if self.project is None:
+            raise PlotdocError(
+                [error("save-failed", (), "expected a project to save; the workspace is empty")]
+            )
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise PlotdocError(
+                [error("save-failed", (), "expected a path to save to; none was given")]
+            )
+        save_project(self.project, target)
+        self.path = target

@@ -1,0 +1,142 @@
+"""Typed classes of the in-memory project.
+
+Cells are numpy arrays: ``DataSet.values`` has shape (rows, replicates) with NaN for a
+missing cell; ``DataSet.text`` (multipleVariables tables only) holds the text cells, None
+elsewhere. Graph settings that are deep, optional patches (style overrides, axes, legend...)
+are kept as the resolved JSON objects the contract defines, with every default filled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from ..problems import Problem
+
+
+@dataclass
+class DataSet:
+    name: str
+    #: shape (rows, replicates); NaN = missing (or a text cell)
+    values: NDArray[np.float64]
+    #: multipleVariables only: object array of the same shape, a str where the cell is text
+    text: NDArray[np.object_] | None = None
+
+    @property
+    def n_rows(self) -> int:
+        return int(self.values.shape[0])
+
+    def column(self, replicate: int = 0) -> NDArray[np.float64]:
+        return self.values[:, replicate]
+
+    def has_text(self) -> bool:
+        return self.text is not None and any(t is not None for t in self.text.flat)
+
+
+@dataclass
+class PlotConfig:
+    family: str
+    #: the variant's defaults with the file's options merged over them
+    options: dict[str, Any]
+
+
+@dataclass
+class Graph:
+    variant_id: str
+    plot: PlotConfig
+    active_preset_id: str = "modern"
+    apply_preset_non_color: bool = True
+    style_overrides: dict[str, Any] = field(default_factory=dict)
+    graph_settings: dict[str, Any] = field(default_factory=dict)
+    axes: dict[str, Any] = field(default_factory=dict)
+    plot_geometry: dict[str, Any] = field(default_factory=dict)
+    data_set_visibility: dict[str, bool] = field(default_factory=dict)
+    element_activation: dict[str, Any] = field(default_factory=dict)
+    legend: dict[str, Any] = field(default_factory=dict)
+    parts_of_whole_borders: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Analysis:
+    id: str
+    method: str
+    #: the method's defaults with the file's params merged over them
+    params: dict[str, Any]
+
+
+@dataclass
+class Annotation:
+    id: str
+    type: str
+    #: every other field of the annotation, defaults filled
+    props: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class DerivedFrom:
+    source_table_id: str
+    analysis_id: str
+
+
+@dataclass
+class Table:
+    id: str
+    name: str
+    format: str
+    replicates: int
+    data_sets: list[DataSet] = field(default_factory=list)
+    #: xy and survival: one X per row, NaN = missing; None for other families
+    x: NDArray[np.float64] | None = None
+    row_labels: list[str] | None = None
+    variable_types: dict[str, str] | None = None
+    column_widths: dict[str, float] = field(default_factory=dict)
+    derived_from: DerivedFrom | None = None
+    graph: Graph | None = None
+    analyses: list[Analysis] = field(default_factory=list)
+    annotations: list[Annotation] = field(default_factory=list)
+    titles: dict[str, Any] = field(default_factory=dict)
+    usermeta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def n_rows(self) -> int:
+        lengths = [ds.n_rows for ds in self.data_sets]
+        if self.x is not None:
+            lengths.append(int(self.x.shape[0]))
+        if self.row_labels is not None:
+            lengths.append(len(self.row_labels))
+        return max(lengths, default=0)
+
+    def data_set(self, name: str) -> DataSet:
+        for ds in self.data_sets:
+            if ds.name == name:
+                return ds
+        raise KeyError(name)
+
+    def analysis(self, analysis_id: str) -> Analysis:
+        for a in self.analyses:
+            if a.id == analysis_id:
+                return a
+        raise KeyError(analysis_id)
+
+
+@dataclass
+class Project:
+    tables: list[Table] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=lambda: {"title": ""})
+    usermeta: dict[str, Any] = field(default_factory=dict)
+    view: dict[str, Any] = field(default_factory=lambda: {"workspaceView": "graph"})
+    generator: dict[str, Any] | None = None
+    created_at: str | None = None
+    modified_at: str | None = None
+    schema_url: str | None = None
+    #: the warnings open reported (parts ignored or replaced by defaults)
+    warnings: tuple[Problem, ...] = ()
+
+    def table(self, table_id: str) -> Table:
+        for t in self.tables:
+            if t.id == table_id:
+                return t
+        raise KeyError(table_id)

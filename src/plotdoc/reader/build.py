@@ -1,0 +1,264 @@
+"""Stage 10: import the validated tree into the in-memory model, defaults filled.
+
+Omitted ids are generated deterministically (`table-1`, `analysis-1`, `annotation-1`, ...)
+and never collide with explicit ids. Trailing rows with no value anywhere are dropped
+(contract 2.2 rule 2). Repairs announced by semantic warnings are applied here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import numpy as np
+
+from ..contract import document as D
+from ..contract.families import FAMILIES
+from ..contract.methods import METHODS
+from ..contract.variants import VARIANTS, default_variant, merge
+from ..model import (
+    Analysis,
+    Annotation,
+    DataSet,
+    DerivedFrom,
+    Graph,
+    PlotConfig,
+    Project,
+    Table,
+)
+from ..problems import Problem
+from .cells import CellBlock, parse_numeric_text
+from .context import Context
+from .resolve import resolve
+from .semantics import block_of
+
+
+def build_project(ctx: Context) -> Iterator[Problem]:
+    doc = ctx.tree
+    table_ids = _ids((t.get("id") for t in doc["tables"]), "table")
+    tables = [
+        _table(ctx, t, i, tid)
+        for i, (t, tid) in enumerate(zip(doc["tables"], table_ids, strict=True))
+    ]
+    ctx.project = Project(
+        tables=tables,
+        meta=resolve(D.ROOT.props["meta"], doc.get("meta", {})),
+        usermeta=dict(doc.get("usermeta") or {}),
+        view=resolve(D.ROOT.props["view"], doc.get("view", {})),
+        generator=dict(doc["generator"]) if "generator" in doc else None,
+        created_at=doc.get("createdAt"),
+        modified_at=doc.get("modifiedAt"),
+        schema_url=doc.get("$schema"),
+    )
+    for raw, table in zip(doc["tables"], tables, strict=True):
+        if table.graph is None and table.derived_from is not None and "graph" not in raw:
+            table.graph = build_graph(results_graph_document(ctx.project, table), table)
+    return iter(())
+
+
+def results_graph_document(project: Project, table: Table) -> dict[str, Any] | None:
+    """A results table's default graph: a histogram for frequencies, a heat map for correlations."""
+    assert table.derived_from is not None
+    try:
+        method = (
+            project.table(table.derived_from.source_table_id)
+            .analysis(table.derived_from.analysis_id)
+            .method
+        )
+    except KeyError:
+        return None
+    if method == "correlationMatrix":
+        return {
+            "variantId": "grouped-heat-map",
+            "plot": {
+                "family": "grouped",
+                "options": {
+                    "heatMap": {"colormap": "diverging", "domainMin": -1.0, "domainMax": 1.0}
+                },
+            },
+        }
+    return {
+        "variantId": "grouped-interleaved-bars",
+        "plot": {"family": "grouped", "options": {"mode": "mean"}},
+        "graphSettingsOverride": {"groupGapRatio": 0.0, "barWidthRatio": 1.0},
+    }
+
+
+def _ids(given: Iterable[str | None], prefix: str) -> list[str]:
+    """Explicit ids kept; the others numbered `prefix-N`, skipping any explicit id."""
+    given = list(given)
+    taken = {g for g in given if g is not None}
+    out: list[str] = []
+    n = 0
+    for g in given:
+        if g is not None:
+            out.append(g)
+            continue
+        n += 1
+        while f"{prefix}-{n}" in taken:
+            n += 1
+        out.append(f"{prefix}-{n}")
+        taken.add(out[-1])
+    return out
+
+
+def _table(ctx: Context, raw: dict[str, Any], index: int, tid: str) -> Table:
+    family = FAMILIES[raw["format"]]
+    raw_sets: list[dict[str, Any]] = raw.get("dataSets") or []
+    blocks = [block_of(ctx, ds["values"]) for ds in raw_sets]
+    widest = max((b.width for b in blocks), default=0)
+    replicates = int(raw.get("replicates", max(widest, family.min_replicates)))
+    data_sets = [
+        _data_set(ds["name"], b, replicates, family.allows_text)
+        for ds, b in zip(raw_sets, blocks, strict=True)
+    ]
+    x = None
+    if family.has_x and "derivedFrom" not in raw:
+        x = np.array([np.nan if v is None else v for v in raw.get("x") or ()], dtype=np.float64)
+    labels = list(raw["rowLabels"]) if "rowLabels" in raw else None
+    rows = max([ds.n_rows for ds in data_sets] + [0 if x is None else len(x), len(labels or ())])
+    rows = _trim(data_sets, x, labels, rows)
+    for ds in data_sets:
+        ds.values = _pad(ds.values, rows)
+        if ds.text is not None:
+            ds.text = _pad_obj(ds.text, rows)
+    if x is not None:
+        x = np.concatenate([x, np.full(max(rows - len(x), 0), np.nan)])[:rows]
+    if labels is not None:
+        labels = (labels + [""] * rows)[:rows]
+    analysis_ids = _ids((a.get("id") for a in raw.get("analyses") or []), "analysis")
+    analyses = [
+        Analysis(aid, a["method"], merge(METHODS[a["method"]].defaults, a.get("params") or {}))
+        for a, aid in zip(raw.get("analyses") or [], analysis_ids, strict=True)
+    ]
+    ann_ids = _ids((a.get("id") for a in raw.get("annotations") or []), "annotation")
+    annotations = []
+    for a, aid in zip(raw.get("annotations") or [], ann_ids, strict=True):
+        full = resolve(D.DEFINITIONS["Annotation"], a)
+        full.pop("id", None)
+        kind = full.pop("type")
+        annotations.append(Annotation(aid, kind, full))
+    derived = raw.get("derivedFrom")
+    table = Table(
+        id=tid,
+        name=raw.get("name", f"Table {index + 1}"),
+        format=family.id,
+        replicates=replicates,
+        data_sets=data_sets,
+        x=x,
+        row_labels=labels,
+        variable_types=dict(raw.get("variableTypes") or {})
+        if family.id == "multipleVariables"
+        else None,
+        column_widths=dict(raw.get("columnWidths") or {}),
+        derived_from=DerivedFrom(derived["sourceTableId"], derived["analysisId"])
+        if derived
+        else None,
+        analyses=analyses,
+        annotations=annotations,
+        titles=resolve(D.DEFINITIONS["Titles"], raw.get("titles", {})),
+        usermeta=dict(raw.get("usermeta") or {}),
+    )
+    table.graph = build_graph(raw.get("graph"), table)
+    return table
+
+
+def _data_set(name: str, block: CellBlock, replicates: int, allows_text: bool) -> DataSet:
+    values = block.values
+    if values.shape[1] < replicates:
+        values = np.concatenate(
+            [values, np.full((values.shape[0], replicates - values.shape[1]), np.nan)], axis=1
+        )
+    else:
+        values = values.copy() if not values.flags.writeable else values
+    text = None
+    for r, c, s in block.strings:
+        number = parse_numeric_text(s) if not allows_text else None
+        if number is not None:
+            values[r, c] = number
+        elif allows_text:
+            if text is None:
+                text = np.full(values.shape, None, dtype=object)
+            text[r, c] = s
+    if allows_text and text is None:
+        text = np.full(values.shape, None, dtype=object)
+    return DataSet(name, values, text)
+
+
+def _trim(data_sets: list[DataSet], x: Any, labels: list[str] | None, rows: int) -> int:
+    """Rows after dropping trailing rows that hold nothing."""
+    while rows > 0:
+        r = rows - 1
+        if x is not None and r < len(x) and not np.isnan(x[r]):
+            break
+        if labels is not None and r < len(labels) and labels[r] != "":
+            break
+        if any(r < ds.n_rows and not np.isnan(ds.values[r]).all() for ds in data_sets):
+            break
+        if any(
+            ds.text is not None and r < ds.n_rows and any(t is not None for t in ds.text[r])
+            for ds in data_sets
+        ):
+            break
+        rows -= 1
+    return rows
+
+
+def _pad(values: np.ndarray[Any, Any], rows: int) -> np.ndarray[Any, Any]:
+    if values.shape[0] == rows:
+        return values
+    if values.shape[0] > rows:
+        return values[:rows]
+    pad = np.full((rows - values.shape[0], values.shape[1]), np.nan)
+    return np.concatenate([values, pad])
+
+
+def _pad_obj(values: np.ndarray[Any, Any], rows: int) -> np.ndarray[Any, Any]:
+    if values.shape[0] >= rows:
+        return values[:rows]
+    pad = np.full((rows - values.shape[0], values.shape[1]), None, dtype=object)
+    return np.concatenate([values, pad])
+
+
+def default_graph_document(table: Table) -> dict[str, Any] | None:
+    """The graph a table without one gets (results tables by their method)."""
+    if table.derived_from is not None:
+        return None  # filled when the source analysis is known (see build_graph)
+    if table.format == "multipleVariables":
+        if len(table.data_sets) < 2:
+            return None
+        return {
+            "variantId": "mv-scatter",
+            "plot": {
+                "family": "multipleVariables",
+                "options": {"kind": "scatter", "mapping": {"x": 0, "y": 1}},
+            },
+        }
+    return {"variantId": default_variant(table.format, table.replicates)}
+
+
+def build_graph(raw: dict[str, Any] | None, table: Table) -> Graph | None:
+    if raw is None:
+        raw = default_graph_document(table)
+        if raw is None:
+            return None
+    full = resolve(D.DEFINITIONS["GraphDocument"], raw)
+    variant = VARIANTS[full["variantId"]]
+    given = (raw.get("plot") or {}).get("options") or {}
+    options = merge(variant.default_options, given)
+    if variant.modes and options.get("mode") not in variant.modes:
+        options["mode"] = variant.default_mode
+    return Graph(
+        variant_id=variant.id,
+        plot=PlotConfig(table.format, options),
+        active_preset_id=full["activePresetId"],
+        apply_preset_non_color=full["applyPresetNonColor"],
+        style_overrides=full["styleOverrides"],
+        graph_settings=full["graphSettingsOverride"],
+        axes=full["axesOverrides"],
+        plot_geometry=full["plotGeometry"],
+        data_set_visibility=full["dataSetVisibility"],
+        element_activation=full["elementActivation"],
+        legend=full["legend"],
+        parts_of_whole_borders=full["partsOfWholeBorders"],
+    )

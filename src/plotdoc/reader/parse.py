@@ -1,0 +1,146 @@
+"""Stage 3: JSON, RFC 8259 and nothing more.
+
+orjson parses. It refuses NaN and Infinity, numbers that overflow a double, lone surrogate
+escapes and nesting deeper than 1,024 levels. It keeps the last of duplicate keys silently,
+so duplicates are found by counting: every key of the text is followed by a colon outside any
+string, so the colons of the raw bytes equal the keys of the parsed tree plus the colons
+inside its strings exactly when no key was dropped. The count walks the tree once (arrays of
+rows are flattened in C) and only a mismatch pays for a slow, exact second parse that names
+the duplicate's path. The walk also notes forbidden keys for stage 6.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from itertools import chain
+from typing import Any
+
+import orjson
+
+from ..contract.limits import FORBIDDEN_KEYS
+from ..problems import Path, Problem, error
+from .context import Context
+
+
+def parse_json(ctx: Context) -> Iterator[Problem]:
+    try:
+        tree = orjson.loads(ctx.data)
+    except orjson.JSONDecodeError as exc:
+        yield _syntax_problem(exc)
+        return
+    ctx.tree = tree
+    keys, colons = _scan(tree, ctx)
+    raw = ctx.data.count(b":")
+    escaped = b"\\u003a" in ctx.data or b"\\u003A" in ctx.data
+    if raw != keys + colons or escaped:
+        for path, key in _find_duplicates(ctx.data):
+            yield error(
+                "json-duplicate-key",
+                path,
+                f"expected each key once in an object; found {key!r} twice",
+            )
+
+
+def _syntax_problem(exc: orjson.JSONDecodeError) -> Problem:
+    msg = str(exc.msg)
+    low = msg.lower()
+    where = {"line": exc.lineno, "column": exc.colno}
+    if "infinity" in low or "out of range" in low:
+        return error(
+            "json-number-out-of-range", (), f"expected a number a double can hold; {msg}", **where
+        )
+    if "surrogate" in low:
+        return error(
+            "json-lone-surrogate", (), f"expected a complete surrogate pair; {msg}", **where
+        )
+    if "depth" in low or "recursion" in low:
+        return error(
+            "json-too-deep",
+            (),
+            "expected at most 1,024 levels of nested arrays and objects; found deeper nesting",
+            **where,
+        )
+    if not exc.doc:
+        return error("json-syntax", (), "expected a JSON value; the file is empty", **where)
+    return error("json-syntax", (), f"expected valid JSON; {msg}", **where)
+
+
+def _scan(tree: Any, ctx: Context) -> tuple[int, int]:
+    """Count keys and the colons inside strings; note forbidden keys and flattened rows."""
+    keys = 0
+    colons = 0
+    forbidden = ctx.forbidden
+    stack: list[tuple[Any, Path]] = [(tree, ())]
+    while stack:
+        node, path = stack.pop()
+        if type(node) is dict:
+            keys += len(node)
+            for k, v in node.items():
+                if ":" in k:
+                    colons += k.count(":")
+                if k in FORBIDDEN_KEYS:
+                    forbidden.append((*path, k))
+                t = type(v)
+                if t is dict or t is list:
+                    stack.append((v, (*path, k)))
+                elif t is str and ":" in v:
+                    colons += v.count(":")
+            continue
+        types = set(map(type, node))
+        if str in types:
+            colons += sum(s.count(":") for s in node if type(s) is str)
+        if dict not in types and list not in types:
+            continue
+        if types == {list}:
+            flat = list(chain.from_iterable(node))
+            ftypes = set(map(type, flat))
+            if dict not in ftypes and list not in ftypes:
+                ctx.flat[id(node)] = flat
+                if str in ftypes:
+                    colons += sum(s.count(":") for s in flat if type(s) is str)
+                continue
+        for i, v in enumerate(node):
+            if type(v) is dict or type(v) is list:
+                stack.append((v, (*path, i)))
+    return keys, colons
+
+
+class _Dup(dict[str, Any]):
+    duplicate: str | None = None
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = _Dup()
+    for k, v in pairs:
+        if k in out and out.duplicate is None:
+            out.duplicate = k
+        out[k] = v
+    return out
+
+
+def _find_duplicates(data: bytes) -> list[tuple[Path, str]]:
+    """The paths of duplicate keys in document order, by a slow second parse."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 4_000))
+    try:
+        tree = json.loads(data, object_pairs_hook=_pairs)
+    except (ValueError, RecursionError):  # pragma: no cover - orjson accepted it already
+        return []
+    finally:
+        sys.setrecursionlimit(limit)
+    found: list[tuple[Path, str]] = []
+    stack: list[tuple[Any, Path]] = [(tree, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, _Dup) and node.duplicate is not None:
+            found.append(((*path, node.duplicate), node.duplicate))
+        if isinstance(node, dict):
+            items = [(v, (*path, k)) for k, v in node.items() if isinstance(v, (dict, list))]
+        elif isinstance(node, list):
+            items = [(v, (*path, i)) for i, v in enumerate(node) if isinstance(v, (dict, list))]
+        else:
+            continue
+        stack.extend(reversed(items))
+    return found

@@ -1,0 +1,490 @@
+"""Stage 9: the rules a schema cannot express (contract section 7), all reported together.
+
+Runs on a structurally valid tree. Errors refuse the file; warnings name parts that are
+ignored or replaced by defaults (the import stage applies those repairs).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import orjson
+
+from ..contract import plots as P
+from ..contract.families import FAMILIES
+from ..contract.limits import MAX_TOTAL_CELLS, MAX_USERMETA_BYTES
+from ..contract.methods import METHODS
+from ..contract.styles import SEMANTIC_KEYS
+from ..contract.variants import VARIANTS
+from ..problems import Path, Problem, error, excerpt, warning
+from .cells import CellBlock, parse_numeric_text, to_block
+from .context import Context
+
+_TS = re.compile(
+    r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(Z|([+-])([0-9]{2}):([0-9]{2}))"
+)
+
+
+def check_semantics(ctx: Context) -> Iterator[Problem]:
+    doc = ctx.tree
+    yield from _timestamps(doc)
+    yield from _usermeta(doc.get("usermeta"), ("usermeta",))
+    tables: list[dict[str, Any]] = doc["tables"]
+    ids: dict[str, int] = {}
+    for t, table in enumerate(tables):
+        tid = table.get("id")
+        if tid is None:
+            continue
+        if tid in ids:
+            yield error(
+                "duplicate-table-id",
+                ("tables", t, "id"),
+                f"expected a unique table id; {excerpt(tid)} is also the id of tables[{ids[tid]}]",
+            )
+        else:
+            ids[tid] = t
+    view = doc.get("view") or {}
+    active = view.get("activeTableId")
+    if active is not None and active not in ids:
+        yield error(
+            "dangling-active-table",
+            ("view", "activeTableId"),
+            f"expected the explicit id of a table in the file; no table has the id {excerpt(active)}",
+        )
+    total = 0
+    for t, table in enumerate(tables):
+        cells, problems = _table(ctx, table, ("tables", t), tables, ids)
+        total += cells
+        yield from problems
+    if total > MAX_TOTAL_CELLS:
+        yield error(
+            "cells-too-many",
+            ("tables",),
+            f"expected at most {MAX_TOTAL_CELLS:,} cells in the project; found {total:,}",
+        )
+
+
+def _timestamps(doc: dict[str, Any]) -> Iterator[Problem]:
+    for key in ("createdAt", "modifiedAt"):
+        text = doc.get(key)
+        if text is not None and parse_timestamp(text) is None:
+            yield error(
+                "invalid-timestamp",
+                (key,),
+                f"expected a real date and time (YYYY-MM-DDThh:mm:ss with Z or an offset); found {excerpt(text)}",
+            )
+
+
+def parse_timestamp(text: str) -> dt.datetime | None:
+    """The instant a contract timestamp names, or None when the date or time does not exist."""
+    m = _TS.fullmatch(text)
+    if m is None:
+        return None
+    year, month, day, hour, minute, second = (int(m.group(i)) for i in range(1, 7))
+    if m.group(8) == "Z":
+        tz = dt.UTC
+    else:
+        oh, om = int(m.group(10)), int(m.group(11))
+        if oh > 23 or om > 59:
+            return None
+        sign = -1 if m.group(9) == "-" else 1
+        tz = dt.timezone(sign * dt.timedelta(hours=oh, minutes=om))
+    frac = m.group(7)
+    micro = int((frac[1:] + "000000")[:6]) if frac else 0
+    try:
+        return dt.datetime(year, month, day, hour, minute, second, micro, tzinfo=tz)
+    except ValueError:
+        return None
+
+
+def _usermeta(value: Any, path: Path) -> Iterator[Problem]:
+    if value is None:
+        return
+    size = len(orjson.dumps(value))
+    if size > MAX_USERMETA_BYTES:
+        yield error(
+            "usermeta-too-large",
+            path,
+            f"expected at most {MAX_USERMETA_BYTES:,} bytes of serialised JSON; found {size:,}",
+        )
+
+
+def block_of(ctx: Context, rows: list[Any]) -> CellBlock:
+    block = ctx.blocks.get(id(rows))
+    if block is None:
+        block = to_block(rows, ctx.flat.get(id(rows)))
+        ctx.blocks[id(rows)] = block
+    return block
+
+
+def _table(
+    ctx: Context,
+    table: dict[str, Any],
+    path: Path,
+    tables: list[dict[str, Any]],
+    ids: dict[str, int],
+) -> tuple[int, list[Problem]]:
+    out: list[Problem] = []
+    family = FAMILIES[table["format"]]
+    derived = table.get("derivedFrom")
+    data_sets: list[dict[str, Any]] = table.get("dataSets") or []
+    if derived is not None:
+        out.extend(_derived(table, derived, path, tables, ids))
+    if "x" in table and not family.has_x:
+        out.append(
+            error(
+                "x-not-allowed",
+                (*path, "x"),
+                f"expected no x column in a {family.id} table (only xy and survival have one)",
+            )
+        )
+    if "variableTypes" in table and family.id != "multipleVariables":
+        out.append(
+            error(
+                "variable-types-not-allowed",
+                (*path, "variableTypes"),
+                f"expected variableTypes only in multipleVariables tables; this table is {family.id}",
+            )
+        )
+    names: dict[str, int] = {}
+    for d, ds in enumerate(data_sets):
+        if ds["name"] in names:
+            out.append(
+                error(
+                    "duplicate-data-set-name",
+                    (*path, "dataSets", d, "name"),
+                    f"expected a unique data set name; {excerpt(ds['name'])} is also dataSets[{names[ds['name']]}]",
+                )
+            )
+        else:
+            names[ds["name"]] = d
+    for name in table.get("variableTypes") or {}:
+        if name not in names and family.id == "multipleVariables":
+            out.append(
+                warning(
+                    "variable-type-unknown-name",
+                    (*path, "variableTypes", name),
+                    f"expected the name of a data set; no data set is named {excerpt(name)} (ignored)",
+                )
+            )
+
+    # cells: text, numeric text, widths
+    blocks = [block_of(ctx, ds["values"]) for ds in data_sets]
+    widest = max((b.width for b in blocks), default=0)
+    explicit = table.get("replicates")
+    replicates = explicit if explicit is not None else max(widest, family.min_replicates)
+    replicates = int(replicates)
+    if not family.replicates_ok(replicates):
+        rule = "exactly 1" if family.replicate_rule == "fixed-1" else "at least 2"
+        where = (*path, "replicates") if explicit is not None else path
+        out.append(
+            error(
+                "replicates-invalid",
+                where,
+                f"expected {rule} replicate(s) for a {family.id} table; found {replicates}"
+                + ("" if explicit is not None else " (inferred from the widest row)"),
+            )
+        )
+    for d, block in enumerate(blocks):
+        vpath = (*path, "dataSets", d, "values")
+        if explicit is not None and block.width > replicates:
+            wide = (block.widths > replicates).nonzero()[0]
+            for r in wide[:10].tolist():
+                out.append(
+                    error(
+                        "row-too-wide",
+                        (*vpath, r),
+                        f"expected at most {replicates} cell(s) (replicates); found {int(block.widths[r])}",
+                    )
+                )
+        for r, c, text in block.strings[:10_000]:
+            try:
+                number = parse_numeric_text(text)
+            except ValueError:
+                out.append(
+                    error(
+                        "non-finite-cell",
+                        (*vpath, r, c),
+                        f"expected a finite number; found the text {excerpt(text)}",
+                    )
+                )
+                continue
+            if number is None and not family.allows_text:
+                out.append(
+                    error(
+                        "text-cell",
+                        (*vpath, r, c),
+                        f"expected a number or null in a {family.id} table (text only in multipleVariables); found {excerpt(text)}",
+                    )
+                )
+    rows = row_count(table, blocks)
+    cells = rows * replicates * len(data_sets)
+
+    graph = table.get("graph")
+    if graph is not None:
+        out.extend(
+            _graph(graph, (*path, "graph"), family.id, replicates, data_sets, derived is not None)
+        )
+    seen_analysis: dict[str, int] = {}
+    for a, analysis in enumerate(table.get("analyses") or []):
+        method = METHODS[analysis["method"]]
+        apath = (*path, "analyses", a)
+        if family.id not in method.families:
+            out.append(
+                error(
+                    "analysis-unavailable",
+                    (*apath, "method"),
+                    f"expected a method for {family.id} tables; {method.id} runs on {', '.join(method.families)} tables",
+                )
+            )
+        aid = analysis.get("id")
+        if aid is not None:
+            if aid in seen_analysis:
+                out.append(
+                    error(
+                        "duplicate-analysis-id",
+                        (*apath, "id"),
+                        f"expected a unique analysis id; {excerpt(aid)} is also analyses[{seen_analysis[aid]}]",
+                    )
+                )
+            else:
+                seen_analysis[aid] = a
+        if method.id == "ttest":
+            for key in ("groupA", "groupB"):
+                group = (analysis.get("params") or {}).get(key)
+                if group is not None and group not in names:
+                    out.append(
+                        warning(
+                            "analysis-group-unknown",
+                            (*apath, "params", key),
+                            f"expected the name of a data set; no data set is named {excerpt(group)}",
+                        )
+                    )
+    seen_ann: dict[str, int] = {}
+    plotted = len(data_sets)
+    for n, ann in enumerate(table.get("annotations") or []):
+        aid = ann.get("id")
+        if aid is not None:
+            if aid in seen_ann:
+                out.append(
+                    error(
+                        "duplicate-annotation-id",
+                        (*path, "annotations", n, "id"),
+                        f"expected a unique annotation id; {excerpt(aid)} is also annotations[{seen_ann[aid]}]",
+                    )
+                )
+            else:
+                seen_ann[aid] = n
+        if ann["type"] == "bracket" and derived is None:
+            for side in ("left", "right"):
+                anchor = ann[side]
+                if anchor["kind"] == "group" and anchor["groupIndex"] >= plotted:
+                    out.append(
+                        warning(
+                            "annotation-group-out-of-range",
+                            (*path, "annotations", n, side, "groupIndex"),
+                            f"expected a data set index below {plotted}; found {anchor['groupIndex']} (drawn at the last data set)",
+                        )
+                    )
+    out.extend(_usermeta(table.get("usermeta"), (*path, "usermeta")))
+    return cells, out
+
+
+def row_count(table: dict[str, Any], blocks: list[CellBlock]) -> int:
+    """Rule 2: the longest of x, rowLabels and any data set's values."""
+    lengths = [len(table.get("x") or ()), len(table.get("rowLabels") or ())]
+    lengths.extend(b.values.shape[0] for b in blocks)
+    return max(lengths)
+
+
+def _derived(
+    table: dict[str, Any],
+    derived: dict[str, str],
+    path: Path,
+    tables: list[dict[str, Any]],
+    ids: dict[str, int],
+) -> Iterator[Problem]:
+    dpath = (*path, "derivedFrom")
+    for key in ("dataSets", "x", "rowLabels", "variableTypes"):
+        if key in table:
+            yield error(
+                "derived-table-has-data",
+                (*path, key),
+                f"expected no {key} in a results table (its content is recomputed on open); found {key}",
+            )
+    source_id = derived["sourceTableId"]
+    s = ids.get(source_id)
+    if s is None:
+        yield error(
+            "dangling-source-table",
+            (*dpath, "sourceTableId"),
+            f"expected the explicit id of a table in the file; no table has the id {excerpt(source_id)}",
+        )
+        return
+    source = tables[s]
+    if source is table or "derivedFrom" in source:
+        yield error(
+            "derived-table-self",
+            (*dpath, "sourceTableId"),
+            "expected a data table as the source; found "
+            + ("the table itself" if source is table else "another results table"),
+        )
+        return
+    analysis_id = derived["analysisId"]
+    match = [a for a in source.get("analyses") or [] if a.get("id") == analysis_id]
+    if not match:
+        yield error(
+            "dangling-analysis",
+            (*dpath, "analysisId"),
+            f"expected the id of an analysis of table {excerpt(source_id)}; it has none with the id {excerpt(analysis_id)}",
+        )
+        return
+    method = METHODS[match[0]["method"]]
+    if method.results_family is None:
+        yield error(
+            "analysis-makes-no-table",
+            (*dpath, "analysisId"),
+            f"expected a method that produces a results table (frequencyDistribution, correlationMatrix); found {method.id}",
+        )
+    elif table["format"] != method.results_family:
+        yield error(
+            "derived-table-family",
+            (*path, "format"),
+            f"expected {method.results_family!r} (the family {method.id} produces); found {table['format']!r}",
+        )
+
+
+def _graph(
+    graph: dict[str, Any],
+    path: Path,
+    family: str,
+    replicates: int,
+    data_sets: list[dict[str, Any]],
+    derived: bool,
+) -> Iterator[Problem]:
+    variant = VARIANTS[graph["variantId"]]
+    if variant.family != family:
+        yield error(
+            "variant-family-mismatch",
+            (*path, "variantId"),
+            f"expected a variant of the {family} family; {variant.id} belongs to {variant.family}",
+        )
+    elif not variant.available_for(replicates):
+        yield error(
+            "variant-unavailable",
+            (*path, "variantId"),
+            f"expected a table with at least {variant.min_replicates} replicates for {variant.id}; it has {replicates}",
+        )
+    plot = graph.get("plot")
+    if plot is None:
+        if family == "multipleVariables":
+            yield error(
+                "plot-required",
+                (*path, "plot"),
+                "expected plot with kind and mapping for a multipleVariables graph; it is missing",
+            )
+    elif plot["family"] != family:
+        yield error(
+            "plot-family-mismatch",
+            (*path, "plot", "family"),
+            f"expected {family!r} (the table's format); found {plot['family']!r}",
+        )
+    elif variant.family == family:
+        yield from _plot_options(
+            plot["options"], (*path, "plot", "options"), variant.id, len(data_sets)
+        )
+    if not derived:  # a results table's data sets exist only once its analysis has run
+        yield from _data_set_keys(graph, path, data_sets)
+
+
+def _plot_options(
+    options: dict[str, Any], path: Path, variant_id: str, n_sets: int
+) -> Iterator[Problem]:
+    variant = VARIANTS[variant_id]
+    mode = options.get("mode")
+    if mode is not None and variant.modes and mode not in variant.modes:
+        yield warning(
+            "mode-not-offered",
+            (*path, "mode"),
+            f"expected one of {', '.join(variant.modes)} for {variant_id}; found {mode!r} "
+            f"(replaced by {variant.default_mode!r})",
+        )
+    if variant.family != "multipleVariables":
+        return
+    kind = options["kind"]
+    wanted = variant.own_defaults["kind"]
+    if kind != wanted:
+        yield error(
+            "plot-kind-mismatch",
+            (*path, "kind"),
+            f"expected {wanted!r} for {variant_id}; found {kind!r}",
+        )
+        return
+    mapping = options["mapping"]
+    for role in P.MV_REQUIRED_ROLES[kind]:
+        if mapping.get(role) is None:
+            yield error(
+                "mapping-incomplete",
+                (*path, "mapping", role),
+                f"expected a data set index for the role {role!r}, which a {kind} plot needs; it is unmapped",
+            )
+    for role, index in mapping.items():
+        if index is not None and index >= n_sets:
+            yield error(
+                "mapping-incomplete",
+                (*path, "mapping", role),
+                f"expected a data set index below {n_sets}; found {index}",
+            )
+
+
+def _data_set_keys(
+    graph: dict[str, Any], path: Path, data_sets: list[dict[str, Any]]
+) -> Iterator[Problem]:
+    names = {ds["name"] for ds in data_sets}
+    n = len(data_sets)
+
+    def by_index(key: str) -> bool:
+        return int(key) < n
+
+    def by_name(key: str) -> bool:
+        return key in names or key in SEMANTIC_KEYS
+
+    def unmatched(kpath: Path, key: str, how: str) -> Problem:
+        return warning(
+            "unmatched-data-set-key",
+            kpath,
+            f"expected {how}; found {excerpt(key)}, which matches none (ignored)",
+        )
+
+    style = graph.get("styleOverrides") or {}
+    for key in style.get("perDataSet") or {}:
+        if not by_name(key):
+            yield unmatched(
+                (*path, "styleOverrides", "perDataSet", key),
+                key,
+                "a data set name or a semantic key",
+            )
+    for key in style.get("perPoint") or {}:
+        if key not in names:
+            yield unmatched((*path, "styleOverrides", "perPoint", key), key, "a data set name")
+    for key in graph.get("dataSetVisibility") or {}:
+        if not by_index(key):
+            yield unmatched((*path, "dataSetVisibility", key), key, f"a data set index below {n}")
+    for key in (graph.get("elementActivation") or {}).get("perDataSet") or {}:
+        if not by_index(key):
+            yield unmatched(
+                (*path, "elementActivation", "perDataSet", key), key, f"a data set index below {n}"
+            )
+    for key in (graph.get("legend") or {}).get("itemOverrides") or {}:
+        ok = (
+            key.isdigit() and (key == "0" or not key.startswith("0")) and by_index(key)
+        ) or key in SEMANTIC_KEYS
+        if not ok:
+            yield unmatched(
+                (*path, "legend", "itemOverrides", key),
+                key,
+                f"a data set index below {n} or a semantic key",
+            )
