@@ -69,6 +69,9 @@ def _syntax_problem(exc: orjson.JSONDecodeError) -> Problem:
 
 def _scan(tree: Any, ctx: Context) -> tuple[int, int]:
     """Count keys and the colons inside strings; note forbidden keys and flattened rows."""
+    if type(tree) is not dict and type(tree) is not list:
+        # a lone scalar: no keys; a string may still hold colons
+        return 0, tree.count(":") if type(tree) is str else 0
     keys = 0
     colons = 0
     forbidden = ctx.forbidden
