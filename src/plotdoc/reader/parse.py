@@ -75,19 +75,21 @@ def _scan(tree: Any, ctx: Context) -> tuple[int, int]:
     keys = 0
     colons = 0
     forbidden = ctx.forbidden
-    stack: list[tuple[Any, Path]] = [(tree, ())]
+    # Paths are linked (parent link, key) pairs, spelled out only for a forbidden key, so a
+    # deep document with many containers costs time and memory linear in its size.
+    stack: list[tuple[Any, _Link]] = [(tree, None)]
     while stack:
-        node, path = stack.pop()
+        node, link = stack.pop()
         if type(node) is dict:
             keys += len(node)
             for k, v in node.items():
                 if ":" in k:
                     colons += k.count(":")
                 if k in FORBIDDEN_KEYS:
-                    forbidden.append((*path, k))
+                    forbidden.append(_unlink((link, k)))
                 t = type(v)
                 if t is dict or t is list:
-                    stack.append((v, (*path, k)))
+                    stack.append((v, (link, k)))
                 elif t is str and ":" in v:
                     colons += v.count(":")
             continue
@@ -106,8 +108,20 @@ def _scan(tree: Any, ctx: Context) -> tuple[int, int]:
                 continue
         for i, v in enumerate(node):
             if type(v) is dict or type(v) is list:
-                stack.append((v, (*path, i)))
+                stack.append((v, (link, i)))
     return keys, colons
+
+
+#: A path as a chain of (parent link, key) pairs; None is the root.
+_Link = tuple[Any, str | int] | None
+
+
+def _unlink(link: _Link) -> Path:
+    parts: list[str | int] = []
+    while link is not None:
+        link, key = link
+        parts.append(key)
+    return tuple(reversed(parts))
 
 
 class _Dup(dict[str, Any]):
@@ -134,15 +148,16 @@ def _find_duplicates(data: bytes) -> list[tuple[Path, str]]:
     finally:
         sys.setrecursionlimit(limit)
     found: list[tuple[Path, str]] = []
-    stack: list[tuple[Any, Path]] = [(tree, ())]
+    stack: list[tuple[Any, _Link]] = [(tree, None)]
     while stack:
-        node, path = stack.pop()
+        node, link = stack.pop()
         if isinstance(node, _Dup) and node.duplicate is not None:
-            found.append(((*path, node.duplicate), node.duplicate))
+            found.append((_unlink((link, node.duplicate)), node.duplicate))
+        items: list[tuple[Any, _Link]]
         if isinstance(node, dict):
-            items = [(v, (*path, k)) for k, v in node.items() if isinstance(v, (dict, list))]
+            items = [(v, (link, k)) for k, v in node.items() if isinstance(v, (dict, list))]
         elif isinstance(node, list):
-            items = [(v, (*path, i)) for i, v in enumerate(node) if isinstance(v, (dict, list))]
+            items = [(v, (link, i)) for i, v in enumerate(node) if isinstance(v, (dict, list))]
         else:
             continue
         stack.extend(reversed(items))
