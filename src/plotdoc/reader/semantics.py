@@ -447,7 +447,9 @@ def _data_set_keys(
     n = len(data_sets)
 
     def by_index(key: str) -> bool:
-        return int(key) < n
+        # ASCII digits only (int() also reads "²" and other Unicode digits, and refuses
+        # more than 4,300 digits); a key longer than n's own digits is past the end
+        return key.isascii() and key.isdigit() and len(key) <= len(str(n)) and int(key) < n
 
     def by_name(key: str) -> bool:
         return key in names or key in SEMANTIC_KEYS
@@ -480,7 +482,7 @@ def _data_set_keys(
             )
     for key in (graph.get("legend") or {}).get("itemOverrides") or {}:
         ok = (
-            key.isdigit() and (key == "0" or not key.startswith("0")) and by_index(key)
+            (key == "0" or not key.startswith("0")) and by_index(key)
         ) or key in SEMANTIC_KEYS
         if not ok:
             yield unmatched(
