@@ -60,7 +60,9 @@ def regression_files() -> list[Path]:
 
 def test_every_regression_file_has_an_expectation() -> None:
     names = {p.name for p in regression_files()}
-    assert names == set(EXPECTED), "add the new regression file to EXPECTED (or remove stale entries)"
+    assert names == set(EXPECTED), (
+        "add the new regression file to EXPECTED (or remove stale entries)"
+    )
 
 
 @pytest.mark.parametrize("path", regression_files(), ids=lambda p: p.name)

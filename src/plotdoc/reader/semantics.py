@@ -481,9 +481,7 @@ def _data_set_keys(
                 (*path, "elementActivation", "perDataSet", key), key, f"a data set index below {n}"
             )
     for key in (graph.get("legend") or {}).get("itemOverrides") or {}:
-        ok = (
-            (key == "0" or not key.startswith("0")) and by_index(key)
-        ) or key in SEMANTIC_KEYS
+        ok = ((key == "0" or not key.startswith("0")) and by_index(key)) or key in SEMANTIC_KEYS
         if not ok:
             yield unmatched(
                 (*path, "legend", "itemOverrides", key),
