@@ -1,7 +1,7 @@
 """plotdoc: open, check, save, analyse and draw plotdoc project files.
 
-The public surface is small: :func:`open_project` and :func:`save_project` for the two file
-operations, :func:`validate` for a report without raising, :class:`Project` for what an open
+The public surface is small: :func:`open_project`/:func:`loads` and :func:`save_project`/:func:`dumps`
+for the two file operations, :func:`validate` for a report without raising, :class:`Project` for what an open
 gives, :class:`Workspace` for an editor's current project, and :class:`PlotdocError`.
 """
 
@@ -18,6 +18,8 @@ __all__ = [
     "Report",
     "Workspace",
     "__version__",
+    "dumps",
+    "loads",
     "open_project",
     "save_project",
     "validate",
@@ -26,14 +28,14 @@ __all__ = [
 
 def __getattr__(name: str) -> object:
     # The reader and model import numpy; keep `import plotdoc` itself light.
-    if name in ("open_project", "validate", "Workspace"):
+    if name in ("open_project", "loads", "validate", "Workspace"):
         from . import api
 
         return getattr(api, name)
-    if name == "save_project":
-        from .writer import save_project
+    if name in ("save_project", "dumps"):
+        from . import writer
 
-        return save_project
+        return getattr(writer, name)
     if name == "Project":
         from .model import Project
 

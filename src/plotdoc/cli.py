@@ -168,7 +168,9 @@ def cmd_render(args: argparse.Namespace) -> int:
         print(f"{args.file}: no table has the id {args.table!r}", file=sys.stderr)
         return EXIT_REFUSED
     progress = _progress if sys.stderr.isatty() else None
-    for path in render_project(project, out, fmt=args.format, dpi=args.dpi, table_ids=tables, progress=progress):
+    for path in render_project(
+        project, out, fmt=args.format, dpi=args.dpi, table_ids=tables, progress=progress
+    ):
         print(path)
     return EXIT_OK
 
@@ -214,8 +216,10 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from .render import render_project
 
     project = loads(example_bytes("complete"))
-    print(f"Opened the built-in example {project.meta.get('title') or 'complete'!r}: "
-          f"{len(project.tables)} table(s).\n")
+    print(
+        f"Opened the built-in example {project.meta.get('title') or 'complete'!r}: "
+        f"{len(project.tables)} table(s).\n"
+    )
     print(format_report(project, analyze_project(project)))
     out = Path(args.out)
     paths = render_project(project, out, fmt=args.format, dpi=args.dpi)
@@ -231,11 +235,15 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
 
-    parser = _Parser(prog="plotdoc", description="Open, check, save, analyse and draw plotdoc project files.")
+    parser = _Parser(
+        prog="plotdoc", description="Open, check, save, analyse and draw plotdoc project files."
+    )
     parser.add_argument("--version", action="version", version=f"plotdoc {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    def add(name: str, func: Callable[[argparse.Namespace], int], help_text: str) -> argparse.ArgumentParser:
+    def add(
+        name: str, func: Callable[[argparse.Namespace], int], help_text: str
+    ) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text)
         p.set_defaults(func=func)
         return p
@@ -278,7 +286,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--decimal", choices=(".", ","), default=".")
     p.add_argument("--delimiter", default=None)
 
-    p = add("demo", cmd_demo, "Open the built-in complete example, print its analyses, draw its graphs.")
+    p = add(
+        "demo", cmd_demo, "Open the built-in complete example, print its analyses, draw its graphs."
+    )
     p.add_argument("--out", default="plotdoc-demo", metavar="DIR")
     p.add_argument("--format", choices=("svg", "png", "pdf"), default="png")
     p.add_argument("--dpi", type=int, default=100)
@@ -301,8 +311,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
-    except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
-        print(f"plotdoc: internal error ({type(exc).__name__}: {exc}); please report it", file=sys.stderr)
+    except Exception as exc:
+        print(
+            f"plotdoc: internal error ({type(exc).__name__}: {exc}); please report it",
+            file=sys.stderr,
+        )
         return EXIT_INTERNAL
 
 

@@ -32,9 +32,15 @@ from .context import Context
 from .resolve import resolve
 from .semantics import block_of
 
+#: Warnings whose repair is to drop the key they name.
+_DROPPED = frozenset({"unmatched-data-set-key", "variable-type-unknown-name"})
+
 
 def build_project(ctx: Context) -> Iterator[Problem]:
     doc = ctx.tree
+    for problem in ctx.problems:
+        if problem.code in _DROPPED:
+            _drop(doc, problem.path)
     table_ids = _ids((t.get("id") for t in doc["tables"]), "table")
     tables = [
         _table(ctx, t, i, tid)
@@ -82,6 +88,13 @@ def results_graph_document(project: Project, table: Table) -> dict[str, Any] | N
         "plot": {"family": "grouped", "options": {"mode": "mean"}},
         "graphSettingsOverride": {"groupGapRatio": 0.0, "barWidthRatio": 1.0},
     }
+
+
+def _drop(tree: Any, path: tuple[str | int, ...]) -> None:
+    parent = tree
+    for part in path[:-1]:
+        parent = parent[part]
+    parent.pop(path[-1], None)
 
 
 def _ids(given: Iterable[str | None], prefix: str) -> list[str]:

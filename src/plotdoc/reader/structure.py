@@ -379,10 +379,8 @@ def _values(values: tuple[str, ...]) -> frozenset[str]:
 def _same(a: Any, b: Any) -> bool:
     if isinstance(a, bool) or isinstance(b, bool):
         return a is b
-    return (
-        (type(a) is type(b)
-        and a == b)
-        or (isinstance(a, (int, float)) and isinstance(b, (int, float)) and a == b)
+    return (type(a) is type(b) and a == b) or (
+        isinstance(a, (int, float)) and isinstance(b, (int, float)) and a == b
     )
 
 

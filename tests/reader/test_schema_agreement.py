@@ -1,0 +1,52 @@
+"""The structural stage agrees with an independent validator of the published schema."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import orjson
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from plotdoc.contract.schema import load_schema
+from plotdoc.reader.pipeline import STAGES, run_pipeline
+
+from ..conftest import CORPUS
+from .strategies import documents, mutated_documents
+
+UP_TO_STRUCTURE = STAGES[: [s.name for s in STAGES].index("structure") + 1]
+VALIDATOR = jsonschema.Draft7Validator(load_schema())
+
+
+def plotdoc_says_valid(data: bytes) -> bool:
+    return run_pipeline(data, build=False, stages=UP_TO_STRUCTURE)[1].ok
+
+
+def schema_says_valid(doc: Any) -> bool:
+    return bool(VALIDATOR.is_valid(doc))
+
+
+FILES = sorted(CORPUS.glob("**/*.plotdoc"))
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_corpus_verdicts_agree(path: Path) -> None:
+    data = path.read_bytes()
+    assert plotdoc_says_valid(data) == schema_says_valid(orjson.loads(data))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents())
+def test_generated_valid_documents_agree(doc: dict[str, Any]) -> None:
+    data = orjson.dumps(doc)
+    assert schema_says_valid(doc)
+    assert plotdoc_says_valid(data)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_documents())
+def test_mutated_documents_agree(doc: dict[str, Any]) -> None:
+    data = orjson.dumps(doc)
+    assert plotdoc_says_valid(data) == schema_says_valid(doc)
