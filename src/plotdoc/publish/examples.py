@@ -1,0 +1,105 @@
+"""The published example documents (contract section 9, rule 5).
+
+One hand-written document per table family, each a typical graph with, where the family has
+one, an analysis; plus ``complete``, a document written by plotdoc's own writer from a
+hand-written source (``complete-source.plotdoc`` beside this module) that uses most of the
+format. The files live in the package folder ``plotdoc/examples``.
+
+``complete.plotdoc`` is the writer's output for a fixed ``modifiedAt``
+(:data:`COMPLETE_NOW`): opening it and writing it again gives the same bytes. After a change
+to the writer, the defaults or the source, rebuild it with::
+
+    python -m plotdoc.publish.examples complete > src/plotdoc/examples/complete.plotdoc
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import Final
+
+#: Example name -> the table family it shows, in the contract's family order.
+FAMILY_EXAMPLES: Final[dict[str, str]] = {
+    "xy-dose-response": "xy",
+    "column-scatter-bar": "column",
+    "grouped-interleaved-bars": "grouped",
+    "nested-scatter": "nested",
+    "contingency-bars": "contingency",
+    "survival-kaplan-meier": "survival",
+    "parts-of-whole-pie": "partsOfWhole",
+    "multiple-variables-iris": "multipleVariables",
+}
+#: The document written by plotdoc itself.
+COMPLETE: Final = "complete"
+#: The `modifiedAt` the shipped complete example was written with.
+COMPLETE_NOW: Final = "2024-06-01T12:00:00Z"
+EXTENSION: Final = ".plotdoc"
+_SOURCE: Final = "complete-source.plotdoc"
+
+
+def example_names() -> list[str]:
+    """Every example's name (file name without ``.plotdoc``): the families', then ``complete``."""
+    return [*FAMILY_EXAMPLES, COMPLETE]
+
+
+def example_bytes(name: str) -> bytes:
+    """The shipped bytes of the example ``name``; ``KeyError`` for an unknown name."""
+    if name not in example_names():
+        raise KeyError(f"no example named {name!r}; expected one of {', '.join(example_names())}")
+    return resources.files("plotdoc").joinpath("examples", name + EXTENSION).read_bytes()
+
+
+def write_examples(out_dir: str | os.PathLike[str]) -> list[Path]:
+    """Write every example as ``<out_dir>/<name>.plotdoc`` (folder created); the paths written."""
+    folder = Path(out_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for name in example_names():
+        target = folder / (name + EXTENSION)
+        target.write_bytes(example_bytes(name))
+        written.append(target)
+    return written
+
+
+def complete_source() -> bytes:
+    """The hand-written source of the complete example."""
+    return resources.files("plotdoc.publish").joinpath(_SOURCE).read_bytes()
+
+
+def rewrite(data: bytes, now: str = COMPLETE_NOW) -> bytes:
+    """Open ``data`` and write it with plotdoc's writer (compact form, ``modifiedAt`` = ``now``).
+
+    Raises :class:`plotdoc.PlotdocError` when ``data`` does not open.
+    """
+    from ..api import loads
+    from ..writer import dumps
+
+    return dumps(loads(data), now=now)
+
+
+def build_complete(now: str = COMPLETE_NOW) -> bytes:
+    """The complete example as plotdoc's writer writes it from the hand-written source."""
+    return rewrite(complete_source(), now)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m plotdoc.publish.examples complete`` prints the rebuilt complete example;
+    ``python -m plotdoc.publish.examples NAME`` prints a shipped example."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m plotdoc.publish.examples complete|NAME", file=sys.stderr)
+        return 2
+    name = args[0]
+    try:
+        data = build_complete() if name == COMPLETE else example_bytes(name)
+    except KeyError as exc:
+        print(exc.args[0], file=sys.stderr)
+        return 2
+    sys.stdout.buffer.write(data)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover - maintenance entry point
+    raise SystemExit(main())
