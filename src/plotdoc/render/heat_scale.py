@@ -1,0 +1,114 @@
+"""The colour scale of a heat map: colormap, domain, value text and label contrast.
+
+``plot.options.heatMap`` chooses the scale:
+
+- ``colormap``: ``sequential`` (matplotlib's *viridis*, perceptually uniform and readable in
+  grey), ``diverging`` (*RdBu_r*: blue below the middle, white at it, red above) or
+  ``grayscale`` (*Greys*: white for the lowest, black for the highest value);
+- ``reverse`` turns the colormap end for end;
+- ``domainMin`` / ``domainMax``: the values at the two ends of the scale. ``null`` means the
+  data's own minimum or maximum, except for a diverging map with both ends ``null``, which is
+  centred on 0 (``-m .. m`` with ``m`` the largest absolute value) so that white means 0.
+  Values outside the domain take the colour of the nearer end. A domain of zero width is
+  widened by 0.5 on each side.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import matplotlib as mpl
+import numpy as np
+from matplotlib.colors import Colormap, Normalize
+from numpy.typing import NDArray
+
+RGBA = tuple[float, float, float, float]
+
+MPL_COLORMAPS = {"sequential": "viridis", "diverging": "RdBu_r", "grayscale": "Greys"}
+_BLACK: RGBA = (0.0, 0.0, 0.0, 1.0)
+_WHITE: RGBA = (1.0, 1.0, 1.0, 1.0)
+
+
+@dataclass(frozen=True)
+class HeatScale:
+    cmap: Colormap
+    lo: float
+    hi: float
+
+    @property
+    def norm(self) -> Normalize:
+        return Normalize(vmin=self.lo, vmax=self.hi, clip=True)
+
+    def color(self, value: float) -> RGBA:
+        r, g, b, a = self.cmap(self.norm(value))
+        return (float(r), float(g), float(b), float(a))
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value) if math.isfinite(value) else None
+
+
+def heat_scale(matrix: NDArray[np.float64], heat: Mapping[str, Any]) -> HeatScale:
+    """The scale ``heatMap`` options ask for, for the finite cells of ``matrix``."""
+    kind = str(heat.get("colormap", "sequential"))
+    cmap = mpl.colormaps[MPL_COLORMAPS.get(kind, "viridis")]
+    if heat.get("reverse"):
+        cmap = cmap.reversed()
+    finite = matrix[np.isfinite(matrix)]
+    lo, hi = _number(heat.get("domainMin")), _number(heat.get("domainMax"))
+    if kind == "diverging" and lo is None and hi is None:
+        m = float(np.max(np.abs(finite))) if finite.size else 1.0
+        lo, hi = -m, m
+    if lo is None:
+        lo = float(np.min(finite)) if finite.size else 0.0
+    if hi is None:
+        hi = float(np.max(finite)) if finite.size else 1.0
+    if hi < lo:
+        lo, hi = hi, lo
+    if hi == lo:
+        lo, hi = lo - 0.5, hi + 0.5
+    return HeatScale(cmap, lo, hi)
+
+
+def luminance(color: RGBA) -> float:
+    """Relative luminance (WCAG 2) of an sRGB colour."""
+
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(c) for c in color[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_text(cell: RGBA) -> RGBA:
+    """Black or white, whichever contrasts more with ``cell`` (WCAG contrast ratio)."""
+    lum = luminance(cell)
+    # contrast with black is (lum + 0.05) / 0.05, with white 1.05 / (lum + 0.05)
+    return _BLACK if (lum + 0.05) ** 2 > 0.0525 else _WHITE
+
+
+def auto_decimals(matrix: NDArray[np.float64]) -> int:
+    """Decimals for cell labels: none for whole numbers, else about three significant digits.
+
+    With ``m`` the largest absolute value: ``2 - floor(log10 m)`` when ``m >= 1`` (1.5 -> 2,
+    25 -> 1, 250 -> 0), ``1 - floor(log10 m)`` below 1 (0.95 -> 2, 0.05 -> 3); at most 4.
+    """
+    finite = matrix[np.isfinite(matrix)]
+    if finite.size == 0 or bool(np.all(finite == np.round(finite))):
+        return 0
+    top = float(np.abs(finite).max())
+    digits = math.floor(math.log10(top))
+    return max(0, min(4, (2 if top >= 1 else 1) - digits))
+
+
+def value_text(value: float, decimals: int) -> str:
+    text = f"{value:.{decimals}f}"
+    # a minus sign in front of zero says nothing
+    if text.lstrip("-").strip("0.") == "" and text.startswith("-"):
+        text = text[1:]
+    return text.replace("-", "\u2212")
