@@ -22,6 +22,24 @@ NUMERIC_TEXT = re.compile(r"\s*[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9
 NON_FINITE_TEXT = re.compile(r"\s*[-+]?(?:nan|inf|infinity)\s*", re.IGNORECASE)
 
 
+@dataclass(frozen=True)
+class FlatRows:
+    """A list of rows flattened once, with the facts every later stage needs."""
+
+    #: every cell, row after row
+    cells: list[Any]
+    #: the set of Python types among the cells
+    types: frozenset[type]
+    #: cells per row
+    widths: NDArray[np.intp]
+
+    @classmethod
+    def of(cls, rows: list[list[Any]]) -> FlatRows:
+        cells = list(chain.from_iterable(rows))
+        widths = np.fromiter(map(len, rows), dtype=np.intp, count=len(rows))
+        return cls(cells, frozenset(map(type, cells)), widths)
+
+
 @dataclass
 class CellBlock:
     """The cells of one data set as arrays."""
@@ -38,15 +56,16 @@ class CellBlock:
         return int(self.values.shape[1])
 
 
-def to_block(rows: list[list[Any]], flat: list[Any] | None = None) -> CellBlock:
+def to_block(rows: list[list[Any]], flat_rows: FlatRows | None = None) -> CellBlock:
     """Convert structurally valid rows (lists of numbers, nulls and strings)."""
     n = len(rows)
-    if flat is None:
-        flat = list(chain.from_iterable(rows))
-    widths = np.fromiter(map(len, rows), dtype=np.intp, count=n)
+    if flat_rows is None:
+        flat_rows = FlatRows.of(rows)
+    flat = flat_rows.cells
+    widths = flat_rows.widths
     width = int(widths.max()) if n else 0
     strings: list[tuple[int, int, str]] = []
-    if str in set(map(type, flat)):
+    if str in flat_rows.types:
         flat = list(flat)
         positions = [i for i, c in enumerate(flat) if type(c) is str]
         starts = np.concatenate(([0], np.cumsum(widths)[:-1])) if n else np.zeros(0, np.intp)

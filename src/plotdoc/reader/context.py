@@ -9,7 +9,7 @@ from ..problems import Problem
 
 if TYPE_CHECKING:
     from ..model import Project
-    from .cells import CellBlock
+    from .cells import CellBlock, FlatRows
 
 
 @dataclass
@@ -25,7 +25,7 @@ class Context:
     #: paths of forbidden keys found while parsing (reported by stage 6)
     forbidden: list[tuple[str | int, ...]] = field(default_factory=list)
     #: rows of cells flattened while parsing, by ``id`` of the rows list
-    flat: dict[int, list[Any]] = field(default_factory=dict)
+    flat: dict[int, FlatRows] = field(default_factory=dict)
     #: converted cell blocks, by ``id`` of the rows list (semantic stage -> import)
     blocks: dict[int, CellBlock] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)

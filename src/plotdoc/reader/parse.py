@@ -14,13 +14,13 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
-from itertools import chain
 from typing import Any
 
 import orjson
 
 from ..contract.limits import FORBIDDEN_KEYS
 from ..problems import Path, Problem, error
+from .cells import FlatRows
 from .context import Context
 
 
@@ -99,12 +99,11 @@ def _scan(tree: Any, ctx: Context) -> tuple[int, int]:
         if dict not in types and list not in types:
             continue
         if types == {list}:
-            flat = list(chain.from_iterable(node))
-            ftypes = set(map(type, flat))
-            if dict not in ftypes and list not in ftypes:
-                ctx.flat[id(node)] = flat
-                if str in ftypes:
-                    colons += sum(s.count(":") for s in flat if type(s) is str)
+            rows = FlatRows.of(node)
+            if dict not in rows.types and list not in rows.types:
+                ctx.flat[id(node)] = rows
+                if str in rows.types:
+                    colons += sum(s.count(":") for s in rows.cells if type(s) is str)
                 continue
         for i, v in enumerate(node):
             if type(v) is dict or type(v) is list:

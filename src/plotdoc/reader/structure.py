@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from functools import cache
-from itertools import chain
 from typing import Any
 
 from ..contract.document import DEFINITIONS, ROOT
@@ -39,6 +38,7 @@ from ..contract.nodes import (
     json_type_name,
 )
 from ..problems import Path, Problem, error, excerpt, json_type
+from .cells import FlatRows
 from .context import Context
 
 _CELL_TYPES = frozenset({float, int, str, type(None)})
@@ -50,7 +50,7 @@ class Checker:
     def __init__(
         self,
         defs: Mapping[str, Node],
-        flat: dict[int, list[Any]] | None = None,
+        flat: dict[int, FlatRows] | None = None,
         limit: int = MAX_LISTED_PROBLEMS,
     ) -> None:
         self.defs = defs
@@ -190,15 +190,18 @@ class Checker:
             return
         flat = self.flat.get(id(rows))
         if flat is None and set(map(type, rows)) <= {list}:
-            flat = list(chain.from_iterable(rows))
+            flat = FlatRows.of(rows)
             self.flat[id(rows)] = flat
-        if flat is not None and max(map(len, rows), default=0) <= node.max_width:
-            types = set(map(type, flat))
-            if types <= _CELL_TYPES and (
-                str not in types
-                or max((len(c) for c in flat if type(c) is str), default=0) <= node.max_text
-            ):
-                return
+        if (
+            flat is not None
+            and (not len(flat.widths) or int(flat.widths.max()) <= node.max_width)
+            and flat.types <= _CELL_TYPES
+            and (
+                str not in flat.types
+                or max((len(c) for c in flat.cells if type(c) is str), default=0) <= node.max_text
+            )
+        ):
+            return
         self._cells_slow(node, rows, path)
 
     def _cells_slow(self, node: Cells, rows: list[Any], path: Path) -> None:

@@ -1,0 +1,122 @@
+"""Open and save a maximum-size document, against plain orjson on the same bytes.
+
+Run on demand (not a test): `python bench/bench_open.py [--repeat N]`. Prints seconds and
+ratios measured in this one run, plus peak memory, and the wall time of `plotdoc validate`
+on a small file (start-up included). The document: 20 tables of 100,000 rows (2,000,000 cells,
+the contract's limit), normal values with four decimals, about 1% missing, written by plotdoc's own writer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import orjson
+
+from plotdoc.api import loads
+from plotdoc.writer import dumps
+
+
+def make_document(tables: int = 20, rows: int = 100_000, seed: int = 1) -> bytes:
+    rng = np.random.default_rng(seed)
+    doc: dict[str, Any] = {"format": "plotdoc-project", "schemaVersion": 1, "tables": []}
+    for t in range(tables):
+        values = np.round(rng.normal(100, 15, size=(rows, 1)), 4)
+        values[rng.random(rows) < 0.01] = np.nan
+        doc["tables"].append(
+            {"id": f"t{t}", "format": "column", "dataSets": [{"name": "Y", "values": values}]}
+        )
+    raw = orjson.dumps(doc, option=orjson.OPT_SERIALIZE_NUMPY)
+    return dumps(loads(raw), now="2024-01-01T00:00:00Z")
+
+
+def best_of(func: Callable[[], object], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        func()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def peak_memory(func: Callable[[], object]) -> int:
+    gc.collect()
+    tracemalloc.start()
+    result = func()
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    del result
+    return peak
+
+
+def without_gc(func: Callable[[], object]) -> Callable[[], object]:
+    def run() -> object:
+        gc.disable()
+        try:
+            return func()
+        finally:
+            gc.enable()
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    data = make_document()
+    cells = 2_000_000
+    print(f"document: {len(data) / 1e6:.1f} MB, {cells:,} cells in 20 tables")
+
+    t_loads = best_of(lambda: orjson.loads(data), args.repeat)
+    t_loads_nogc = best_of(without_gc(lambda: orjson.loads(data)), args.repeat)
+    t_open = best_of(lambda: loads(data), args.repeat)
+    print(f"orjson.loads            {t_loads:7.3f} s")
+    print(f"orjson.loads, GC paused {t_loads_nogc:7.3f} s")
+    print(
+        f"plotdoc open (loads)    {t_open:7.3f} s   ratio {t_open / t_loads:.2f}x "
+        f"(vs GC-paused orjson: {t_open / t_loads_nogc:.2f}x; target <= 1.5x)"
+    )
+
+    project = loads(data)
+    tree = orjson.loads(data)
+    t_dumps = best_of(lambda: orjson.dumps(tree), args.repeat)
+    t_save = best_of(lambda: dumps(project), args.repeat)
+    print(f"orjson.dumps            {t_dumps:7.3f} s")
+    print(f"plotdoc save (dumps)    {t_save:7.3f} s   ratio {t_save / t_dumps:.2f}x (target <= 2x)")
+
+    m_loads = peak_memory(lambda: orjson.loads(data))
+    m_open = peak_memory(lambda: loads(data))
+    print(f"peak memory orjson.loads {m_loads / 1e6:7.1f} MB")
+    print(
+        f"peak memory plotdoc open {m_open / 1e6:7.1f} MB   ratio {m_open / m_loads:.2f}x (target <= 1.3x)"
+    )
+
+    with tempfile.TemporaryDirectory() as tmp:
+        small = Path(tmp) / "small.plotdoc"
+        small.write_bytes(
+            b'{"format":"plotdoc-project","schemaVersion":1,"tables":[{"format":"column",'
+            b'"dataSets":[{"name":"A","values":[[1],[2]]},{"name":"B","values":[[3],[4]]}]}]}'
+        )
+        cmd = [sys.executable, "-m", "plotdoc.cli", "validate", str(small)]
+        walls = []
+        for _ in range(args.repeat):
+            start = time.perf_counter()
+            subprocess.run(cmd, check=True, capture_output=True)
+            walls.append(time.perf_counter() - start)
+        print(
+            f"plotdoc validate small  {min(walls):7.3f} s wall, start-up included (target < 0.3 s)"
+        )
+
+
+if __name__ == "__main__":
+    main()
