@@ -10,12 +10,13 @@ call and no ids. Cells whose colour has alpha 0 (missing cells) are left empty.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, cast
 
 import numpy as np
-from matplotlib.artist import Artist, allow_rasterization
+from matplotlib.artist import Artist
 from matplotlib.backend_bases import RendererBase
 from matplotlib.path import Path
-from matplotlib.transforms import Bbox, IdentityTransform, Transform
+from matplotlib.transforms import Bbox, IdentityTransform, Transform, TransformedPath
 from numpy.typing import NDArray
 
 RGBA = tuple[float, float, float, float]
@@ -69,7 +70,6 @@ class CellGrid(Artist):
         corners = np.array([[self._x[0], self._y[0]], [self._x[-1], self._y[-1]]])
         return Bbox(self.get_transform().transform(corners))
 
-    @allow_rasterization  # type: ignore[misc]
     def draw(self, renderer: RendererBase) -> None:
         if not self.get_visible():
             return
@@ -78,7 +78,13 @@ class CellGrid(Artist):
         xs = trans.transform(np.column_stack([self._x, np.full(self._x.size, self._y[0])]))[:, 0]
         ys = trans.transform(np.column_stack([np.full(self._y.size, self._x[0]), self._y]))[:, 1]
         gc = renderer.new_gc()
-        self._set_gc_clip(gc)
+        if self.get_clip_on():
+            box = self.get_clip_box()
+            if box is not None:
+                gc.set_clip_rectangle(box)
+            clip = self.get_clip_path()
+            if isinstance(clip, TransformedPath):
+                gc.set_clip_path(clip)
         gc.set_linewidth(self._lw if self._lw > 0 else 0.0)
         if self._lw > 0:
             gc.set_foreground(self._edge, isRGBA=True)
@@ -96,7 +102,16 @@ class CellGrid(Artist):
                 self._edge if self._lw > 0 else (0.0, 0.0, 0.0, 0.0), (faces.shape[0], 1)
             )
             renderer.draw_quad_mesh(
-                gc, ident, n_cols, n_rows, coords, np.zeros((1, 2)), ident, faces, True, edges
+                gc,
+                ident,
+                n_cols,
+                n_rows,
+                coords,
+                np.zeros((1, 2)),
+                ident,
+                cast(Any, faces),
+                True,
+                cast(Any, edges),
             )
             renderer.close_group("cellgrid")
             gc.restore()
