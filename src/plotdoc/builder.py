@@ -1,0 +1,387 @@
+"""Build a project from Python: tables from lists, numpy arrays or pandas data frames.
+
+Every call that changes a table is checked at once by the same pipeline that opens files, so
+a wrong variant for the family, an unknown option or a row wider than the replicates is
+refused at the call that made it, with the same codes, paths and messages as open::
+
+    from plotdoc.builder import ProjectBuilder
+
+    b = ProjectBuilder(title="Body weight")
+    t = b.add_table("column", {"Control": [20.1, 21.3, 19.8], "Treated": [23.0, 24.1, 22.7]})
+    t.graph("scatter-bar", mode="meanWithSem")
+    t.analysis("ttest", id="weights")
+    b.save("weights.plotdoc")
+
+The builder holds a plain document (numpy arrays stay arrays until saved); :meth:`project`
+opens it like a file, so what the builder makes is exactly what a reader gets.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import orjson
+
+from .contract.families import FAMILIES
+from .contract.variants import VARIANTS, default_variant
+from .problems import PlotdocError, Problem, error
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from .model import Project, Table
+
+CellInput = float | int | str | None
+
+
+def _problem(message: str, path: tuple[str | int, ...] = ()) -> PlotdocError:
+    return PlotdocError([error("builder-invalid", path, message)])
+
+
+def _rows(values: Any, family: str) -> Any:
+    """Rows of cells from a 1-D sequence (one replicate) or a 2-D array (rows x replicates)."""
+    if isinstance(values, np.ndarray):
+        arr = values
+    else:
+        items = list(values)
+        if any(isinstance(v, str) for v in items) or any(
+            isinstance(v, (list, tuple)) and any(isinstance(c, str) for c in v) for v in items
+        ):
+            return [list(v) if isinstance(v, (list, tuple)) else [v] for v in items]
+        if items and all(isinstance(v, (list, tuple)) for v in items):
+            return [[None if c is None else float(c) for c in row] for row in items]
+        arr = np.asarray([np.nan if v is None else v for v in items], dtype=np.float64)
+    if arr.dtype == object:
+        data = arr.tolist() if arr.ndim == 2 else [[v] for v in arr.tolist()]
+        return [[None if (isinstance(c, float) and c != c) else c for c in row] for row in data]
+    arr = np.asarray(arr, dtype=np.float64)
+    if arr.ndim == 1:
+        arr = arr[:, None]
+    if arr.ndim != 2:
+        raise _problem(
+            f"expected values as a 1-D sequence or a 2-D array (rows x replicates); found {arr.ndim} dimensions"
+        )
+    if not np.isfinite(arr[~np.isnan(arr)]).all():
+        raise _problem("expected finite numbers (NaN or None for missing); found an infinity")
+    return arr
+
+
+class TableBuilder:
+    """One table of a :class:`ProjectBuilder`; its methods return the builder for chaining."""
+
+    def __init__(self, owner: ProjectBuilder, doc: dict[str, Any]) -> None:
+        self._owner = owner
+        self._doc = doc
+
+    @property
+    def document(self) -> dict[str, Any]:
+        """The table's document (a view: do not modify it directly)."""
+        return self._doc
+
+    def _change(self, key: str, value: Any) -> TableBuilder:
+        old = self._doc.get(key, _ABSENT)
+        self._doc[key] = value
+        try:
+            self._owner._check_table(self._doc)
+        except PlotdocError:
+            if old is _ABSENT:
+                del self._doc[key]
+            else:
+                self._doc[key] = old
+            raise
+        return self
+
+    def graph(
+        self,
+        variant_id: str | None = None,
+        *,
+        preset: str | None = None,
+        style: Mapping[str, Any] | None = None,
+        axes: Mapping[str, Any] | None = None,
+        legend: Mapping[str, Any] | None = None,
+        **options: Any,
+    ) -> TableBuilder:
+        """Choose the graph variant and its plot options (`mode=`, `center=`, `mapping=`...)."""
+        family = self._doc["format"]
+        if variant_id is None:
+            variant_id = default_variant(family, int(self._doc.get("replicates", 1)))
+        graph: dict[str, Any] = {"variantId": variant_id}
+        variant = VARIANTS.get(variant_id)
+        if options or family == "multipleVariables":
+            if family == "multipleVariables" and variant is not None and "kind" not in options:
+                options["kind"] = variant.own_defaults.get("kind")
+            graph["plot"] = {"family": family, "options": dict(options)}
+        if preset is not None:
+            graph["activePresetId"] = preset
+        if style is not None:
+            graph["styleOverrides"] = dict(style)
+        if axes is not None:
+            graph["axesOverrides"] = dict(axes)
+        if legend is not None:
+            graph["legend"] = dict(legend)
+        return self._change("graph", graph)
+
+    def analysis(self, method: str, *, id: str | None = None, **params: Any) -> TableBuilder:  # noqa: A002
+        """Add an analysis (`ttest`, `linearRegression`, ...) with its parameters."""
+        entry: dict[str, Any] = {"method": method, "params": dict(params)}
+        if id is not None:
+            entry = {"id": id, **entry}
+        return self._change("analyses", [*self._doc.get("analyses", []), entry])
+
+    def annotate(self, type: str, **fields: Any) -> TableBuilder:  # noqa: A002
+        """Add an annotation: `bracket`, `text` or `shape`, with the fields the format defines."""
+        return self._change(
+            "annotations", [*self._doc.get("annotations", []), {"type": type, **fields}]
+        )
+
+    def bracket(self, left: int, right: int, text: str = "", **fields: Any) -> TableBuilder:
+        """A significance bracket between two plotted data sets (by index)."""
+        return self.annotate(
+            "bracket",
+            left={"kind": "group", "groupIndex": left},
+            right={"kind": "group", "groupIndex": right},
+            text=text,
+            **fields,
+        )
+
+    def titles(
+        self, graph: str | None = None, x: str | None = None, y: str | None = None
+    ) -> TableBuilder:
+        titles = dict(self._doc.get("titles", {}))
+        for key, text in (("graph", graph), ("x", x), ("y", y)):
+            if text is not None:
+                titles[key] = {**titles.get(key, {}), "text": text}
+        return self._change("titles", titles)
+
+    def usermeta(self, **values: Any) -> TableBuilder:
+        return self._change("usermeta", {**self._doc.get("usermeta", {}), **values})
+
+    def to_pandas(self, shape: str = "wide") -> pd.DataFrame:
+        """The table as a pandas data frame (see :func:`plotdoc.importers.pandas.table_to_dataframe`)."""
+        from .importers.pandas import table_to_dataframe
+
+        return table_to_dataframe(_plain(self._doc), shape=shape)
+
+
+_ABSENT = object()
+
+
+def _plain(value: Any) -> Any:
+    """The document with arrays as JSON lists (NaN as null)."""
+    return orjson.loads(orjson.dumps(value, option=orjson.OPT_SERIALIZE_NUMPY))
+
+
+class ProjectBuilder:
+    """A project made in Python; see the module documentation."""
+
+    def __init__(
+        self,
+        title: str = "",
+        *,
+        description: str | None = None,
+        authors: Sequence[str] = (),
+        **meta: Any,
+    ) -> None:
+        self._meta: dict[str, Any] = {"title": title, **meta}
+        if description is not None:
+            self._meta["description"] = description
+        if authors:
+            self._meta["authors"] = list(authors)
+        self._tables: list[dict[str, Any]] = []
+        self._usermeta: dict[str, Any] = {}
+
+    # -- tables ---------------------------------------------------------------------
+
+    def add_table(
+        self,
+        family: str,
+        data: Mapping[str, Any] | pd.DataFrame | None = None,
+        *,
+        name: str | None = None,
+        id: str | None = None,  # noqa: A002
+        x: Iterable[float | None] | None = None,
+        row_labels: Iterable[str] | None = None,
+        replicates: int | None = None,
+        graph: str | None = None,
+        variable_types: Mapping[str, str] | None = None,
+    ) -> TableBuilder:
+        """Add a table of ``family`` with one data set per entry of ``data``.
+
+        ``data`` maps data set names to values: a 1-D sequence (one value per row) or a 2-D
+        array (rows x replicates); None or NaN is a missing cell. A pandas DataFrame is read
+        as wide data (see :func:`plotdoc.importers.pandas.from_dataframe`).
+        """
+        if family not in FAMILIES:
+            raise _problem(
+                f"expected a table family ({', '.join(FAMILIES)}); found {family!r}", ("format",)
+            )
+        if data is not None and not isinstance(data, Mapping):
+            return self._add_dataframe(family, data, name=name, id=id, graph=graph)
+        doc: dict[str, Any] = {"format": family}
+        if id is not None:
+            doc["id"] = id
+        doc["name"] = name if name is not None else f"Table {len(self._tables) + 1}"
+        if replicates is not None:
+            doc["replicates"] = replicates
+        if x is not None:
+            doc["x"] = [None if v is None or v != v else float(v) for v in x]
+        if row_labels is not None:
+            doc["rowLabels"] = [str(v) for v in row_labels]
+        doc["dataSets"] = [
+            {"name": str(k), "values": _rows(v, family)} for k, v in (data or {}).items()
+        ]
+        if variable_types is not None:
+            doc["variableTypes"] = dict(variable_types)
+        self._tables.append(doc)
+        try:
+            self._check_table(doc)
+            builder = TableBuilder(self, doc)
+            if graph is not None:
+                builder.graph(graph)
+        except PlotdocError:
+            self._tables.remove(doc)
+            raise
+        return builder
+
+    def _add_dataframe(
+        self,
+        family: str,
+        frame: pd.DataFrame,
+        *,
+        name: str | None,
+        id: str | None,  # noqa: A002
+        graph: str | None,
+    ) -> TableBuilder:
+        from .importers.pandas import from_dataframe
+
+        result = from_dataframe(frame, family=family)
+        doc = result.document["tables"][0]
+        doc.pop("graph", None)
+        if id is not None:
+            doc["id"] = id
+        doc["name"] = (
+            name if name is not None else doc.get("name", f"Table {len(self._tables) + 1}")
+        )
+        self._tables.append(doc)
+        try:
+            self._check_table(doc)
+        except PlotdocError:
+            self._tables.remove(doc)
+            raise
+        builder = TableBuilder(self, doc)
+        if graph is not None:
+            builder.graph(graph)
+        return builder
+
+    def results_table(
+        self, source: TableBuilder, analysis_id: str, *, name: str | None = None
+    ) -> TableBuilder:
+        """A results table filled on open from ``source``'s analysis ``analysis_id``."""
+        src = source.document
+        if "id" not in src:
+            raise _problem(
+                "expected the source table to have an explicit id (add_table(..., id=...))"
+            )
+        doc = {
+            "format": "grouped",
+            "name": name or f"Results of {analysis_id}",
+            "derivedFrom": {"sourceTableId": src["id"], "analysisId": analysis_id},
+        }
+        self._tables.append(doc)
+        try:
+            self._check_table(doc)
+        except PlotdocError:
+            self._tables.remove(doc)
+            raise
+        return TableBuilder(self, doc)
+
+    def usermeta(self, **values: Any) -> ProjectBuilder:
+        self._usermeta.update(values)
+        return self
+
+    # -- checking and output -----------------------------------------------------------
+
+    def document(self) -> dict[str, Any]:
+        """The document as plain JSON values."""
+        doc: dict[str, Any] = {"format": "plotdoc-project", "schemaVersion": 1, "meta": self._meta}
+        if self._usermeta:
+            doc["usermeta"] = self._usermeta
+        doc["tables"] = self._tables
+        out: dict[str, Any] = _plain(doc)
+        return out
+
+    def _check_table(self, table: dict[str, Any]) -> None:
+        """Check one table, with the tables it refers to, as open would; raise on errors."""
+        from .api import validate
+
+        index = next(i for i, t in enumerate(self._tables) if t is table)
+        tables = [table]
+        source_id = (table.get("derivedFrom") or {}).get("sourceTableId")
+        if source_id is not None:
+            tables += [t for t in self._tables if t is not table and t.get("id") == source_id]
+        doc = {"format": "plotdoc-project", "schemaVersion": 1, "tables": tables}
+        report = validate(orjson.dumps(doc, option=orjson.OPT_SERIALIZE_NUMPY))
+        problems = [_reindex(p, index) for p in report.errors if p.path[:2] == ("tables", 0)]
+        if not problems and report.errors:
+            problems = [_reindex(p, index) for p in report.errors]
+        if problems:
+            raise PlotdocError(problems)
+        self._check_ids()
+
+    def _check_ids(self) -> None:
+        seen: dict[str, int] = {}
+        for i, t in enumerate(self._tables):
+            tid = t.get("id")
+            if tid is None:
+                continue
+            if tid in seen:
+                raise PlotdocError(
+                    [
+                        error(
+                            "duplicate-table-id",
+                            ("tables", i, "id"),
+                            f"expected a unique table id; {tid!r} is also the id of tables[{seen[tid]}]",
+                        )
+                    ]
+                )
+            seen[tid] = i
+
+    def project(self) -> Project:
+        """Open the built document as a file would be opened."""
+        from .api import loads
+
+        return loads(orjson.dumps(self.document()))
+
+    def save(self, path: str | os.PathLike[str], *, indent: bool = False) -> Project:
+        """Open, then save atomically to ``path``; returns the project."""
+        from .writer import save_project
+
+        project = self.project()
+        save_project(project, path, indent=indent)
+        return project
+
+
+def _reindex(problem: Problem, index: int) -> Problem:
+    path = problem.path
+    if path[:1] == ("tables",) and len(path) > 1 and path[1] == 0:
+        path = ("tables", index, *path[2:])
+    return Problem(
+        problem.code,
+        problem.severity,
+        path,
+        problem.message,
+        problem.offset,
+        problem.line,
+        problem.column,
+    )
+
+
+def table_to_pandas(table: Table, shape: str = "wide") -> pd.DataFrame:
+    """An opened table as a pandas data frame (`wide` or `long`, see docs/authoring.md)."""
+    from .importers.pandas import table_to_dataframe
+    from .writer import _table
+
+    return table_to_dataframe(_plain(_table(table)), shape=shape)
