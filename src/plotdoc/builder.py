@@ -124,14 +124,14 @@ class TableBuilder:
             graph["legend"] = dict(legend)
         return self._change("graph", graph)
 
-    def analysis(self, method: str, *, id: str | None = None, **params: Any) -> TableBuilder:  # noqa: A002
+    def analysis(self, method: str, *, id: str | None = None, **params: Any) -> TableBuilder:
         """Add an analysis (`ttest`, `linearRegression`, ...) with its parameters."""
         entry: dict[str, Any] = {"method": method, "params": dict(params)}
         if id is not None:
             entry = {"id": id, **entry}
         return self._change("analyses", [*self._doc.get("analyses", []), entry])
 
-    def annotate(self, type: str, **fields: Any) -> TableBuilder:  # noqa: A002
+    def annotate(self, type: str, **fields: Any) -> TableBuilder:
         """Add an annotation: `bracket`, `text` or `shape`, with the fields the format defines."""
         return self._change(
             "annotations", [*self._doc.get("annotations", []), {"type": type, **fields}]
@@ -201,7 +201,7 @@ class ProjectBuilder:
         data: Mapping[str, Any] | pd.DataFrame | None = None,
         *,
         name: str | None = None,
-        id: str | None = None,  # noqa: A002
+        id: str | None = None,
         x: Iterable[float | None] | None = None,
         row_labels: Iterable[str] | None = None,
         replicates: int | None = None,
@@ -252,7 +252,7 @@ class ProjectBuilder:
         frame: pd.DataFrame,
         *,
         name: str | None,
-        id: str | None,  # noqa: A002
+        id: str | None,
         graph: str | None,
     ) -> TableBuilder:
         from .importers.pandas import from_dataframe
