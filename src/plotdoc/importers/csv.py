@@ -1,0 +1,185 @@
+"""Import a CSV file as a one-table plotdoc document.
+
+The header row names the data sets; the first column is X (``xy``, ``survival``) or the row
+labels (``grouped``, ``contingency``, ``partsOfWhole``); replicate sub-columns follow the
+naming rule of :mod:`._tabular` (adjacent ``Control_1``, ``Control_2``... -> data set
+``Control`` with replicates). Blank cells are missing values (null). Numbers use ``decimal``
+(``"."`` or ``","``); text cells are kept only in ``multipleVariables`` tables, anywhere else
+a cell that is not a number is an ``import-bad-number`` error with the file's 1-based
+``line`` and ``column`` and the path of the cell it was meant for. Every bad cell is
+reported (the first 100 are listed, the rest counted).
+
+**Delimiter.** When not given, the delimiter is the one of ``,``, ``;`` and tab found most
+often in the header line outside quotes (``,`` is no candidate when ``decimal=","``); with
+none found the file has one column and the default is ``,`` (``;`` with ``decimal=","``).
+"""
+
+from __future__ import annotations
+
+import csv as _csv
+import io
+
+from ..problems import PlotdocError, Problem, error, excerpt
+from ._common import Cell, ImportResult, Row, Source, finish, new_document, parse_number
+from ._common import read_source as _read_source
+from ._tabular import LABEL_FAMILIES, X_FAMILIES, build_table, check_family, group_replicates
+
+__all__ = ["read_csv"]
+
+_MAX_LISTED = 100
+
+
+def read_csv(
+    source: Source,
+    *,
+    family: str,
+    decimal: str = ".",
+    delimiter: str | None = None,
+    encoding: str = "utf-8",
+    name: str | None = None,
+) -> ImportResult:
+    """Import a CSV file (``bytes`` are its content, a ``str`` or path names it).
+
+    ``name`` becomes the table's name. Raises :class:`PlotdocError` with ``import-syntax``
+    (undecodable text, bad quoting, no header, a row longer than the header) or
+    ``import-bad-number`` problems.
+    """
+    check_family(family)
+    if decimal not in (".", ","):
+        raise ValueError(f"decimal must be '.' or ',', not {decimal!r}")
+    text = _decode(_read_source(source), encoding)
+    delim = delimiter or _sniff(text, decimal)
+    records = _records(text, delim)
+    if not records or not any(cell.strip() for cell in records[0][1]):
+        raise PlotdocError([error("import-syntax", (), "the CSV file has no header row", line=1)])
+    header = [h.strip() for h in records[0][1]]
+    body = records[1:]
+    problems: list[Problem] = []
+    errors: list[Problem] = []
+    key_column = family in X_FAMILIES or family in LABEL_FAMILIES
+    first = 1 if key_column else 0
+    for line, row in body:
+        if len(row) > len(header):
+            errors.append(
+                error(
+                    "import-syntax",
+                    (),
+                    f"the row has {len(row)} cells but the header names {len(header)} columns",
+                    line=line,
+                    column=len(header) + 1,
+                )
+            )
+    groups = group_replicates(header[first:], family)
+    data_sets: list[tuple[str, list[Row]]] = []
+    for d, (set_name, cols) in enumerate(groups):
+        rows: list[Row] = []
+        for r, (line, row) in enumerate(body):
+            cells: Row = []
+            for k, c in enumerate(cols):
+                raw = row[first + c] if first + c < len(row) else ""
+                where = ("tables", 0, "dataSets", d, "values", r, k)
+                cells.append(_cell(raw, family, decimal, where, line, first + c + 1, errors))
+            rows.append(cells)
+        data_sets.append((set_name, rows))
+    x: list[float | None] | None = None
+    labels: list[str] | None = None
+    if family in X_FAMILIES:
+        x = [
+            _number(row[0] if row else "", decimal, ("tables", 0, "x", r), line, 1, errors)
+            for r, (line, row) in enumerate(body)
+        ]
+    elif family in LABEL_FAMILIES:
+        labels = [(row[0].strip() if row else "") for _, row in body]
+    if errors:
+        errors.sort(key=lambda p: (p.line or 0, p.column or 0))
+        raise PlotdocError(
+            errors[:_MAX_LISTED] + problems, omitted=max(0, len(errors) - _MAX_LISTED)
+        )
+    if not data_sets:
+        raise PlotdocError([error("import-syntax", (), "the CSV file has no data columns", line=1)])
+    table = build_table(family, data_sets, problems, name=name, x=x, row_labels=labels)
+    if x is not None and header[0]:
+        table["titles"] = {"x": {"text": header[0][:500]}}
+    return finish(new_document([table]), problems)
+
+
+def _decode(data: bytes, encoding: str) -> str:
+    codec = "utf-8-sig" if encoding.lower().replace("_", "-") in ("utf-8", "utf8") else encoding
+    try:
+        return data.decode(codec)
+    except UnicodeDecodeError as exc:
+        raise PlotdocError(
+            [
+                error(
+                    "import-syntax",
+                    (),
+                    f"the file is not {encoding} text ({exc.reason})",
+                    offset=exc.start,
+                )
+            ]
+        ) from None
+
+
+def _sniff(text: str, decimal: str) -> str:
+    header = text.split("\n", 1)[0]
+    candidates = [";", "\t"] if decimal == "," else [",", ";", "\t"]
+    outside = "".join(part for i, part in enumerate(header.split('"')) if i % 2 == 0)
+    best = max(candidates, key=outside.count)
+    if outside.count(best):
+        return best
+    return ";" if decimal == "," else ","
+
+
+def _records(text: str, delimiter: str) -> list[tuple[int, list[str]]]:
+    """(line number, cells) of every record; blank lines are empty records."""
+    reader = _csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    out: list[tuple[int, list[str]]] = []
+    start = 1
+    try:
+        for row in reader:
+            out.append((start, row))
+            start = reader.line_num + 1
+    except _csv.Error as exc:
+        raise PlotdocError(
+            [error("import-syntax", (), f"bad CSV: {exc}", line=reader.line_num)]
+        ) from None
+    return out
+
+
+def _number(
+    raw: str,
+    decimal: str,
+    where: tuple[str | int, ...],
+    line: int,
+    column: int,
+    errors: list[Problem],
+) -> float | None:
+    if not raw.strip():
+        return None
+    value = parse_number(raw, decimal)
+    if value is None:
+        errors.append(
+            error(
+                "import-bad-number",
+                where,
+                f"expected a number, found {excerpt(raw)}",
+                line=line,
+                column=column,
+            )
+        )
+    return value
+
+
+def _cell(
+    raw: str,
+    family: str,
+    decimal: str,
+    where: tuple[str | int, ...],
+    line: int,
+    column: int,
+    errors: list[Problem],
+) -> Cell:
+    if family == "multipleVariables" and raw.strip():
+        value = parse_number(raw, decimal)
+        return value if value is not None else raw.strip()[:1000]
+    return _number(raw, decimal, where, line, column, errors)
