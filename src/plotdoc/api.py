@@ -46,8 +46,19 @@ def loads(data: bytes | str) -> Project:
     ctx, report = run_pipeline(_as_bytes(data))
     if not report.ok or ctx.project is None:
         raise PlotdocError(report.problems, report.omitted)
-    ctx.project.warnings = tuple(report.warnings)
-    return ctx.project
+    project = ctx.project
+    project.warnings = tuple(report.warnings)
+    if any(t.analyses or t.derived_from is not None for t in project.tables):
+        recompute(project)
+    return project
+
+
+def recompute(project: Project) -> None:
+    """Recompute every analysis and fill the results tables (open does this)."""
+    from .analyses import analyze_project, fill_results_tables
+
+    project.results = analyze_project(project)
+    fill_results_tables(project, project.results)
 
 
 def open_project(path: str | os.PathLike[str]) -> Project:

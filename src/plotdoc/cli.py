@@ -144,7 +144,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     except PlotdocError as exc:
         _print_problems(args.file, exc.problems, sys.stderr, exc.omitted)
         return EXIT_REFUSED
-    results = analyze_project(project)
+    results = project.results or analyze_project(project)
     if args.json:
         print(json.dumps(report_json(project, results), ensure_ascii=False, indent=2))
     else:
@@ -220,7 +220,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         f"Opened the built-in example {project.meta.get('title') or 'complete'!r}: "
         f"{len(project.tables)} table(s).\n"
     )
-    print(format_report(project, analyze_project(project)))
+    print(format_report(project, project.results or analyze_project(project)))
     out = Path(args.out)
     paths = render_project(project, out, fmt=args.format, dpi=args.dpi)
     print(f"\nDrew {len(paths)} graph(s) into {out}/:")

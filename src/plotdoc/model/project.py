@@ -134,6 +134,8 @@ class Project:
     schema_url: str | None = None
     #: the warnings open reported (parts ignored or replaced by defaults)
     warnings: tuple[Problem, ...] = ()
+    #: analyses recomputed at open: (table id, analysis id) -> plotdoc.analyses.AnalysisRun
+    results: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)
 
     def table(self, table_id: str) -> Table:
         for t in self.tables:

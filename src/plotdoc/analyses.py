@@ -1,0 +1,305 @@
+"""Analyses recomputed from a project's data: the bridge from the model to :mod:`plotdoc.stats`.
+
+Results are never stored in a file. :func:`analyze_project` runs every analysis of every table
+(open does it for any project that has analyses) and :func:`fill_results_tables` fills the
+tables marked `derivedFrom` from the analysis they name. An analysis that cannot run gives a
+run with a status and a message; nothing here raises for data reasons.
+
+Which data each method reads:
+
+- `ttest`: the data sets named `groupA` and `groupB`, or the first two data sets that hold a
+  value. Every replicate value counts (xy tables); `paired` pairs values by row (and
+  replicate) position.
+- `linearRegression`, `nonlinearRegression`: each data set of the xy table on its own, X
+  repeated for every replicate; the run holds one result per data set.
+- `frequencyDistribution`: every data set of the column table; one column of counts each.
+- `correlationMatrix`: the continuous variables of the multipleVariables table (a data set is
+  continuous when `variableTypes` says so, or, without a type, when every cell is a number).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .model import DataSet, Project, Table
+
+#: Statuses of a run beyond those of :mod:`plotdoc.stats`.
+FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class AnalysisRun:
+    """One analysis of one table, recomputed."""
+
+    table_id: str
+    analysis_id: str
+    method: str
+    #: "ok", a status of plotdoc.stats (the first non-ok one of a per-data-set method), or "failed"
+    status: str
+    message: str
+    #: the result for methods with one result (ttest, frequencyDistribution, correlationMatrix)
+    result: Any = None
+    #: data set name -> result, for linearRegression and nonlinearRegression
+    per_data_set: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.analysis_id,
+            "method": self.method,
+            "status": self.status,
+            "message": self.message,
+        }
+        if self.per_data_set:
+            out["result"] = {"dataSets": {k: v.to_dict() for k, v in self.per_data_set.items()}}
+        elif self.result is not None:
+            out["result"] = self.result.to_dict()
+        else:
+            out["result"] = None
+        return out
+
+
+def analyze_project(project: Project) -> dict[tuple[str, str], AnalysisRun]:
+    """Every analysis of every table, keyed by (table id, analysis id)."""
+    runs: dict[tuple[str, str], AnalysisRun] = {}
+    for table in project.tables:
+        for analysis in table.analyses:
+            runs[(table.id, analysis.id)] = run_analysis(table, analysis.id)
+    return runs
+
+
+def run_analysis(table: Table, analysis_id: str) -> AnalysisRun:
+    analysis = table.analysis(analysis_id)
+    try:
+        return _RUNNERS[analysis.method](table, analysis_id, analysis.params)
+    except Exception as exc:
+        return AnalysisRun(
+            table.id,
+            analysis_id,
+            analysis.method,
+            FAILED,
+            f"the analysis could not be computed: {type(exc).__name__}: {exc}",
+        )
+
+
+# -- the methods -------------------------------------------------------------------------
+
+
+def _values(ds: DataSet) -> NDArray[np.float64]:
+    return ds.values.ravel()
+
+
+def _populated(table: Table) -> list[DataSet]:
+    return [ds for ds in table.data_sets if np.isfinite(ds.values).any()]
+
+
+def _ttest(table: Table, aid: str, params: Mapping[str, Any]) -> AnalysisRun:
+    from .stats.ttest import ttest
+
+    names = {ds.name: ds for ds in table.data_sets}
+    populated = _populated(table)
+    picked: list[DataSet | None] = []
+    for key, fallback in (("groupA", 0), ("groupB", 1)):
+        name = params.get(key)
+        if name is not None:
+            picked.append(names.get(name))
+        else:
+            picked.append(populated[fallback] if len(populated) > fallback else None)
+    a, b = picked
+    result = ttest(
+        None if a is None else _values(a),
+        None if b is None else _values(b),
+        design=params["design"],
+        variance=params["variance"],
+    )
+    message = result.message
+    if a is None or b is None:
+        missing = [
+            params.get(k) for k, ds in zip(("groupA", "groupB"), picked, strict=True) if ds is None
+        ]
+        named = [repr(m) for m in missing if m is not None]
+        message = (
+            f"no data set named {', '.join(named)}"
+            if named
+            else "the table has fewer than two data sets with values"
+        )
+    return AnalysisRun(table.id, aid, "ttest", result.status, message, result=result)
+
+
+def _per_data_set(table: Table, aid: str, method: str, fit: Any) -> AnalysisRun:
+    assert table.x is not None
+    results = {
+        ds.name: fit(np.repeat(table.x[:, None], ds.values.shape[1], axis=1), ds.values)
+        for ds in table.data_sets
+    }
+    bad = next((r for r in results.values() if r.status != "ok"), None)
+    status, message = ("ok", "ok") if bad is None else (bad.status, bad.message)
+    return AnalysisRun(table.id, aid, method, status, message, per_data_set=results)
+
+
+def _linear(table: Table, aid: str, params: Mapping[str, Any]) -> AnalysisRun:
+    from .stats.regression import linear_regression
+
+    level = params["confidenceLevel"]
+    return _per_data_set(
+        table, aid, "linearRegression", lambda x, y: linear_regression(x, y, confidence_level=level)
+    )
+
+
+def _fourpl(table: Table, aid: str, params: Mapping[str, Any]) -> AnalysisRun:
+    from .stats.fourpl import four_parameter_logistic
+
+    model = params["model"]
+    return _per_data_set(
+        table, aid, "nonlinearRegression", lambda x, y: four_parameter_logistic(x, y, model=model)
+    )
+
+
+def _frequency(table: Table, aid: str, params: Mapping[str, Any]) -> AnalysisRun:
+    from .stats import frequency_distribution
+
+    result = frequency_distribution(
+        {ds.name: _values(ds) for ds in table.data_sets},
+        bin_width=params["binWidth"],
+        bin_start=params["binStart"],
+        output=params["output"],
+        cumulative=params["cumulative"],
+    )
+    return AnalysisRun(
+        table.id, aid, "frequencyDistribution", result.status, result.message, result=result
+    )
+
+
+def continuous_variables(table: Table) -> dict[str, NDArray[np.float64]]:
+    """The continuous variables of a multipleVariables table, by name."""
+    types = table.variable_types or {}
+    out: dict[str, NDArray[np.float64]] = {}
+    for ds in table.data_sets:
+        kind = types.get(ds.name)
+        has_text = ds.has_text()
+        if kind == "continuous" or (kind is None and not has_text):
+            out[ds.name] = ds.values[:, 0]
+    return out
+
+
+def _correlation(table: Table, aid: str, params: Mapping[str, Any]) -> AnalysisRun:
+    from .stats import correlation_matrix
+
+    result = correlation_matrix(continuous_variables(table), method=params["method"])
+    return AnalysisRun(
+        table.id, aid, "correlationMatrix", result.status, result.message, result=result
+    )
+
+
+_RUNNERS = {
+    "ttest": _ttest,
+    "linearRegression": _linear,
+    "nonlinearRegression": _fourpl,
+    "frequencyDistribution": _frequency,
+    "correlationMatrix": _correlation,
+}
+
+
+# -- results tables ----------------------------------------------------------------------
+
+
+def fill_results_tables(project: Project, runs: Mapping[tuple[str, str], AnalysisRun]) -> None:
+    """Give every `derivedFrom` table the rows and data sets of its analysis's result."""
+    for table in project.tables:
+        if table.derived_from is None:
+            continue
+        run = runs.get((table.derived_from.source_table_id, table.derived_from.analysis_id))
+        if run is None or run.result is None:
+            table.data_sets, table.row_labels = [], []
+            continue
+        labels, columns = results_table_columns(run)
+        table.row_labels = labels
+        table.data_sets = [
+            DataSet(name, np.asarray(values, dtype=np.float64)[:, None]) for name, values in columns
+        ]
+        table.replicates = 1
+
+
+def results_table_columns(
+    run: AnalysisRun,
+) -> tuple[list[str], list[tuple[str, NDArray[np.float64]]]]:
+    """Row labels and (name, values) columns of a results-producing analysis."""
+    result = run.result
+    if run.method == "frequencyDistribution":
+        labels = [str(label) for label in result.labels]
+        return labels, [
+            (name, np.asarray(col, dtype=np.float64)) for name, col in result.columns.items()
+        ]
+    if run.method == "correlationMatrix":
+        names = list(result.names)
+        r = np.asarray(result.r, dtype=np.float64)
+        return names, [(name, r[:, j]) for j, name in enumerate(names)]
+    raise ValueError(f"{run.method} produces no results table")
+
+
+# -- reports for people and machines ---------------------------------------------------------
+
+
+def report_json(project: Project, runs: Mapping[tuple[str, str], AnalysisRun]) -> dict[str, Any]:
+    return {
+        "tables": [
+            {
+                "id": t.id,
+                "name": t.name,
+                "analyses": [runs[(t.id, a.id)].to_dict() for a in t.analyses],
+            }
+            for t in project.tables
+            if t.analyses
+        ]
+    }
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float):
+        if value != value:
+            return "—"
+        if value != 0 and (abs(value) < 1e-3 or abs(value) >= 1e6):
+            return f"{value:.4g}"
+        return f"{value:.4f}".rstrip("0").rstrip(".") if abs(value) < 1e5 else f"{value:.1f}"
+    return str(value)
+
+
+_SHOWN: dict[str, tuple[str, ...]] = {
+    "ttest": ("mean_a", "mean_b", "mean_difference", "ci_lower", "ci_upper", "t", "df", "p"),
+    "linearRegression": ("slope", "intercept", "r_squared", "p", "n"),
+    "nonlinearRegression": ("bottom", "top", "log_ec50", "hill_slope", "ec50", "r_squared", "n"),
+}
+
+
+def format_report(project: Project, runs: Mapping[tuple[str, str], AnalysisRun]) -> str:
+    """A readable report: per table, per analysis, its status and main numbers."""
+    lines: list[str] = []
+    for table in project.tables:
+        if not table.analyses:
+            continue
+        lines.append(f"{table.name} ({table.id}, {table.format})")
+        for analysis in table.analyses:
+            run = runs[(table.id, analysis.id)]
+            lines.append(
+                f"  {analysis.id}: {analysis.method} — {run.status}"
+                + ("" if run.status == "ok" else f": {run.message}")
+            )
+            results = run.per_data_set or ({"": run.result} if run.result is not None else {})
+            for name, result in results.items():
+                shown = _SHOWN.get(run.method)
+                data = result.to_dict()
+                if shown is None:
+                    shown = tuple(
+                        k for k, v in data.items() if isinstance(v, (int, float)) and k != "status"
+                    )[:8]
+                pairs = ", ".join(
+                    f"{k} = {_fmt(getattr(result, k))}" for k in shown if hasattr(result, k)
+                )
+                prefix = f"    {name}: " if name else "    "
+                if pairs:
+                    lines.append(prefix + pairs)
+    return "\n".join(lines) if lines else "No analyses."
