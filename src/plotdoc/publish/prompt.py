@@ -1,0 +1,260 @@
+"""The prompt an editor offers for use with an AI assistant (contract section 4).
+
+:func:`build_prompt` lists every table family, every graph variant (with its family, minimum
+replicates and modes), every analysis method (families, parameters with defaults), every
+preset, the main rules of the format and a minimal example, all generated from the
+registries. It ends by saying that generated projects are drafts for a person to check.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable
+
+from ..contract import limits as L
+from ..contract import plots as P
+from ..contract import site
+from ..contract import styles as S
+from ..contract.families import FAMILIES
+from ..contract.methods import METHODS
+from ..contract.presets import DEFAULT_PRESET, PRESETS
+from ..contract.variants import VARIANTS
+from .jsonfmt import pretty
+from .minimal import minimal_document
+
+DRAFT_NOTE = (
+    "Projects generated from this prompt are drafts: a person must check the data, the "
+    "chosen graphs and the analyses before relying on them."
+)
+
+_REPLICATES = {
+    "fixed-1": "replicates fixed at 1",
+    "at-least-2": f"replicates 2 to {L.MAX_REPLICATES}",
+    "free": f"replicates 1 to {L.MAX_REPLICATES}",
+}
+
+
+def _list(values: Iterable[object]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def _families() -> list[str]:
+    out = ["## Table families (`table.format`)", ""]
+    for f in FAMILIES.values():
+        extras = []
+        if f.has_x:
+            extras.append("has an `x` column")
+        if f.has_row_labels:
+            extras.append("rows labelled by `rowLabels`")
+        if f.allows_text:
+            extras.append("text cells allowed")
+        detail = "; ".join([_REPLICATES[f.replicate_rule], *extras])
+        out.append(f"- `{f.id}`: {f.description} ({detail})")
+    return out
+
+
+def _variants() -> list[str]:
+    out = [
+        "## Graph variants (`graph.variantId`)",
+        "",
+        "Each line: variant id, family, minimum replicates, and for variants with modes the "
+        "`plot.options.mode` values offered (default first in brackets).",
+        "",
+    ]
+    for v in VARIANTS.values():
+        line = f"- `{v.id}`: family {v.family}, min replicates {v.min_replicates}"
+        if v.modes:
+            line += f", modes [{v.default_mode}] {_list(v.modes)}"
+        line += f". {v.description}"
+        out.append(line)
+    return out
+
+
+def _plot_options() -> list[str]:
+    column = set(P.COLUMN_MODES)
+    return [
+        "## Plot options (`graph.plot` = `{ family, options }`, all options optional)",
+        "",
+        f"- `column` and `nested` `mode`: {_list(P.COLUMN_MODES)}.",
+        "- `grouped` `mode`: the same plus "
+        + _list([m for m in P.GROUPED_MODES if m not in column])
+        + ".",
+        f"- `xy`: `center` one of {_list(P.XY_CENTERS)}; `error` one of {_list(P.XY_ERRORS)}; "
+        f"`connectCenter` one of {_list(P.XY_CONNECT_CENTER)}; `seriesStackOrder` one of "
+        f"{_list(P.XY_STACK_ORDERS)}.",
+        f"- `column`: `mode`, `flipXY`, `showTruncatedViolin`, `pointLayout` "
+        f"({_list(P.POINT_LAYOUTS)}).",
+        f"- `grouped`: as column plus `seriesAlign` ({_list(P.SERIES_ALIGN)}) and `heatMap` "
+        f"{{ aggregation ({_list(S.HEATMAP_AGGREGATIONS)}), colormap ({_list(S.COLORMAPS)}), "
+        "reverse, domainMin, domainMax }.",
+        "- `contingency`: `flipXY`.",
+        "- `nested`: `mode`, `showTruncatedViolin`, `pointLayout`, `hideOuterFrame`.",
+        f"- `survival`: `outcome` ({_list(P.SURVIVAL_OUTCOMES)}), `showAs` "
+        f"({_list(P.SURVIVAL_SHOW_AS)}), `plotSymbolsAt` ({_list(P.SURVIVAL_SYMBOLS_AT)}), "
+        f"`errorBars` ({_list(P.SURVIVAL_ERROR_BARS)}), `showNumberAtRisk`, "
+        "`showCumulativeCensored`.",
+        "- `partsOfWhole`: `dataSetIndex`, `orientation` "
+        f"({_list(P.PARTS_ORIENTATIONS)}), `reverseOrder`, `donutHoleRatio` (0 to 1), "
+        "`graphicSizePt`, `showTotal`, `totalPrefix`, `totalSuffix`, `totalFontSize`.",
+        f"- `multipleVariables`: `kind` ({_list(P.MV_KINDS)}) and `mapping` are required; "
+        "`maxBubbleSize`; `volcano` { log2FcCutoff, pCutoff, yIsNegLog10, maxLabels }; "
+        "`forest` { referenceValue }.",
+    ]
+
+
+def _mapping() -> list[str]:
+    out = [
+        "## Variable roles of multipleVariables plots (`plot.options.mapping`)",
+        "",
+        f"Roles: {_list(P.MV_ROLES)}. Each maps to the index (from 0) of a data set, or null "
+        "for unmapped; `x` is always required. `kind` must match the variant (`bubble` with "
+        "`mv-bubble`, `scatter` with `mv-scatter`, `volcano` with `mv-volcano`, `forest` with "
+        "`mv-forest`).",
+        "",
+    ]
+    for kind in P.MV_KINDS:
+        need = P.MV_REQUIRED_ROLES[kind]
+        optional = [r for r in P.MV_USED_ROLES[kind] if r not in need]
+        out.append(
+            f"- `{kind}`: required {_list(need)}"
+            + (f"; optional {_list(optional)}" if optional else "")
+        )
+    return out
+
+
+def _methods() -> list[str]:
+    out = ["## Analysis methods (`table.analyses[]` = `{ id, method, params }`)", ""]
+    for m in METHODS.values():
+        params = ", ".join(f"{k} = {_json(v)}" for k, v in m.defaults.items())
+        line = f"- `{m.id}`: families {_list(m.families)}; params (defaults) {params}."
+        if m.results_family:
+            line += f" Can feed a results table of family `{m.results_family}`."
+        out.append(line + f" {m.description}")
+    return out
+
+
+def _json(value: object) -> str:
+    return json.dumps(value)
+
+
+def _presets() -> list[str]:
+    out = ["## Presets (`graph.activePresetId`)", ""]
+    for p in PRESETS.values():
+        default = " (default)" if p.id == DEFAULT_PRESET else ""
+        out.append(f"- `{p.id}`{default}: {p.description}")
+    return out
+
+
+def _styles() -> list[str]:
+    return [
+        "## Style vocabulary",
+        "",
+        '- Colours: `theme` or `{ "hex": "#rrggbb", "alpha": 0..1 }` (`#rgb` allowed).',
+        f"- Symbol shapes: {_list(S.SYMBOL_SHAPES)} (or `auto` where a SymbolShapeRef is asked).",
+        f"- Fill patterns: {_list(S.PATTERN_REFS)}.",
+        f"- Dash styles: {_list(S.DASH_STYLES)}. Cap styles: {_list(S.CAP_STYLES)}.",
+        f"- Style override elements (`graph.styleOverrides.global` and per data set name): "
+        f"{_list(S.ELEMENT_KEYS)}.",
+        f"- Annotation types: {_list(S.ANNOTATION_TYPES)}; shapes: {_list(S.ANNOTATION_SHAPES)}. "
+        "Annotation positions are in points from the plot area's lower-left corner.",
+    ]
+
+
+def _rules() -> list[str]:
+    fixed = [f.id for f in FAMILIES.values() if f.replicate_rule == "fixed-1"]
+    free = [f.id for f in FAMILIES.values() if f.replicate_rule == "free"]
+    least = [f.id for f in FAMILIES.values() if f.replicate_rule == "at-least-2"]
+    text = [f.id for f in FAMILIES.values() if f.allows_text]
+    has_x = [f.id for f in FAMILIES.values() if f.has_x]
+    results = [m.id for m in METHODS.values() if m.results_family]
+    return [
+        "## Main rules",
+        "",
+        f'- The file is one JSON object: `"format": "{site.FORMAT}"`, '
+        f'`"schemaVersion": {site.CURRENT_VERSION}` and `"tables"` are required; optional '
+        '`"$schema": "' + site.schema_url() + '"`, `meta` { title (required), description, '
+        "authors, license, source, keywords }, `usermeta`, `view` { activeTableId, "
+        "workspaceView }.",
+        "- Unknown keys are rejected at every level. Put tool-specific data only in "
+        "`usermeta` (root or table), at most "
+        f"{L.MAX_USERMETA_BYTES // 1024} KB each.",
+        "- Leave out any optional field to get its default; use `null` only where a field "
+        "allows it (missing cells, unmapped roles, automatic sizes).",
+        "- A table: `format` (family) is required; `dataSets` (1 or more, each "
+        "`{ name, values }`) is required unless the table is a results table; optional `id`, "
+        "`name`, `replicates`, `x`, `rowLabels`, `variableTypes`, `graph`, `analyses`, "
+        "`annotations`, `titles`.",
+        "- Cells: `values[row][replicate]`, each a finite number, null (missing) or, only in "
+        f"{_list(text)} tables, text (max {L.TEXT_CELL_MAX} characters). Numbers written as "
+        "strings are read as numbers elsewhere; other text is an error.",
+        f"- Replicates: fixed at 1 for {_list(fixed)}; at least 2 for {_list(least)}; 1 to "
+        f"{L.MAX_REPLICATES} for {_list(free)}. Omitted, it is the widest row. A row may be "
+        "shorter than `replicates` but never wider. Pick a variant whose minimum replicates "
+        "the table meets.",
+        f"- `x` only in {_list(has_x)} tables (one entry per row). In survival tables X is "
+        "time and cells are 1 (event) or 0 (censored), one subject per row.",
+        "- Data set names are unique within a table. The variant's family and "
+        "`plot.family` must equal the table's `format`.",
+        "- Ids: tables, analyses and annotations may omit `id` (generated as `table-1`, "
+        "`analysis-1`, `annotation-1`, ...). Give explicit ids when something refers to them.",
+        '- Results tables: `{ "format": "grouped", "derivedFrom": { "sourceTableId": '
+        '..., "analysisId": ... } }` with no dataSets, x, rowLabels or variableTypes; the '
+        f"analysis must be one of {_list(results)} on a table with an explicit id.",
+        "- `graph.plot` is required for multipleVariables tables (kind and mapping).",
+        "- Keys by data set: `styleOverrides.perDataSet` by name; `dataSetVisibility`, "
+        "`elementActivation.perDataSet` and `legend.itemOverrides` by index as a string "
+        '("0", "1", ...).',
+        f"- Limits: {L.MAX_TABLES} tables, {L.MAX_DATA_SETS} data sets per table, "
+        f"{L.MAX_ROWS:,} rows per table, {L.MAX_TOTAL_CELLS:,} cells in all, names up to "
+        f"{L.NAME_MAX} characters, ids 1 to {L.ID_MAX} characters, {L.MAX_ANALYSES} "
+        f"analyses and {L.MAX_ANNOTATIONS:,} annotations per table.",
+    ]
+
+
+def build_prompt() -> str:
+    """The full prompt text (Markdown), generated from the registries."""
+    lines = [
+        f"# Writing a plotdoc project file (schema version {site.CURRENT_VERSION})",
+        "",
+        "You write project files for plotdoc, an open JSON format for scientific graphs: "
+        "data tables, one graph per table, analyses and annotations. Answer with one JSON "
+        f"document (file extension `.plotdoc`) that follows the rules below exactly. The "
+        f"schema is {site.schema_url()} and the specification {site.spec_url()}.",
+        "",
+        *_rules(),
+        "",
+        *_families(),
+        "",
+        *_variants(),
+        "",
+        *_plot_options(),
+        "",
+        *_mapping(),
+        "",
+        *_methods(),
+        "",
+        *_presets(),
+        "",
+        *_styles(),
+        "",
+        "## Minimal example",
+        "",
+        "```json",
+        pretty(minimal_document()),
+        "```",
+        "",
+        "## Note",
+        "",
+        DRAFT_NOTE,
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    sys.stdout.buffer.write(build_prompt().encode("utf-8"))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover - maintenance entry point
+    raise SystemExit(main())
