@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from plotdoc.contract import plots as P
 from plotdoc.contract.families import FAMILIES, FAMILY_IDS
+from plotdoc.contract.limits import FORBIDDEN_KEYS
 from plotdoc.contract.methods import METHODS
 from plotdoc.contract.presets import PRESETS
 from plotdoc.contract.variants import variants_of
@@ -19,7 +20,9 @@ NUMBERS = st.one_of(
 )
 CELLS = st.one_of(NUMBERS, st.none())
 TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=12)
-NAMES = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ABC0123456789-_", min_size=1, max_size=10)
+NAMES = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ABC0123456789-_", min_size=1, max_size=10).filter(
+    lambda name: name not in FORBIDDEN_KEYS
+)
 COLORS = st.one_of(
     st.just("theme"),
     st.builds(
