@@ -292,3 +292,64 @@ def put(doc: Json, path: Path, value: Json) -> None:
     """Replace the value at ``path`` (which must exist) in place."""
     parent = get(doc, path[:-1])
     parent[path[-1]] = value
+
+
+def family_table(family: str, *, replicates: int | None = None, rows: int = 3) -> dict[str, Json]:
+    """A valid table of ``family`` with two data sets and the family's default graph."""
+    from plotdoc.contract.families import FAMILIES
+    from plotdoc.contract.variants import default_variant
+
+    fam = FAMILIES[family]
+    reps = replicates if replicates is not None else max(1, fam.min_replicates)
+    table: dict[str, Json] = {"format": family, "replicates": reps}
+    if fam.has_x:
+        table["x"] = [float(r) for r in range(rows)]
+    if family == "survival":
+        cells: list[list[Json]] = [[float(r % 2)] for r in range(rows)]
+        table["dataSets"] = [{"name": n, "values": cells} for n in ("A", "B")]
+    else:
+        table["dataSets"] = [
+            {"name": n, "values": [[float(r + k + d) for k in range(reps)] for r in range(rows)]}
+            for d, n in enumerate(("A", "B"))
+        ]
+    if family in ("grouped", "contingency", "partsOfWhole"):
+        table["rowLabels"] = [f"row {r}" for r in range(rows)]
+    if family == "multipleVariables":
+        table["dataSets"][1]["values"] = [["label"] for _ in range(rows)]
+        table["variableTypes"] = {"B": "label"}
+        table["graph"] = {
+            "variantId": "mv-scatter",
+            "plot": {
+                "family": family,
+                "options": {"kind": "scatter", "mapping": {"x": 0, "y": 0, "label": 1}},
+            },
+        }
+    else:
+        table["graph"] = {"variantId": default_variant(family, reps)}
+    return table
+
+
+def seeds() -> list[dict[str, Json]]:
+    """Valid documents to start mutating from: minimal, complete, and one per family."""
+    from plotdoc.contract.families import FAMILY_IDS
+
+    out = [minimal(), complete()]
+    for family in FAMILY_IDS:
+        out.append(
+            {"format": "plotdoc-project", "schemaVersion": 1, "tables": [family_table(family)]}
+        )
+    out.append(
+        {
+            "format": "plotdoc-project",
+            "schemaVersion": 1,
+            "tables": [
+                {
+                    **family_table("column"),
+                    "id": "src",
+                    "analyses": [{"id": "f", "method": "frequencyDistribution"}],
+                },
+                {"format": "grouped", "derivedFrom": {"sourceTableId": "src", "analysisId": "f"}},
+            ],
+        }
+    )
+    return out
