@@ -1,1 +1,14 @@
-"""plotdoc.importers."""
+"""Importers: Prism ``.pzfx`` files, CSV files and pandas data frames to plotdoc documents.
+
+Each importer returns an :class:`ImportResult`: a v1 document dict (``{"format":
+"plotdoc-project", "schemaVersion": 1, "tables": [...]}``) and the warnings found on the way;
+errors raise :class:`plotdoc.problems.PlotdocError`. The document keeps the contract's rules
+and is meant to be opened (validated) by the reader. ``from_dataframe`` and
+``table_to_dataframe`` live in :mod:`plotdoc.importers.pandas` and need pandas.
+"""
+
+from ._common import DEFAULT_VARIANTS, ImportResult, default_graph
+from .csv import read_csv
+from .pzfx import read_pzfx
+
+__all__ = ["DEFAULT_VARIANTS", "ImportResult", "default_graph", "read_csv", "read_pzfx"]

@@ -38,6 +38,7 @@ instead, the text is converted. The date text of every row is kept in
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 #: Prism ``TableType`` (and ``ExtTableType``) -> plotdoc family.
 TABLE_TYPES: dict[str, str] = {
@@ -99,7 +100,7 @@ def parse_date(text: str) -> dt.date | None:
     return None
 
 
-def years_since_first(dates: list[dt.date | None]) -> list[float | None]:
+def years_since_first(dates: Sequence[dt.date | None]) -> list[float | None]:
     """Years elapsed since the first row's date (days / 365.25); None where no date."""
     first = next((d for d in dates if d is not None), None)
     if first is None:

@@ -1,0 +1,235 @@
+"""pandas data frames to plotdoc tables and back. pandas is imported only when called.
+
+:func:`from_dataframe` reads a *wide* frame: each column is a data set, or one replicate
+of one. Replicates are given either by a two-level column index (level 0 the data set,
+level 1 the replicate; columns sharing a level-0 label form one data set, in the order they
+first appear) or by the ``name_N`` rule of :mod:`._tabular` on flat columns. The index is
+X for ``xy`` and ``survival`` (a datetime index becomes years elapsed since the first row,
+days / 365.25, as in the Prism import) and the row labels for ``grouped``,
+``contingency`` and ``partsOfWhole``; ``multipleVariables`` takes its row labels from any
+index but the default range index; the other families ignore it. Missing values (NaN,
+None, NaT, ``pd.NA``, blank strings) become null; numeric strings are read as numbers;
+text is kept only in ``multipleVariables`` tables.
+
+:func:`table_to_dataframe` turns a document table dict into a frame, in one of two shapes:
+
+* ``"wide"``: one column per data set replicate, named by the data set when the table has
+  one replicate and ``<name>_1``, ``<name>_2``... otherwise (so it reads back with
+  :func:`from_dataframe`); the index is X (named by the X title, else ``x``), else the row
+  labels (``rowLabel``), else the row number (``row``). Missing cells are NaN.
+* ``"long"``: one row per stored (non-null) cell, with columns ``row`` (0-based),
+  ``x`` (xy and survival) or ``rowLabel`` (tables with row labels), ``dataSet`` (the name),
+  ``replicate`` (0-based, as in ``values[row][replicate]``) and ``value``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import numbers
+from typing import TYPE_CHECKING, Any, Literal
+
+from ..contract import limits as L
+from ..contract.families import FAMILIES
+from ..problems import PlotdocError, Problem, error, excerpt, warning
+from ._common import Cell, ImportResult, Row, finish, new_document, parse_number
+from ._pzfx_formats import years_since_first
+from ._tabular import LABEL_FAMILIES, X_FAMILIES, build_table, check_family, group_replicates
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["from_dataframe", "table_to_dataframe"]
+
+
+def from_dataframe(df: pd.DataFrame, *, family: str, name: str | None = None) -> ImportResult:
+    """A one-table document from a wide data frame (see the module documentation)."""
+    import pandas as pd
+
+    check_family(family)
+    problems: list[Problem] = []
+    errors: list[Problem] = []
+    groups = _groups(df, family, problems)
+    data_sets: list[tuple[str, list[Row]]] = []
+    for d, (set_name, positions) in enumerate(groups):
+        columns = [df.iloc[:, j].tolist() for j in positions]
+        rows: list[Row] = []
+        for r in range(len(df)):
+            rows.append(
+                [
+                    _cell(col[r], family, ("tables", 0, "dataSets", d, "values", r, k), errors)
+                    for k, col in enumerate(columns)
+                ]
+            )
+        data_sets.append((set_name, rows))
+    x: list[float | None] | None = None
+    labels: list[str] | None = None
+    index = df.index
+    if family in X_FAMILIES:
+        if isinstance(index, pd.DatetimeIndex):
+            dates: list[dt.date | None] = [None if pd.isna(v) else v.date() for v in index]
+            x = years_since_first(dates)
+            problems.append(
+                warning(
+                    "import-converted",
+                    ("tables", 0, "x"),
+                    "dates in the index became years elapsed since the first row",
+                )
+            )
+        else:
+            x = [_number(v, ("tables", 0, "x", r), errors) for r, v in enumerate(index)]
+    elif family in LABEL_FAMILIES or (
+        family == "multipleVariables" and not isinstance(index, pd.RangeIndex)
+    ):
+        labels = ["" if _missing(v) else str(v) for v in index]
+    if errors:
+        raise PlotdocError(errors[:100], omitted=max(0, len(errors) - 100))
+    if not data_sets:
+        raise PlotdocError([error("import-syntax", (), "the data frame has no columns")])
+    table = build_table(family, data_sets, problems, name=name, x=x, row_labels=labels)
+    if x is not None and index.name is not None:
+        table["titles"] = {"x": {"text": str(index.name)[:500]}}
+    return finish(new_document([table]), problems)
+
+
+def _groups(df: pd.DataFrame, family: str, problems: list[Problem]) -> list[tuple[str, list[int]]]:
+    """(data set name, column positions) by a two-level column index or the name_N rule."""
+    cols = df.columns
+    if cols.nlevels > 2:
+        raise ValueError("from_dataframe reads at most two column levels (data set, replicate)")
+    if cols.nlevels == 1:
+        return group_replicates([str(c) for c in cols], family)
+    order: dict[str, list[int]] = {}
+    for j, label in enumerate(cols):
+        order.setdefault(str(label[0]), []).append(j)
+    if FAMILIES[family].replicate_rule != "fixed-1":
+        return list(order.items())
+    out: list[tuple[str, list[int]]] = []
+    for top, positions in order.items():
+        if len(positions) == 1:
+            out.append((top, positions))
+            continue
+        problems.append(
+            warning(
+                "import-converted",
+                ("tables", 0, "dataSets"),
+                f"a {family} table has one value per row; the {len(positions)} replicate "
+                f"columns of {top!r} became data sets",
+            )
+        )
+        out.extend((f"{top} {cols[j][1]}", [j]) for j in positions)
+    return out
+
+
+def _missing(value: Any) -> bool:
+    if value is None:
+        return True
+    try:
+        import pandas as pd
+
+        return bool(pd.isna(value))
+    except (TypeError, ValueError):
+        return False
+
+
+def _number(value: Any, where: tuple[str | int, ...], errors: list[Problem]) -> float | None:
+    if _missing(value) or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
+        number: float | None = float(value)
+        if number is not None and not math.isfinite(number):
+            number = None
+    elif isinstance(value, str):
+        number = parse_number(value, ".")
+    else:
+        number = None
+    if number is None:
+        errors.append(error("import-bad-number", where, f"expected a number, found {_show(value)}"))
+    return number
+
+
+def _show(value: Any) -> str:
+    return excerpt(value) if isinstance(value, str | int | float) else repr(value)[:40]
+
+
+def _cell(value: Any, family: str, where: tuple[str | int, ...], errors: list[Problem]) -> Cell:
+    if family == "multipleVariables" and not _missing(value):
+        if isinstance(value, numbers.Real) and not isinstance(value, bool):
+            return _number(value, where, errors)
+        text = value.isoformat() if isinstance(value, dt.date) else str(value)
+        number = parse_number(text, ".")
+        return number if number is not None else text.strip()[: L.TEXT_CELL_MAX]
+    return _number(value, where, errors)
+
+
+# -- back to pandas -------------------------------------------------------------------------
+
+
+def table_to_dataframe(
+    table: dict[str, Any], shape: Literal["wide", "long"] = "wide"
+) -> pd.DataFrame:
+    """A data frame of a document table dict, ``wide`` or ``long`` (see the module docs)."""
+    import pandas as pd
+
+    if "dataSets" not in table:
+        raise ValueError("the table has no data sets (a results table is recomputed on open)")
+    if shape not in ("wide", "long"):
+        raise ValueError(f"shape must be 'wide' or 'long', not {shape!r}")
+    sets = table["dataSets"]
+    x = table.get("x")
+    labels = table.get("rowLabels")
+    reps = int(
+        table.get("replicates") or max((len(r) for ds in sets for r in ds["values"]), default=1)
+    )
+    n_rows = max([len(x or ()), len(labels or ())] + [len(ds["values"]) for ds in sets])
+
+    def cell(ds: dict[str, Any], r: int, k: int) -> Any:
+        rows = ds["values"]
+        return rows[r][k] if r < len(rows) and k < len(rows[r]) else None
+
+    if shape == "long":
+        records = []
+        for ds in sets:
+            for r, row in enumerate(ds["values"]):
+                for k, value in enumerate(row):
+                    if value is None:
+                        continue
+                    rec: dict[str, Any] = {"row": r}
+                    if x is not None:
+                        rec["x"] = x[r] if r < len(x) else None
+                    if labels is not None:
+                        rec["rowLabel"] = labels[r] if r < len(labels) else ""
+                    rec.update(dataSet=ds["name"], replicate=k, value=value)
+                    records.append(rec)
+        columns = [
+            "row",
+            *(["x"] if x is not None else []),
+            *(["rowLabel"] if labels is not None else []),
+        ]
+        return pd.DataFrame.from_records(
+            records, columns=[*columns, "dataSet", "replicate", "value"]
+        )
+
+    data: dict[str, list[Any]] = {}
+    for ds in sets:
+        for k in range(reps):
+            key = ds["name"] if reps == 1 else f"{ds['name']}_{k + 1}"
+            data[key] = [cell(ds, r, k) for r in range(n_rows)]
+    index: pd.Index[Any]
+    if x is not None:
+        title = table.get("titles", {}).get("x", {}).get("text") or "x"
+        index = pd.Index(
+            [x[r] if r < len(x) else None for r in range(n_rows)], name=title, dtype="float64"
+        )
+    elif labels is not None:
+        index = pd.Index(
+            [labels[r] if r < len(labels) else "" for r in range(n_rows)], name="rowLabel"
+        )
+    else:
+        index = pd.RangeIndex(n_rows, name="row")
+    frame = pd.DataFrame(data, index=index)
+    numeric = [
+        c for c in frame.columns if all(v is None or isinstance(v, int | float) for v in data[c])
+    ]
+    frame[numeric] = frame[numeric].astype("float64")
+    return frame
