@@ -12,9 +12,12 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from .problems import PlotdocError, Problem, Report
+
+if TYPE_CHECKING:
+    from .model import Project
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -33,6 +36,17 @@ def _print_problems(name: str, problems: Sequence[Problem], out: TextIO, omitted
         print(f"{name}: {p.severity} {where} [{p.code}]: {p.message}{pos}", file=out)
     if omitted:
         print(f"{name}: ... {omitted} more problem(s) not listed", file=out)
+
+
+def _open(path: str) -> Project | None:
+    """Open ``path``, or print its problems on stderr and return None."""
+    from .api import open_project
+
+    try:
+        return open_project(path)
+    except PlotdocError as exc:
+        _print_problems(path, exc.problems, sys.stderr, exc.omitted)
+        return None
 
 
 # -- validate / fmt --------------------------------------------------------------------
@@ -79,13 +93,10 @@ def _problem_json(p: Problem) -> dict[str, object]:
 
 
 def cmd_fmt(args: argparse.Namespace) -> int:
-    from .api import open_project
     from .writer import save_project
 
-    try:
-        project = open_project(args.file)
-    except PlotdocError as exc:
-        _print_problems(args.file, exc.problems, sys.stderr, exc.omitted)
+    project = _open(args.file)
+    if project is None:
         return EXIT_REFUSED
     _print_problems(args.file, project.warnings, sys.stderr)
     target = args.output or args.file
@@ -137,12 +148,9 @@ def cmd_publish(args: argparse.Namespace) -> int:
 
 def cmd_analyze(args: argparse.Namespace) -> int:
     from .analyses import analyze_project, format_report, report_json
-    from .api import open_project
 
-    try:
-        project = open_project(args.file)
-    except PlotdocError as exc:
-        _print_problems(args.file, exc.problems, sys.stderr, exc.omitted)
+    project = _open(args.file)
+    if project is None:
         return EXIT_REFUSED
     results = project.results or analyze_project(project)
     if args.json:
@@ -153,12 +161,8 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from .api import open_project
-
-    try:
-        project = open_project(args.file)
-    except PlotdocError as exc:
-        _print_problems(args.file, exc.problems, sys.stderr, exc.omitted)
+    project = _open(args.file)
+    if project is None:
         return EXIT_REFUSED
     from .render import render_project
 
