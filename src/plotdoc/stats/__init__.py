@@ -1,0 +1,69 @@
+"""plotdoc.stats: the analyses and the descriptive statistics behind plotted marks.
+
+Pure computation on numpy arrays. Missing values are NaN and are left out. Every function
+returns a frozen result dataclass with a ``status`` and a ``message``; a computation that
+cannot run for a reason in the data returns NaN numbers and a non-``ok`` status instead of
+raising. ``to_dict()`` gives JSON-friendly values. scipy is imported only when a function
+needs it, so importing this package stays cheap.
+"""
+
+from __future__ import annotations
+
+from ._results import STATUSES, Status
+from .correlation import CorrelationMatrix, CorrelationResult, correlation, correlation_matrix
+from .density import Density, bandwidth, kernel_density
+from .descriptive import (
+    BoxStats,
+    CenterError,
+    Geometric,
+    MedianCI,
+    Summary,
+    box_stats,
+    center_and_error,
+    geometric,
+    median_ci,
+    percentile,
+    percentiles,
+    summarize,
+)
+from .fourpl import FourPLResult, four_parameter_logistic, fourpl_curve
+from .frequency import FrequencyResult, frequency_distribution
+from .regression import LinearRegressionResult, linear_regression
+from .survival import KaplanMeierResult, kaplan_meier, number_at_risk
+from .ttest import TTestResult, ttest
+
+__all__ = [
+    "STATUSES",
+    "BoxStats",
+    "CenterError",
+    "CorrelationMatrix",
+    "CorrelationResult",
+    "Density",
+    "FourPLResult",
+    "FrequencyResult",
+    "Geometric",
+    "KaplanMeierResult",
+    "LinearRegressionResult",
+    "MedianCI",
+    "Status",
+    "Summary",
+    "TTestResult",
+    "bandwidth",
+    "box_stats",
+    "center_and_error",
+    "correlation",
+    "correlation_matrix",
+    "four_parameter_logistic",
+    "fourpl_curve",
+    "frequency_distribution",
+    "geometric",
+    "kaplan_meier",
+    "kernel_density",
+    "linear_regression",
+    "median_ci",
+    "number_at_risk",
+    "percentile",
+    "percentiles",
+    "summarize",
+    "ttest",
+]

@@ -1,0 +1,368 @@
+"""Pearson and Spearman correlation: one pair, or the matrix of every pair of variables.
+
+Missing values are handled pairwise: each pair uses the rows where both are present.
+
+- Pearson ``r`` with ``t = r sqrt((n - 2) / (1 - r^2))`` on ``n - 2`` df, two-sided P, and the
+  Fisher-z CI ``tanh(atanh(r) +/- z_(1-alpha/2) / sqrt(n - 3))``.
+- Spearman ``rho`` is Pearson's r of the ranks (average ranks for ties), the ranks taken over
+  the pair's complete rows. Its ``p`` is the t approximation (as ``scipy.stats.spearmanr``);
+  ``p_exact`` is the exact permutation P value ``2 P(S <= s)`` (or ``2 P(S >= s)``, capped at 1)
+  of ``S = sum d^2`` for ``n <= 9`` without ties (what R's ``cor.test`` reports there), NaN
+  otherwise.
+
+The matrix is vectorised: columns without missing values use a single matrix product of the
+centred data; with missing values the pairwise sums come from masked matrix products
+(``n = M'M``, ``sum x = X'M`` ...), computed from the sparse complement of the mask when few
+values are missing.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from ._results import NAN, FloatArray, IntArray, ResultMixin, Status, check_choice, check_confidence
+
+Method: TypeAlias = Literal["pearson", "spearman"]
+#: largest n for the exact Spearman P value (as R's cor.test)
+EXACT_SPEARMAN_MAX_N = 9
+
+
+@dataclass(frozen=True, slots=True)
+class CorrelationResult(ResultMixin):
+    """Correlation of one pair of variables (:func:`correlation`)."""
+
+    #: pearson or spearman
+    method: str
+    #: number of complete pairs
+    n: int
+    #: Pearson r, or Spearman rho
+    r: float
+    #: ``r sqrt((n - 2) / (1 - r^2))``
+    t: float
+    #: ``n - 2``
+    df: float
+    #: two-sided P value of the t statistic (for Spearman the t approximation)
+    p: float
+    #: Spearman only: exact two-sided permutation P value (n <= 9, no ties), else NaN
+    p_exact: float
+    #: Spearman only: ``S = sum of squared rank differences``, else NaN
+    s: float
+    #: confidence level of the CI (fraction)
+    confidence: float
+    #: Fisher-z CI of r, lower limit (Pearson only; NaN for Spearman)
+    ci_lower: float
+    #: Fisher-z CI of r, upper limit
+    ci_upper: float
+    status: Status
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class CorrelationMatrix(ResultMixin):
+    """Correlation of every pair of variables (:func:`correlation_matrix`)."""
+
+    #: pearson or spearman
+    method: str
+    #: names of the variables correlated (rows and columns of the matrices)
+    names: tuple[str, ...]
+    #: names left out because their type is not continuous
+    excluded: tuple[str, ...]
+    #: r (or rho) matrix; 1 on the diagonal; NaN where undefined (n < 3 or no spread)
+    r: FloatArray
+    #: two-sided P values (Spearman: t approximation); NaN on the diagonal
+    p: FloatArray
+    #: Spearman: exact P values where n <= 9 without ties, NaN elsewhere; Pearson: all NaN
+    p_exact: FloatArray
+    #: number of complete pairs
+    n: IntArray
+    #: Pearson: Fisher-z CI lower limits of r (NaN for Spearman and where n < 4)
+    ci_lower: FloatArray
+    #: Pearson: Fisher-z CI upper limits
+    ci_upper: FloatArray
+    #: confidence level of the CIs (fraction)
+    confidence: float
+    status: Status
+    message: str
+
+
+# ---------------------------------------------------------------------------------------------
+# shared pieces
+
+
+def _rank(v: FloatArray) -> FloatArray:
+    """Average ranks (1-based) of a finite 1-D array."""
+    from scipy.stats import rankdata
+
+    out: FloatArray = rankdata(v).astype(np.float64)
+    return out
+
+
+def _rank_columns(x: FloatArray) -> FloatArray:
+    """Average ranks down each column of a finite 2-D array."""
+    from scipy.stats import rankdata
+
+    out: FloatArray = rankdata(x, axis=0).astype(np.float64)
+    return out
+
+
+def _p_from_r(r: FloatArray, n: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """(t, two-sided p) of r on n - 2 df; NaN where n < 3."""
+    from scipy.special import stdtr
+
+    df = n - 2.0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = r * np.sqrt(df / ((1.0 - r) * (1.0 + r)))
+        p = 2.0 * stdtr(df, -np.abs(t))
+    p = np.where(np.abs(r) >= 1.0, 0.0, p)
+    bad = (df < 1) | np.isnan(r)
+    return np.where(bad, NAN, t), np.where(bad, NAN, p)
+
+
+def _fisher_ci(r: FloatArray, n: FloatArray, confidence: float) -> tuple[FloatArray, FloatArray]:
+    from scipy.special import ndtri
+
+    z = float(ndtri(0.5 + confidence / 2.0))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        zr = np.arctanh(np.clip(r, -1.0, 1.0))
+        half = z / np.sqrt(n - 3.0)
+        lo, hi = np.tanh(zr - half), np.tanh(zr + half)
+    bad = (n < 4) | np.isnan(r)
+    return np.where(bad, NAN, lo), np.where(bad, NAN, hi)
+
+
+@lru_cache(maxsize=EXACT_SPEARMAN_MAX_N + 1)
+def _spearman_s_distribution(n: int) -> IntArray:
+    """Sorted values of S = sum (i - perm(i))^2 over all n! permutations."""
+    base = np.arange(n)
+    perms = np.array(list(itertools.permutations(range(n))), dtype=np.int64)
+    s: IntArray = np.sort(((perms - base) ** 2).sum(axis=1))
+    return s
+
+
+def spearman_exact_p(rho: float, n: int) -> float:
+    """Exact two-sided P of Spearman's rho without ties for 2 <= n <= 9 (R's rule), else NaN."""
+    if not 2 <= n <= EXACT_SPEARMAN_MAX_N or not math.isfinite(rho):
+        return NAN
+    s_obs = round((n**3 - n) * (1.0 - rho) / 6.0)
+    dist = _spearman_s_distribution(n)
+    total = dist.size
+    if s_obs <= (n**3 - n) / 6.0:
+        tail = int(np.searchsorted(dist, s_obs, side="right"))  # P(S <= s)
+    else:
+        tail = total - int(np.searchsorted(dist, s_obs, side="left"))  # P(S >= s)
+    return min(1.0, 2.0 * tail / total)
+
+
+# ---------------------------------------------------------------------------------------------
+# one pair
+
+
+def correlation(
+    x: npt.ArrayLike, y: npt.ArrayLike, *, method: str = "pearson", confidence: float = 0.95
+) -> CorrelationResult:
+    """Correlation of x and y over their complete pairs (see the module docstring)."""
+    check_choice("method", method, ("pearson", "spearman"))
+    c = check_confidence(confidence)
+    ax = np.asarray(x, dtype=np.float64).reshape(-1)
+    ay = np.asarray(y, dtype=np.float64).reshape(-1)
+    if ax.shape != ay.shape:
+        raise ValueError(f"x and y differ in size ({ax.size} and {ay.size})")
+    keep = np.isfinite(ax) & np.isfinite(ay)
+    ax, ay = ax[keep], ay[keep]
+    n = int(ax.size)
+    nan = NAN
+    if n < 3:
+        return CorrelationResult(
+            method, n, nan, nan, nan, nan, nan, nan, c, nan, nan, "too-few-values",
+            "A correlation test needs at least three complete pairs.",
+        )  # fmt: skip
+    ties = False
+    if method == "spearman":
+        ties = np.unique(ax).size < n or np.unique(ay).size < n
+        ax, ay = _rank(ax), _rank(ay)
+    dx, dy = ax - ax.mean(), ay - ay.mean()
+    sxx, syy = float(dx @ dx), float(dy @ dy)
+    if not (sxx > 0 and syy > 0):
+        return CorrelationResult(
+            method, n, nan, nan, float(n - 2), nan, nan, nan, c, nan, nan, "zero-variance",
+            "A variable has no spread; r is undefined.",
+        )  # fmt: skip
+    r = max(-1.0, min(1.0, float(dx @ dy) / math.sqrt(sxx * syy)))
+    t_arr, p_arr = _p_from_r(np.array([r]), np.array([float(n)]))
+    if method == "pearson":
+        lo_arr, hi_arr = _fisher_ci(np.array([r]), np.array([float(n)]), c)
+        lo, hi, p_exact, s = float(lo_arr[0]), float(hi_arr[0]), nan, nan
+    else:
+        lo = hi = nan
+        s = float(((ax - ay) ** 2).sum())
+        p_exact = nan if ties else spearman_exact_p(r, n)
+    return CorrelationResult(
+        method, n, r, float(t_arr[0]), float(n - 2), float(p_arr[0]), p_exact, s, c, lo, hi,
+        "ok", "ok",
+    )  # fmt: skip
+
+
+# ---------------------------------------------------------------------------------------------
+# matrix
+
+
+def _pearson_complete(x: FloatArray) -> FloatArray:
+    xc = x - x.mean(axis=0)
+    cov = xc.T @ xc
+    d = np.sqrt(np.diag(cov))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        r: FloatArray = cov / d[:, None] / d[None, :]
+    return r
+
+
+def _pearson_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[FloatArray, FloatArray]:
+    """(r, n) over pairwise-complete rows, from masked matrix products."""
+    rows, k = x.shape
+    counts = mask.sum(axis=0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        means = np.where(mask, x, 0.0).sum(axis=0) / counts
+    # centre each column on its own mean: the pairwise sums below then stay small
+    xc = np.where(mask, x - means, 0.0)
+    xc2 = xc * xc
+    missing = int(rows * k - counts.sum())
+    if missing * 8 < rows * k:
+        from scipy import sparse
+
+        mc = sparse.csc_matrix(~mask, dtype=np.float64)  # the few missing cells
+        mct = mc.T.tocsr()
+        miss = np.asarray(rows - counts, dtype=np.float64)
+        nn = rows - miss[:, None] - miss[None, :] + (mct @ mc).toarray()
+        # S[i, j] = sum of xc_i over rows where j is present; the full column sum is 0
+        s = -np.asarray((mct @ xc).T)
+        q = xc2.sum(axis=0)[:, None] - np.asarray((mct @ xc2).T)
+    else:
+        m = mask.astype(np.float64)
+        nn = m.T @ m
+        s = xc.T @ m
+        q = xc2.T @ m
+    p = xc.T @ xc
+    with np.errstate(invalid="ignore", divide="ignore"):
+        cov = p - s * s.T / nn
+        vi = q - s * s / nn
+        r: FloatArray = cov / np.sqrt(vi * vi.T)
+    return r, nn
+
+
+def correlation_matrix(
+    columns: Sequence[npt.ArrayLike] | Mapping[str, npt.ArrayLike] | npt.NDArray[np.float64],
+    *,
+    names: Sequence[str] | None = None,
+    method: str = "pearson",
+    variable_types: Sequence[str] | None = None,
+    confidence: float = 0.95,
+) -> CorrelationMatrix:
+    """Correlation of every pair of variables with pairwise-complete observations.
+
+    ``columns`` is a list of equally long 1-D arrays, a mapping name -> array, or a 2-D array
+    with one variable per column. ``variable_types`` (``continuous``, ``categorical``,
+    ``label``) leaves out the non-continuous ones; with fewer than two continuous variables the
+    status is ``wrong-variable-types``. Entries with fewer than 3 complete pairs, or where a
+    variable has no spread, are NaN.
+    """
+    check_choice("method", method, ("pearson", "spearman"))
+    c = check_confidence(confidence)
+    if isinstance(columns, Mapping):
+        names = tuple(columns)
+        cols = [np.asarray(v, dtype=np.float64).reshape(-1) for v in columns.values()]
+    elif isinstance(columns, np.ndarray) and columns.ndim == 2:
+        cols = [columns[:, j].astype(np.float64) for j in range(columns.shape[1])]
+    else:
+        cols = [np.asarray(v, dtype=np.float64).reshape(-1) for v in columns]
+    names = (
+        tuple(names) if names is not None else tuple(f"Variable {i + 1}" for i in range(len(cols)))
+    )
+    if len(names) != len(cols):
+        raise ValueError("names and columns differ in number")
+    if len({col.size for col in cols}) > 1:
+        raise ValueError("all columns must have the same number of rows")
+    types = tuple(variable_types) if variable_types is not None else ("continuous",) * len(cols)
+    if len(types) != len(cols):
+        raise ValueError("variable_types and columns differ in number")
+    use = [i for i, t in enumerate(types) if t == "continuous"]
+    excluded = tuple(names[i] for i in range(len(cols)) if i not in use)
+    kept = tuple(names[i] for i in use)
+    k = len(use)
+    if k < 2:
+        e = np.full((k, k), NAN)
+        return CorrelationMatrix(
+            method, kept, excluded, e, e.copy(), e.copy(), np.zeros((k, k), dtype=np.int64),
+            e.copy(), e.copy(), c, "wrong-variable-types",
+            "A correlation matrix needs at least two continuous variables.",
+        )  # fmt: skip
+    x = np.column_stack([cols[i] for i in use]) if cols[0].size else np.empty((0, k))
+    mask = np.isfinite(x)
+    complete = bool(mask.all())
+    p_exact = np.full((k, k), NAN)
+    if method == "pearson":
+        if complete:
+            r = _pearson_complete(x)
+            nn = np.full((k, k), float(x.shape[0]))
+        else:
+            r, nn = _pearson_pairwise(x, mask)
+    else:
+        r, nn, p_exact = _spearman_matrix(x, mask)
+    r = np.clip(r, -1.0, 1.0)
+    r[nn < 3] = NAN
+    diag = np.arange(k)
+    r[diag, diag] = np.where(np.isnan(r[diag, diag]), NAN, 1.0)
+    _, p = _p_from_r(r, nn)
+    p[diag, diag] = NAN
+    if method == "pearson":
+        lo, hi = _fisher_ci(r, nn, c)
+        lo[diag, diag] = hi[diag, diag] = NAN
+    else:
+        lo, hi = np.full((k, k), NAN), np.full((k, k), NAN)
+    n_int = np.rint(nn).astype(np.int64)
+    undefined = int(np.isnan(r[~np.eye(k, dtype=bool)]).sum() // 2)
+    message = "ok" if not undefined else f"{undefined} pairs have too few values or no spread."
+    return CorrelationMatrix(method, kept, excluded, r, p, p_exact, n_int, lo, hi, c, "ok", message)
+
+
+def _spearman_matrix(
+    x: FloatArray, mask: npt.NDArray[np.bool_]
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """(rho, n, exact p) with ranks over each pair's complete rows."""
+    rows, k = x.shape
+    full: npt.NDArray[np.bool_] = np.asarray(mask.all(axis=0))
+    r = np.full((k, k), NAN)
+    nn = np.zeros((k, k))
+    idx = np.nonzero(full)[0]
+    if idx.size:
+        ranks = _rank_columns(x[:, idx])
+        r[np.ix_(idx, idx)] = _pearson_complete(ranks)
+        nn[np.ix_(idx, idx)] = rows
+    for i in range(k):
+        for j in range(i, k):
+            if full[i] and full[j]:
+                continue
+            both = mask[:, i] & mask[:, j]
+            m = int(both.sum())
+            nn[i, j] = nn[j, i] = m
+            if m < 3:
+                continue
+            a, b = _rank(x[both, i]), _rank(x[both, j])
+            da, db = a - a.mean(), b - b.mean()
+            den = math.sqrt(float(da @ da) * float(db @ db))
+            r[i, j] = r[j, i] = float(da @ db) / den if den > 0 else NAN
+    p_exact = np.full((k, k), NAN)
+    if rows <= EXACT_SPEARMAN_MAX_N:
+        for i in range(k):
+            for j in range(i + 1, k):
+                both = mask[:, i] & mask[:, j]
+                a, b = x[both, i], x[both, j]
+                if np.unique(a).size == a.size and np.unique(b).size == b.size:
+                    p_exact[i, j] = p_exact[j, i] = spearman_exact_p(float(r[i, j]), a.size)
+    return r, nn, p_exact
