@@ -435,3 +435,13 @@ def test_trailing_empty_rows_and_ragged_columns() -> None:
 def test_excluded_option_is_checked() -> None:
     with pytest.raises(ValueError, match="excluded"):
         read_pzfx(prism(), excluded="star")  # type: ignore[arg-type]
+
+
+def test_excluded_x_values_follow_the_option() -> None:
+    x = '<XColumn><Subcolumn><d>1</d><d Excluded="1">2</d></Subcolumn></XColumn>'
+    data = prism(table('TableType="XY" XFormat="numbers"', x, ycol("Y", ["5", "6"])))
+    dropped = read_pzfx(data).document["tables"][0]
+    assert dropped["x"] == [1]
+    assert dropped["usermeta"]["pzfx"]["xExcluded"] == [[1, 2.0]]
+    kept = read_pzfx(data, excluded="keep").document["tables"][0]
+    assert kept["x"] == [1, 2]

@@ -76,9 +76,13 @@ def default_graph(family: str, replicates: int, data_sets: int) -> dict[str, Any
 
 
 def table_replicates(family: str, widest: int) -> int:
-    """The ``replicates`` of a table of ``family`` whose widest data set has ``widest`` cells."""
+    """The ``replicates`` of a table of ``family`` whose widest data set has ``widest`` cells.
+
+    1 in the fixed-1 families, else at least the family minimum; a count above 64 is left
+    for :func:`check_limits` to refuse.
+    """
     fam = FAMILIES[family]
-    return min(max(widest, fam.min_replicates), fam.max_replicates)
+    return 1 if fam.replicate_rule == "fixed-1" else max(widest, fam.min_replicates)
 
 
 # -- names ----------------------------------------------------------------------------------

@@ -12,7 +12,8 @@ Rules beyond those of :mod:`._pzfx_formats`:
 * Excluded cells (``<d Excluded="1">``): with ``excluded="drop"`` (the default) the cell
   becomes null, with ``"keep"`` it keeps its value; either way an ``import-converted``
   warning is given per data set and ``usermeta.pzfx.excluded`` lists
-  ``[dataSetIndex, row, replicate, value]`` so nothing is lost.
+  ``[dataSetIndex, row, replicate, value]`` so nothing is lost. Excluded X values follow
+  the same option and are listed in ``usermeta.pzfx.xExcluded`` as ``[row, value]``.
 * An X column with error values (``XFormat="error"``): X keeps the first subcolumn; the X
   errors become a data set ``<X title> (X error)``, added last and hidden in the graph
   (``graph.dataSetVisibility``); ``usermeta.pzfx.xErrorDataSet`` is its index.
@@ -45,7 +46,7 @@ from ._pzfx_xml import cell_texts, child, children, local, text_of
 
 Excluded = Literal["drop", "keep"]
 _KNOWN = {"Title", "RowTitlesColumn", "XColumn", "XAdvancedColumn", "YColumn", "FloatingNote"}
-_BULKY = ("notes", "excluded", "xDates", "rowTitles", "xError", "dataSets")
+_BULKY = ("notes", "excluded", "xExcluded", "xDates", "rowTitles", "xError", "dataSets")
 
 
 class _Column:
@@ -91,7 +92,7 @@ def convert_table(
     x_values: list[float | None] = []
     x_col = child(el, "XColumn")
     if x_col is not None:
-        x_values = _x_column(el, x_col, family, x_format, columns, meta, path, problems)
+        x_values = _x_column(el, x_col, family, x_format, excluded, columns, meta, path, problems)
     if not columns:
         columns.append(_Column("Data set A", [], None))
         problems.append(
@@ -266,6 +267,7 @@ def _x_column(
     x_col: Element,
     family: str,
     x_format: str,
+    excluded: Excluded,
     columns: list[_Column],
     meta: dict[str, Any],
     path: tuple[str | int, ...],
@@ -287,7 +289,8 @@ def _x_column(
         years = F.years_since_first([F.parse_date(t) for t in dates_col])
         meta["xDates"] = dates_col[: last_filled(dates_col)]
     x: list[float | None] = []
-    for r, (text, _excl) in enumerate(first):
+    x_excluded: list[list[Any]] = []
+    for r, (text, is_excluded) in enumerate(first):
         value = parse_number(text, "either")
         if value is None and r < len(years):
             value = years[r]
@@ -299,7 +302,22 @@ def _x_column(
                     f"expected a number, found {excerpt(text)}",
                 )
             )
+        if is_excluded and value is not None:
+            x_excluded.append([r, value])
+            if excluded == "drop":
+                value = None
         x.append(value)
+    if x_excluded:
+        meta["xExcluded"] = x_excluded
+        action = "dropped (set to null)" if excluded == "drop" else "kept as ordinary values"
+        problems.append(
+            warning(
+                "import-converted",
+                (*path, "x"),
+                f"{len(x_excluded)} X value(s) Prism marks as excluded were {action}; "
+                "they are listed in usermeta.pzfx.xExcluded as [row, value]",
+            )
+        )
     if x_format == "date" and len(years) > len(x):
         x.extend(years[len(x) :])
     if len(subs) > 1:
