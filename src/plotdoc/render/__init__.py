@@ -1,1 +1,78 @@
-"""plotdoc.render."""
+"""Drawing graphs: a table's graph as SVG, PNG or PDF bytes, or a project's graphs as files.
+
+matplotlib is imported only when a function here is called (``import plotdoc`` and the reader
+never import it). The engine draws on :class:`matplotlib.figure.Figure` objects with the Agg
+canvas and never touches pyplot's global state; rcParams are set only inside
+``matplotlib.rc_context`` while one graph is drawn and saved.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..model import Project, Table
+
+__all__ = ["FORMATS", "render_project", "render_table"]
+
+FORMATS = ("svg", "png", "pdf")
+
+
+def render_table(project: Project, table: Table, *, fmt: str = "svg", dpi: float = 150) -> bytes:
+    """``table``'s graph drawn as ``fmt`` (svg, png or pdf) bytes; the same input gives the same bytes."""
+    if fmt not in FORMATS:
+        raise ValueError(f"expected a format among {', '.join(FORMATS)}; found {fmt!r}")
+    import matplotlib
+
+    from .engine import build_figure, figure_bytes, rc_params
+
+    if table.graph is None:
+        raise ValueError(f"table {table.name!r} has no graph to draw")
+    with matplotlib.rc_context(rc_params(table.graph)):
+        fig = build_figure(project, table, dpi=dpi)
+        return figure_bytes(fig, fmt, dpi)
+
+
+def file_stem(name: str) -> str:
+    """A table name as a safe file name stem."""
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", name).strip("._")
+    return stem[:80] or "table"
+
+
+def render_project(
+    project: Project,
+    out_dir: str | Path,
+    *,
+    fmt: str = "svg",
+    dpi: float = 150,
+    table_ids: Iterable[str] | None = None,
+    progress: Callable[[Table, Path], None] | None = None,
+) -> list[Path]:
+    """Draw every table that has a graph (or those in ``table_ids``) into ``out_dir``.
+
+    One file per graph, named after its table (sanitised, made unique with ``-2``, ``-3``...).
+    ``progress`` is called after each file is written. Returns the written paths in order.
+    """
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    wanted = set(table_ids) if table_ids is not None else None
+    used: set[str] = set()
+    written: list[Path] = []
+    for table in project.tables:
+        if table.graph is None or (wanted is not None and table.id not in wanted):
+            continue
+        stem = file_stem(table.name)
+        candidate, n = stem, 1
+        while candidate.lower() in used:
+            n += 1
+            candidate = f"{stem}-{n}"
+        used.add(candidate.lower())
+        path = out / f"{candidate}.{fmt}"
+        path.write_bytes(render_table(project, table, fmt=fmt, dpi=dpi))
+        written.append(path)
+        if progress is not None:
+            progress(table, path)
+    return written

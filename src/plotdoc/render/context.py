@@ -1,0 +1,432 @@
+"""DrawContext: what a family drawer gets (documented in :mod:`plotdoc.render.engine`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from matplotlib.artist import Artist
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Rectangle
+from numpy.typing import ArrayLike, NDArray
+
+from ..contract.variants import VARIANTS, Variant
+from ..model import Graph, Project, Table
+from . import ids
+from .artists import ErrorBars, PointSymbols
+from .layout import CategoryLayout, category_layout
+from .symbols import symbol_path
+from .text import safe
+from .theme import CAP_HALF_WIDTH_PT, DASHES, HATCHES, RGBA, Theme, merge_style
+
+
+@dataclass
+class Anchor:
+    """Where a bracket snaps for one plotted data set."""
+
+    pos: float
+    top: float
+
+
+@dataclass
+class DrawContext:
+    fig: Figure
+    ax: Axes
+    project: Project
+    table: Table
+    graph: Graph
+    theme: Theme
+    registry: ids.IdRegistry = field(default_factory=ids.IdRegistry)
+    legend_handles: list[tuple[str, Artist, str]] = field(default_factory=list)
+    auto_titles: dict[str, str] = field(default_factory=dict)
+    anchors: list[Anchor] = field(default_factory=list)
+    categorical: bool = False
+    value_axis_from_zero: bool = False
+    preferred_width_pt: float | None = None
+    extra_bottom_pt: float = 0.0
+    #: data limits the drawers registered (custom artists do not autoscale themselves)
+    _limits: list[NDArray[np.float64]] = field(default_factory=list)
+
+    # -- model shortcuts ----------------------------------------------------------------
+    @property
+    def variant_id(self) -> str:
+        return self.graph.variant_id
+
+    @property
+    def variant(self) -> Variant:
+        return VARIANTS[self.graph.variant_id]
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.graph.plot.options
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return self.graph.graph_settings
+
+    @property
+    def horizontal(self) -> bool:
+        return bool(self.settings.get("direction") == "horizontal" or self.options.get("flipXY"))
+
+    def xy(
+        self, pos: ArrayLike, value: ArrayLike
+    ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        p = np.asarray(pos, dtype=float)
+        v = np.asarray(value, dtype=float)
+        p, v = np.broadcast_arrays(p, v)
+        return (v, p) if self.horizontal else (p, v)
+
+    def ds_name(self, i: int) -> str:
+        return self.table.data_sets[i].name
+
+    def visible_data_sets(self) -> list[int]:
+        vis = self.graph.data_set_visibility or {}
+        return [i for i in range(len(self.table.data_sets)) if vis.get(str(i), True)]
+
+    # -- styles ---------------------------------------------------------------------------
+    def style(
+        self,
+        element: str,
+        ds_index: int | None = None,
+        point: int | None = None,
+        key: str | None = None,
+    ) -> dict[str, Any]:
+        """Fully merged style of ``element`` for data set ``ds_index`` (and one point)."""
+        overrides = self.graph.style_overrides or {}
+        base = self.theme.element_defaults(element, ds_index)
+        if key is not None and element in ("symbol", "line", "curve"):
+            base["color"] = self.theme.semantic(key)
+            if "borderColor" in base:
+                base["borderColor"] = base["color"]
+        layers: list[Mapping[str, Any]] = []
+        glob = overrides.get("global", {}).get(element)
+        if glob:
+            layers.append(glob)
+        per_ds = overrides.get("perDataSet", {})
+        name = (
+            self.ds_name(ds_index)
+            if ds_index is not None and ds_index < len(self.table.data_sets)
+            else None
+        )
+        for k in (name, key):
+            if k is not None and element in per_ds.get(k, {}):
+                layers.append(per_ds[k][element])
+        if name is not None and point is not None:
+            pp = overrides.get("perPoint", {}).get(name, {}).get(str(point), {})
+            if element in pp:
+                layers.append(pp[element])
+        out = merge_style(base, layers)
+        if (
+            element == "symbol"
+            and "color" in _touched(layers)
+            and "borderColor" not in _touched(layers)
+        ):
+            out["borderColor"] = out["color"]
+        return out
+
+    def color_for(self, i: int) -> RGBA:
+        return self.theme.palette(i)
+
+    def fill_for(self, i: int) -> RGBA:
+        return self.theme.fill(i)
+
+    # -- switches -------------------------------------------------------------------------
+    def switch(self, name: str, ds_index: int | None = None, default: bool = True) -> bool:
+        act = self.graph.element_activation or {}
+        if ds_index is not None:
+            per = act.get("perDataSet", {}).get(str(ds_index), {})
+            if name in per:
+                return bool(per[name])
+        glob = act.get("global", {})
+        return bool(glob[name]) if name in glob else default
+
+    def graph_switch(self, name: str, default: bool = True) -> bool:
+        g = (self.graph.element_activation or {}).get("graph", {})
+        return bool(g[name]) if name in g else default
+
+    # -- ids ------------------------------------------------------------------------------
+    def tag(self, artist: Artist, sid: str) -> Artist:
+        artist.set_gid(self.registry.unique(sid))
+        return artist
+
+    def add(self, artist: Artist, sid: str, z: float | None = None) -> Artist:
+        self.tag(artist, sid)
+        if z is not None:
+            artist.set_zorder(z)
+        self.ax.add_artist(artist)
+        return artist
+
+    def include(self, x: ArrayLike, y: ArrayLike) -> None:
+        """Register data coordinates the axes must show (for artists that do not autoscale)."""
+        xx = np.asarray(x, dtype=float).ravel()
+        yy = np.asarray(y, dtype=float).ravel()
+        pts = np.column_stack(np.broadcast_arrays(xx, yy))
+        pts = pts[np.isfinite(pts).all(axis=1)]
+        if pts.size:
+            self._limits.append(pts)
+            self.ax.update_datalim(pts)
+
+    def z(self, i: int, base: float) -> float:
+        """A z-order for data set ``i``: later data sets on top unless ``earlierOnTop``."""
+        earlier = self.options.get("seriesStackOrder") == "earlierOnTop"
+        return base + (-i if earlier else i) * 0.001
+
+    # -- marks ----------------------------------------------------------------------------
+    def symbols(
+        self,
+        pos: ArrayLike,
+        values: ArrayLike,
+        i: int,
+        point_ids: Sequence[str],
+        rows: Sequence[int],
+        *,
+        group_id: str | None = None,
+        z: float = 3.0,
+        key: str | None = None,
+    ) -> PointSymbols | None:
+        """Symbols at (pos, value) for data set ``i``; ``rows`` index perPoint overrides."""
+        x, y = self.xy(pos, values)
+        if x.size == 0 or not self.switch("symbols", i):
+            return None
+        styles = [self.style("symbol", i, r, key) for r in rows]
+        shapes, faces, edges, sizes, widths = [], [], [], [], []
+        for st in styles:
+            shape = st["shape"] if st["shape"] != "auto" else self.theme.symbol_shape(i)
+            _, kind = symbol_path(shape)
+            shapes.append(shape)
+            sizes.append(float(st["size"]))
+            widths.append(float(st["borderThickness"]) * (1.4 if kind != "solid" else 1.0))
+            if kind == "open":
+                faces.append(self.theme.plot_background)
+                edges.append(st["color"])
+            elif kind == "stroke":
+                faces.append(None)
+                edges.append(st["color"])
+            else:
+                faces.append(st["color"])
+                edges.append(st["borderColor"])
+        art = PointSymbols(
+            np.column_stack([x, y]),
+            point_ids,
+            shapes=shapes,
+            sizes=sizes,
+            faces=faces,
+            edges=edges,
+            widths=widths,
+        )
+        self.add(art, group_id or ids.ds("symbols", i), z=self.z(i, z))
+        self.include(x, y)
+        return art
+
+    def symbol_handle(self, i: int, key: str | None = None) -> Line2D:
+        st = self.style("symbol", i, None, key)
+        shape = st["shape"] if st["shape"] != "auto" else self.theme.symbol_shape(i)
+        path, kind = symbol_path(shape)
+        face: Any = (
+            st["color"]
+            if kind == "solid"
+            else ("none" if kind == "stroke" else self.theme.plot_background)
+        )
+        return Line2D(
+            [],
+            [],
+            marker=path,
+            markersize=st["size"],
+            markerfacecolor=face,
+            markeredgecolor=st["color"] if kind != "solid" else st["borderColor"],
+            linestyle="none",
+        )
+
+    def error_bars(
+        self,
+        pos: ArrayLike,
+        center: ArrayLike,
+        low: ArrayLike,
+        high: ArrayLike,
+        i: int,
+        bar_ids: Sequence[str],
+        *,
+        group_id: str | None = None,
+        z: float = 2.5,
+        cap_scale: float = 1.0,
+    ) -> ErrorBars | None:
+        """Error bars of data set ``i`` along the value axis, one id per bar."""
+        if not self.switch("errorBars", i):
+            return None
+        st = self.style("errorBar", i)
+        art = ErrorBars(
+            np.asarray(pos, dtype=float),
+            np.asarray(center, dtype=float),
+            np.asarray(low, dtype=float),
+            np.asarray(high, dtype=float),
+            bar_ids,
+            color=st["color"],
+            linewidth=float(st["thickness"]),
+            cap_half_width_pt=CAP_HALF_WIDTH_PT.get(st["capStyle"], 2.5) * cap_scale,
+            direction=st["direction"],
+            vertical=not self.horizontal,
+        )
+        self.add(art, group_id or ids.ds("errorbars", i), z=self.z(i, z))
+        for a, b in art.segments():
+            self.include([a[0], b[0]], [a[1], b[1]])
+        return art
+
+    def polyline(
+        self,
+        x: ArrayLike,
+        y: ArrayLike,
+        i: int,
+        sid: str,
+        *,
+        element: str = "line",
+        z: float = 2.0,
+        key: str | None = None,
+    ) -> Line2D:
+        """A line of data set ``i`` styled by ``element`` (line, summaryLine, median, curve...)."""
+        st = self.style(element, i, None, key)
+        line = Line2D(
+            np.asarray(x, dtype=float),
+            np.asarray(y, dtype=float),
+            color=st["color"],
+            linewidth=float(st["thickness"]),
+            linestyle=DASHES.get(st.get("dashStyle", "solid"), "-"),
+            solid_capstyle="butt",
+        )
+        self.add(line, sid, z=self.z(i, z))
+        self.include(x, y)
+        return line
+
+    def bar(
+        self,
+        pos: float,
+        start: float,
+        end: float,
+        i: int,
+        sid: str,
+        *,
+        width: float,
+        element: str = "bar",
+        z: float = 1.0,
+        point: int | None = None,
+    ) -> Rectangle:
+        """A bar (rectangle) of data set ``i`` across ``width`` from ``start`` to ``end``."""
+        st = self.style(element, i, point)
+        fill = st.get("fill", st.get("color"))
+        border = st.get("borderColor")
+        lw = float(st.get("borderWidth", st.get("borderThickness", 1.0)))
+        if self.horizontal:
+            rect = Rectangle((min(start, end), pos - width / 2), abs(end - start), width)
+        else:
+            rect = Rectangle((pos - width / 2, min(start, end)), width, abs(end - start))
+        rect.set_facecolor(fill)
+        rect.set_edgecolor(border)
+        rect.set_linewidth(lw)
+        hatch = HATCHES.get(st.get("fillPattern", "none"))
+        if hatch:
+            rect.set_hatch(hatch)
+            rect._hatch_color = tuple(st.get("patternColor", self.theme.foreground))  # type: ignore[attr-defined]
+        self.ax.add_patch(rect)
+        self.tag(rect, sid)
+        rect.set_zorder(self.z(i, z))
+        x, y = self.xy([pos - width / 2, pos + width / 2], [start, end])
+        self.include(x, y)
+        return rect
+
+    def value_labels(
+        self,
+        pos: float,
+        value: float,
+        n: int,
+        top: float,
+        i: int,
+        sid: str,
+        *,
+        bar_start: float | None = None,
+    ) -> None:
+        """The valueAnnotation slots of data set ``i`` for one mark (value at ``pos``)."""
+        if not self.switch("valueLabels", i):
+            return
+        st = self.style("valueAnnotation", i)
+        for slot in ("aboveBarAndErrorBar", "withinBarTop", "withinBarBottom"):
+            conf = st[slot]
+            if conf["show"] == "nothing" or not np.isfinite(value):
+                continue
+            text = format_value(value if conf["show"] == "plottedValue" else float(n), conf)
+            if slot == "aboveBarAndErrorBar":
+                where, off, va = top, 3.0, "bottom"
+            elif slot == "withinBarTop":
+                where, off, va = value, -3.0, "top"
+            else:
+                where, off, va = bar_start if bar_start is not None else 0.0, 3.0, "bottom"
+            x, y = self.xy(pos, where)
+            dx, dy = (off, 0.0) if self.horizontal else (0.0, off)
+            rot = 90 if conf["direction"] == "vertical" else 0
+            ha = "center"
+            if self.horizontal:
+                ha, va = ("left" if off > 0 else "right"), "center"
+            t = self.ax.annotate(
+                safe(text),
+                (float(x), float(y)),
+                xytext=(dx, dy),
+                textcoords="offset points",
+                ha=ha,
+                va=va,
+                rotation=rot,
+                fontsize=conf["fontSize"],
+                color=conf["color"],
+                annotation_clip=False,
+            )
+            if conf.get("fontFamily"):
+                t.set_fontfamily(conf["fontFamily"])
+            self.tag(t, f"{sid}/{slot}")
+
+    # -- categories, legend, anchors --------------------------------------------------------
+    def category_layout(
+        self, kind: str, n_clusters: int, n_items: int, labels: list[str] | None = None
+    ) -> CategoryLayout:
+        return category_layout(kind, n_clusters, n_items, self.settings, labels)
+
+    def set_categories(self, layout: CategoryLayout) -> None:
+        self.categorical = True
+        lo, hi = layout.limits
+        ticks, labels = layout.ticks, [safe(s) for s in layout.labels]
+        if self.horizontal:
+            self.ax.set_ylim(hi, lo)
+            self.ax.set_yticks(ticks, labels)
+        else:
+            self.ax.set_xlim(lo, hi)
+            self.ax.set_xticks(ticks, labels)
+        self.preferred_width_pt = float(np.clip(40.0 * (hi - lo), 120.0, 480.0))
+
+    def legend_entry(self, i: int | str, handle: Artist, label: str | None = None) -> None:
+        key = str(i)
+        if any(k == key for k, _, _ in self.legend_handles):
+            return
+        text = label if label is not None else (self.ds_name(i) if isinstance(i, int) else key)
+        self.legend_handles.append((key, handle, text))
+
+    def anchor(self, pos: float, top: float) -> None:
+        self.anchors.append(Anchor(float(pos), float(top)))
+
+
+def _touched(layers: list[Mapping[str, Any]]) -> set[str]:
+    return {k for layer in layers for k in layer}
+
+
+def format_value(value: float, conf: Mapping[str, Any]) -> str:
+    """A number as a valueAnnotation slot asks (decimals, scientific, thousands)."""
+    dec = conf.get("decimals", "automatic")
+    if conf.get("format") == "scientific":
+        return f"{value:.{2 if dec == 'automatic' else int(dec)}e}"
+    if dec == "automatic":
+        mag = abs(value)
+        dec = 0 if mag >= 100 or float(value).is_integer() else 1 if mag >= 10 else 2
+    text = f"{value:,.{int(dec)}f}"
+    sep = {"none": "", "comma": ",", "space": "\u2009", "apostrophe": "'"}.get(
+        conf.get("thousands", "none"), ""
+    )
+    return text.replace(",", sep)

@@ -1,0 +1,160 @@
+"""The drawing engine: one table's graph as a matplotlib Figure.
+
+Flow of :func:`build_figure`: theme (preset, non-colour switch) -> Figure and plot area ->
+the family's drawer (``families.DRAWERS[family](ctx)``) -> axes (axesOverrides) -> titles ->
+legend -> annotations -> plot-area geometry. Output (:func:`figure_bytes`) crops the figure
+to its content, so the plot area keeps its size in points.
+
+Writing a family drawer
+-----------------------
+A drawer is ``def draw(ctx: DrawContext) -> None`` registered in ``families.DRAWERS`` under the
+family id. It draws data marks only, through ``ctx``:
+
+``ctx.ax``, ``ctx.fig``
+    the matplotlib Axes and Figure.
+``ctx.project``, ``ctx.table``, ``ctx.graph``, ``ctx.variant``
+    the model objects; ``ctx.variant_id`` is the graph's variant id.
+``ctx.options``
+    the merged plot options (variant defaults with the file's options over them).
+``ctx.settings``
+    ``graphSettingsOverride`` with defaults (direction, baseline, gaps, ...).
+``ctx.theme``
+    the :class:`~plotdoc.render.theme.Theme` (preset colours and constants).
+``ctx.horizontal``
+    True when values run along X (``direction: horizontal`` or ``flipXY``); use
+    ``ctx.xy(pos, value)`` to turn (category position, value) into (x, y).
+``ctx.style(element, ds_index=None, point=None, key=None) -> dict``
+    the fully merged style of an ElementOverrideSet key: theme -> global -> perDataSet[name
+    or ``key``] -> perPoint[name][point]; colours are RGBA tuples.
+``ctx.color_for(i)``, ``ctx.fill_for(i)``
+    the theme's stroke and fill colours of data set ``i`` (before overrides).
+``ctx.visible_data_sets() -> list[int]``
+    indexes of the data sets ``dataSetVisibility`` leaves visible, in table order.
+``ctx.switch(name, ds_index=None, default=True)``, ``ctx.graph_switch(name, default=True)``
+    ``elementActivation`` switches (perDataSet, then global, then ``default``).
+``ctx.tag(artist, sid)``
+    sets a unique semantic id (see :mod:`plotdoc.render.ids`) and returns the artist.
+``ctx.add(artist, sid, z=None)``
+    adds an artist to the axes, tagged.
+``ctx.symbols(pos, values, i, point_ids, element_rows)``, ``ctx.error_bars(...)``,
+``ctx.polyline(...)``, ``ctx.bar(...)``, ``ctx.value_labels(...)``
+    the common marks, styled and tagged (see each method).
+``ctx.category_layout(kind, n_clusters, n_items, labels)``
+    slot positions for categorical graphs (:mod:`plotdoc.render.layout`); ``ctx.set_categories``
+    puts its ticks and labels on the category axis.
+``ctx.legend_entry(i, handle, label=None)``
+    registers the legend handle of data set ``i`` (or a semantic key).
+``ctx.anchor(i, pos, top)``
+    where brackets snap for the n-th plotted data set (position and top of its data).
+``ctx.auto_titles``
+    the family's automatic titles (``x``, ``y``); the graph title defaults to the table name.
+``ctx.value_axis_from_zero``
+    set True when marks start at the baseline (bars), so the value axis includes it.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from matplotlib.figure import Figure
+
+from ..model import Graph, Project, Table
+from . import axes as axes_mod
+from . import legend as legend_mod
+from . import titles as titles_mod
+from .annotations import draw_annotations
+from .context import DrawContext
+from .families import drawer_for
+from .theme import make_theme, to_hex
+
+#: plot-area size (points) when plotGeometry is automatic: by frame shape
+_SHAPES = {
+    "wide": (288.0, 216.0),
+    "tall": (216.0, 288.0),
+    "square": (252.0, 252.0),
+    "custom": (288.0, 216.0),
+}
+
+_MARGIN_IN = (1.4, 1.0, 3.2, 1.0)  # left, bottom, right, top before cropping
+
+__all__ = ["DrawContext", "build_figure", "figure_bytes", "rc_params"]
+
+
+def rc_params(graph: Graph) -> dict[str, Any]:
+    """The rcParams the engine draws with (used inside ``matplotlib.rc_context``)."""
+    theme = make_theme(graph.active_preset_id, graph.apply_preset_non_color)
+    fonts = graph.axes.get("titlesAndFonts", {}) if graph.axes else {}
+    family = fonts.get("fontFamily") or theme.shapes.font_family
+    return {
+        "text.usetex": False,
+        "svg.hashsalt": "plotdoc",
+        "svg.fonttype": "none",
+        "pdf.fonttype": 42,
+        "font.family": [family, "DejaVu Sans"],
+        "font.size": theme.shapes.font_size,
+        "axes.unicode_minus": True,
+        "path.simplify": False,
+        "text.color": to_hex(theme.foreground),
+    }
+
+
+def build_figure(project: Project, table: Table, *, dpi: float = 150) -> Figure:
+    """Draw ``table``'s graph; call inside ``matplotlib.rc_context(rc_params(graph))``."""
+    graph = table.graph
+    if graph is None:
+        raise ValueError(f"table {table.name!r} has no graph to draw")
+    theme = make_theme(graph.active_preset_id, graph.apply_preset_non_color)
+    fig = Figure(dpi=dpi, facecolor=theme.background)
+    ax = fig.add_axes((0.1, 0.1, 0.5, 0.5))
+    ax.set_facecolor(theme.plot_background)
+    ctx = DrawContext(fig=fig, ax=ax, project=project, table=table, graph=graph, theme=theme)
+    drawer_for(graph.plot.family)(ctx)
+    axes_mod.apply_axes(ctx)
+    titles_mod.draw_titles(ctx)
+    legend_mod.draw_legend(ctx)
+    draw_annotations(ctx)
+    _place_plot_area(ctx)
+    return fig
+
+
+def _place_plot_area(ctx: DrawContext) -> None:
+    geometry = ctx.graph.plot_geometry or {}
+    shape = ctx.graph.axes.get("frameAndOrigin", {}).get("shape", "autoWide")
+    w, h = _SHAPES.get(shape, (288.0, 216.0))
+    if shape in ("autoWide", "autoTall") and ctx.preferred_width_pt is not None:
+        w = ctx.preferred_width_pt
+        h = 216.0 if shape == "autoWide" else 288.0
+    elif shape == "autoTall":
+        w, h = 216.0, 288.0
+    if geometry.get("widthPt"):
+        w = float(geometry["widthPt"])
+    if geometry.get("heightPt"):
+        h = float(geometry["heightPt"])
+    if ctx.horizontal and not geometry.get("widthPt") and shape.startswith("auto"):
+        w, h = h * 1.25, w * 0.8
+    left, bottom, right, top = _MARGIN_IN
+    bottom += ctx.extra_bottom_pt / 72.0
+    fw, fh = w / 72.0 + left + right, h / 72.0 + bottom + top
+    ctx.fig.set_size_inches(fw, fh)
+    ctx.ax.set_position((left / fw, bottom / fh, (w / 72.0) / fw, (h / 72.0) / fh))
+
+
+def figure_bytes(fig: Figure, fmt: str = "svg", dpi: float = 150) -> bytes:
+    """The figure as SVG, PNG or PDF bytes, cropped to its content, deterministic."""
+    metadata: dict[str, Any] = {
+        "svg": {"Date": None, "Creator": "plotdoc"},
+        "pdf": {"CreationDate": None, "ModDate": None, "Creator": "plotdoc", "Producer": "plotdoc"},
+        "png": {"Software": "plotdoc"},
+    }[fmt]
+    buf = io.BytesIO()
+    fig.savefig(
+        buf,
+        format=fmt,
+        dpi=dpi,
+        metadata=metadata,
+        bbox_inches="tight",
+        pad_inches=0.08,
+        facecolor=fig.get_facecolor(),
+    )
+    return buf.getvalue()
