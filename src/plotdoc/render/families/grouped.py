@@ -1,0 +1,300 @@
+"""Grouped graphs: rows are groups (``rowLabels``), data sets are series, replicates sub-columns.
+
+A variant id names an arrangement (``interleaved``, ``separated``, ``stacked``,
+``superimposed``; see :mod:`plotdoc.render.layout_grouped`) and a mark; the repeated-measures
+variants and the heat map (:mod:`plotdoc.render.heatmap`) have their own drawers. The summary
+(center, error bar, whiskers...) follows ``plot.options.mode``.
+
+Modes only the superimposed scatter offers (plotdoc's definitions):
+
+``grandMean`` / ``grandMedian``
+    one summary line per row at the mean / median of the replicates of *all* visible data
+    sets of that row pooled together (id ``summary/row{r}``); no line per data set.
+``aligned``
+    every replicate on the row's centre line (no sideways spread, whatever ``pointLayout``
+    says), and a short line at each data set's mean in the data set's line colour
+    (``summary/ds{i}/row{r}``).
+
+``seriesAlign: staggered`` moves the data sets of a superimposed arrangement (and of
+``grouped-rm-across-row``) sideways apart, so their marks do not hide each other;
+``pointLayout: aligned`` puts replicate symbols on the slot's centre line instead of spreading
+them. Symbol ids are ``symbol/ds{i}/p{k}`` with ``k = row * replicates + replicate``;
+``perPoint`` style overrides are keyed by row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .. import grouped_marks as gm
+from ..context import DrawContext
+from ..grouped_bars import (
+    bar_legend,
+    cell,
+    draw_bars,
+    draw_stacked,
+    row_labels,
+    set_grouped_categories,
+    value_span,
+)
+from ..heatmap import draw_heat_map
+from ..layout import spread_offsets
+from ..layout_grouped import GroupedLayout, grouped_layout, stagger_offsets
+
+#: variant -> (arrangement, mark)
+PARTS: dict[str, tuple[str, str]] = {
+    "grouped-interleaved-scatter": ("interleaved", "scatter"),
+    "grouped-separated-scatter": ("separated", "scatter"),
+    "grouped-interleaved-scatter-bar": ("interleaved", "scatter-bar"),
+    "grouped-separated-scatter-bar": ("separated", "scatter-bar"),
+    "grouped-superimposed-scatter": ("superimposed", "scatter"),
+    "grouped-rm-across-row": ("superimposed", "rm-across-row"),
+    "grouped-rm-in-subcol": ("interleaved", "rm-in-subcol"),
+    "grouped-interleaved-bars": ("interleaved", "bars"),
+    "grouped-separated-bars": ("separated", "bars"),
+    "grouped-stacked-bars": ("stacked", "stacked"),
+    "grouped-interleaved-symbols": ("interleaved", "symbols"),
+    "grouped-separated-symbols": ("separated", "symbols"),
+    "grouped-superimposed-symbols": ("superimposed", "symbols"),
+    "grouped-superimposed-symbols-line": ("superimposed", "symbols-line"),
+    "grouped-interleaved-low-high": ("interleaved", "low-high"),
+    "grouped-separated-low-high": ("separated", "low-high"),
+    "grouped-interleaved-box": ("interleaved", "box"),
+    "grouped-separated-box": ("separated", "box"),
+    "grouped-interleaved-violin": ("interleaved", "violin"),
+    "grouped-separated-violin": ("separated", "violin"),
+}
+
+#: modes whose summary is a line at the center (with an error bar when the mode has one)
+_LINE_MODES = ("lineAtMean", "lineAtMedian")
+
+
+def draw(ctx: DrawContext) -> None:
+    if ctx.variant_id == "grouped-heat-map":
+        draw_heat_map(ctx)
+        return
+    arrangement, mark = PARTS[ctx.variant_id]
+    vis = ctx.visible_data_sets()
+    names = [ds.name for ds in ctx.table.data_sets]
+    lay = grouped_layout(arrangement, vis, names, row_labels(ctx.table), ctx.settings)
+    set_grouped_categories(ctx, lay)
+    mode = str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
+    MARKS[mark](ctx, lay, vis, mode)
+
+
+def _offsets(ctx: DrawContext, lay: GroupedLayout, vis: list[int]) -> dict[int, float]:
+    """Sideways offsets of the data sets of a superimposed arrangement (``seriesAlign``)."""
+    if lay.arrangement != "superimposed":
+        return dict.fromkeys(vis, 0.0)
+    align = str(ctx.options.get("seriesAlign", "aligned"))
+    return dict(zip(vis, stagger_offsets(len(vis), align), strict=True))
+
+
+def _points(
+    ctx: DrawContext,
+    lay: GroupedLayout,
+    vis: list[int],
+    half: float,
+    *,
+    aligned: bool | None = None,
+    offsets: dict[int, float] | None = None,
+) -> None:
+    """Every replicate as a symbol, spread sideways within ``half`` of its slot's centre."""
+    span = value_span(ctx.table, vis)
+    lay_aligned = ctx.options.get("pointLayout") == "aligned" if aligned is None else aligned
+    offs = offsets or dict.fromkeys(vis, 0.0)
+    reps = ctx.table.replicates
+    for i in vis:
+        pos: list[float] = []
+        vals: list[float] = []
+        pids: list[str] = []
+        rows: list[int] = []
+        for r in range(ctx.table.n_rows):
+            v = cell(ctx.table, i, r)
+            spread = spread_offsets(v, half, span, lay_aligned)
+            for j in range(v.shape[0]):
+                if np.isfinite(v[j]):
+                    pos.append(lay.center(i, r) + offs[i] + float(spread[j]))
+                    vals.append(float(v[j]))
+                    pids.append(f"symbol/ds{i}/p{r * reps + j}")
+                    rows.append(r)
+        ctx.symbols(pos, vals, i, pids, rows)
+        ctx.legend_entry(i, ctx.symbol_handle(i))
+
+
+def _summaries(
+    ctx: DrawContext,
+    lay: GroupedLayout,
+    vis: list[int],
+    mode: str,
+    half: float,
+    offs: dict[int, float],
+) -> None:
+    """The summary the mode asks for, per data set and row: a center line, with error bars."""
+    if mode == "noLine":
+        return
+    for i in vis:
+        pos, cen, lo, hi, bids = [], [], [], [], []
+        for r in range(ctx.table.n_rows):
+            v = gm.finite(cell(ctx.table, i, r))
+            if v.size == 0:
+                continue
+            c, low, high = gm.center_error(v, mode)
+            p = lay.center(i, r) + offs[i]
+            gm.segment(ctx, p - half, p + half, c, i, f"summary/ds{i}/row{r}")
+            ctx.anchor(p, float(v.max()))
+            if mode not in _LINE_MODES:
+                pos.append(p)
+                cen.append(c)
+                lo.append(low)
+                hi.append(high)
+                bids.append(f"errorbar/ds{i}/row{r}")
+        if pos:
+            ctx.error_bars(pos, cen, lo, hi, i, bids)
+
+
+def _scatter(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
+    offs = _offsets(ctx, lay, vis)
+    superimposed = lay.arrangement == "superimposed"
+    half = lay.width / 2 * (0.8 if not superimposed else 0.9 / max(1, len(vis) if offs else 1))
+    if superimposed and any(offs.values()):
+        half = 0.07
+    if mode == "aligned":
+        _points(ctx, lay, vis, half, aligned=True, offsets=offs)
+        for i in vis:
+            for r in range(ctx.table.n_rows):
+                v = gm.finite(cell(ctx.table, i, r))
+                if v.size:
+                    p = lay.center(i, r) + offs[i]
+                    c = gm.center_error(v, "lineAtMean")[0]
+                    gm.segment(ctx, p - 0.12, p + 0.12, c, i, f"summary/ds{i}/row{r}", "line")
+        return
+    _points(ctx, lay, vis, half, offsets=offs)
+    if mode in ("grandMean", "grandMedian"):
+        _grand(ctx, lay, vis, "lineAtMean" if mode == "grandMean" else "lineAtMedian")
+        return
+    _summaries(ctx, lay, vis, mode, min(lay.width / 2, half * 1.4), offs)
+
+
+def _grand(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
+    """One line per row at the mean or median of every visible data set's replicates pooled."""
+    if not vis:
+        return
+    for r in range(ctx.table.n_rows):
+        pooled = np.concatenate([gm.finite(cell(ctx.table, i, r)) for i in vis])
+        if pooled.size == 0:
+            continue
+        p = lay.center(vis[0], r)
+        c = gm.center_error(pooled, mode)[0]
+        gm.segment(ctx, p - lay.width / 2, p + lay.width / 2, c, vis[0], f"summary/row{r}")
+        ctx.anchor(p, float(pooled.max()))
+
+
+def _scatter_bar(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
+    draw_bars(ctx, lay, vis, mode)
+    _points(ctx, lay, vis, lay.width / 2 * 0.7)
+    bar_legend(ctx, vis)
+
+
+def _bars(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
+    draw_bars(ctx, lay, vis, mode)
+    bar_legend(ctx, vis)
+
+
+def _stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
+    draw_stacked(ctx, lay, vis, mode)
+    bar_legend(ctx, vis)
+
+
+def _symbols(
+    ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str, connect: bool = False
+) -> None:
+    offs = _offsets(ctx, lay, vis)
+    for i in vis:
+        pos, cen, lo, hi, bids, pids, rows = [], [], [], [], [], [], []
+        for r in range(ctx.table.n_rows):
+            v = gm.finite(cell(ctx.table, i, r))
+            if v.size == 0:
+                continue
+            c, low, high = gm.center_error(v, mode)
+            if not np.isfinite(c):
+                continue
+            p = lay.center(i, r) + offs[i]
+            pos.append(p)
+            cen.append(c)
+            lo.append(low)
+            hi.append(high)
+            bids.append(f"errorbar/ds{i}/row{r}")
+            pids.append(f"symbol/ds{i}/p{r}")
+            rows.append(r)
+            ctx.anchor(p, max(c, high) if np.isfinite(high) else c)
+        if connect and len(pos) > 1 and ctx.switch("lines", i):
+            x, y = ctx.xy(pos, cen)
+            ctx.polyline(x, y, i, f"line/ds{i}")
+        if pos:
+            ctx.error_bars(pos, cen, lo, hi, i, bids)
+            ctx.symbols(pos, cen, i, pids, rows)
+        ctx.legend_entry(i, ctx.symbol_handle(i))
+
+
+def _symbols_line(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
+    _symbols(ctx, lay, vis, mode, connect=True)
+
+
+def _per_cell(
+    fn: Callable[[DrawContext, float, float, NDArray[np.float64], int, int], None],
+) -> Callable[[DrawContext, GroupedLayout, list[int], str], None]:
+    def run(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
+        for i in vis:
+            for r in range(ctx.table.n_rows):
+                v = cell(ctx.table, i, r)
+                if gm.finite(v).size:
+                    fn(ctx, lay.center(i, r), lay.width, v, i, r)
+        bar_legend(ctx, vis, element="violin" if fn is _violin_cell else "bar")
+
+    return run
+
+
+def _violin_cell(
+    ctx: DrawContext, pos: float, width: float, v: NDArray[np.float64], i: int, r: int
+) -> None:
+    truncate = bool(ctx.options.get("showTruncatedViolin", True))
+    mode = str(ctx.options.get("mode") or "medianWithIqr")
+    gm.violin(ctx, pos, width, v, i, r, mode, truncate)
+
+
+def _box_cell(
+    ctx: DrawContext, pos: float, width: float, v: NDArray[np.float64], i: int, r: int
+) -> None:
+    mode = str(ctx.options.get("mode") or "minToMax")
+    gm.box(ctx, pos, width, v, i, r, mode, ctx.table.replicates)
+
+
+def _low_high_cell(
+    ctx: DrawContext, pos: float, width: float, v: NDArray[np.float64], i: int, r: int
+) -> None:
+    gm.low_high(ctx, pos, width, v, i, r, str(ctx.options.get("mode") or "lineAtMean"))
+
+
+def _rm(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
+    from ..grouped_rm import draw_rm
+
+    draw_rm(ctx, lay, vis, mode, _offsets(ctx, lay, vis))
+
+
+MARKS: dict[str, Callable[[DrawContext, GroupedLayout, list[int], str], None]] = {
+    "scatter": _scatter,
+    "scatter-bar": _scatter_bar,
+    "bars": _bars,
+    "stacked": _stacked,
+    "symbols": _symbols,
+    "symbols-line": _symbols_line,
+    "low-high": _per_cell(_low_high_cell),
+    "box": _per_cell(_box_cell),
+    "violin": _per_cell(_violin_cell),
+    "rm-across-row": _rm,
+    "rm-in-subcol": _rm,
+}

@@ -1,0 +1,178 @@
+"""``grouped-heat-map``: rows by data sets, each cell coloured by its replicates' mean or median.
+
+Layout: data sets left to right (their names under the grid), table rows top to bottom (their
+labels on the left); ``flipXY`` swaps the two. Each cell is aggregated with
+``heatMap.aggregation`` (``mean`` or ``median``, via :mod:`plotdoc.stats`) and coloured by the
+scale of :mod:`plotdoc.render.heat_scale`.
+
+Styles (ElementOverrideSet keys, graph-wide: ``global`` or the graph's first data set):
+
+- ``heatCell``: ``borderColor`` / ``borderWidth`` of every cell (0 = no border);
+  ``missingMark: cross`` draws an X over a cell without values, ``none`` leaves it empty;
+- ``colorScaleBar``: ``widthPt``, ``lengthRatio`` (of the grid's height), ``tickCount``,
+  ``fontSize``, ``color`` of the bar on the right; switched by the graph switch
+  ``colorScaleBar``;
+- ``cellValueLabel``: ``fontSize``, ``color``, ``decimals``; ``autoContrast`` writes each
+  label in black or white, whichever reads better on its cell. Labels are shown when the
+  ``valueLabels`` switch says so, by default when the grid has at most 150 cells.
+
+Ids: ``cell/r{row}/c{dataSet}``, ``missing/r{row}/c{dataSet}``, ``value/r{row}/c{dataSet}``,
+``heatmap`` (the grid), ``colorbar``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import numpy as np
+from matplotlib.cm import ScalarMappable
+from matplotlib.lines import Line2D
+from matplotlib.transforms import (
+    Affine2D,
+    Affine2DBase,
+    ScaledTranslation,
+    blended_transform_factory,
+)
+from numpy.typing import NDArray
+
+from ..stats.descriptive import center_and_error
+from .cell_grid import CellGrid
+from .context import DrawContext
+from .grouped_bars import row_labels
+from .heat_scale import HeatScale, auto_decimals, contrast_text, heat_scale, value_text
+from .layout import CategoryLayout
+from .text import safe
+
+DEFAULT_LABEL_CELLS = 150
+
+
+def aggregate(ctx: DrawContext, vis: list[int]) -> NDArray[np.float64]:
+    """The (rows, visible data sets) matrix of cell values; NaN where a cell has no value."""
+    heat = ctx.options.get("heatMap") or {}
+    how = "lineAtMedian" if heat.get("aggregation") == "median" else "lineAtMean"
+    n = ctx.table.n_rows
+    out = np.full((n, len(vis)), np.nan)
+    for k, i in enumerate(vis):
+        ds = ctx.table.data_sets[i]
+        for r in range(min(n, ds.n_rows)):
+            row = ds.values[r]
+            if np.isfinite(row).any():
+                out[r, k] = center_and_error(row, how).center
+    return out
+
+
+def draw_heat_map(ctx: DrawContext) -> None:
+    vis = ctx.visible_data_sets()
+    matrix = aggregate(ctx, vis)
+    heat = ctx.options.get("heatMap") or {}
+    scale = heat_scale(matrix, heat)
+    n, m = matrix.shape
+    flip = bool(ctx.options.get("flipXY"))
+    names = [ctx.ds_name(i) for i in vis]
+    rows = row_labels(ctx.table)
+    # the category axis carries the data sets; the other axis the rows (row 0 on top)
+    ctx.set_categories(CategoryLayout({}, 1.0, (0.0, float(m)), [k + 0.5 for k in range(m)], names))
+    cell_pt = float(np.clip(216.0 / max(n, 1), 4.0, 40.0)) if not flip else 216.0 / max(m, 1)
+    ctx.preferred_width_pt = float(np.clip(m * cell_pt, 100.0, 520.0))
+    row_pos = (np.arange(n) + 0.5) if flip else (n - 1 - np.arange(n) + 0.5)
+    ctx.ax.margins(0.0)
+    if flip:
+        ctx.ax.set_xticks(row_pos.tolist(), [safe(s) for s in rows])
+    else:
+        ctx.ax.set_yticks(row_pos.tolist(), [safe(s) for s in rows])
+    for side in ("bottom", "left", "top", "right"):
+        ctx.ax.spines[side].set_visible(False)
+
+    colors = np.zeros((n, m, 4))
+    for r in range(n):
+        for k in range(m):
+            if np.isfinite(matrix[r, k]):
+                colors[r, k] = scale.color(float(matrix[r, k]))
+    st_cell = ctx.style("heatCell", None)
+    edge = tuple(st_cell["borderColor"])
+    if flip:  # grid rows are data sets (top to bottom once the axis is inverted)
+        grid_colors = colors.transpose(1, 0, 2)
+        x_edges, y_edges = np.arange(n + 1.0), np.arange(m + 1.0)
+
+        def cell_id(g: int, c: int) -> str:
+            return f"cell/r{c}/c{vis[g]}"
+    else:
+        grid_colors = colors[::-1]
+        x_edges, y_edges = np.arange(m + 1.0), np.arange(n + 1.0)
+
+        def cell_id(g: int, c: int) -> str:
+            return f"cell/r{n - 1 - g}/c{vis[c]}"
+
+    grid = CellGrid(
+        x_edges,
+        y_edges,
+        grid_colors,
+        transform=ctx.ax.transData,
+        edgecolor=(float(edge[0]), float(edge[1]), float(edge[2]), float(edge[3])),
+        linewidth=float(st_cell["borderWidth"]),
+        cell_id=cell_id,
+    )
+    ctx.add(grid, "heatmap", z=1.0)
+    ctx.include([0.0, float(x_edges[-1])], [0.0, float(y_edges[-1])])
+    ctx.heat_grid = grid  # type: ignore[attr-defined]
+
+    def center(r: int, k: int) -> tuple[float, float]:
+        return (float(row_pos[r]), k + 0.5) if flip else (k + 0.5, float(row_pos[r]))
+
+    if st_cell["missingMark"] == "cross":
+        _missing_marks(ctx, matrix, vis, center)
+    show_labels = ctx.switch("valueLabels", None, default=n * m <= DEFAULT_LABEL_CELLS)
+    if show_labels:
+        _value_labels(ctx, matrix, vis, scale, center)
+    if ctx.graph_switch("colorScaleBar", True):
+        _color_bar(ctx, scale)
+
+
+def _missing_marks(
+    ctx: DrawContext, matrix: NDArray[np.float64], vis: list[int], center: Any
+) -> None:
+    color = ctx.theme.foreground
+    for r, k in zip(*np.nonzero(~np.isfinite(matrix)), strict=True):
+        x, y = center(int(r), int(k))
+        xs = [x - 0.35, x + 0.35, np.nan, x - 0.35, x + 0.35]
+        ys = [y - 0.35, y + 0.35, np.nan, y + 0.35, y - 0.35]
+        mark = Line2D(xs, ys, color=color, linewidth=0.8, alpha=0.7)
+        ctx.add(mark, f"missing/r{int(r)}/c{vis[int(k)]}", z=2.0)
+
+
+def _value_labels(
+    ctx: DrawContext, matrix: NDArray[np.float64], vis: list[int], scale: HeatScale, center: Any
+) -> None:
+    st = ctx.style("cellValueLabel", None)
+    dec = st["decimals"]
+    decimals = auto_decimals(matrix) if dec == "automatic" else int(dec)
+    for r, k in zip(*np.nonzero(np.isfinite(matrix)), strict=True):
+        value = float(matrix[r, k])
+        color = contrast_text(scale.color(value)) if st["autoContrast"] else st["color"]
+        x, y = center(int(r), int(k))
+        text = ctx.ax.text(
+            x, y, value_text(value, decimals), ha="center", va="center",
+            fontsize=float(st["fontSize"]), color=color, zorder=3.0,
+        )  # fmt: skip
+        ctx.tag(text, f"value/r{int(r)}/c{vis[int(k)]}")
+
+
+def _color_bar(ctx: DrawContext, scale: HeatScale) -> None:
+    st = ctx.style("colorScaleBar", None)
+    fig, ax = ctx.fig, ctx.ax
+    # x in points to the right of the plot area, y in plot-area fractions
+    x_points = (
+        Affine2D().scale(1 / 72.0)
+        + fig.dpi_scale_trans
+        + ScaledTranslation(1, 0, cast(Affine2DBase, ax.transAxes))
+    )
+    trans = blended_transform_factory(x_points, ax.transAxes)
+    length = float(st["lengthRatio"]) or 0.8
+    cax = ax.inset_axes((12.0, (1 - length) / 2, float(st["widthPt"]), length), transform=trans)
+    mappable = ScalarMappable(norm=scale.norm, cmap=scale.cmap)
+    bar = fig.colorbar(mappable, cax=cax)
+    bar.set_ticks(np.linspace(scale.lo, scale.hi, int(st["tickCount"])).tolist())
+    bar.ax.tick_params(labelsize=float(st["fontSize"]), colors=st["color"], length=3)
+    bar.outline.set_edgecolor(st["color"])
+    bar.outline.set_linewidth(0.6)
+    ctx.tag(cax, "colorbar")
