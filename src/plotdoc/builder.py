@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 import orjson
@@ -159,7 +159,7 @@ class TableBuilder:
     def usermeta(self, **values: Any) -> TableBuilder:
         return self._change("usermeta", {**self._doc.get("usermeta", {}), **values})
 
-    def to_pandas(self, shape: str = "wide") -> pd.DataFrame:
+    def to_pandas(self, shape: Literal["wide", "long"] = "wide") -> pd.DataFrame:
         """The table as a pandas data frame (see :func:`plotdoc.importers.pandas.table_to_dataframe`)."""
         from .importers.pandas import table_to_dataframe
 
@@ -379,7 +379,7 @@ def _reindex(problem: Problem, index: int) -> Problem:
     )
 
 
-def table_to_pandas(table: Table, shape: str = "wide") -> pd.DataFrame:
+def table_to_pandas(table: Table, shape: Literal["wide", "long"] = "wide") -> pd.DataFrame:
     """An opened table as a pandas data frame (`wide` or `long`, see docs/authoring.md)."""
     from .importers.pandas import table_to_dataframe
     from .writer import _table

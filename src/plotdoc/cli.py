@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, TextIO
 from .problems import PlotdocError, Problem, Report
 
 if TYPE_CHECKING:
-    from .model import Project
+    from .model import Project, Table
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -171,17 +171,25 @@ def cmd_render(args: argparse.Namespace) -> int:
     if tables and not any(t.id == args.table for t in project.tables):
         print(f"{args.file}: no table has the id {args.table!r}", file=sys.stderr)
         return EXIT_REFUSED
-    progress = _progress if sys.stderr.isatty() else None
+    total = sum(
+        1 for t in project.tables if t.graph is not None and (tables is None or t.id in tables)
+    )
+    done = 0
+
+    def progress(table: Table, path: Path) -> None:
+        nonlocal done
+        done += 1
+        _progress(done, total)
+
+    show = progress if sys.stderr.isatty() and total > 3 else None
     for path in render_project(
-        project, out, fmt=args.format, dpi=args.dpi, table_ids=tables, progress=progress
+        project, out, fmt=args.format, dpi=args.dpi, table_ids=tables, progress=show
     ):
         print(path)
     return EXIT_OK
 
 
 def _progress(done: int, total: int) -> None:
-    if total <= 3:
-        return
     width = 30
     filled = width * done // total
     sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
@@ -191,7 +199,7 @@ def _progress(done: int, total: int) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from .importers import import_file
+    from .importers.files import import_file
 
     try:
         project, problems = import_file(
