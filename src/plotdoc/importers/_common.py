@@ -15,11 +15,11 @@ import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import orjson
 
+from ..api import read_limited
 from ..contract import limits as L
 from ..contract.families import FAMILIES
 from ..problems import PathPart, PlotdocError, Problem, error, warning
@@ -256,22 +256,7 @@ def read_source(source: Source) -> bytes:
     if isinstance(source, bytes | bytearray | memoryview):
         data = bytes(source)
     else:
-        p = Path(source)
-        try:
-            with p.open("rb") as handle:
-                data = handle.read(L.MAX_FILE_BYTES + 1)
-        except FileNotFoundError:
-            raise PlotdocError(
-                [error("file-not-found", (), f"expected a file at {p}; there is none")]
-            ) from None
-        except IsADirectoryError:
-            raise PlotdocError(
-                [error("file-unreadable", (), f"expected a file at {p}; found a folder")]
-            ) from None
-        except OSError as exc:
-            raise PlotdocError(
-                [error("file-unreadable", (), f"could not read {p}: {exc.strerror or exc}")]
-            ) from None
+        data = read_limited(source)
     if len(data) > L.MAX_FILE_BYTES:
         raise PlotdocError([error("file-too-large", (), "the file to import is larger than 50 MB")])
     return data
