@@ -117,3 +117,11 @@ def test_ends_with_the_draft_note() -> None:
 
 def test_prompt_is_stable() -> None:
     assert build_prompt() == PROMPT
+
+
+def test_main(capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    from plotdoc.publish.prompt import main
+
+    assert main([]) == 0
+    assert capsysbinary.readouterr().out.decode("utf-8") == PROMPT
+    assert main(["x"]) == 2

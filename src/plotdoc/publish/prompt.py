@@ -251,7 +251,12 @@ def build_prompt() -> str:
     return "\n".join(lines) + "\n"
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """``python -m plotdoc.publish.prompt`` prints the prompt."""
+    args = sys.argv[1:] if argv is None else argv
+    if args:
+        print("usage: python -m plotdoc.publish.prompt", file=sys.stderr)
+        return 2
     sys.stdout.buffer.write(build_prompt().encode("utf-8"))
     return 0
 
