@@ -10,7 +10,8 @@ Styles (ElementOverrideSet keys, graph-wide: ``global`` or the graph's first dat
 - ``heatCell``: ``borderColor`` / ``borderWidth`` of every cell (0 = no border);
   ``missingMark: cross`` draws an X over a cell without values, ``none`` leaves it empty;
 - ``colorScaleBar``: ``widthPt``, ``lengthRatio`` (of the grid's height), ``tickCount``,
-  ``fontSize``, ``color`` of the bar on the right; switched by the graph switch
+  ``fontSize``, ``color`` of the bar on the right (about ``tickCount`` ticks, at round
+  values); switched by the graph switch
   ``colorScaleBar``;
 - ``cellValueLabel``: ``fontSize``, ``color``, ``decimals``; ``autoContrast`` writes each
   label in black or white, whichever reads better on its cell. Labels are shown when the
@@ -27,6 +28,7 @@ from typing import Any, cast
 import numpy as np
 from matplotlib.cm import ScalarMappable
 from matplotlib.lines import Line2D
+from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import (
     Affine2D,
     Affine2DBase,
@@ -157,6 +159,18 @@ def _value_labels(
         ctx.tag(text, f"value/r{int(r)}/c{vis[int(k)]}")
 
 
+def scale_ticks(lo: float, hi: float, count: int) -> list[float]:
+    """About ``count`` ticks at round values inside ``lo..hi`` (at least the two ends)."""
+    tol = 1e-9 * (hi - lo)
+    inside: list[float] = []
+    for nbins in range(max(count - 1, 1), 2 * count + 1):
+        ticks = MaxNLocator(nbins=nbins, steps=[1, 2, 2.5, 5, 10]).tick_values(lo, hi)
+        inside = [round(float(t), 12) for t in ticks if lo - tol <= t <= hi + tol]
+        if len(inside) >= max(count - 1, 2):
+            break
+    return inside if len(inside) >= 2 else [lo, hi]
+
+
 def _color_bar(ctx: DrawContext, scale: HeatScale) -> None:
     st = ctx.style("colorScaleBar", None)
     fig, ax = ctx.fig, ctx.ax
@@ -171,7 +185,7 @@ def _color_bar(ctx: DrawContext, scale: HeatScale) -> None:
     cax = ax.inset_axes((12.0, (1 - length) / 2, float(st["widthPt"]), length), transform=trans)
     mappable = ScalarMappable(norm=scale.norm, cmap=scale.cmap)
     bar = fig.colorbar(mappable, cax=cax)
-    bar.set_ticks(np.linspace(scale.lo, scale.hi, int(st["tickCount"])).tolist())
+    bar.set_ticks(scale_ticks(scale.lo, scale.hi, int(st["tickCount"])))
     bar.ax.tick_params(labelsize=float(st["fontSize"]), colors=st["color"], length=3)
     bar.outline.set_edgecolor(st["color"])
     bar.outline.set_linewidth(0.6)

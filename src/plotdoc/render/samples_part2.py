@@ -23,7 +23,8 @@ def _round(a: np.ndarray[Any, Any], digits: int = 1) -> list[Any]:
 
 def _grouped_table(variant_id: str) -> dict[str, Any]:
     rng = np.random.default_rng(7)
-    replicates = 4
+    # distributions need enough values to show a shape
+    replicates = 12 if variant_id.endswith(("-box", "-violin")) else 4
     means = np.array([[10.0, 14.0, 16.0], [12.0, 19.0, 24.0], [13.0, 23.0, 31.0]])
     data_sets = []
     for j, name in enumerate(_SERIES[:2] if "stacked" in variant_id else _SERIES):
@@ -198,6 +199,8 @@ def sample_table_part2(variant_id: str) -> dict[str, Any]:
             plot["options"]["volcano"] = {"maxLabels": 8}
     else:
         raise KeyError(f"{variant_id} is not a variant of part 2")
+    if variant_id == "grouped-heat-map":
+        plot["options"] = {"heatMap": {"colormap": "diverging"}}
     table["id"] = "t1"
     table["graph"] = {"variantId": variant_id, "plot": plot}
     return table
