@@ -403,7 +403,9 @@ CATALOGUE: dict[str, CodeInfo] = {
         "semantic",
         "error",
         "usermeta too large",
-        "A `usermeta` object serialises to more than 64 KB (65,536 bytes of compact UTF-8 JSON).",
+        "A `usermeta` object serialises to more than 64 KB (65,536 bytes of compact UTF-8 JSON), "
+        "or nests arrays and objects too deeply to be saved again (254 levels counted from the "
+        "document's root).",
     ),
     "duplicate-table-id": _c(
         "semantic",

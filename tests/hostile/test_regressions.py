@@ -45,6 +45,14 @@ EXPECTED: dict[str, tuple[bool, str, str]] = {
         "unmatched-data-set-key",
         _GRAPH + 'legend.itemOverrides["²"]',
     ),
+    # usermeta nested deeper than orjson serialises (254 levels) crashed the size check with
+    # TypeError; now refused, counting the levels above it, so whatever opens can be saved
+    "usermeta-deeper-than-the-writer.json": (False, "usermeta-too-large", "usermeta"),
+    "table-usermeta-deeper-than-the-writer.json": (
+        False,
+        "usermeta-too-large",
+        "tables[0].usermeta",
+    ),
     # found by fuzzing: see docs/reliability.md (entries added as they are found)
 }
 

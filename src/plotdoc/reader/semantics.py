@@ -100,8 +100,22 @@ def parse_timestamp(text: str) -> dt.datetime | None:
         return None
 
 
+#: orjson, which the writer uses, serialises at most this many nested arrays and objects; a
+#: usermeta that nests deeper (counting the levels above it in the document) could not be saved.
+MAX_WRITABLE_DEPTH = 254
+
+
 def _usermeta(value: Any, path: Path) -> Iterator[Problem]:
     if value is None:
+        return
+    depth = _depth(value)
+    if len(path) + depth > MAX_WRITABLE_DEPTH:
+        yield error(
+            "usermeta-too-large",
+            path,
+            f"expected at most {MAX_WRITABLE_DEPTH - len(path)} levels of nested arrays and "
+            f"objects (deeper cannot be saved); found {depth}",
+        )
         return
     size = len(orjson.dumps(value))
     if size > MAX_USERMETA_BYTES:
@@ -110,6 +124,19 @@ def _usermeta(value: Any, path: Path) -> Iterator[Problem]:
             path,
             f"expected at most {MAX_USERMETA_BYTES:,} bytes of serialised JSON; found {size:,}",
         )
+
+
+def _depth(value: Any) -> int:
+    """Levels of nested arrays and objects in ``value`` (an object of scalars is 1)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        node, level = stack.pop()
+        if level > deepest:
+            deepest = level
+        children = node.values() if type(node) is dict else node
+        stack.extend((v, level + 1) for v in children if type(v) is dict or type(v) is list)
+    return deepest if type(value) is dict or type(value) is list else 0
 
 
 def block_of(ctx: Context, rows: list[Any]) -> CellBlock:
