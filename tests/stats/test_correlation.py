@@ -1,0 +1,131 @@
+"""Correlation against R's cor.test example (correlation_cortest.json), scipy and pandas."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+from scipy import stats as sps
+
+from plotdoc.stats import correlation, correlation_matrix
+from plotdoc.stats.correlation import spearman_exact_p
+
+from .helpers import assert_digits, assert_json_friendly, load_reference
+
+DIGITS = 9  # tolerance advice: 1e-9 relative against full precision
+
+
+@pytest.fixture(scope="module")
+def tuna() -> dict:
+    return load_reference("correlation_cortest.json")
+
+
+def test_pearson_cor_test(tuna: dict) -> None:
+    exp = tuna["expected"]["full_precision_scipy"]["pearson"]
+    r = correlation(tuna["data"]["x"], tuna["data"]["y"])
+    assert (r.status, r.n) == ("ok", 9)
+    assert_digits([r.r, r.t, r.df, r.p, r.ci_lower, r.ci_upper],
+                  [exp["r"], exp["t"], exp["df"], exp["p_two_sided"], exp["ci95_low"], exp["ci95_high"]],
+                  DIGITS, "pearson")  # fmt: skip
+    assert_json_friendly(r)
+    m = correlation_matrix({"x": tuna["data"]["x"], "y": tuna["data"]["y"]})
+    assert_digits([m.r[0, 1], m.p[1, 0], m.ci_lower[0, 1], m.ci_upper[1, 0]],
+                  [exp["r"], exp["p_two_sided"], exp["ci95_low"], exp["ci95_high"]], DIGITS, "matrix")  # fmt: skip
+
+
+def test_spearman_cor_test(tuna: dict) -> None:
+    exp = tuna["expected"]["full_precision_scipy"]["spearman"]
+    r = correlation(tuna["data"]["x"], tuna["data"]["y"], method="spearman")
+    assert_digits([r.r, r.s, r.p, r.p_exact],
+                  [exp["rho"], exp["S"], exp["p_t_approximation_two_sided"], exp["p_exact_two_sided"]],
+                  DIGITS, "spearman")  # fmt: skip
+    assert_digits(
+        r.p_exact, exp["exact_count_S_le_48"] * 2 / exp["permutations"], 12, "exact count"
+    )
+    printed = tuna["expected"]["r_printed"]["spearman"]
+    assert abs(r.p_exact - printed["p_exact_two_sided"]) <= 0.5e-4
+    m = correlation_matrix(
+        [tuna["data"]["x"], tuna["data"]["y"]], names=["x", "y"], method="spearman"
+    )
+    assert_digits([m.r[0, 1], m.p[0, 1], m.p_exact[1, 0]],
+                  [exp["rho"], exp["p_t_approximation_two_sided"], exp["p_exact_two_sided"]], DIGITS, "matrix")  # fmt: skip
+
+
+def test_exact_spearman_p_by_enumeration() -> None:
+    rng = np.random.default_rng(0)
+    for n in (4, 5, 6, 7):
+        x, y = rng.permutation(n).astype(float), rng.permutation(n).astype(float)
+        rho = sps.spearmanr(x, y).statistic
+        s_obs = ((x - y) ** 2).sum()
+        perms = np.array(list(itertools.permutations(range(n))))
+        s_all = ((perms - np.arange(n)) ** 2).sum(axis=1)
+        mid = (n**3 - n) / 6
+        tail = (s_all <= s_obs).mean() if s_obs <= mid else (s_all >= s_obs).mean()
+        assert_digits(spearman_exact_p(rho, n), min(1.0, 2 * tail), 12, f"n={n}")
+    assert math.isnan(spearman_exact_p(0.5, 10))
+
+
+def _data_with_missing(rows: int, k: int, frac: float, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    base = rng.normal(size=(rows, 1))
+    x = 0.6 * base + rng.normal(size=(rows, k)) + rng.uniform(-50, 50, size=k)  # offset means
+    x[:, 1] = np.round(x[:, 1])  # ties for Spearman
+    x[rng.random((rows, k)) < frac] = np.nan
+    return x
+
+
+@pytest.mark.parametrize("frac", [0.0, 0.03, 0.4])  # no NaN, sparse path, dense path
+@pytest.mark.parametrize("method", ["pearson", "spearman"])
+def test_matrix_against_scipy_pairwise(method: str, frac: float) -> None:
+    x = _data_with_missing(120, 6, frac, seed=int(frac * 100))
+    m = correlation_matrix(x, method=method)
+    assert m.status == "ok"
+    assert m.names == tuple(f"Variable {i}" for i in range(1, 7))
+    func = sps.pearsonr if method == "pearson" else sps.spearmanr
+    for i, j in itertools.combinations(range(6), 2):
+        keep = np.isfinite(x[:, i]) & np.isfinite(x[:, j])
+        res = func(x[keep, i], x[keep, j])
+        assert m.n[i, j] == m.n[j, i] == keep.sum()
+        assert_digits(
+            [m.r[i, j], m.r[j, i], m.p[i, j]],
+            [res.statistic, res.statistic, res.pvalue],
+            10,
+            f"{i},{j}",
+        )
+        if method == "pearson":
+            ci = res.confidence_interval(0.95)
+            assert_digits([m.ci_lower[i, j], m.ci_upper[i, j]], [ci.low, ci.high], 10, "CI")
+    assert np.all(np.diag(m.r) == 1.0)
+    assert np.all(np.isnan(np.diag(m.p)))
+    assert_json_friendly(m)
+
+
+def test_large_matrix_against_pandas() -> None:
+    pd = pytest.importorskip("pandas")
+    x = _data_with_missing(800, 40, 0.05, seed=9)
+    m = correlation_matrix(x)
+    expected = pd.DataFrame(x).corr(method="pearson").to_numpy()
+    assert_digits(m.r, expected, 11, "pandas pairwise")
+    counts = np.isfinite(x).astype(int)
+    assert (m.n == counts.T @ counts).all()
+
+
+def test_variable_types_and_statuses() -> None:
+    cols = {"a": [1.0, 2.0, 3.0, 4.0], "label": [0.0, 1.0, 0.0, 1.0], "b": [2.0, 1.0, 4.0, 3.0]}
+    m = correlation_matrix(cols, variable_types=["continuous", "categorical", "continuous"])
+    assert (m.names, m.excluded) == (("a", "b"), ("label",))
+    assert_digits(m.r[0, 1], sps.pearsonr(cols["a"], cols["b"]).statistic, 12, "r")
+    one = correlation_matrix(cols, variable_types=["continuous", "label", "categorical"])
+    assert one.status == "wrong-variable-types"
+    assert_json_friendly(one)
+    sparse = correlation_matrix(
+        [[1.0, 2.0, np.nan, 4.0], [1.0, np.nan, 3.0, 5.0], [3.0, 3.0, 3.0, 3.0]]
+    )
+    assert sparse.n[0, 1] == 2
+    assert math.isnan(sparse.r[0, 1])  # fewer than 3 pairs
+    assert math.isnan(sparse.r[0, 2])  # no spread
+    assert math.isnan(sparse.r[2, 2])
+    assert correlation([1.0, 2.0], [2.0, 1.0]).status == "too-few-values"
+    assert correlation([1.0, 2.0, 3.0], [2.0, 2.0, 2.0]).status == "zero-variance"
