@@ -122,7 +122,12 @@ def dumps(project: Project, *, now: str | None = None, indent: bool = False) -> 
 def save_project(project: Project, path: str | os.PathLike[str], *, indent: bool = False) -> None:
     """Write ``project`` to ``path`` atomically; `createdAt` is kept, `modifiedAt` rewritten."""
     stamp = now_timestamp()
-    data = dumps(project, now=stamp, indent=indent)
+    try:
+        data = dumps(project, now=stamp, indent=indent)
+    except orjson.JSONEncodeError as exc:  # usermeta set by code: a set, or nested too deep
+        raise PlotdocError(
+            [error("save-failed", (), f"could not serialise the project: {exc}")]
+        ) from exc
     write_atomic(Path(path), data)
     if project.created_at is None:
         project.created_at = stamp
