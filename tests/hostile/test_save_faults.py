@@ -1,0 +1,331 @@
+"""Saving under faults: whatever fails, the previous file is intact, byte for byte.
+
+Failures are injected at every step of :func:`plotdoc.writer.write_atomic` (creating the
+temporary file, writing, flushing, fsync, chmod, rename; a full disk) and of
+:func:`plotdoc.writer.save_project` (serialising). A failed save raises ``PlotdocError`` with
+``save-failed`` and leaves no temporary file behind. A process killed in the middle of a
+write (``os._exit``) leaves the target intact; its temporary ``.<name>.<random>.tmp`` may
+remain beside it (documented in docs/reliability.md), is never read as a project, and a later
+save succeeds.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import pytest
+
+import plotdoc.writer as writer
+from plotdoc.api import Workspace, loads, open_project
+from plotdoc.model import Project
+from plotdoc.problems import PlotdocError
+
+from .documents import encode, minimal
+
+PREVIOUS = b'{"previous": "file", "bytes": [1, 2, 3]}\n'
+
+
+@pytest.fixture
+def target(tmp_path: Path) -> Path:
+    path = tmp_path / "project.plotdoc"
+    path.write_bytes(PREVIOUS)
+    path.chmod(0o640)
+    return path
+
+
+@pytest.fixture
+def project() -> Project:
+    return loads(encode(minimal()))
+
+
+def _leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name != "project.plotdoc")
+
+
+def _assert_intact(target: Path) -> None:
+    assert target.read_bytes() == PREVIOUS
+    assert _leftovers(target.parent) == []
+
+
+def _assert_save_failed(project: Project, target: Path) -> PlotdocError:
+    with pytest.raises(PlotdocError) as info:
+        writer.save_project(project, target)
+    assert [p.code for p in info.value.errors] == ["save-failed"]
+    _assert_intact(target)
+    return info.value
+
+
+class FaultyFile:
+    """Wraps the temporary file; fails at one method after ``after`` successful calls."""
+
+    def __init__(self, real: BinaryIO, method: str, exc: BaseException, after: int = 0) -> None:
+        self.real = real
+        self.method = method
+        self.exc = exc
+        self.after = after
+
+    def __enter__(self) -> FaultyFile:
+        return self
+
+    def __exit__(self, *args: object) -> None:
+        self.real.close()
+
+    def _maybe_fail(self, method: str) -> None:
+        if method == self.method:
+            if self.after == 0:
+                raise self.exc
+            self.after -= 1
+
+    def write(self, data: bytes) -> int:
+        self._maybe_fail("write")
+        if self.method == "write-half":
+            self.real.write(data[: len(data) // 2])
+            self.real.flush()
+            raise self.exc
+        return self.real.write(data)
+
+    def flush(self) -> None:
+        self._maybe_fail("flush")
+        self.real.flush()
+
+    def fileno(self) -> int:
+        return self.real.fileno()
+
+
+def _faulty_fdopen(method: str, exc: BaseException) -> Callable[..., FaultyFile]:
+    real_fdopen = os.fdopen
+
+    def fdopen(fd: int, mode: str = "r", *args: Any, **kwargs: Any) -> FaultyFile:
+        return FaultyFile(real_fdopen(fd, mode, *args, **kwargs), method, exc)
+
+    return fdopen
+
+
+def _enospc() -> OSError:
+    return OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def _eio() -> OSError:
+    return OSError(errno.EIO, os.strerror(errno.EIO))
+
+
+def test_a_good_save_replaces_the_file_and_keeps_its_mode(project: Project, target: Path) -> None:
+    writer.save_project(project, target)
+    assert open_project(target).tables[0].data_sets[0].name == "Control"
+    assert target.stat().st_mode & 0o777 == 0o640
+    assert _leftovers(target.parent) == []
+
+
+def test_creating_the_temporary_file_fails(
+    project: Project, target: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def mkstemp(*args: Any, **kwargs: Any) -> tuple[int, str]:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(writer.tempfile, "mkstemp", mkstemp)
+    _assert_save_failed(project, target)
+
+
+@pytest.mark.parametrize(
+    ("method", "make_exc"),
+    [
+        ("write", _enospc),
+        ("write-half", _enospc),
+        ("write", _eio),
+        ("flush", _enospc),
+        ("flush", _eio),
+    ],
+    ids=[
+        "write-disk-full",
+        "half-written-disk-full",
+        "write-io-error",
+        "flush-disk-full",
+        "flush-io-error",
+    ],
+)
+def test_writing_or_flushing_fails(
+    project: Project,
+    target: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    method: str,
+    make_exc: Callable[[], OSError],
+) -> None:
+    monkeypatch.setattr(writer.os, "fdopen", _faulty_fdopen(method, make_exc()))
+    error = _assert_save_failed(project, target)
+    assert os.strerror(make_exc().errno) in str(error)
+
+
+def test_fsync_of_the_file_fails(
+    project: Project, target: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fsync(fd: int) -> None:
+        raise _eio()
+
+    monkeypatch.setattr(writer.os, "fsync", fsync)
+    _assert_save_failed(project, target)
+
+
+def test_fsync_of_the_folder_failing_after_the_rename_is_harmless(
+    project: Project, target: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_fsync = os.fsync
+    calls: list[int] = []
+
+    def fsync(fd: int) -> None:
+        calls.append(fd)
+        if len(calls) > 1:  # the folder's fsync, after the rename
+            raise _eio()
+        real_fsync(fd)
+
+    monkeypatch.setattr(writer.os, "fsync", fsync)
+    writer.save_project(project, target)
+    assert len(calls) == 2
+    assert open_project(target).tables
+    assert _leftovers(target.parent) == []
+
+
+def test_chmod_fails(project: Project, target: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def chmod(*args: Any, **kwargs: Any) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(writer.os, "chmod", chmod)
+    _assert_save_failed(project, target)
+
+
+def test_rename_fails(project: Project, target: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def replace(*args: Any, **kwargs: Any) -> None:
+        raise OSError(errno.EXDEV, "Invalid cross-device link")
+
+    monkeypatch.setattr(writer.os, "replace", replace)
+    _assert_save_failed(project, target)
+
+
+def test_an_interrupt_during_the_write_removes_the_temporary_file(
+    project: Project, target: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(writer.os, "fdopen", _faulty_fdopen("write-half", KeyboardInterrupt()))
+    with pytest.raises(KeyboardInterrupt):
+        writer.save_project(project, target)
+    _assert_intact(target)
+
+
+def test_serialising_fails(project: Project, target: Path) -> None:
+    # usermeta set by code may hold what JSON cannot: a set, or nesting orjson refuses
+    project.usermeta = {"tags": {"a", "b"}}
+    _assert_save_failed(project, target)
+    deep: Any = 1
+    for _ in range(300):
+        deep = [deep]
+    project.usermeta = {"deep": deep}
+    _assert_save_failed(project, target)
+
+
+def test_the_target_is_a_folder(project: Project, tmp_path: Path) -> None:
+    folder = tmp_path / "project.plotdoc"
+    folder.mkdir()
+    (folder / "inside").write_bytes(b"kept")
+    with pytest.raises(PlotdocError) as info:
+        writer.save_project(project, folder)
+    assert [p.code for p in info.value.errors] == ["save-failed"]
+    assert (folder / "inside").read_bytes() == b"kept"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["project.plotdoc"]
+
+
+def test_the_folder_does_not_exist(project: Project, tmp_path: Path) -> None:
+    with pytest.raises(PlotdocError) as info:
+        writer.save_project(project, tmp_path / "missing" / "project.plotdoc")
+    assert [p.code for p in info.value.errors] == ["save-failed"]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failed_workspace_save_keeps_its_path(
+    project: Project, target: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ws = Workspace(project, target)
+    other = target.parent / "other.plotdoc"
+
+    def replace(*args: Any, **kwargs: Any) -> None:
+        raise _eio()
+
+    monkeypatch.setattr(writer.os, "replace", replace)
+    with pytest.raises(PlotdocError):
+        ws.save(other)
+    assert ws.path == target
+    assert ws.project is project
+    assert not other.exists()
+    _assert_intact(target)
+
+
+# -- a process killed in the middle of a write ---------------------------------------------
+
+KILLER = textwrap.dedent(
+    """
+    import os, sys
+    import plotdoc.writer as writer
+    from plotdoc.api import loads
+
+    project = loads(sys.stdin.buffer.read())
+    real_fdopen = os.fdopen
+
+    class Dying:
+        def __init__(self, real):
+            self.real = real
+        def __enter__(self):
+            return self
+        def __exit__(self, *a):
+            self.real.close()
+        def write(self, data):
+            self.real.write(data[: len(data) // 2])
+            self.real.flush()
+            os._exit(9)  # killed: no finally, no atexit, no cleanup
+
+    writer.os.fdopen = lambda fd, mode="r", *a, **k: Dying(real_fdopen(fd, mode, *a, **k))
+    writer.save_project(project, sys.argv[1])
+    """
+)
+
+
+def _kill_mid_write(target: Path) -> int:
+    proc = subprocess.run(
+        [sys.executable, "-c", KILLER, str(target)],
+        input=encode(minimal()),
+        capture_output=True,
+        check=False,
+        timeout=120,
+    )
+    return proc.returncode
+
+
+def _stray(folder: Path) -> Iterator[Path]:
+    return (
+        p
+        for p in folder.iterdir()
+        if p.name.startswith(".project.plotdoc.") and p.name.endswith(".tmp")
+    )
+
+
+def test_a_process_killed_mid_write_leaves_the_target_intact(
+    project: Project, target: Path
+) -> None:
+    assert _kill_mid_write(target) == 9
+    assert target.read_bytes() == PREVIOUS
+    strays = list(_stray(target.parent))
+    # documented: the half-written temporary file of a killed process may remain, named
+    # .<name>.<random>.tmp beside the target; nothing else does
+    assert _leftovers(target.parent) == sorted(p.name for p in strays)
+    assert len(strays) <= 1
+    for stray in strays:
+        assert 0 < stray.stat().st_size < len(encode(minimal())) * 10
+        with pytest.raises(PlotdocError):
+            open_project(stray)  # half a document is never taken for a project
+    # a later save succeeds and leaves no further temporary file
+    writer.save_project(project, target)
+    assert open_project(target).tables
+    assert sorted(_leftovers(target.parent)) == sorted(p.name for p in strays)
