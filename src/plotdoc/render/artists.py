@@ -144,6 +144,8 @@ class ErrorBars(Artist):
         self.cap = cap_half_width_pt
         self.direction = direction
         self.vertical = vertical
+        #: shift along the category axis, in points (to set data sets sharing an X apart)
+        self.dodge_pt = 0.0
         self.set_in_layout(False)
 
     def _ends(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
@@ -181,6 +183,11 @@ class ErrorBars(Artist):
         da = trans.transform(a)
         db = trans.transform(b)
         cap = self.cap * renderer.points_to_pixels(1.0)
+        if self.dodge_pt:
+            shift = self.dodge_pt * renderer.points_to_pixels(1.0)
+            axis = 0 if self.vertical else 1
+            da[:, axis] += shift
+            db[:, axis] += shift
         ok = np.isfinite(da).all(axis=1) & np.isfinite(db).all(axis=1)
         gc = renderer.new_gc()
         self._set_gc_clip(gc)

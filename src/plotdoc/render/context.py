@@ -45,6 +45,10 @@ class DrawContext:
     auto_titles: dict[str, str] = field(default_factory=dict)
     anchors: list[Anchor] = field(default_factory=list)
     categorical: bool = False
+    #: whether an omitted ``legend.show`` shows the legend for two or more entries
+    legend_auto: bool = True
+    #: callables run after the axes are set (for marks placed at final tick positions)
+    after_axes: list[Any] = field(default_factory=list)
     value_axis_from_zero: bool = False
     preferred_width_pt: float | None = None
     extra_bottom_pt: float = 0.0

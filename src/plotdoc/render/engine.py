@@ -111,6 +111,8 @@ def build_figure(project: Project, table: Table, *, dpi: float = 150) -> Figure:
     ctx = DrawContext(fig=fig, ax=ax, project=project, table=table, graph=graph, theme=theme)
     drawer_for(graph.plot.family)(ctx)
     axes_mod.apply_axes(ctx)
+    for hook in ctx.after_axes:
+        hook()
     titles_mod.draw_titles(ctx)
     legend_mod.draw_legend(ctx)
     draw_annotations(ctx)

@@ -39,7 +39,7 @@ def draw_legend(ctx: DrawContext) -> None:
         labels.append(safe(str(item.get("text", text))))
     show = conf.get("show")
     if show is None:
-        show = len(ctx.legend_handles) >= 2
+        show = ctx.legend_auto and len(ctx.legend_handles) >= 2
     if not show or not handles or not ctx.graph_switch("legend", True):
         return
     place = _PLACES.get(conf.get("position", "auto"), _PLACES["auto"])

@@ -76,9 +76,15 @@ _PLUS = (((-1.0, 0.0), (1.0, 0.0)), ((0.0, -1.0), (0.0, 1.0)))
 _CROSS = (((-0.75, -0.75), (0.75, 0.75)), ((-0.75, 0.75), (0.75, -0.75)))
 
 
+#: a vertical tick (censored subjects on survival staircases); not a SymbolShape of the contract
+TICK = "tick"
+
+
 @cache
 def symbol_path(shape: str) -> tuple[Path, FillKind]:
     """The marker path and fill kind of a SymbolShape (unknown shapes draw as circles)."""
+    if shape == TICK:
+        return _join(_segments(((0.0, -1.0), (0.0, 1.0)))), "stroke"
     base = shape.removesuffix("Bordered")
     kind: FillKind = "open" if shape.endswith("Bordered") else "solid"
     simple = {

@@ -1,0 +1,123 @@
+"""Column graphs: each visible data set is one column (one slot) of values.
+
+Variants and what they draw (``mode`` from the plot options):
+
+* ``column-scatter-only``: every value as a symbol spread sideways (``pointLayout``); a line
+  at the mean or median (``lineAtMean``, ``lineAtMedian``), nothing (``noLine``), or a
+  center line with error bars (the center-with-error modes);
+* ``scatter-bar``: a bar at the center, error bars, and the values over it;
+* ``bar``: a bar at the center with error bars; ``column-mean-error``: a symbol at the center
+  with error bars; ``column-mean-error-connected``: the same with the centers joined;
+* ``column-before-after``: one line per row across the columns (``symbolsAndLines``) or
+  arrows from each column to the next (``arrows``);
+* ``column-floating-bars``: a bar from minimum to maximum with a line at the mean/median;
+* ``column-box-whiskers``: boxes, whiskers per ``mode``; ``column-violin``: violins.
+
+``flipXY`` (or ``direction: horizontal``) lays the columns along Y.
+Ids: ``bar/ds0``, ``errorbar/ds0``, ``symbol/ds0/p<row>``, ``summary/ds0``, ``box/ds0``,
+``whisker/ds0``, ``median/ds0``, ``quartile/ds0/q1``, ``violin/ds0``, ``outlier/ds0/o<k>``,
+``pair/row<r>``, ``arrow/row<r>/<k>``, ``line/centers``, ``value/ds0/<slot>``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.patches import FancyArrowPatch
+
+from ..context import DrawContext
+from ..layout import CategoryLayout
+from . import _marks as M
+
+_CENTER_VARIANTS = {"scatter-bar", "bar", "column-mean-error", "column-mean-error-connected"}
+
+
+def draw(ctx: DrawContext) -> None:
+    table = ctx.table
+    visible = ctx.visible_data_sets()
+    labels = [table.data_sets[i].name for i in visible]
+    layout = ctx.category_layout("single", len(visible), 1, labels)
+    ctx.set_categories(layout)
+    ctx.legend_auto = False
+    vid = ctx.variant_id
+    mode = str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
+    columns = [table.data_sets[i].values[:, 0] for i in visible]
+    finite = [c[np.isfinite(c)] for c in columns]
+    allv = np.concatenate(finite) if finite else np.empty(0)
+    span = float(np.ptp(allv)) if allv.size else 1.0
+    if vid == "column-before-after":
+        _before_after(ctx, visible, columns, layout, mode, span)
+        return
+    centers: list[tuple[float, float]] = []
+    for slot, i in enumerate(visible):
+        pos = layout.center(slot)
+        values = columns[slot]
+        rows = list(range(values.size))
+        top = _draw_column(ctx, vid, mode, i, pos, values, rows, layout.width, span)
+        ctx.anchor(pos, top)
+        ce = M.summary(values, mode)
+        if ce is not None:
+            centers.append((pos, ce.center))
+        ctx.legend_entry(i, ctx.symbol_handle(i))
+    if vid == "column-mean-error-connected" and len(centers) > 1 and ctx.switch("lines", None):
+        px, py = zip(*centers, strict=True)
+        x, y = ctx.xy(px, py)
+        ctx.polyline(x, y, visible[0], "line/centers", element="line", z=2.0)
+
+
+def _draw_column(ctx: DrawContext, vid: str, mode: str, i: int, pos: float, values: np.ndarray, rows: list[int], width: float, span: float) -> float:
+    """One column's marks; returns the top of what it drew (for brackets)."""
+    ids = [f"symbol/ds{i}/p{r}" for r in rows]
+    if vid == "column-box-whiskers":
+        return M.box(ctx, i, pos, values, mode, width)
+    if vid == "column-violin":
+        return M.violin(ctx, i, pos, values, width, quartiles=mode == "medianWithIqr")
+    if vid == "column-floating-bars":
+        return M.floating_bar(ctx, i, pos, values, mode, width)
+    ce = M.summary(values, mode)
+    if vid in _CENTER_VARIANTS and ce is not None:
+        if vid in ("scatter-bar", "bar"):
+            M.center_bar(ctx, i, pos, ce, width, f"bar/ds{i}")
+        else:
+            ctx.symbols([pos], [ce.center], i, [f"symbol/ds{i}/center"], [-1], group_id=f"symbols/ds{i}/center", z=3.5)
+        M.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}")
+        top = M.top_of(values if vid == "scatter-bar" else np.array([ce.center]), ce)
+        ctx.value_labels(pos, ce.center, ce.n, top, i, f"value/ds{i}", bar_start=M.baseline(ctx))
+    if vid in ("scatter-bar", "column-scatter-only"):
+        M.scatter(ctx, i, pos, values, rows, ids, span=span)
+    if vid == "column-scatter-only" and ce is not None:
+        M.summary_line(ctx, i, pos, ce.center, width * 0.8, f"summary/ds{i}")
+        M.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}", z=4.0)
+    return M.top_of(values, ce)
+
+
+def _before_after(ctx: DrawContext, visible: list[int], columns: list[np.ndarray], layout: CategoryLayout, mode: str, span: float) -> None:
+    n_rows = max((c.size for c in columns), default=0)
+    positions = [layout.center(s) for s in range(len(visible))]
+    grid = np.full((n_rows, len(visible)), np.nan)
+    for s, c in enumerate(columns):
+        grid[: c.size, s] = c
+    for s, i in enumerate(visible):
+        col = grid[:, s]
+        rows = [r for r in range(n_rows) if np.isfinite(col[r])]
+        if mode == "symbolsAndLines":
+            ctx.symbols([positions[s]] * len(rows), col[rows], i, [f"symbol/ds{i}/p{r}" for r in rows], rows)
+        ctx.anchor(positions[s], float(np.nanmax(col)) if rows else 0.0)
+        ctx.legend_entry(i, ctx.symbol_handle(i))
+    line_style = ctx.style("line", visible[0] if visible else 0)
+    for r in range(n_rows):
+        row = grid[r]
+        ok = np.isfinite(row)
+        if ok.sum() < 2 or not ctx.switch("lines", None):
+            continue
+        pts = [(positions[s], row[s]) for s in range(len(visible)) if ok[s]]
+        if mode == "arrows":
+            for k in range(len(pts) - 1):
+                (x0, y0), (x1, y1) = ctx.xy(pts[k][0], pts[k][1]), ctx.xy(pts[k + 1][0], pts[k + 1][1])
+                arrow = FancyArrowPatch((float(x0), float(y0)), (float(x1), float(y1)), arrowstyle="-|>", mutation_scale=9, color=line_style["color"], linewidth=float(line_style["thickness"]), shrinkA=0, shrinkB=0)
+                ctx.ax.add_patch(arrow)
+                ctx.tag(arrow, f"arrow/row{r}/{k}")
+                ctx.include([float(x0), float(x1)], [float(y0), float(y1)])
+        else:
+            px, py = zip(*pts, strict=True)
+            x, y = ctx.xy(px, py)
+            ctx.polyline(x, y, visible[0], f"pair/row{r}", element="line", z=2.0)

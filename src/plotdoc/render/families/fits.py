@@ -1,0 +1,125 @@
+"""Fitted lines of the table's analyses on an xy graph.
+
+For every ``linearRegression`` analysis, each visible data set gets its least-squares line
+(``curve`` style) and, by the graph switches, its confidence band (``confidenceBand``
+switch, on by default) or prediction band (``predictionBand``, off by default) at the
+analysis' ``confidenceLevel``. For every ``nonlinearRegression`` (4PL, ``model`` logX or
+linearX) each data set gets its fitted curve (``fittedCurve`` switch) and confidence band.
+The fits come from :mod:`plotdoc.stats`, on the table's data (replicates flattened).
+
+Ids: ``curve/regression/<analysisId>`` and ``curve/fit/<analysisId>`` are the groups of
+one analysis; each data set's line inside is ``.../ds<i>``; bands are
+``band/confidence/<analysisId>/ds<i>`` and ``band/prediction/<analysisId>/ds<i>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from matplotlib.artist import Artist
+from matplotlib.backend_bases import RendererBase
+from matplotlib.lines import Line2D
+from matplotlib.patches import Polygon
+from numpy.typing import NDArray
+
+from ...stats import four_parameter_logistic, linear_regression
+from ..context import DrawContext
+from ..theme import DASHES, with_alpha
+
+F64 = NDArray[np.float64]
+
+
+class Group(Artist):
+    """An SVG group with an id around child artists (drawn in z-order)."""
+
+    def __init__(self, children: Sequence[Artist]) -> None:
+        super().__init__()
+        self.children = list(children)
+        self.set_in_layout(False)
+
+    def draw(self, renderer: RendererBase) -> None:
+        renderer.open_group("group", gid=self.get_gid())
+        for child in sorted(self.children, key=lambda a: a.get_zorder()):
+            child.draw(renderer)
+        renderer.close_group("group")
+
+
+def draw_fits(ctx: DrawContext, x: F64) -> None:
+    for analysis in ctx.table.analyses:
+        if analysis.method == "linearRegression":
+            if ctx.graph_switch("regressionLine", True):
+                _fit(ctx, analysis.id, x, "regression", float(analysis.params.get("confidenceLevel", 95)), None)
+        elif analysis.method == "nonlinearRegression" and ctx.graph_switch("fittedCurve", True):
+            _fit(ctx, analysis.id, x, "fit", 95.0, str(analysis.params.get("model", "logX")))
+
+
+def _fit(ctx: DrawContext, aid: str, x: F64, kind: str, level: float, model: str | None) -> None:
+    children: list[Artist] = []
+    for i in ctx.visible_data_sets():
+        vals = ctx.table.data_sets[i].values
+        n = min(vals.shape[0], x.shape[0])
+        xx = np.repeat(x[:n], vals.shape[1])
+        yy = vals[:n].reshape(-1)
+        if model is None:
+            res = linear_regression(xx, yy, confidence_level=level)
+            bands = []
+            if ctx.graph_switch("confidenceBand", True):
+                bands.append(("confidence", res.confidence_lower, res.confidence_upper))
+            if ctx.graph_switch("predictionBand", False):
+                bands.append(("prediction", res.prediction_lower, res.prediction_upper))
+        else:
+            res4 = four_parameter_logistic(xx, yy, model=model)
+            res_x, res_y = res4.curve_x, res4.curve_y
+            bands = [("confidence", res4.confidence_lower, res4.confidence_upper)] if ctx.graph_switch("confidenceBand", True) else []
+        cx, cy = (res.curve_x, res.curve_y) if model is None else (res_x, res_y)
+        if cx.size < 2 or not np.isfinite(cy).any():
+            continue
+        band_style = ctx.style("confidenceBand", i)
+        for name, lo, hi in bands:
+            children += _band(ctx, i, cx, lo, hi, band_style, f"band/{name}/{aid}/ds{i}")
+        st = ctx.style("curve", i)
+        line = Line2D(cx, cy, color=st["color"], linewidth=float(st["thickness"]), linestyle=DASHES.get(st["dashStyle"], "-"), zorder=ctx.z(i, 2.2))
+        line.set_transform(ctx.ax.transData)
+        line.axes = ctx.ax
+        line.set_clip_path(ctx.ax.patch)
+        ctx.tag(line, f"curve/{kind}/{aid}/ds{i}")
+        children.append(line)
+        ctx.include(cx, cy)
+    if children:
+        group = Group(children)
+        group.set_transform(ctx.ax.transData)
+        ctx.add(group, f"curve/{kind}/{aid}", z=2.2)
+
+
+def _band(ctx: DrawContext, i: int, cx: F64, lo: F64, hi: F64, st: dict[str, object], sid: str) -> list[Artist]:
+    ok = np.isfinite(lo) & np.isfinite(hi)
+    if ok.sum() < 2:
+        return []
+    color = st["color"]
+    assert isinstance(color, tuple)
+    bx, bl, bh = cx[ok], lo[ok], hi[ok]
+    out: list[Artist] = []
+    if st["display"] == "fill":
+        opacity = st["fillOpacity"]
+        assert isinstance(opacity, float | int)
+        poly = Polygon(np.concatenate([np.column_stack([bx, bh]), np.column_stack([bx, bl])[::-1]]), closed=True, facecolor=with_alpha(color, float(opacity)), edgecolor="none", zorder=ctx.z(i, 0.7))
+        poly.set_transform(ctx.ax.transData)
+        poly.axes = ctx.ax
+        poly.set_clip_path(ctx.ax.patch)
+        ctx.tag(poly, sid)
+        out.append(poly)
+    else:
+        thick = st["thickness"]
+        assert isinstance(thick, float | int)
+        xs = np.concatenate([bx, [np.nan], bx])
+        ys = np.concatenate([bl, [np.nan], bh])
+        line = Line2D(xs, ys, color=color, linewidth=float(thick), linestyle=DASHES.get(str(st["dashStyle"]), "--"), zorder=ctx.z(i, 2.1))
+        line.set_transform(ctx.ax.transData)
+        line.axes = ctx.ax
+        line.set_clip_path(ctx.ax.patch)
+        ctx.tag(line, sid)
+        out.append(line)
+    ctx.include(bx, bl)
+    ctx.include(bx, bh)
+    return out

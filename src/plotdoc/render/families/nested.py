@@ -1,0 +1,92 @@
+"""Nested graphs: data sets are treatments, replicate sub-columns are subgroups (one animal...).
+
+* ``nested-scatter``: every value, each subgroup in its own narrow lane inside the treatment's
+  slot, with the treatment's summary per ``mode`` (line at mean/median, or center with error
+  bars) across the slot;
+* ``nested-scatter-bar``: a bar at the treatment's center (all its values pooled) with error
+  bars, and the values by subgroup over it; ``nested-bar``: the bar and error bars only;
+* ``nested-low-high``, ``nested-box``, ``nested-violin``: one floating bar, box or violin per
+  subgroup, subgroups side by side within each treatment (a ``separated`` layout).
+
+``hideOuterFrame`` leaves only the value axis. Ids: ``symbol/ds0/sub1/p<row>``,
+``bar/ds0``, ``errorbar/ds0``, ``summary/ds0``, and per subgroup ``bar/ds0/sub1``,
+``box/ds0/sub1``, ``violin/ds0/sub1``, ``median/ds0/sub1``, ``whisker/ds0/sub1``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..context import DrawContext
+from . import _marks as M
+
+_PER_SUBGROUP = {"nested-low-high", "nested-box", "nested-violin"}
+
+
+def draw(ctx: DrawContext) -> None:
+    table = ctx.table
+    visible = ctx.visible_data_sets()
+    labels = [table.data_sets[i].name for i in visible]
+    vid = ctx.variant_id
+    mode = str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
+    n_sub = max((table.data_sets[i].values.shape[1] for i in visible), default=1)
+    allv = np.concatenate([table.data_sets[i].values.ravel() for i in visible]) if visible else np.empty(0)
+    allv = allv[np.isfinite(allv)]
+    span = float(np.ptp(allv)) if allv.size else 1.0
+    ctx.legend_auto = False
+    if vid in _PER_SUBGROUP:
+        layout = ctx.category_layout("separated", len(visible), n_sub, labels)
+        ctx.set_categories(layout)
+        for slot, i in enumerate(visible):
+            vals = table.data_sets[i].values
+            tops = []
+            for j in range(vals.shape[1]):
+                pos = layout.center(slot, j)
+                col = vals[:, j]
+                suffix = f"/sub{j}"
+                if vid == "nested-box":
+                    tops.append(M.box(ctx, i, pos, col, mode, layout.width, suffix, sub=None))
+                elif vid == "nested-violin":
+                    tops.append(M.violin(ctx, i, pos, col, layout.width, suffix, quartiles=mode == "medianWithIqr"))
+                else:
+                    tops.append(M.floating_bar(ctx, i, pos, col, mode, layout.width, suffix))
+            ctx.anchor(layout.ticks[slot], max(tops, default=0.0))
+            ctx.legend_entry(i, ctx.symbol_handle(i))
+    else:
+        layout = ctx.category_layout("single", len(visible), 1, labels)
+        ctx.set_categories(layout)
+        for slot, i in enumerate(visible):
+            _treatment(ctx, vid, mode, i, layout.center(slot), layout.width, span)
+            ctx.legend_entry(i, ctx.symbol_handle(i))
+    if ctx.options.get("hideOuterFrame"):
+        ctx.after_axes.append(lambda: _hide_frame(ctx))
+
+
+def _treatment(ctx: DrawContext, vid: str, mode: str, i: int, pos: float, width: float, span: float) -> None:
+    vals = ctx.table.data_sets[i].values
+    pooled = vals.ravel()
+    ce = M.summary(pooled, mode)
+    if vid in ("nested-scatter-bar", "nested-bar") and ce is not None:
+        M.center_bar(ctx, i, pos, ce, width, f"bar/ds{i}")
+        M.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}")
+        ctx.value_labels(pos, ce.center, ce.n, M.top_of(pooled if vid == "nested-scatter-bar" else np.array([ce.center]), ce), i, f"value/ds{i}", bar_start=M.baseline(ctx))
+    if vid in ("nested-scatter", "nested-scatter-bar"):
+        m = vals.shape[1]
+        lane = min(1.0, width * 1.3) / m
+        for j in range(m):
+            col = vals[:, j]
+            lane_pos = pos + (j - (m - 1) / 2) * lane
+            rows = list(range(col.size))
+            M.scatter(ctx, i, lane_pos, col, rows, [f"symbol/ds{i}/sub{j}/p{r}" for r in rows], span=span, slot=lane * 0.7, group_id=f"symbols/ds{i}/sub{j}")
+    if vid == "nested-scatter" and ce is not None:
+        M.summary_line(ctx, i, pos, ce.center, width, f"summary/ds{i}")
+        M.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}", z=4.0)
+    ctx.anchor(pos, M.top_of(pooled if vid != "nested-bar" else np.array([np.nan]), ce))
+
+
+def _hide_frame(ctx: DrawContext) -> None:
+    value_side = "bottom" if ctx.horizontal else "left"
+    for name, spine in ctx.ax.spines.items():
+        if name != value_side:
+            spine.set_visible(False)
+    (ctx.ax.yaxis if ctx.horizontal else ctx.ax.xaxis).set_tick_params(length=0)

@@ -1,0 +1,167 @@
+"""Survival graphs: Kaplan-Meier curves, one per data set (group).
+
+X is time; a data set's cell is 1 for an event and 0 for a censored subject; an empty cell
+means the row's subject is not in that group. The estimate comes from
+:func:`plotdoc.stats.kaplan_meier`.
+
+* ``survival-staircase-ticks``: the staircase with a tick mark at each censored time;
+* ``survival-point-to-point``: the KM points joined by straight lines;
+* ``survival-point-to-point-eb``: the same with error bars (``errorBars``: ``se`` is the
+  Greenwood standard error, ``ci95`` the log-log 95% interval);
+* ``survival-staircase-points``: the staircase with a symbol at every point.
+
+Options: ``outcome: death`` draws 1 - S; ``showAs: percents`` scales to 0-100;
+``plotSymbolsAt`` (``all``, ``censoredOnly``; the symbol style's ``symbolVisibility``
+overrides it per data set); ``showNumberAtRisk`` writes the number at risk at each X tick
+under the axis, one row per group; ``showCumulativeCensored`` adds a row with the cumulative
+number censored. Ids: ``line/ds0``, ``symbol/ds0/p<k>`` (k-th KM point, 0 = time 0),
+``censored/ds0`` (tick group, members ``censored/ds0/c<k>``), ``errorbar/ds0/row<k>``,
+``atrisk/ds0/t<k>``, ``atrisk/ds0/label``, ``censoredcount/ds0/t<k>``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from matplotlib.lines import Line2D
+from matplotlib.transforms import ScaledTranslation, blended_transform_factory
+from numpy.typing import NDArray
+
+from ...stats import KaplanMeierResult, kaplan_meier, number_at_risk
+from ..artists import PointSymbols
+from ..context import DrawContext
+from ..symbols import TICK
+from ..text import safe
+
+F64 = NDArray[np.float64]
+_STAIRS = {"survival-staircase-ticks", "survival-staircase-points"}
+
+
+def _curve(km: KaplanMeierResult, death: bool, scale: float) -> tuple[F64, F64]:
+    """KM points with time 0 first, transformed for the outcome and the scale."""
+    t = np.concatenate([[0.0], km.time])
+    s = np.concatenate([[1.0], km.survival])
+    if km.time.size and km.time[0] == 0.0:
+        t, s = t[1:], s[1:]
+    y = (1.0 - s) if death else s
+    return t, y * scale
+
+
+def draw(ctx: DrawContext) -> None:
+    table = ctx.table
+    opts = ctx.options
+    death = opts.get("outcome") == "death"
+    scale = 100.0 if opts.get("showAs", "percents") == "percents" else 1.0
+    vid = ctx.variant_id
+    times = table.x if table.x is not None else np.empty(0)
+    fits: list[tuple[int, KaplanMeierResult]] = []
+    for i in ctx.visible_data_sets():
+        codes = table.data_sets[i].values[:, 0]
+        n = min(codes.size, times.size)
+        km = kaplan_meier(times[:n], codes[:n])
+        if km.status != "ok" and km.n == 0:
+            continue
+        fits.append((i, km))
+        _draw_group(ctx, vid, i, km, death, scale)
+    ctx.include([0.0], [0.0])
+    ctx.include([0.0], [scale])
+    ctx.value_axis_from_zero = True
+    word = "death" if death else "survival"
+    ctx.auto_titles.setdefault("y", f"{'Percent' if scale == 100.0 else 'Fraction'} {word}")
+    ctx.auto_titles.setdefault("x", "Time")
+    rows = int(bool(opts.get("showNumberAtRisk"))) + int(bool(opts.get("showCumulativeCensored")))
+    if rows and fits and ctx.graph_switch("numberAtRisk", True):
+        ctx.extra_bottom_pt += 14.0 * rows * len(fits) + 16.0
+        ctx.after_axes.append(lambda: _risk_table(ctx, fits, times))
+
+
+def _draw_group(ctx: DrawContext, vid: str, i: int, km: KaplanMeierResult, death: bool, scale: float) -> None:
+    opts = ctx.options
+    t, y = _curve(km, death, scale)
+    stairs = vid in _STAIRS
+    if ctx.switch("lines", i, True) and t.size > 1:
+        if stairs:
+            lx, ly = np.repeat(t, 2)[1:], np.repeat(y, 2)[:-1]
+        else:
+            lx, ly = t, y
+        ctx.polyline(lx, ly, i, f"line/ds{i}", element="line", z=2.0)
+    sym_style = ctx.style("symbol", i)
+    at = opts.get("plotSymbolsAt", "all")
+    if sym_style["symbolVisibility"] == "censoredOnly" or "symbolVisibility" in _user_symbol(ctx, i):
+        at = sym_style["symbolVisibility"]
+    offset = 1 if t.size > km.time.size else 0  # index shift of the added time-0 point
+    if at == "censoredOnly" or vid == "survival-staircase-ticks":
+        _censor_marks(ctx, i, km, t, y, offset, ticks=vid == "survival-staircase-ticks" and "shape" not in _user_symbol(ctx, i))
+    else:
+        ids = [f"symbol/ds{i}/p{k}" for k in range(t.size)]
+        ctx.symbols(t, y, i, ids, list(range(t.size)), z=3.0)
+    err = opts.get("errorBars", "none")
+    if err != "none" and km.time.size:
+        lo_s, hi_s = (km.survival - km.std_err, km.survival + km.std_err) if err == "se" else (km.loglog_ci_lower, km.loglog_ci_upper)
+        lo_s, hi_s = np.clip(lo_s, 0, 1), np.clip(hi_s, 0, 1)
+        if death:
+            lo_s, hi_s = 1 - hi_s, 1 - lo_s
+        c = (1 - km.survival if death else km.survival) * scale
+        rows = [k for k in range(km.time.size) if km.n_event[k] > 0]
+        ctx.error_bars(km.time[rows], c[rows], lo_s[rows] * scale, hi_s[rows] * scale, i, [f"errorbar/ds{i}/row{k + offset}" for k in rows], z=2.5)
+    handle: Line2D = ctx.symbol_handle(i) if at == "all" and vid != "survival-staircase-ticks" else Line2D([], [])
+    lst = ctx.style("line", i)
+    handle.set_color(lst["color"])
+    handle.set_linestyle("-")
+    handle.set_linewidth(float(lst["thickness"]))
+    ctx.legend_entry(i, handle)
+    ctx.anchor(float(t[-1]) / 2 if t.size else 0.0, float(np.nanmax(y)) if y.size else scale)
+
+
+def _user_symbol(ctx: DrawContext, i: int) -> dict[str, Any]:
+    """The symbol keys the user set for data set ``i`` (global or per data set)."""
+    ov = ctx.graph.style_overrides or {}
+    out = dict(ov.get("global", {}).get("symbol", {}))
+    out.update(ov.get("perDataSet", {}).get(ctx.ds_name(i), {}).get("symbol", {}))
+    return out
+
+
+def _censor_marks(ctx: DrawContext, i: int, km: KaplanMeierResult, t: F64, y: F64, offset: int, *, ticks: bool) -> None:
+    idx = [k for k in range(km.time.size) if km.n_censored[k] > 0]
+    if not idx or not ctx.switch("symbols", i):
+        return
+    xs = km.time[idx]
+    ys = y[[k + offset for k in idx]]
+    ids = [f"censored/ds{i}/c{k + offset}" for k in idx]
+    if not ticks:
+        ctx.symbols(xs, ys, i, ids, [k + offset for k in idx], group_id=f"censored/ds{i}", z=3.0)
+        return
+    st = ctx.style("symbol", i)
+    art = PointSymbols(np.column_stack([xs, ys]), ids, shapes=[TICK] * len(idx), sizes=[float(st["size"]) * 1.3] * len(idx), faces=[None] * len(idx), edges=[st["color"]] * len(idx), widths=[float(st["borderThickness"]) * 1.2] * len(idx))
+    ctx.add(art, f"censored/ds{i}", z=ctx.z(i, 3.0))
+
+
+def _risk_table(ctx: DrawContext, fits: list[tuple[int, KaplanMeierResult]], times: F64) -> None:
+    ax = ctx.ax
+    lo, hi = sorted(ax.get_xlim())
+    ticks = [float(v) for v in ax.xaxis.get_majorticklocs() if lo - 1e-9 <= v <= hi + 1e-9]
+    trans = blended_transform_factory(ax.transData, ax.transAxes)
+    label_trans = ax.transAxes
+    size = ctx.theme.shapes.font_size * 0.85
+    line = 0
+    rows: list[tuple[str, int, str, list[int]]] = []
+    for i, km in fits:
+        if ctx.options.get("showNumberAtRisk"):
+            rows.append(("atrisk", i, ctx.ds_name(i), [int(v) for v in number_at_risk(km, ticks)]))
+        if ctx.options.get("showCumulativeCensored"):
+            cens = km.censoring_times
+            rows.append(("censoredcount", i, f"{ctx.ds_name(i)} (censored)", [int((cens <= tk).sum()) for tk in ticks]))
+    top_pt = -44.0
+    for kind, i, label, counts in rows:
+        dy = (top_pt - line * 14.0) / 72
+        off = ScaledTranslation(0, dy, ctx.fig.dpi_scale_trans)
+        color = ctx.style("line", i)["color"]
+        for k, (tk, count) in enumerate(zip(ticks, counts, strict=True)):
+            txt = ax.text(tk, 0, str(count), transform=trans + off, ha="center", va="top", fontsize=size, color=color, clip_on=False)
+            ctx.tag(txt, f"{kind}/ds{i}/t{k}")
+        name = ax.text(0, 0, safe(label), transform=label_trans + ScaledTranslation(-6 / 72, dy, ctx.fig.dpi_scale_trans), ha="right", va="top", fontsize=size, color=color, clip_on=False)
+        ctx.tag(name, f"{kind}/ds{i}/label")
+        line += 1
+    head = ax.text(0, 0, "Number at risk" if ctx.options.get("showNumberAtRisk") else "Censored", transform=label_trans + ScaledTranslation(-6 / 72, (top_pt + 13) / 72, ctx.fig.dpi_scale_trans), ha="right", va="top", fontsize=size, fontweight="bold", color=ctx.theme.foreground, clip_on=False)
+    ctx.tag(head, "atrisk/title")

@@ -1,0 +1,267 @@
+"""XY graphs: an X column and data sets of Y values with optional replicates.
+
+Per variant (the element switches ``symbols``, ``lines``, ``errorBars``, ``spikes``,
+``areaFill`` of ``elementActivation`` turn each part on or off):
+
+========================== ======= ===== ====== ====== ==== ==============================
+variant                    symbols line  errors spikes area replicates
+========================== ======= ===== ====== ====== ==== ==============================
+scatter                    yes     no    [1]    no     no   center (or each with
+line                       yes     yes   [1]    no     no   ``center: eachReplicate``)
+xy-line-only               no      yes   [1]    no     no
+xy-spikes                  no      no    [1]    yes    no
+xy-area                    no      yes   [1]    no     yes
+xy-points-error            yes     no    yes    no     no
+xy-points-line-error       yes     yes   yes    no     no
+xy-individual-replicates   each    no    no     no     no
+xy-repeated-measures       each    each  no     no     no   a line per replicate column
+xy-replicates-mean-line    each    yes   no     no     no   line through ``connectCenter``
+xy-line-error              no      yes   yes    no     no
+xy-spikes-error            no      no    yes    yes    no
+xy-area-error              no      yes   band   no     no   error as a shaded band
+========================== ======= ===== ====== ====== ==== ==============================
+
+[1] error bars whenever ``center`` is one of the ``...Error`` centers.
+
+``center``/``error`` choose the summary of the replicates; ``seriesStackOrder`` which data
+set is drawn on top; ``line.connect`` straight, staircase or spline; ``missingValuePolicy``
+``gap`` breaks a line at a missing center, ``connectAdjacent`` joins across it. Linear
+regression and 4PL analyses on the table add their fitted lines (:mod:`.fits`).
+Ids: ``symbol/ds0/p<row>`` (``/r<k>`` for each replicate), ``errorbar/ds0/row<r>``,
+``line/ds0`` (``line/ds0/r<k>`` per subject), ``spike/ds0/p<row>``, ``area/ds0``,
+``band/error/ds0``, ``reference/identity``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from matplotlib.lines import Line2D
+from matplotlib.patches import Polygon
+from matplotlib.transforms import ScaledTranslation
+from numpy.typing import NDArray
+
+from ...stats import center_and_error
+from ..context import DrawContext
+from ..theme import DASHES, HATCHES, resolve_color
+from .fits import draw_fits
+
+F64 = NDArray[np.float64]
+
+# variant -> (symbols, line, error bars, spikes, area, each replicate, error band)
+_PARTS: dict[str, tuple[bool, bool, bool, bool, bool, bool, bool]] = {
+    "scatter": (True, False, False, False, False, False, False),
+    "line": (True, True, False, False, False, False, False),
+    "xy-line-only": (False, True, False, False, False, False, False),
+    "xy-spikes": (False, False, False, True, False, False, False),
+    "xy-area": (False, True, False, False, True, False, False),
+    "xy-points-error": (True, False, True, False, False, False, False),
+    "xy-points-line-error": (True, True, True, False, False, False, False),
+    "xy-individual-replicates": (True, False, False, False, False, True, False),
+    "xy-repeated-measures": (True, False, False, False, False, True, False),
+    "xy-replicates-mean-line": (True, True, False, False, False, True, False),
+    "xy-line-error": (False, True, True, False, False, False, False),
+    "xy-spikes-error": (False, False, True, True, False, False, False),
+    "xy-area-error": (False, True, False, False, False, False, True),
+}
+
+
+def _centers(values: F64, center: str, error: str) -> tuple[F64, F64, F64]:
+    """Center, lower and upper error end of each row (one value per row without replicates)."""
+    n = values.shape[0]
+    c, lo, hi = np.full(n, np.nan), np.full(n, np.nan), np.full(n, np.nan)
+    for r in range(n):
+        row = values[r]
+        if not np.isfinite(row).any():
+            continue
+        ce = center_and_error(row, center, error)
+        c[r], lo[r], hi[r] = ce.center, ce.lower, ce.upper
+    return c, lo, hi
+
+
+def draw(ctx: DrawContext) -> None:
+    table = ctx.table
+    x = table.x if table.x is not None else np.arange(table.n_rows, dtype=float)
+    opts = ctx.options
+    vid = ctx.variant_id
+    symbols, line, errors, spikes, area, each, band = _PARTS.get(vid, _PARTS["scatter"])
+    center = str(opts.get("center", "mean"))
+    error = str(opts.get("error", "sd"))
+    if center.endswith("Error"):
+        errors = errors or not band
+    if center == "eachReplicate" and vid in ("scatter", "line"):
+        each = True
+    visible = ctx.visible_data_sets()
+    for i in visible:
+        ds = table.data_sets[i]
+        vals = ds.values
+        n = min(vals.shape[0], x.shape[0])
+        xs, vals = x[:n], vals[:n]
+        line_center = center if not center == "eachReplicate" else str(opts.get("connectCenter", "mean"))
+        c, lo, hi = _centers(vals, line_center, error)
+        has_reps = vals.shape[1] > 1
+        show_errors = errors and has_reps and ctx.switch("errorBars", i, True)
+        z_line = 2.0 if ctx.style("line", i)["drawOrder"] == "underneathErrorBars" else 2.8
+        if ctx.switch("areaFill", i, area):
+            _area(ctx, i, xs, c)
+        if band and has_reps and ctx.switch("errorBars", i, True):
+            _error_band(ctx, i, xs, lo, hi)
+        if vid == "xy-repeated-measures" and ctx.switch("lines", i, True):
+            for k in range(vals.shape[1]):
+                _line(ctx, i, xs, vals[:, k], f"line/ds{i}/r{k}", z_line)
+        elif ctx.switch("lines", i, line):
+            _line(ctx, i, xs, c, f"line/ds{i}", z_line)
+        if ctx.switch("spikes", i, spikes):
+            _spikes(ctx, i, xs, c, dodge=(visible.index(i) - (len(visible) - 1) / 2) * 3.0)
+        if show_errors:
+            rows = [r for r in range(n) if np.isfinite(c[r])]
+            bars = ctx.error_bars(xs[rows], c[rows], lo[rows], hi[rows], i, [f"errorbar/ds{i}/row{r}" for r in rows], z=2.5)
+            if bars is not None and spikes:
+                bars.dodge_pt = (visible.index(i) - (len(visible) - 1) / 2) * 3.0
+        if ctx.switch("symbols", i, symbols):
+            if each and has_reps:
+                rr, kk = np.nonzero(np.isfinite(vals))
+                ids = [f"symbol/ds{i}/p{r}/r{k}" for r, k in zip(rr, kk, strict=True)]
+                ctx.symbols(xs[rr], vals[rr, kk], i, ids, list(rr), z=3.0)
+            else:
+                rows = [r for r in range(n) if np.isfinite(c[r]) and np.isfinite(xs[r])]
+                ctx.symbols(xs[rows], c[rows], i, [f"symbol/ds{i}/p{r}" for r in rows], rows, z=3.0)
+        ctx.include(xs, np.where(np.isfinite(hi), hi, c))
+        ctx.include(xs, np.where(np.isfinite(lo), lo, c))
+        ctx.legend_entry(i, _handle(ctx, i, symbols or each, line or vid == "xy-repeated-measures", spikes))
+        finite = np.isfinite(c)
+        ctx.anchor(float(np.nanmean(xs[finite])) if finite.any() else 0.0, float(np.nanmax(hi if show_errors else c)) if finite.any() else 0.0)
+    draw_fits(ctx, x)
+    _identity(ctx)
+    ctx.auto_titles.setdefault("x", "X")
+    if len(visible) == 1:
+        ctx.auto_titles.setdefault("y", table.data_sets[visible[0]].name)
+    else:
+        ctx.auto_titles.setdefault("y", "Y")
+    if spikes or area:
+        ctx.value_axis_from_zero = True
+
+
+def _handle(ctx: DrawContext, i: int, symbols: bool, line: bool, spikes: bool) -> Line2D:
+    h = ctx.symbol_handle(i) if symbols else Line2D([], [])
+    if spikes and not symbols and not line:
+        st = ctx.style("barsSpikesDroplines", i)
+        h.set_color(st["color"])
+        h.set_linewidth(float(st["borderThickness"]) * 1.5)
+    if line:
+        st = ctx.style("line", i)
+        h.set_linestyle(DASHES.get(st["dashStyle"], "-"))
+        h.set_color(st["color"])
+        h.set_linewidth(float(st["thickness"]))
+    return h
+
+
+def _connect(ctx: DrawContext, i: int, xs: F64, ys: F64) -> tuple[F64, F64]:
+    """The vertices of the connecting line, by ``connect`` and ``missingValuePolicy``."""
+    st = ctx.style("line", i)
+    ok = np.isfinite(xs)
+    xs, ys = xs[ok], ys[ok]
+    order = np.argsort(xs, kind="stable")
+    xs, ys = xs[order], ys[order]
+    if ctx.settings.get("missingValuePolicy") == "connectAdjacent":
+        keep = np.isfinite(ys)
+        xs, ys = xs[keep], ys[keep]
+    if st.get("startAtOrigin") and xs.size:
+        xs, ys = np.concatenate([[0.0], xs]), np.concatenate([[0.0], ys])
+    if st["connect"] == "staircase" and xs.size > 1:
+        sx = np.repeat(xs, 2)[1:]
+        sy = np.repeat(ys, 2)[:-1]
+        return sx, sy
+    if st["connect"] == "spline" and xs.size > 2 and np.isfinite(ys).all():
+        return _spline(xs, ys)
+    return xs, ys
+
+
+def _spline(xs: F64, ys: F64, per: int = 12) -> tuple[F64, F64]:
+    """A monotone cubic (Fritsch-Carlson) curve through the points: no overshoot."""
+    h = np.diff(xs)
+    d = np.diff(ys) / np.where(h == 0, 1.0, h)
+    m = np.concatenate([[d[0]], (d[:-1] + d[1:]) / 2, [d[-1]]])
+    for k in range(d.size):
+        if d[k] == 0:
+            m[k] = m[k + 1] = 0.0
+    m[1:-1] = np.where(d[:-1] * d[1:] <= 0, 0.0, m[1:-1])
+    out_x, out_y = [], []
+    for k in range(d.size):
+        t = np.linspace(0, 1, per, endpoint=False)
+        h00, h10 = 2 * t**3 - 3 * t**2 + 1, t**3 - 2 * t**2 + t
+        h01, h11 = -2 * t**3 + 3 * t**2, t**3 - t**2
+        out_x.append(xs[k] + t * h[k])
+        out_y.append(h00 * ys[k] + h10 * h[k] * m[k] + h01 * ys[k + 1] + h11 * h[k] * m[k + 1])
+    return np.concatenate([*out_x, xs[-1:]]), np.concatenate([*out_y, ys[-1:]])
+
+
+def _line(ctx: DrawContext, i: int, xs: F64, ys: F64, sid: str, z: float) -> None:
+    lx, ly = _connect(ctx, i, xs, ys)
+    if lx.size > 1:
+        ctx.polyline(lx, ly, i, sid, element="line", z=z)
+
+
+def _base(ctx: DrawContext, style: dict[str, Any]) -> float:
+    begin = style.get("beginAtY")
+    if begin is not None:
+        return float(begin)
+    s = ctx.settings
+    return float(s.get("baselineY", 0.0)) if s.get("baseline") == "manual" else 0.0
+
+
+def _spikes(ctx: DrawContext, i: int, xs: F64, c: F64, dodge: float = 0.0) -> None:
+    """A spike per point; data sets sharing an X are set ``dodge`` points apart."""
+    st = ctx.style("barsSpikesDroplines", i)
+    base = _base(ctx, st)
+    trans = ctx.ax.transData + ScaledTranslation(dodge / 72, 0, ctx.fig.dpi_scale_trans)
+    for r in range(c.size):
+        if not (np.isfinite(c[r]) and np.isfinite(xs[r])):
+            continue
+        spike = Line2D([xs[r], xs[r]], [base, c[r]], color=st["color"], linewidth=float(st["borderThickness"]) * 1.5, solid_capstyle="butt")
+        spike.set_transform(trans)
+        ctx.add(spike, f"spike/ds{i}/p{r}", z=ctx.z(i, 1.5))
+    ctx.include(xs, np.full(xs.shape, base))
+
+
+def _area(ctx: DrawContext, i: int, xs: F64, c: F64) -> None:
+    st = ctx.style("areaFill", i)
+    lx, ly = _connect(ctx, i, xs, c)
+    ok = np.isfinite(lx) & np.isfinite(ly)
+    lx, ly = lx[ok], ly[ok]
+    if lx.size < 2:
+        return
+    base = _base(ctx, ctx.style("barsSpikesDroplines", i))
+    edge = 1e12 if st["position"] == "aboveCurve" else base
+    pts = np.concatenate([np.column_stack([lx, ly]), [[lx[-1], edge], [lx[0], edge]]])
+    poly = Polygon(pts, closed=True, facecolor=st["fillColor"], edgecolor="none", linewidth=0)
+    hatch = HATCHES.get(st["fillPattern"])
+    if hatch:
+        poly.set_hatch(hatch)
+        poly.set_edgecolor(st["patternColor"])
+    ctx.add(poly, f"area/ds{i}", z=ctx.z(i, 0.8))
+    ctx.include(lx, np.full(lx.shape, base))
+
+
+def _error_band(ctx: DrawContext, i: int, xs: F64, lo: F64, hi: F64) -> None:
+    ok = np.isfinite(xs) & np.isfinite(lo) & np.isfinite(hi)
+    if ok.sum() < 2:
+        return
+    order = np.argsort(xs[ok])
+    bx, bl, bh = xs[ok][order], lo[ok][order], hi[ok][order]
+    st = ctx.style("errorBar", i)
+    fill = ctx.style("areaFill", i)["fillColor"]
+    poly = Polygon(np.concatenate([np.column_stack([bx, bh]), np.column_stack([bx, bl])[::-1]]), closed=True, facecolor=fill, edgecolor=st["color"], linewidth=0.0)
+    ctx.add(poly, f"band/error/ds{i}", z=ctx.z(i, 0.9))
+    ctx.include(bx, bl)
+    ctx.include(bx, bh)
+
+
+def _identity(ctx: DrawContext) -> None:
+    conf = ctx.settings.get("lineOfIdentity")
+    if not conf or not conf.get("show"):
+        return
+    color = resolve_color(conf.get("color", "theme"), ctx.theme.foreground)
+    line = ctx.ax.axline((0.0, 0.0), slope=1.0, color=color, linewidth=float(conf.get("thickness", 1.0)), linestyle=DASHES.get(conf.get("dashStyle", "dashed"), "--"))
+    ctx.tag(line, "reference/identity")

@@ -1,0 +1,64 @@
+"""Render the sample document of every variant to docs/gallery/<variant>.png and write docs/gallery.md.
+
+Usage: python tools/gallery.py [--out docs] [--dpi 100] [variant ...]
+
+The variants are those with a sample in :mod:`plotdoc.render.samples`; a family whose drawer
+does not exist yet is listed as pending.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import orjson
+
+from plotdoc.api import loads
+from plotdoc.contract.variants import VARIANTS
+from plotdoc.render import render_table
+from plotdoc.render.samples import sample_document, sample_variants
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("variants", nargs="*")
+    parser.add_argument("--out", default="docs")
+    parser.add_argument("--dpi", type=float, default=100.0)
+    args = parser.parse_args(argv)
+    out = Path(args.out)
+    images = out / "gallery"
+    images.mkdir(parents=True, exist_ok=True)
+    chosen = args.variants or sample_variants()
+    lines = [
+        "# Gallery",
+        "",
+        "One example per graph variant, drawn by `tools/gallery.py` from",
+        "`plotdoc.render.samples.sample_document(variant_id)` with the default `modern` preset.",
+        "",
+    ]
+    family = None
+    for vid in sample_variants():
+        if vid not in chosen:
+            continue
+        v = VARIANTS[vid]
+        if v.family != family:
+            family = v.family
+            lines += [f"## {family}", ""]
+        project = loads(orjson.dumps(sample_document(vid)))
+        table = project.tables[0]
+        try:
+            png = render_table(project, table, fmt="png", dpi=args.dpi)
+        except NotImplementedError as exc:
+            lines += [f"### `{vid}`", "", f"{v.description} (not drawn yet: {exc})", ""]
+            continue
+        (images / f"{vid}.png").write_bytes(png)
+        lines += [f"### `{vid}`", "", v.description, "", f"![{vid}](gallery/{vid}.png)", ""]
+        print(vid, file=sys.stderr)
+    if not args.variants:
+        (out / "gallery.md").write_text("\n".join(lines), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
