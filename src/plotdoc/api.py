@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 from .contract.limits import MAX_FILE_BYTES
@@ -15,11 +16,14 @@ Source = str | os.PathLike[str] | bytes
 
 
 def read_limited(path: str | os.PathLike[str]) -> bytes:
-    """A file's bytes, reading at most one byte past the size limit (so stage 1 can refuse it)."""
+    """A file's bytes, reading at most one byte past the size limit (so stage 1 can refuse it).
+
+    Only a regular file is read: a folder, a named pipe or a device is refused without waiting
+    (the file is opened non-blocking, so a pipe with no writer cannot hang the open).
+    """
     p = Path(path)
     try:
-        with p.open("rb") as handle:
-            return handle.read(MAX_FILE_BYTES + 1)
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise PlotdocError(
             [error("file-not-found", (), f"expected a file at {p}; there is none")]
@@ -32,6 +36,22 @@ def read_limited(path: str | os.PathLike[str]) -> bytes:
         raise PlotdocError(
             [error("file-unreadable", (), f"could not read {p}: {exc.strerror or exc}")]
         ) from None
+    except ValueError:  # a NUL byte or a lone surrogate cannot be in a file name
+        raise PlotdocError(
+            [error("file-unreadable", (), f"expected a file name; {str(p)!r} cannot name a file")]
+        ) from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        found = "a folder" if stat.S_ISDIR(mode) else "a pipe, socket or device"
+        raise PlotdocError([error("file-unreadable", (), f"expected a file at {p}; found {found}")])
+    with os.fdopen(fd, "rb") as handle:
+        try:
+            return handle.read(MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            raise PlotdocError(
+                [error("file-unreadable", (), f"could not read {p}: {exc.strerror or exc}")]
+            ) from None
 
 
 def _as_bytes(data: bytes | str) -> bytes:
