@@ -6,14 +6,15 @@ row order, reversed by ``reverseOrder``. Part ``r`` is filled with the theme's f
 
 ``parts-pie``
     slices clockwise from 12 o'clock, each labelled outside with its row label and percent.
-    ``graphicSizePt`` is the pie's diameter in points.
+    ``graphicSizePt`` is the height of the pie with its labels: the diameter is the size less
+    room for a two-line label above and below (at least half the size).
 ``parts-donut``
     the same with a hole ``donutHoleRatio`` of the diameter; with ``showTotal`` the total is
     written in the hole: ``totalPrefix`` (``null`` = the word "Total" on its own line),
     the number, ``totalSuffix``, in ``totalFontSize`` points.
 ``parts-slices``
     one bar divided into the parts (100 %), ``horizontal`` (left to right) or ``vertical``
-    (bottom to top); ``graphicSizePt`` is the bar's length. Parts are labelled inside when
+    (bottom to top); ``graphicSizePt`` is the bar's length (at most the plot area's). Parts are labelled inside when
     they are wide enough, else only in the legend.
 ``parts-dot-plot``
     one dot per part on a value axis; ``horizontal`` puts the parts on the vertical axis
