@@ -10,7 +10,7 @@ Styles (ElementOverrideSet keys, graph-wide: ``global`` or the graph's first dat
 - ``heatCell``: ``borderColor`` / ``borderWidth`` of every cell (0 = no border);
   ``missingMark: cross`` draws an X over a cell without values, ``none`` leaves it empty;
 - ``colorScaleBar``: ``widthPt``, ``lengthRatio`` (of the grid's height), ``tickCount``,
-  ``fontSize``, ``color`` of the bar on the right (about ``tickCount`` ticks, at round
+  ``fontSize``, ``color`` of the bar right of the plot area (or of a legend there) (about ``tickCount`` ticks, at round
   values); switched by the graph switch
   ``colorScaleBar``;
 - ``cellValueLabel``: ``fontSize``, ``color``, ``decimals``; ``autoContrast`` writes each
@@ -23,18 +23,14 @@ Ids: ``cell/r{row}/c{dataSet}``, ``missing/r{row}/c{dataSet}``, ``value/r{row}/c
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
+from matplotlib.backend_bases import RendererBase
 from matplotlib.cm import ScalarMappable
 from matplotlib.lines import Line2D
 from matplotlib.ticker import MaxNLocator
-from matplotlib.transforms import (
-    Affine2D,
-    Affine2DBase,
-    ScaledTranslation,
-    blended_transform_factory,
-)
+from matplotlib.transforms import Bbox
 from numpy.typing import NDArray
 
 from ..stats.descriptive import center_and_error
@@ -127,7 +123,7 @@ def draw_heat_map(ctx: DrawContext) -> None:
     if show_labels:
         _value_labels(ctx, matrix, vis, scale, center)
     if ctx.graph_switch("colorScaleBar", True):
-        _color_bar(ctx, scale)
+        color_bar(ctx, scale)
 
 
 def _missing_marks(
@@ -171,22 +167,35 @@ def scale_ticks(lo: float, hi: float, count: int) -> list[float]:
     return inside if len(inside) >= 2 else [lo, hi]
 
 
-def _color_bar(ctx: DrawContext, scale: HeatScale) -> None:
+def color_bar(ctx: DrawContext, scale: HeatScale, label: str | None = None) -> None:
+    """A colour scale bar right of the plot area, styled by ``colorScaleBar`` (id ``colorbar``)."""
     st = ctx.style("colorScaleBar", None)
     fig, ax = ctx.fig, ctx.ax
-    # x in points to the right of the plot area, y in plot-area fractions
-    x_points = (
-        Affine2D().scale(1 / 72.0)
-        + fig.dpi_scale_trans
-        + ScaledTranslation(1, 0, cast(Affine2DBase, ax.transAxes))
-    )
-    trans = blended_transform_factory(x_points, ax.transAxes)
     length = float(st["lengthRatio"]) or 0.8
-    cax = ax.inset_axes((12.0, (1 - length) / 2, float(st["widthPt"]), length), transform=trans)
+    width_pt = float(st["widthPt"])
+
+    def locate(_cax: Any, renderer: RendererBase) -> Bbox:
+        # 12 points right of the plot area, or of a legend standing there
+        box = ax.get_window_extent(renderer)
+        px = float(renderer.points_to_pixels(1.0))  # type: ignore[arg-type]
+        x0 = box.x1 + 12 * px
+        legend = ax.get_legend()
+        if legend is not None and legend.get_visible():
+            lb = legend.get_window_extent(renderer)
+            if lb.x0 >= box.x1 - 1 and lb.y0 < box.y1 and lb.y1 > box.y0:
+                x0 = lb.x1 + 12 * px
+        y0 = box.y0 + box.height * (1 - length) / 2
+        display = Bbox.from_bounds(x0, y0, width_pt * px, box.height * length)
+        return display.transformed(fig.transFigure.inverted())
+
+    cax = fig.add_axes((0.0, 0.0, 0.01, 0.01))
+    cax.set_axes_locator(locate)
     mappable = ScalarMappable(norm=scale.norm, cmap=scale.cmap)
     bar = fig.colorbar(mappable, cax=cax)
     bar.set_ticks(scale_ticks(scale.lo, scale.hi, int(st["tickCount"])))
     bar.ax.tick_params(labelsize=float(st["fontSize"]), colors=st["color"], length=3)
     bar.outline.set_edgecolor(st["color"])
     bar.outline.set_linewidth(0.6)
+    if label:
+        bar.set_label(safe(label), fontsize=float(st["fontSize"]), color=st["color"])
     ctx.tag(cax, "colorbar")

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
 # unit directions, in the order they are tried
@@ -69,6 +71,7 @@ def place_labels(
     """
     placed: list[Placement] = []
     boxes: list[Box] = []
+    obs = np.asarray(obstacles, dtype=float).reshape(-1, 4)
     for i, ((ax, ay), (w, h)) in enumerate(zip(anchors, sizes, strict=True)):
         step = ring_step if ring_step is not None else h + gap
         found: Placement | None = None
@@ -83,7 +86,14 @@ def place_labels(
                     continue
                 if any(overlaps(box, b, gap / 2) for b in boxes):
                     continue
-                if any(overlaps(box, o) for o in obstacles):
+                if obs.shape[0] and bool(
+                    np.any(
+                        (obs[:, 0] < box[2])
+                        & (box[0] < obs[:, 2])
+                        & (obs[:, 1] < box[3])
+                        & (box[1] < obs[:, 3])
+                    )
+                ):
                     continue
                 found = Placement(i, cx, cy, box, ring > 0)
                 break

@@ -170,7 +170,7 @@ def _mv_forest() -> dict[str, Any]:
 
 
 _MV: dict[str, tuple[Any, dict[str, Any]]] = {
-    "mv-bubble": (_mv_bubble, {"x": 0, "y": 1, "size": 2, "color": 3}),
+    "mv-bubble": (_mv_bubble, {"x": 0, "y": 1, "size": 2, "color": 3, "label": 4}),
     "mv-scatter": (_mv_scatter, {"x": 0, "y": 1, "color": 2, "shape": 3}),
     "mv-volcano": (_mv_volcano, {"x": 0, "y": 1, "label": 2}),
     "mv-forest": (_mv_forest, {"x": 0, "lower": 1, "upper": 2, "label": 3}),

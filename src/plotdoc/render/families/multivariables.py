@@ -1,0 +1,204 @@
+"""multipleVariables graphs: data sets are variables, rows observations, ``mapping`` gives roles.
+
+Variable types and roles: :mod:`plotdoc.render.mv_data`; colour and shape keys:
+:mod:`plotdoc.render.mv_marks`; volcano groups, bubble areas and forest rows:
+:mod:`plotdoc.render.mv_prepare`. Drawn:
+
+``mv-bubble``
+    a circle per row at (``x``, ``y``), area from ``size`` (largest ``maxBubbleSize`` points
+    across), colour from ``color``, largest drawn first; a size legend of three round values
+    (keys ``size:<value>``); ids ``bubble/p{r}``.
+``mv-scatter``
+    a symbol per row with colour and shape from their variables; ids ``symbol/p{r}``.
+``mv-volcano``
+    points of the groups ``volcano:up``, ``volcano:down``, ``volcano:ns`` (styles from
+    ``styleOverrides.perDataSet`` under those keys; legend keys the same), dashed cut-off
+    lines ``cutoff/fc-``, ``cutoff/fc+``, ``cutoff/p`` (graph switch ``cutoffLines``); the
+    strongest ``maxLabels`` significant points labelled with ``label`` (or their row number).
+``mv-forest``
+    see :mod:`plotdoc.render.mv_forest`.
+
+Labels (role ``label``, ids ``label/p{r}``) never overlap each other or the points: they are
+placed when the graph is drawn (:mod:`plotdoc.render.point_labels`); a label that finds no
+room is left out. Bubble and scatter graphs label every row that has a label.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.lines import Line2D
+
+from ..artists import PointSymbols
+from ..context import DrawContext
+from ..mv_data import Variable, mapped, number_text
+from ..mv_forest import draw_forest
+from ..mv_marks import base_symbol, keyed_points
+from ..mv_prepare import (
+    VOLCANO_GROUPS,
+    bubble_areas,
+    bubble_order,
+    nice_sizes,
+    volcano,
+)
+from ..point_labels import PointLabels
+from ..symbols import symbol_path
+from ..theme import with_alpha
+
+_GROUP_NAMES = {"volcano:up": "Up", "volcano:down": "Down", "volcano:ns": "Not significant"}
+
+
+def draw(ctx: DrawContext) -> None:
+    roles = mapped(ctx.table, ctx.options)
+    kind = str(ctx.options.get("kind") or ctx.variant.own_defaults.get("kind", "scatter"))
+    if kind == "forest":
+        draw_forest(ctx, roles)
+        return
+    x, y = roles.get("x"), roles.get("y")
+    if x is None or y is None:
+        return
+    ctx.auto_titles.setdefault("x", x.name)
+    ctx.auto_titles.setdefault("y", y.name)
+    if kind == "bubble":
+        _bubble(ctx, roles, x, y)
+    elif kind == "volcano":
+        _volcano(ctx, roles, x, y)
+    else:
+        _scatter(ctx, roles, x, y)
+
+
+def _labels(
+    ctx: DrawContext,
+    rows: list[int],
+    x: Variable,
+    y_values: np.ndarray,
+    label: Variable | None,
+    obstacles: np.ndarray,
+    obstacle_pt: float,
+) -> None:
+    if not rows or not ctx.switch("pointLabels", None, True):
+        return
+    st = ctx.style("pointLabel", label.index if label is not None else None)
+    texts = []
+    for r in rows:
+        t = label.text[r] if label is not None and label.text is not None else None
+        texts.append(t if t is not None else number_text(r + 1))
+    art = PointLabels(
+        np.column_stack([x.values[rows], y_values[rows]]),
+        texts,
+        [f"label/p{r}" for r in rows],
+        fontsize=float(st["fontSize"]),
+        color=st["color"],
+        obstacles_xy=obstacles,
+        obstacle_pt=obstacle_pt,
+        gap_pt=max(float(st["offset"]), 1.0),
+    )
+    ctx.add(art, "labels", z=6.0)
+
+
+def _scatter(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Variable) -> None:
+    n = ctx.table.n_rows
+    keyed = keyed_points(ctx, n, y, roles.get("color"), roles.get("shape"))
+    _, _, size = base_symbol(ctx, y)
+    rows = [r for r in range(n) if np.isfinite(x.values[r]) and np.isfinite(y.values[r])]
+    faces, edges = [], []
+    for r in rows:
+        _, fill = symbol_path(keyed.shapes[r])
+        faces.append(
+            keyed.colors[r]
+            if fill == "solid"
+            else None
+            if fill == "stroke"
+            else ctx.theme.plot_background
+        )
+        edges.append(keyed.colors[r])
+    art = PointSymbols(
+        np.column_stack([x.values[rows], y.values[rows]]),
+        [f"symbol/p{r}" for r in rows],
+        shapes=[keyed.shapes[r] for r in rows],
+        sizes=[size] * len(rows),
+        faces=faces,
+        edges=edges,
+        widths=[1.0] * len(rows),
+    )
+    ctx.add(art, "symbols", z=3.0)
+    ctx.include(x.values[rows], y.values[rows])
+    label = roles.get("label")
+    if label is not None:
+        pts = np.column_stack([x.values[rows], y.values[rows]])
+        _labels(ctx, rows, x, y.values, label, pts, size)
+
+
+def _bubble(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Variable) -> None:
+    n = ctx.table.n_rows
+    size_var = roles.get("size")
+    max_d = float(ctx.options.get("maxBubbleSize", 30.0))
+    sizes = size_var.values if size_var is not None else np.ones(n)
+    areas = bubble_areas(sizes, max_d)
+    keyed = keyed_points(ctx, n, y, roles.get("color"), None)
+    order = [
+        r for r in bubble_order(areas) if np.isfinite(x.values[r]) and np.isfinite(y.values[r])
+    ]
+    alpha = 0.7
+    art = PointSymbols(
+        np.column_stack([x.values[order], y.values[order]]),
+        [f"bubble/p{r}" for r in order],
+        shapes=["circle"] * len(order),
+        sizes=[float(np.sqrt(areas[r])) for r in order],
+        faces=[with_alpha(keyed.colors[r], alpha) for r in order],
+        edges=[keyed.colors[r] for r in order],
+        widths=[0.8] * len(order),
+    )
+    ctx.add(art, "bubbles", z=3.0)
+    ctx.include(x.values[order], y.values[order])
+    # keep the biggest bubble inside the plot: pad the axes by its radius
+    ctx.ax.margins(0.12)
+    if size_var is not None:
+        top = float(np.nanmax(np.where(sizes > 0, sizes, np.nan))) if order else 1.0
+        for v in nice_sizes(sizes):
+            d = max_d * float(np.sqrt(v / top))
+            handle = Line2D(
+                [], [], marker="o", markersize=d, linestyle="none",
+                markerfacecolor="none", markeredgecolor=ctx.theme.foreground,
+            )  # fmt: skip
+            ctx.legend_entry(f"size:{number_text(v)}", handle, f"{size_var.name}: {number_text(v)}")
+    label = roles.get("label")
+    if label is not None:
+        _labels(ctx, order, x, y.values, label, np.empty((0, 2)), 0.0)
+
+
+def _volcano(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Variable) -> None:
+    opts = ctx.options.get("volcano") or {}
+    v = volcano(x.values, y.values, opts)
+    ctx.auto_titles["y"] = "\u2212log10 P" if not opts.get("yIsNegLog10") else y.name
+    # not significant first, so the significant points are drawn on top
+    for key in reversed(VOLCANO_GROUPS):
+        rows = [r for r, g in enumerate(v.group) if g == key and np.isfinite(v.y[r])]
+        st = ctx.style("symbol", None, None, key)
+        shape = str(st["shape"]) if st["shape"] != "auto" else "circle"
+        size = float(st["size"]) * (0.75 if key == "volcano:ns" else 1.0)
+        art = PointSymbols(
+            np.column_stack([v.x[rows], v.y[rows]]),
+            [f"symbol/p{r}" for r in rows],
+            shapes=[shape] * len(rows),
+            sizes=[size] * len(rows),
+            faces=[with_alpha(st["color"], 0.8)] * len(rows),
+            edges=[st["borderColor"]] * len(rows),
+            widths=[0.5] * len(rows),
+        )
+        ctx.add(art, f"points/{key}", z=3.0 if key == "volcano:ns" else 3.5)
+        ctx.include(v.x[rows], v.y[rows])
+        handle = Line2D(
+            [], [], marker="o", markersize=size, linestyle="none",
+            markerfacecolor=st["color"], markeredgecolor=st["borderColor"],
+        )  # fmt: skip
+        ctx.legend_entry(key, handle, _GROUP_NAMES[key])
+    ctx.include([0.0], [0.0])
+    if ctx.graph_switch("cutoffLines", True):
+        st = ctx.style("referenceLine", None)
+        kw = {"color": st["color"], "linewidth": float(st["thickness"]), "linestyle": (0, (4, 3))}
+        for sid, xv in (("cutoff/fc-", -v.fc_cutoff), ("cutoff/fc+", v.fc_cutoff)):
+            ctx.tag(ctx.ax.axvline(xv, zorder=1.0, **kw), sid)
+        ctx.tag(ctx.ax.axhline(v.y_cutoff, zorder=1.0, **kw), "cutoff/p")
+    ok = np.isfinite(v.x) & np.isfinite(v.y)
+    pts = np.column_stack([v.x[ok], v.y[ok]])
+    _labels(ctx, v.label_rows, x, v.y, roles.get("label"), pts, 5.0)
