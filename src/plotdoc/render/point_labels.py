@@ -49,7 +49,7 @@ class PointLabels(Artist):
         fontsize: float,
         color: Any,
         obstacles_xy: NDArray[np.float64] | None = None,
-        obstacle_pt: float = 6.0,
+        obstacle_pt: float | Sequence[float] = 6.0,
         gap_pt: float = 3.0,
     ) -> None:
         super().__init__()
@@ -61,7 +61,9 @@ class PointLabels(Artist):
         self.obstacles_xy = (
             np.empty((0, 2)) if obstacles_xy is None else np.asarray(obstacles_xy, dtype=float)
         )
-        self.obstacle_pt = obstacle_pt
+        n_obs = self.obstacles_xy.reshape(-1, 2).shape[0]
+        #: the marker size (points across) of each obstacle
+        self.obstacle_pt = np.broadcast_to(np.asarray(obstacle_pt, dtype=float), (n_obs,))
         self.gap_pt = gap_pt
         #: label id -> box (x0, y0, x1, y1) in display units, from the last drawing
         self.boxes: dict[str, Box] = {}
@@ -87,9 +89,10 @@ class PointLabels(Artist):
             sizes.append((float(ext.width), float(ext.height)))
         bbox = self.axes.bbox
         bounds = (float(bbox.x0), float(bbox.y0), float(bbox.x1), float(bbox.y1))
-        half = self.obstacle_pt * px / 2
         obs_pts = trans.transform(self.obstacles_xy) if self.obstacles_xy.size else np.empty((0, 2))
-        obs_pts = obs_pts[np.isfinite(obs_pts).all(axis=1)]
+        keep = np.isfinite(obs_pts).all(axis=1)
+        obs_pts = obs_pts[keep]
+        half = self.obstacle_pt[keep] * px / 2
         obstacles = np.column_stack(
             [obs_pts[:, 0] - half, obs_pts[:, 1] - half, obs_pts[:, 0] + half, obs_pts[:, 1] + half]
         )

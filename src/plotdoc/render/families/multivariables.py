@@ -73,7 +73,7 @@ def _labels(
     y_values: np.ndarray,
     label: Variable | None,
     obstacles: np.ndarray,
-    obstacle_pt: float,
+    obstacle_pt: float | list[float],
 ) -> None:
     if not rows or not ctx.switch("pointLabels", None, True):
         return
@@ -163,7 +163,9 @@ def _bubble(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Variab
             ctx.legend_entry(f"size:{number_text(v)}", handle, f"{size_var.name}: {number_text(v)}")
     label = roles.get("label")
     if label is not None:
-        _labels(ctx, order, x, y.values, label, np.empty((0, 2)), 0.0)
+        pts = np.column_stack([x.values[order], y.values[order]])
+        diameters = [float(np.sqrt(areas[r])) for r in order]
+        _labels(ctx, order, x, y.values, label, pts, diameters)
 
 
 def _volcano(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Variable) -> None:
