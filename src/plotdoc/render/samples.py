@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..contract.variants import VARIANTS
+from .samples_part2 import PART2_FAMILIES, sample_document_part2
 
 Doc = dict[str, Any]
 
@@ -127,6 +128,8 @@ BUILDERS: dict[str, Callable[[str], Doc]] = {
     "nested": _nested,
     "survival": _survival,
 }
+# grouped, contingency, partsOfWhole and multipleVariables: see samples_part2
+BUILDERS.update(dict.fromkeys(PART2_FAMILIES, sample_document_part2))
 
 
 def sample_variants() -> list[str]:
