@@ -1,0 +1,116 @@
+"""The reference set: one invalid document per reader code, each with its expected problems.
+
+See tests/corpus/reference/README.md. Every code of the catalogue is accounted for: it has a
+file, or :data:`NOT_IN_CORPUS` says why not.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from plotdoc.api import open_project, validate
+from plotdoc.problems import CATALOGUE, PlotdocError
+from plotdoc.reader import migrate as migrate_stage
+from plotdoc.reader import version as version_stage
+
+from .documents import encode, minimal
+
+REFERENCE = Path(__file__).resolve().parents[1] / "corpus" / "reference"
+
+#: the stages of the open pipeline (the read stage is about a path, see NOT_IN_CORPUS)
+READER_STAGES = {
+    "size",
+    "encoding",
+    "json",
+    "envelope",
+    "version",
+    "forbidden-keys",
+    "migration",
+    "structure",
+    "semantic",
+}
+
+#: codes without a corpus file, and why
+NOT_IN_CORPUS: dict[str, str] = {
+    # about the path, not the bytes: tests/hostile/test_read_paths.py
+    "file-not-found": "reports a path that names no file",
+    "file-unreadable": "reports a folder, device, pipe or unreadable path",
+    "file-name": "reports the file's name, not its content",
+    # too big to commit: generated in memory by tests/hostile/test_limits.py
+    "file-too-large": "needs a file over 50 MB",
+    # version 1 has no migration: test_migration_failure_is_reported patches the version
+    "migration-failed": "needs a reader newer than the document (no migration exists for v1)",
+    # other components' codes, covered by their own tests
+    "import-syntax": "importers",
+    "import-unsafe-xml": "importers",
+    "import-bad-number": "importers",
+    "import-unsupported": "importers",
+    "import-converted": "importers",
+    "builder-invalid": "builder",
+    "save-failed": "writer (tests/hostile/test_save_faults.py)",
+    # catalogue codes no stage of the reader emits (reported to the reader's owner)
+    "data-sets-missing": "never emitted: a table without dataSets or derivedFrom is missing-key, "
+    "and an empty dataSets is too-few-items",
+    "rows-too-many": "never emitted by the reader: every array is capped at 200,000 items by "
+    "the structural stage first (too-many-items); the importers use the code",
+    "x-longer-than-data": "never emitted: trailing empty rows are dropped by the import stage "
+    "without a warning",
+    "too-many-keys": "never emitted: no object of the v1 description has a key limit",
+}
+
+
+def corpus() -> list[Path]:
+    return sorted(REFERENCE.glob("*.plotdoc"))
+
+
+def _expected(path: Path) -> list[list[str]]:
+    sidecar = path.with_name(path.name.removesuffix(".plotdoc") + ".expected.json")
+    pairs: list[list[str]] = json.loads(sidecar.read_text(encoding="utf-8"))
+    return pairs
+
+
+@pytest.mark.parametrize("path", corpus(), ids=lambda p: p.stem)
+def test_reference_document_gives_its_problems(path: Path) -> None:
+    expected = _expected(path)
+    report = validate(path, build=True)
+    assert [[p.code, p.where] for p in report.problems] == expected
+    assert path.stem in {code for code, _ in expected}
+    if report.ok:
+        project = open_project(path)
+        assert [[p.code, p.where] for p in project.warnings] == expected
+    else:
+        with pytest.raises(PlotdocError) as info:
+            open_project(path)
+        assert [[p.code, p.where] for p in info.value.problems] == expected
+
+
+def test_every_reader_code_has_a_reference_document() -> None:
+    have = {p.stem for p in corpus()}
+    reader_codes = {c for c, info in CATALOGUE.items() if info.stage in READER_STAGES}
+    missing = reader_codes - have - set(NOT_IN_CORPUS)
+    assert not missing, f"add tests/corpus/reference/<code>.plotdoc for: {sorted(missing)}"
+
+
+def test_every_catalogue_code_is_accounted_for() -> None:
+    have = {p.stem for p in corpus()}
+    assert have <= set(CATALOGUE), sorted(have - set(CATALOGUE))
+    assert not have & set(NOT_IN_CORPUS), "a code has a file and a reason for having none"
+    assert have | set(NOT_IN_CORPUS) == set(CATALOGUE)
+
+
+def test_every_file_has_its_sidecar() -> None:
+    for path in corpus():
+        assert _expected(path), path.name
+    sidecars = {p.name.removesuffix(".expected.json") for p in REFERENCE.glob("*.expected.json")}
+    assert sidecars == {p.stem for p in corpus()}
+
+
+def test_migration_failure_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a reader of version 2 without a step from 1 to 2
+    monkeypatch.setattr(version_stage, "CURRENT_VERSION", 2)
+    monkeypatch.setattr(migrate_stage, "CURRENT_VERSION", 2)
+    report = validate(encode(minimal()))
+    assert [(p.code, p.where) for p in report.errors] == [("migration-failed", "schemaVersion")]
