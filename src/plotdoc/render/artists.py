@@ -69,7 +69,6 @@ class PointSymbols(Artist):
         renderer.open_group("symbols", gid=self.get_gid())
         gc = renderer.new_gc()
         self._set_gc_clip(gc)
-        gc.set_alpha(1.0)
         svg = _is_svg(renderer)
         if svg:
             order = [i for i in range(len(self.ids)) if finite[i]]

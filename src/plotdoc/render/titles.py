@@ -43,7 +43,11 @@ def draw_titles(ctx: DrawContext) -> None:
         if not entry.get("show", True) or not ctx.graph_switch(switch, True) or not text:
             artist.set_text("")
             continue
-        artist.set_text(safe(str(text)))
+        if key == "graph":
+            top = ctx.ax.xaxis.get_ticks_position() == "top"
+            ax.set_title(safe(str(text)), pad=24.0 if top else 10.0)
+        else:
+            artist.set_text(safe(str(text)))
         _style(ctx, artist, entry, fonts.get(font_key, {}), fonts.get("fontFamily"), key)
         dx, dy = float(entry.get("dx", 0.0)), float(entry.get("dy", 0.0))
         if dx or dy:
@@ -52,10 +56,6 @@ def draw_titles(ctx: DrawContext) -> None:
                 + ScaledTranslation(dx / 72, dy / 72, ctx.fig.dpi_scale_trans)
             )
         ctx.tag(artist, f"title/{key}")
-    if ax.title.get_text():
-        ax.set_title(
-            ax.title.get_text(), pad=10.0 if ctx.ax.xaxis.get_ticks_position() != "top" else 24.0
-        )
 
 
 def _style(
