@@ -376,6 +376,11 @@ def run(
     """Mutate and check until ``iterations`` or ``seconds`` run out; collect failures."""
     mutator = Mutator(seed)
     stats = Stats()
+    for data in mutator.seeds:  # warm up (lazy imports) so the slowest time means something
+        try:
+            check(data)
+        except Exception as exc:
+            stats.failures.append((data, f"{type(exc).__name__}: {exc}"))
     start = time.perf_counter()
     while True:
         if iterations is not None and stats.executions >= iterations:
