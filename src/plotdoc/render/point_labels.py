@@ -67,6 +67,8 @@ class PointLabels(Artist):
         self.gap_pt = gap_pt
         #: label id -> box (x0, y0, x1, y1) in display units, from the last drawing
         self.boxes: dict[str, Box] = {}
+        #: the plot area the labels were kept inside, in the same units
+        self.bounds: Box = (0.0, 0.0, 0.0, 0.0)
         self.set_in_layout(False)
 
     def _text(self, s: str) -> Text:
@@ -89,6 +91,7 @@ class PointLabels(Artist):
             sizes.append((float(ext.width), float(ext.height)))
         bbox = self.axes.bbox
         bounds = (float(bbox.x0), float(bbox.y0), float(bbox.x1), float(bbox.y1))
+        self.bounds = bounds
         obs_pts = trans.transform(self.obstacles_xy) if self.obstacles_xy.size else np.empty((0, 2))
         keep = np.isfinite(obs_pts).all(axis=1)
         obs_pts = obs_pts[keep]
