@@ -1,8 +1,8 @@
 """The drawing engine: one table's graph as a matplotlib Figure.
 
-Flow of :func:`build_figure`: theme (preset, non-colour switch) -> Figure and plot area ->
-the family's drawer (``families.DRAWERS[family](ctx)``) -> axes (axesOverrides) -> titles ->
-legend -> annotations -> plot-area geometry. Output (:func:`figure_bytes`) crops the figure
+Flow of :func:`build_figure`: theme (preset, non-colour switch) -> Figure -> the family's
+drawer (``families.DRAWERS[family](ctx)``) -> plot-area geometry -> axes (axesOverrides) ->
+the drawer's ``ctx.after_axes`` hooks -> titles -> legend -> annotations. Output (:func:`figure_bytes`) crops the figure
 to its content, so the plot area keeps its size in points.
 
 Writing a family drawer
@@ -110,13 +110,13 @@ def build_figure(project: Project, table: Table, *, dpi: float = 150) -> Figure:
     ax.set_facecolor(theme.plot_background)
     ctx = DrawContext(fig=fig, ax=ax, project=project, table=table, graph=graph, theme=theme)
     drawer_for(graph.plot.family)(ctx)
+    _place_plot_area(ctx)
     axes_mod.apply_axes(ctx)
     for hook in ctx.after_axes:
         hook()
     titles_mod.draw_titles(ctx)
     legend_mod.draw_legend(ctx)
     draw_annotations(ctx)
-    _place_plot_area(ctx)
     return fig
 
 
