@@ -1,6 +1,7 @@
 """Nonlinear least-squares engine shared by the curve fits.
 
-A thin layer over :func:`scipy.optimize.least_squares` (Levenberg-Marquardt, MINPACK) that
+A thin layer over :func:`scipy.optimize.leastsq` (Levenberg-Marquardt, MINPACK ``lmder``, the
+engine of ``curve_fit`` and of ``least_squares(method="lm")``, with an analytic Jacobian) that
 adds what a curve-fitting report needs: asymptotic standard errors from ``(J'J)^-1`` scaled by
 ``SS / df`` (the convention of R's ``nls``, NIST StRD and Prism), parameter dependencies, and
 a status instead of exceptions.
@@ -69,41 +70,50 @@ def covariance(jac: FloatArray, ss: float, df: int) -> tuple[FloatArray, FloatAr
 def fit_least_squares(
     model: Model, jac: Jacobian, x: FloatArray, y: FloatArray, p0: FloatArray
 ) -> NLSFit:
-    """Minimise ``sum((y - model(x, p))^2)`` from ``p0``; never raises for data reasons."""
-    from scipy.optimize import least_squares
+    """Minimise ``sum((y - model(x, p))^2)`` from ``p0``; never raises for data reasons.
+
+    ``jac(x, p)`` returns the (n, k) Jacobian of the model; Fortran order saves a copy.
+    """
+    from scipy.optimize import leastsq
 
     k = p0.size
     n = y.size
     df = n - k
+    nan_k = np.full(k, math.nan)
+    nan_kk = np.full((k, k), math.nan)
 
     def fun(p: FloatArray) -> FloatArray:
         return model(x, p) - y
 
-    def jfun(p: FloatArray) -> FloatArray:
-        return jac(x, p)
+    def jac_rows(p: FloatArray) -> FloatArray:
+        # MINPACK with col_deriv takes the (k, n) transpose
+        return np.ascontiguousarray(jac(x, p).T)
 
-    nan_k = np.full(k, math.nan)
     try:
         with np.errstate(all="ignore"):
-            sol = least_squares(fun, p0, jac=jfun, method="lm", xtol=1e-12, ftol=1e-12, gtol=1e-12,
-                                max_nfev=200 * (k + 1))  # fmt: skip
-    except (ValueError, np.linalg.LinAlgError, FloatingPointError) as exc:
-        return NLSFit(p0.copy(), nan_k, np.full((k, k), math.nan), nan_k, math.nan, df, 0,
+            if not bool(np.all(np.isfinite(fun(p0)))):
+                return NLSFit(p0.copy(), nan_k, nan_kk, nan_k, math.nan, df, 1,
+                              "did-not-converge", "The curve is not finite at the start.")  # fmt: skip
+            out = leastsq(fun, p0, Dfun=jac_rows, col_deriv=True, full_output=True,
+                          xtol=1e-12, ftol=1e-12, gtol=1e-12, maxfev=200 * (k + 1))  # fmt: skip
+    except (ValueError, TypeError, np.linalg.LinAlgError, FloatingPointError) as exc:
+        return NLSFit(p0.copy(), nan_k, nan_kk, nan_k, math.nan, df, 0,
                       "did-not-converge", f"The fit failed: {exc}.")  # fmt: skip
-    p = np.asarray(sol.x, dtype=np.float64)
-    r = np.asarray(sol.fun, dtype=np.float64)
+    p = np.atleast_1d(np.asarray(out[0], dtype=np.float64))
+    info, nfev, ier, mesg = out[2], int(out[2]["nfev"]), int(out[4]), str(out[3])
+    r = np.asarray(info["fvec"], dtype=np.float64)
     ss = float(r @ r)
-    if not sol.success or not bool(np.all(np.isfinite(p))) or not math.isfinite(ss):
-        return NLSFit(p, nan_k, np.full((k, k), math.nan), nan_k, ss, df, int(sol.nfev),
-                      "did-not-converge", f"The fit did not converge ({sol.message}).")  # fmt: skip
+    if ier not in (1, 2, 3, 4) or not bool(np.all(np.isfinite(p))) or not math.isfinite(ss):
+        return NLSFit(p, nan_k, nan_kk, nan_k, ss, df, nfev, "did-not-converge",
+                      f"The fit did not converge ({mesg.strip()})")  # fmt: skip
     with np.errstate(all="ignore"):
         j = np.asarray(jac(x, p), dtype=np.float64)
     cov, dep, singular = covariance(j, ss, df)
     se = np.sqrt(np.diag(cov))
     if singular:
-        return NLSFit(p, se, cov, dep, ss, df, int(sol.nfev), "ambiguous",
+        return NLSFit(p, se, cov, dep, ss, df, nfev, "ambiguous",
                       "The data do not determine every parameter (singular J'J).")  # fmt: skip
     if bool(np.any(dep > AMBIGUOUS_DEPENDENCY)):
-        return NLSFit(p, se, cov, dep, ss, df, int(sol.nfev), "ambiguous",
+        return NLSFit(p, se, cov, dep, ss, df, nfev, "ambiguous",
                       "The data do not determine every parameter (dependency > 0.9999).")  # fmt: skip
-    return NLSFit(p, se, cov, dep, ss, df, int(sol.nfev), "ok", "Converged.")
+    return NLSFit(p, se, cov, dep, ss, df, nfev, "ok", "Converged.")

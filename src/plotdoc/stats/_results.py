@@ -133,6 +133,13 @@ def check_choice(name: str, value: str, choices: Sequence[str]) -> None:
         raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
 
 
+def t_quantile(confidence: float, df: float) -> float:
+    """The two-sided Student t multiplier ``t(0.5 + confidence / 2, df)``."""
+    from scipy.special import stdtrit
+
+    return float(stdtrit(df, 0.5 + confidence / 2.0))
+
+
 def nan_array(n: int) -> FloatArray:
     """An array of ``n`` NaNs."""
     return np.full(n, NAN, dtype=np.float64)

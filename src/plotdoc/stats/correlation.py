@@ -227,28 +227,37 @@ def _pearson_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Float
     """(r, n) over pairwise-complete rows, from masked matrix products."""
     rows, k = x.shape
     counts = mask.sum(axis=0)
+    # each variable centred on its own mean, missing cells 0: the pairwise sums then stay small
+    xc = np.where(mask, x, 0.0)
     with np.errstate(invalid="ignore", divide="ignore"):
-        means = np.where(mask, x, 0.0).sum(axis=0) / counts
-    # centre each column on its own mean: the pairwise sums below then stay small
-    xc = np.where(mask, x - means, 0.0)
+        means = xc.sum(axis=0) / counts
+    xc -= np.where(counts > 0, means, 0.0)
+    np.multiply(xc, mask, out=xc)
     xc2 = xc * xc
     missing = int(rows * k - counts.sum())
     if missing * 8 < rows * k:
         from scipy import sparse
 
-        mc = sparse.csc_matrix(~mask, dtype=np.float64)  # the few missing cells
-        mct = mc.T.tocsr()
+        # the few missing cells as a sparse (variables x rows) indicator
+        miss_row, miss_col = np.nonzero(~mask)
+        mct = sparse.csr_matrix(
+            (np.ones(miss_row.size), (miss_col, miss_row)), shape=(k, rows), dtype=np.float64
+        )
         miss = np.asarray(rows - counts, dtype=np.float64)
-        nn = rows - miss[:, None] - miss[None, :] + (mct @ mc).toarray()
-        # S[i, j] = sum of xc_i over rows where j is present; the full column sum is 0
-        s = -np.asarray((mct @ xc).T)
-        q = xc2.sum(axis=0)[:, None] - np.asarray((mct @ xc2).T)
+        nn = rows - miss[:, None] - miss[None, :] + (mct @ mct.T).toarray()
+        mct = mct.tocsc()  # column-compressed runs the products with dense matrices faster
+        # sums over the rows where the *other* variable is missing, then by complement:
+        # S[i, j] = sum of xc_i where j is present (the full column sum is 0),
+        # Q[i, j] = sum of xc_i^2 where j is present
+        s = -np.asarray(mct @ xc).T
+        q = xc2.sum(axis=0)[:, None] - np.asarray(mct @ xc2).T
     else:
         m = mask.astype(np.float64)
         nn = m.T @ m
         s = xc.T @ m
         q = xc2.T @ m
-    p = xc.T @ xc
+    del xc2
+    p = xc.T @ xc  # symmetric product (BLAS syrk)
     with np.errstate(invalid="ignore", divide="ignore"):
         cov = p - s * s.T / nn
         vi = q - s * s / nn
@@ -276,23 +285,20 @@ def correlation_matrix(
     c = check_confidence(confidence)
     if isinstance(columns, Mapping):
         names = tuple(columns)
-        cols = [np.asarray(v, dtype=np.float64).reshape(-1) for v in columns.values()]
+        table = _stack([np.asarray(v, dtype=np.float64).reshape(-1) for v in columns.values()])
     elif isinstance(columns, np.ndarray) and columns.ndim == 2:
-        cols = [columns[:, j].astype(np.float64) for j in range(columns.shape[1])]
+        table = np.asarray(columns, dtype=np.float64)
     else:
-        cols = [np.asarray(v, dtype=np.float64).reshape(-1) for v in columns]
-    names = (
-        tuple(names) if names is not None else tuple(f"Variable {i + 1}" for i in range(len(cols)))
-    )
-    if len(names) != len(cols):
+        table = _stack([np.asarray(v, dtype=np.float64).reshape(-1) for v in columns])
+    total = table.shape[1]
+    names = tuple(names) if names is not None else tuple(f"Variable {i + 1}" for i in range(total))
+    if len(names) != total:
         raise ValueError("names and columns differ in number")
-    if len({col.size for col in cols}) > 1:
-        raise ValueError("all columns must have the same number of rows")
-    types = tuple(variable_types) if variable_types is not None else ("continuous",) * len(cols)
-    if len(types) != len(cols):
+    types = tuple(variable_types) if variable_types is not None else ("continuous",) * total
+    if len(types) != total:
         raise ValueError("variable_types and columns differ in number")
     use = [i for i, t in enumerate(types) if t == "continuous"]
-    excluded = tuple(names[i] for i in range(len(cols)) if i not in use)
+    excluded = tuple(names[i] for i in range(total) if types[i] != "continuous")
     kept = tuple(names[i] for i in use)
     k = len(use)
     if k < 2:
@@ -302,7 +308,7 @@ def correlation_matrix(
             e.copy(), e.copy(), c, "wrong-variable-types",
             "A correlation matrix needs at least two continuous variables.",
         )  # fmt: skip
-    x = np.column_stack([cols[i] for i in use]) if cols[0].size else np.empty((0, k))
+    x = table if k == total else table[:, use]
     mask = np.isfinite(x)
     complete = bool(mask.all())
     p_exact = np.full((k, k), NAN)
@@ -318,17 +324,27 @@ def correlation_matrix(
     r[nn < 3] = NAN
     diag = np.arange(k)
     r[diag, diag] = np.where(np.isnan(r[diag, diag]), NAN, 1.0)
-    _, p = _p_from_r(r, nn)
-    p[diag, diag] = NAN
+    # P values and CIs on the upper triangle only, mirrored
+    upper = np.triu_indices(k, 1)
+    lower = (upper[1], upper[0])
+    p = np.full((k, k), NAN)
+    p[upper] = p[lower] = _p_from_r(r[upper], nn[upper])[1]
+    lo, hi = np.full((k, k), NAN), np.full((k, k), NAN)
     if method == "pearson":
-        lo, hi = _fisher_ci(r, nn, c)
-        lo[diag, diag] = hi[diag, diag] = NAN
-    else:
-        lo, hi = np.full((k, k), NAN), np.full((k, k), NAN)
+        lo[upper], hi[upper] = _fisher_ci(r[upper], nn[upper], c)
+        lo[lower], hi[lower] = lo[upper], hi[upper]
     n_int = np.rint(nn).astype(np.int64)
     undefined = int(np.isnan(r[~np.eye(k, dtype=bool)]).sum() // 2)
     message = "ok" if not undefined else f"{undefined} pairs have too few values or no spread."
     return CorrelationMatrix(method, kept, excluded, r, p, p_exact, n_int, lo, hi, c, "ok", message)
+
+
+def _stack(cols: list[FloatArray]) -> FloatArray:
+    if len({col.size for col in cols}) > 1:
+        raise ValueError("all columns must have the same number of rows")
+    if not cols:
+        return np.empty((0, 0))
+    return np.column_stack(cols)
 
 
 def _spearman_matrix(

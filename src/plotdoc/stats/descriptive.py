@@ -35,6 +35,7 @@ from ._results import (
     check_choice,
     check_confidence,
     finite,
+    t_quantile,
 )
 
 Whiskers: TypeAlias = Literal["tukey", "minToMax", "p10_90", "p5_95", "p2_5_97_5", "p1_99"]
@@ -190,12 +191,6 @@ def median_ci(values: npt.ArrayLike, confidence: float = 0.95) -> MedianCI:
 # geometric statistics
 
 
-def _t_quantile(confidence: float, df: float) -> float:
-    from scipy.stats import t as t_dist
-
-    return float(t_dist.ppf(0.5 + confidence / 2.0, df))
-
-
 @dataclass(frozen=True, slots=True)
 class Geometric(ResultMixin):
     """Geometric mean, geometric SD factor and CI of the geometric mean."""
@@ -241,7 +236,7 @@ def geometric(values: npt.ArrayLike, confidence: float = 0.95) -> Geometric:
             "The geometric SD and CI need at least two values.",
         )  # fmt: skip
     sd = float(lg.std(ddof=1))
-    half = _t_quantile(c, n - 1) * sd / math.sqrt(n)
+    half = t_quantile(c, n - 1) * sd / math.sqrt(n)
     return Geometric(gm, 10.0**sd, 10.0 ** (m - half), 10.0 ** (m + half), m, sd, c, n, "ok", "ok")
 
 
@@ -422,7 +417,7 @@ def summarize(values: npt.ArrayLike, *, confidence: float = 0.95) -> Summary:
     if n > 1:
         sd = float(v.std(ddof=1))
         sem = sd / math.sqrt(n)
-        half = _t_quantile(c, n - 1) * sem
+        half = t_quantile(c, n - 1) * sem
         mlo, mhi = mean - half, mean + half
         mci = median_ci(v, c)
         message = "ok"

@@ -27,7 +27,15 @@ import numpy as np
 import numpy.typing as npt
 
 from ._nls import fit_least_squares
-from ._results import NAN, FloatArray, ResultMixin, Status, check_choice, check_confidence
+from ._results import (
+    NAN,
+    FloatArray,
+    ResultMixin,
+    Status,
+    check_choice,
+    check_confidence,
+    t_quantile,
+)
 
 FourPLModel: TypeAlias = Literal["logX", "linearX"]
 PARAMETERS: tuple[str, ...] = ("Bottom", "Top", "LogEC50", "HillSlope")
@@ -37,9 +45,11 @@ _LN10 = math.log(10.0)
 
 
 def _expit(z: FloatArray) -> FloatArray:
-    from scipy.special import expit
-
-    out: FloatArray = expit(z)
+    """The logistic function ``1 / (1 + exp(-z))`` (exact limits 0 and 1 at -inf and inf)."""
+    with np.errstate(over="ignore"):
+        out: FloatArray = np.exp(-z)
+    out += 1.0
+    np.reciprocal(out, out=out)
     return out
 
 
@@ -55,21 +65,22 @@ def _curve(xp: FloatArray, theta: FloatArray) -> FloatArray:
 
 
 def _jacobian(xp: FloatArray, theta: FloatArray) -> FloatArray:
-    """d curve / d (B, T, L, H) at ``xp``, shape (n, 4)."""
+    """d curve / d (B, T, L, H) at ``xp``, shape (n, 4), Fortran order."""
     b, t, lg, h = (float(v) for v in theta)
+    j = np.empty((4, xp.size), dtype=np.float64)
     with np.errstate(invalid="ignore", over="ignore"):
         dx = xp - lg
-        z = (_LN10 * h) * dx
-        if h == 0:
-            z = np.zeros_like(xp)
+        z = (_LN10 * h) * dx if h != 0 else np.zeros_like(xp)
         s = _expit(z)
-        ds = s * (1.0 - s)
-        j = np.empty((xp.size, 4), dtype=np.float64)
-        j[:, 0] = 1.0 - s
-        j[:, 1] = s
-        j[:, 2] = (t - b) * ds * (-_LN10 * h)
-        j[:, 3] = np.where(np.isfinite(dx), (t - b) * ds * _LN10 * dx, 0.0)
-    return j
+        np.subtract(1.0, s, out=j[0])
+        j[1] = s
+        ds = s * j[0] * ((t - b) * _LN10)
+        np.multiply(ds, -h, out=j[2])
+        np.multiply(ds, dx, out=j[3])
+        far = np.isinf(dx)
+        if far.any():
+            j[3, far] = 0.0  # X = 0 in linearX: the limit of ds * dx is 0
+    return j.T
 
 
 def fourpl_curve(
@@ -257,21 +268,23 @@ def four_parameter_logistic(
     if ax.shape != ay.shape:
         raise ValueError(f"x and y differ in size ({ax.size} and {ay.size})")
     xp_all = _transform(ax, model)
-    keep = ~np.isnan(xp_all) & np.isfinite(ay) & np.isfinite(ax)
-    xp, yv, xv = xp_all[keep], ay[keep], ax[keep]
+    if math.isfinite(float(ax.sum()) + float(ay.sum())) and model == "logX":
+        xp, yv, xv = xp_all, ay, ax  # nothing missing
+    else:
+        keep = ~np.isnan(xp_all) & np.isfinite(ay) & np.isfinite(ax)
+        xp, yv, xv = xp_all[keep], ay[keep], ax[keep]
     n = int(yv.size)
     df = n - k
     if df < 1:
         return _failed(model, fixed_names, n, df, c, "too-few-values",
                        f"Fitting {k} parameters needs more than {k} points; there are {n}.")  # fmt: skip
-    if float(yv.max() - yv.min()) == 0.0 or np.unique(xv).size < 2:
+    if float(yv.max() - yv.min()) == 0.0 or float(xv.max() - xv.min()) == 0.0:
         return _failed(model, fixed_names, n, df, c, "zero-variance",
                        "All Y values (or all X values) are equal; no curve can be fitted.")  # fmt: skip
 
-    auto = _initial_values(xp, yv)
-    theta0 = np.array(
-        [fixed_map.get(p, start_map.get(p, float(auto[i]))) for i, p in enumerate(PARAMETERS)]
-    )
+    given = {**start_map, **fixed_map}
+    auto = _initial_values(xp, yv) if len(given) < 4 else np.zeros(4)
+    theta0 = np.array([given.get(p, float(auto[i])) for i, p in enumerate(PARAMETERS)])
 
     def full(p: FloatArray) -> FloatArray:
         th = theta0.copy()
@@ -282,7 +295,8 @@ def four_parameter_logistic(
         return _curve(xx, full(p))
 
     def f_jac(xx: FloatArray, p: FloatArray) -> FloatArray:
-        return _jacobian(xx, full(p))[:, free]
+        j = _jacobian(xx, full(p))
+        return j if k == 4 else j[:, free]
 
     starts = [theta0[free]]
     if "HillSlope" not in start_map and "HillSlope" not in fixed_map:
@@ -305,9 +319,7 @@ def four_parameter_logistic(
     theta = full(best.params)
     se = np.full(4, NAN)
     se[free] = best.se
-    from scipy.stats import t as t_dist
-
-    tq = float(t_dist.ppf(0.5 + c / 2.0, df))
+    tq = t_quantile(c, df)
     lo, hi = theta - tq * se, theta + tq * se
     with np.errstate(over="ignore"):
         ec50 = 10.0 ** theta[2]

@@ -22,6 +22,7 @@ from ._results import (
     as_float_array,
     check_choice,
     check_confidence,
+    t_quantile,
 )
 
 Design: TypeAlias = Literal["unpaired", "paired"]
@@ -92,12 +93,6 @@ class TTestResult(ResultMixin):
     message: str
 
 
-def _t_ppf(q: float, df: float) -> float:
-    from scipy.stats import t as t_dist
-
-    return float(t_dist.ppf(q, df))
-
-
 def _t_two_tailed(t: float, df: float) -> float:
     from scipy.special import stdtr
 
@@ -127,7 +122,7 @@ def _result(
     t = lo = hi = p = NAN
     if status == "ok":
         t = diff / se
-        half = _t_ppf(0.5 + c / 2.0, df) * se
+        half = t_quantile(c, df) * se
         lo, hi = diff - half, diff + half
         p = _t_two_tailed(t, df)
     return TTestResult(
