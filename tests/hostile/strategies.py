@@ -10,6 +10,7 @@ a key, changes a type, inserts a forbidden key, truncates or flips bytes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from hypothesis import strategies as st
 
@@ -36,10 +37,15 @@ from plotdoc.contract.variants import VARIANTS
 
 from .documents import PATTERN_SAMPLES, TYPE_SAMPLES, Json, encode, resolve_ref
 
+#: Surrogate code points cannot be written as UTF-8.
+_NO_SURROGATES: tuple[Literal["Cs"], ...] = ("Cs",)
+
 #: Keep drawn strings and arrays small: limits have their own tests.
 SMALL = 4
 
-_text = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=SMALL)
+_text = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_categories=_NO_SURROGATES), max_size=SMALL
+)
 _safe_key = _text.filter(lambda k: k not in FORBIDDEN_KEYS)
 
 json_values: st.SearchStrategy[Json] = st.recursive(
@@ -63,7 +69,7 @@ def from_node(node: Node) -> st.SearchStrategy[Json]:
             return st.just(PATTERN_SAMPLES[node.pattern])
         top = min(node.max_len if node.max_len is not None else SMALL, max(SMALL, node.min_len))
         return st.text(
-            alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)),
+            alphabet=st.characters(codec="utf-8", exclude_categories=_NO_SURROGATES),
             min_size=node.min_len,
             max_size=top,
         )

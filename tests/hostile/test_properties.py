@@ -5,6 +5,7 @@ Also the bounded mutation-fuzz pass CI runs on every submission (:data:`CI_ITERA
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from plotdoc.api import loads, validate
@@ -47,12 +48,9 @@ def test_mutants_get_a_verdict_and_never_crash(mutant: Mutant) -> None:
         assert {c for c, _ in codes} <= {"json-syntax", "invalid-utf8"}
         assert len(codes) == 1
     if outcome == "refused":
-        try:
+        with pytest.raises(PlotdocError) as info:
             loads(mutant.data)
-        except PlotdocError as exc:
-            assert exc.errors
-        else:  # pragma: no cover - check() says refused
-            raise AssertionError("refused by check but opened by loads")
+        assert info.value.errors
 
 
 def test_bounded_mutation_fuzz_pass() -> None:

@@ -18,7 +18,7 @@ import sys
 import textwrap
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import IO, Any
 
 import pytest
 
@@ -65,7 +65,7 @@ def _assert_save_failed(project: Project, target: Path) -> PlotdocError:
 class FaultyFile:
     """Wraps the temporary file; fails at one method after ``after`` successful calls."""
 
-    def __init__(self, real: BinaryIO, method: str, exc: BaseException, after: int = 0) -> None:
+    def __init__(self, real: IO[Any], method: str, exc: BaseException, after: int = 0) -> None:
         self.real = real
         self.method = method
         self.exc = exc
@@ -129,7 +129,7 @@ def test_creating_the_temporary_file_fails(
     def mkstemp(*args: Any, **kwargs: Any) -> tuple[int, str]:
         raise PermissionError(errno.EACCES, "Permission denied")
 
-    monkeypatch.setattr(writer.tempfile, "mkstemp", mkstemp)
+    monkeypatch.setattr("plotdoc.writer.tempfile.mkstemp", mkstemp)
     _assert_save_failed(project, target)
 
 
@@ -157,9 +157,9 @@ def test_writing_or_flushing_fails(
     method: str,
     make_exc: Callable[[], OSError],
 ) -> None:
-    monkeypatch.setattr(writer.os, "fdopen", _faulty_fdopen(method, make_exc()))
+    monkeypatch.setattr("plotdoc.writer.os.fdopen", _faulty_fdopen(method, make_exc()))
     error = _assert_save_failed(project, target)
-    assert os.strerror(make_exc().errno) in str(error)
+    assert os.strerror(make_exc().errno or 0) in str(error)
 
 
 def test_fsync_of_the_file_fails(
@@ -168,7 +168,7 @@ def test_fsync_of_the_file_fails(
     def fsync(fd: int) -> None:
         raise _eio()
 
-    monkeypatch.setattr(writer.os, "fsync", fsync)
+    monkeypatch.setattr("plotdoc.writer.os.fsync", fsync)
     _assert_save_failed(project, target)
 
 
@@ -184,7 +184,7 @@ def test_fsync_of_the_folder_failing_after_the_rename_is_harmless(
             raise _eio()
         real_fsync(fd)
 
-    monkeypatch.setattr(writer.os, "fsync", fsync)
+    monkeypatch.setattr("plotdoc.writer.os.fsync", fsync)
     writer.save_project(project, target)
     assert len(calls) == 2
     assert open_project(target).tables
@@ -195,7 +195,7 @@ def test_chmod_fails(project: Project, target: Path, monkeypatch: pytest.MonkeyP
     def chmod(*args: Any, **kwargs: Any) -> None:
         raise PermissionError(errno.EPERM, "Operation not permitted")
 
-    monkeypatch.setattr(writer.os, "chmod", chmod)
+    monkeypatch.setattr("plotdoc.writer.os.chmod", chmod)
     _assert_save_failed(project, target)
 
 
@@ -203,14 +203,16 @@ def test_rename_fails(project: Project, target: Path, monkeypatch: pytest.Monkey
     def replace(*args: Any, **kwargs: Any) -> None:
         raise OSError(errno.EXDEV, "Invalid cross-device link")
 
-    monkeypatch.setattr(writer.os, "replace", replace)
+    monkeypatch.setattr("plotdoc.writer.os.replace", replace)
     _assert_save_failed(project, target)
 
 
 def test_an_interrupt_during_the_write_removes_the_temporary_file(
     project: Project, target: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(writer.os, "fdopen", _faulty_fdopen("write-half", KeyboardInterrupt()))
+    monkeypatch.setattr(
+        "plotdoc.writer.os.fdopen", _faulty_fdopen("write-half", KeyboardInterrupt())
+    )
     with pytest.raises(KeyboardInterrupt):
         writer.save_project(project, target)
     _assert_intact(target)
@@ -254,7 +256,7 @@ def test_a_failed_workspace_save_keeps_its_path(
     def replace(*args: Any, **kwargs: Any) -> None:
         raise _eio()
 
-    monkeypatch.setattr(writer.os, "replace", replace)
+    monkeypatch.setattr("plotdoc.writer.os.replace", replace)
     with pytest.raises(PlotdocError):
         ws.save(other)
     assert ws.path == target
