@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from ..model import Project, Table
@@ -31,7 +31,7 @@ def render_table(project: Project, table: Table, *, fmt: str = "svg", dpi: float
 
     if table.graph is None:
         raise ValueError(f"table {table.name!r} has no graph to draw")
-    with matplotlib.rc_context(rc_params(table.graph)):
+    with matplotlib.rc_context(cast(Any, rc_params(table.graph))):
         fig = build_figure(project, table, dpi=dpi)
         return figure_bytes(fig, fmt, dpi)
 

@@ -18,7 +18,7 @@ annotation's index in the table).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from matplotlib.artist import Artist
@@ -26,8 +26,15 @@ from matplotlib.backend_bases import RendererBase
 from matplotlib.patches import Ellipse, FancyArrowPatch, PathPatch, Rectangle
 from matplotlib.path import Path
 from matplotlib.text import Text
-from matplotlib.transforms import Affine2D, IdentityTransform, ScaledTranslation, Transform
+from matplotlib.transforms import (
+    Affine2D,
+    Affine2DBase,
+    IdentityTransform,
+    ScaledTranslation,
+    Transform,
+)
 
+from .artists import points
 from .context import DrawContext
 from .text import RichText, safe
 from .theme import DASHES, resolve_color
@@ -38,7 +45,7 @@ def points_transform(ctx: DrawContext) -> Transform:
     return (
         Affine2D().scale(1 / 72)
         + ctx.fig.dpi_scale_trans
-        + ScaledTranslation(0, 0, ctx.ax.transAxes)
+        + ScaledTranslation(0, 0, cast(Affine2DBase, ctx.ax.transAxes))
     )
 
 
@@ -80,8 +87,7 @@ class Bracket(Artist):
         if anchor.get("kind") == "free":
             origin = ax.transAxes.transform((0.0, 0.0))
             return float(
-                origin[1 if horizontal else 0]
-                + float(anchor.get("x", 0.0)) * renderer.points_to_pixels(1.0)
+                origin[1 if horizontal else 0] + float(anchor.get("x", 0.0)) * points(renderer)
             )
         idx = int(anchor.get("groupIndex", 0))
         anchors = self.ctx.anchors
@@ -95,7 +101,7 @@ class Bracket(Artist):
         a, b = self._pos(self.left, renderer), self._pos(self.right, renderer)
         pt = (self.y, 0.0) if horizontal else (0.0, self.y)
         level = float(ax.transData.transform(pt)[0 if horizontal else 1])
-        tip = float(self.props.get("tipLengthPt", 5.0)) * renderer.points_to_pixels(1.0)
+        tip = float(self.props.get("tipLengthPt", 5.0)) * points(renderer)
         raw = [(a, level - tip), (a, level), (b, level), (b, level - tip)]
         verts = [(v, u) for u, v in raw] if horizontal else raw
         gc = renderer.new_gc()
@@ -105,7 +111,7 @@ class Bracket(Artist):
         renderer.draw_path(gc, Path(np.asarray(verts, dtype=float)), IdentityTransform())
         text = str(self.props.get("text", ""))
         if text:
-            off = 2.0 * renderer.points_to_pixels(1.0)
+            off = 2.0 * points(renderer)
             mid = (a + b) / 2
             xy = (level + off, mid) if horizontal else (mid, level + off)
             t = Text(
@@ -119,7 +125,7 @@ class Bracket(Artist):
                 fontsize=float(self.props.get("fontSize") or self.ctx.theme.shapes.font_size),
                 rotation=0,
             )
-            t.set_figure(self.figure)  # type: ignore[arg-type]
+            t.set_figure(self.figure)
             t.draw(renderer)
         renderer.close_group("bracket")
         gc.restore()

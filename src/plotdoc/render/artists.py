@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from matplotlib.artist import Artist, allow_rasterization
+from matplotlib.artist import Artist
 from matplotlib.backend_bases import RendererBase
 from matplotlib.path import Path
 from matplotlib.transforms import Affine2D, IdentityTransform
@@ -22,6 +22,11 @@ from .symbols import symbol_path
 from .theme import RGBA
 
 _IDENTITY = IdentityTransform()
+
+
+def points(renderer: RendererBase) -> float:
+    """Pixels per point of ``renderer``."""
+    return float(renderer.points_to_pixels(1.0))  # type: ignore[arg-type]
 
 
 def _is_svg(renderer: RendererBase) -> bool:
@@ -59,16 +64,15 @@ class PointSymbols(Artist):
     def _style_key(self, i: int) -> tuple[Any, ...]:
         return (self.shapes[i], self.sizes[i], self.faces[i], self.edges[i], self.widths[i])
 
-    @allow_rasterization  # type: ignore[misc]
     def draw(self, renderer: RendererBase) -> None:
         if not self.get_visible() or self.axes is None or len(self.ids) == 0:
             return
         pts = self.axes.transData.transform(self.xy)
         finite = np.isfinite(pts).all(axis=1)
-        px = renderer.points_to_pixels(1.0)
+        px = points(renderer)
         renderer.open_group("symbols", gid=self.get_gid())
         gc = renderer.new_gc()
-        self._set_gc_clip(gc)
+        self._set_gc_clip(gc)  # type: ignore[attr-defined]
         svg = _is_svg(renderer)
         if svg:
             order = [i for i in range(len(self.ids)) if finite[i]]
@@ -167,7 +171,6 @@ class ErrorBars(Artist):
                 out.append(((float(a), float(p)), (float(b), float(p))))
         return out
 
-    @allow_rasterization  # type: ignore[misc]
     def draw(self, renderer: RendererBase) -> None:
         if not self.get_visible() or self.axes is None or len(self.ids) == 0:
             return
@@ -181,15 +184,15 @@ class ErrorBars(Artist):
         trans = self.axes.transData
         da = trans.transform(a)
         db = trans.transform(b)
-        cap = self.cap * renderer.points_to_pixels(1.0)
+        cap = self.cap * points(renderer)
         if self.dodge_pt:
-            shift = self.dodge_pt * renderer.points_to_pixels(1.0)
+            shift = self.dodge_pt * points(renderer)
             axis = 0 if self.vertical else 1
             da[:, axis] += shift
             db[:, axis] += shift
         ok = np.isfinite(da).all(axis=1) & np.isfinite(db).all(axis=1)
         gc = renderer.new_gc()
-        self._set_gc_clip(gc)
+        self._set_gc_clip(gc)  # type: ignore[attr-defined]
         gc.set_foreground(self.color, isRGBA=True)
         gc.set_linewidth(self.linewidth)
         gc.set_capstyle("butt")
@@ -218,7 +221,7 @@ def _bar_path(
     a: NDArray[np.float64], b: NDArray[np.float64], cap: float, vertical: bool, direction: str
 ) -> tuple[NDArray[np.float64], list[int]]:
     verts = [a, b]
-    codes = [Path.MOVETO, Path.LINETO]
+    codes: list[int] = [int(Path.MOVETO), int(Path.LINETO)]
     if cap > 0:
         ends = [b] if direction == "above" else [a] if direction == "below" else [a, b]
         for e in ends:
@@ -226,5 +229,5 @@ def _bar_path(
                 verts += [np.array([e[0] - cap, e[1]]), np.array([e[0] + cap, e[1]])]
             else:
                 verts += [np.array([e[0], e[1] - cap]), np.array([e[0], e[1] + cap])]
-            codes += [Path.MOVETO, Path.LINETO]
+            codes += [int(Path.MOVETO), int(Path.LINETO)]
     return np.asarray(verts, dtype=float), codes

@@ -99,9 +99,8 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
         reverse = not reverse  # categories read top-down; keep the caller's order
     (ax.set_xlim if is_x else ax.set_ylim)((hi, lo) if reverse else (lo, hi))
     interval = conf.get("majorInterval", "auto")
-    if interval != "auto" and scale == "linear":
-        if (hi - lo) / float(interval) <= 200:
-            axis.set_major_locator(MultipleLocator(float(interval)))
+    if interval != "auto" and scale == "linear" and (hi - lo) / float(interval) <= 200:
+        axis.set_major_locator(MultipleLocator(float(interval)))
     minor = conf.get("minorTicks", "auto")
     if minor != "auto" and int(minor) > 0 and scale == "linear":
         axis.set_minor_locator(AutoMinorLocator(int(minor) + 1))
@@ -175,21 +174,18 @@ def _number_formatter(nf: Mapping[str, Any]) -> Any:
         elif fmt == "percent":
             body = f"{value:,.{0 if dec == 'automatic' else int(dec)}f}%".replace(",", sep)
         else:
-            d = (
-                (
-                    0
-                    if float(value).is_integer()
-                    else max(0, -int(math.floor(math.log10(abs(value)))) + 1)
-                    if value
-                    else 0
-                )
-                if dec == "automatic"
-                else int(dec)
-            )
+            d = int(dec) if dec != "automatic" else _auto_decimals(value)
             body = f"{value:,.{d}f}".replace(",", sep)
         return prefix + body.replace("-", "\u2212") + suffix
 
     return format_tick
+
+
+def _auto_decimals(value: float) -> int:
+    """Enough decimals to show a tick value's first significant digit and one more."""
+    if value == 0 or float(value).is_integer():
+        return 0
+    return max(0, -math.floor(math.log10(abs(value))) + 1)
 
 
 def _categorical(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any]) -> None:
@@ -259,21 +255,22 @@ def _frame(ctx: DrawContext, fo: Mapping[str, Any], color: Any, width: float) ->
         ax.tick_params(which="both", top=False, right=False)
     hide = fo.get("hideAxes", "showBoth")
     if hide in ("hideX", "hideBoth"):
-        for s in ("bottom", "top"):
-            sp[s].set_visible(False)
+        for side in ("bottom", "top"):
+            sp[side].set_visible(False)
         ax.xaxis.set_visible(False)
     if hide in ("hideY", "hideBoth"):
-        for s in ("left", "right"):
-            sp[s].set_visible(False)
+        for side in ("left", "right"):
+            sp[side].set_visible(False)
         ax.yaxis.set_visible(False)
 
 
 def _fonts(ctx: DrawContext, conf: Mapping[str, Any]) -> None:
     tick = conf.get("tickLabelFont", {})
     color = resolve_color(tick.get("color", "theme"), ctx.theme.foreground)
+    family = tick.get("family") or conf.get("fontFamily")
     for t in [*ctx.ax.get_xticklabels(), *ctx.ax.get_yticklabels()]:
-        if tick.get("family") or conf.get("fontFamily"):
-            t.set_fontfamily(tick.get("family") or conf.get("fontFamily"))
+        if family:
+            t.set_fontfamily(str(family))
         if tick.get("bold"):
             t.set_fontweight("bold")
         if tick.get("italic"):

@@ -197,7 +197,11 @@ class DrawContext:
         if x.size == 0 or not self.switch("symbols", i):
             return None
         styles = [self.style("symbol", i, r, key) for r in rows]
-        shapes, faces, edges, sizes, widths = [], [], [], [], []
+        shapes: list[str] = []
+        faces: list[RGBA | None] = []
+        edges: list[RGBA] = []
+        sizes: list[float] = []
+        widths: list[float] = []
         for st in styles:
             shape = st["shape"] if st["shape"] != "auto" else self.theme.symbol_shape(i)
             _, kind = symbol_path(shape)

@@ -144,11 +144,12 @@ def _place_plot_area(ctx: DrawContext) -> None:
 
 def figure_bytes(fig: Figure, fmt: str = "svg", dpi: float = 150) -> bytes:
     """The figure as SVG, PNG or PDF bytes, cropped to its content, deterministic."""
-    metadata: dict[str, Any] = {
+    by_format: dict[str, dict[str, Any]] = {
         "svg": {"Date": None, "Creator": "plotdoc"},
         "pdf": {"CreationDate": None, "ModDate": None, "Creator": "plotdoc", "Producer": "plotdoc"},
         "png": {"Software": "plotdoc"},
-    }[fmt]
+    }
+    metadata = by_format[fmt]
     buf = io.BytesIO()
     fig.savefig(
         buf,

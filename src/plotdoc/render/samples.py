@@ -35,7 +35,9 @@ def _xy(variant_id: str) -> Doc:
     n_rep = 3 if reps else 1
     sets = []
     for k, (slope, base, name) in enumerate(((1.6, 2.0, "Control"), (0.9, 1.0, "Treated"))):
-        rows = [[base + slope * xi + rng.normal(0, 0.6 + 0.1 * k) for _ in range(n_rep)] for xi in x]
+        rows = [
+            [base + slope * xi + rng.normal(0, 0.6 + 0.1 * k) for _ in range(n_rep)] for xi in x
+        ]
         sets.append({"name": name, "values": _round(rows)})
     table: dict[str, Any] = {
         "name": "Growth",

@@ -25,9 +25,12 @@ def _polygon(n: int, rotation_deg: float = 90.0, radius: float = 1.0) -> list[tu
     return [(float(radius * np.cos(a)), float(radius * np.sin(a))) for a in angles]
 
 
+_MOVE, _LINE = int(Path.MOVETO), int(Path.LINETO)
+
+
 def _closed(points: list[tuple[float, float]]) -> tuple[list[tuple[float, float]], list[int]]:
     verts = [*points, points[0]]
-    codes = [Path.MOVETO] + [Path.LINETO] * (len(points) - 1) + [Path.CLOSEPOLY]
+    codes = [_MOVE] + [_LINE] * (len(points) - 1) + [int(Path.CLOSEPOLY)]
     return verts, codes
 
 
@@ -38,7 +41,7 @@ def _segments(
     codes: list[int] = []
     for a, b in segs:
         verts += [a, b]
-        codes += [Path.MOVETO, Path.LINETO]
+        codes += [_MOVE, _LINE]
     return verts, codes
 
 

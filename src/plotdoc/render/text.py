@@ -89,7 +89,7 @@ class RichText(Artist):
 
     def _layout(self, renderer: RendererBase) -> list[Text]:
         size = float(self._font["fontsize"])
-        px = renderer.points_to_pixels(1.0)
+        px = float(renderer.points_to_pixels(1.0))  # type: ignore[arg-type]
         x0, y0 = self._anchor_transform.transform(self._xy)
         line_h = size * 1.25 * px
         n = len(self._lines)
@@ -110,7 +110,7 @@ class RichText(Artist):
                     transform=IdentityTransform(),
                     **{**self._font, "fontsize": fs},
                 )
-                t.set_figure(self.figure)  # type: ignore[arg-type]
+                t.set_figure(self.figure)
                 w = t.get_window_extent(renderer).width
                 pieces.append((t, width))
                 width += w

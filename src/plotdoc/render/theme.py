@@ -20,7 +20,7 @@ from ..contract.presets import DEFAULT_PRESET, PRESETS, PresetColors, PresetShap
 RGBA = tuple[float, float, float, float]
 
 #: LineDashStyle -> matplotlib linestyle
-DASHES: dict[str, str | tuple[float, tuple[float, ...]]] = {
+DASHES: dict[str, Any] = {
     "solid": "-",
     "dashed": (0.0, (5.0, 3.0)),
     "dotted": (0.0, (1.0, 2.0)),

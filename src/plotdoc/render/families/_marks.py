@@ -55,7 +55,9 @@ def summary(values: F64, mode: str) -> CenterError | None:
 
 
 def has_error(ce: CenterError) -> bool:
-    return bool(np.isfinite([ce.lower, ce.upper]).all() and (ce.lower != ce.center or ce.upper != ce.center))
+    return bool(
+        np.isfinite([ce.lower, ce.upper]).all() and (ce.lower != ce.center or ce.upper != ce.center)
+    )
 
 
 def baseline(ctx: DrawContext) -> float:
@@ -95,7 +97,9 @@ def scatter(
     ctx.symbols(pos + off, v, i, kept_ids, kept_rows, group_id=group_id, z=3.0)
 
 
-def center_bar(ctx: DrawContext, i: int, pos: float, ce: CenterError, width: float, sid: str) -> None:
+def center_bar(
+    ctx: DrawContext, i: int, pos: float, ce: CenterError, width: float, sid: str
+) -> None:
     if not ctx.switch("bars", i):
         return
     base = baseline(ctx)
@@ -103,12 +107,25 @@ def center_bar(ctx: DrawContext, i: int, pos: float, ce: CenterError, width: flo
     ctx.value_axis_from_zero = True
 
 
-def error_bar(ctx: DrawContext, i: int, pos: float, ce: CenterError, sid: str, z: float = 2.5) -> None:
+def error_bar(
+    ctx: DrawContext, i: int, pos: float, ce: CenterError, sid: str, z: float = 2.5
+) -> None:
     if has_error(ce):
-        ctx.error_bars([pos], [ce.center], [ce.lower], [ce.upper], i, [sid], group_id=sid.replace("errorbar/", "errorbars/", 1), z=z)
+        ctx.error_bars(
+            [pos],
+            [ce.center],
+            [ce.lower],
+            [ce.upper],
+            i,
+            [sid],
+            group_id=sid.replace("errorbar/", "errorbars/", 1),
+            z=z,
+        )
 
 
-def summary_line(ctx: DrawContext, i: int, pos: float, value: float, width: float, sid: str) -> None:
+def summary_line(
+    ctx: DrawContext, i: int, pos: float, value: float, width: float, sid: str
+) -> None:
     """A line across the slot at ``value`` (mean or median of a scatter column)."""
     if not ctx.switch("summaryLine", i) or not np.isfinite(value):
         return
@@ -116,14 +133,27 @@ def summary_line(ctx: DrawContext, i: int, pos: float, value: float, width: floa
     ctx.polyline(x, y, i, sid, element="summaryLine", z=4.0)
 
 
-def box(ctx: DrawContext, i: int, pos: float, values: F64, whiskers: str, width: float, suffix: str = "", sub: int | None = None) -> float:
+def box(
+    ctx: DrawContext,
+    i: int,
+    pos: float,
+    values: F64,
+    whiskers: str,
+    width: float,
+    suffix: str = "",
+    sub: int | None = None,
+) -> float:
     """Box (Q1 to Q3), median, whiskers with caps, outliers and the optional mean mark."""
     st = box_stats(values, whiskers)
     if st.n == 0:
         return 0.0
     ctx.bar(pos, st.q1, st.q3, i, f"box/ds{i}{suffix}", width=width, z=1.0, point=sub)
     bar_style = ctx.style("bar", i)
-    cap = {"wideT": 0.5, "narrowT": 0.25, "I": 0.0}.get(bar_style["whiskerCapStyle"], 0.25) * width / 2
+    cap = (
+        {"wideT": 0.5, "narrowT": 0.25, "I": 0.0}.get(bar_style["whiskerCapStyle"], 0.25)
+        * width
+        / 2
+    )
     xs: list[float] = []
     ys: list[float] = []
     for a, b in ((st.q1, st.lower_whisker), (st.q3, st.upper_whisker)):
@@ -139,10 +169,24 @@ def box(ctx: DrawContext, i: int, pos: float, values: F64, whiskers: str, width:
     if ctx.switch("median", i):
         mx, my = ctx.xy([pos - width / 2, pos + width / 2], [st.median, st.median])
         med = ctx.style("median", i)
-        ctx.polyline(mx, my, i, f"median/ds{i}{suffix}", element="median", z=1.5 if med["drawOrder"] == "onTop" else 0.5)
+        ctx.polyline(
+            mx,
+            my,
+            i,
+            f"median/ds{i}{suffix}",
+            element="median",
+            z=1.5 if med["drawOrder"] == "onTop" else 0.5,
+        )
     if st.outliers.size and ctx.switch("outliers", i):
         ids = [f"outlier/ds{i}{suffix}/o{k}" for k in range(st.outliers.size)]
-        ctx.symbols(np.full(st.outliers.size, pos), st.outliers, i, ids, [-1] * st.outliers.size, group_id=f"outliers/ds{i}{suffix}")
+        ctx.symbols(
+            np.full(st.outliers.size, pos),
+            st.outliers,
+            i,
+            ids,
+            [-1] * st.outliers.size,
+            group_id=f"outliers/ds{i}{suffix}",
+        )
     if bar_style["showMeanAsPlus"]:
         mark_mean(ctx, i, pos, st.mean, bar_style["meanSymbolShape"], f"mean/ds{i}{suffix}")
     return float(max(st.upper_whisker, st.outliers.max() if st.outliers.size else st.upper_whisker))
@@ -153,21 +197,47 @@ def mark_mean(ctx: DrawContext, i: int, pos: float, mean: float, shape: str, sid
 
     x, y = ctx.xy([pos], [mean])
     sym = ctx.style("symbol", i)
-    art = PointSymbols(np.column_stack([x, y]), [f"{sid}/p0"], shapes=[shape], sizes=[float(sym["size"])], faces=[ctx.theme.foreground], edges=[ctx.theme.foreground], widths=[1.2])
+    art = PointSymbols(
+        np.column_stack([x, y]),
+        [f"{sid}/p0"],
+        shapes=[shape],
+        sizes=[float(sym["size"])],
+        faces=[ctx.theme.foreground],
+        edges=[ctx.theme.foreground],
+        widths=[1.2],
+    )
     ctx.add(art, sid, z=5.0)
 
 
-def violin(ctx: DrawContext, i: int, pos: float, values: F64, width: float, suffix: str = "", quartiles: bool = True) -> float:
+def violin(
+    ctx: DrawContext,
+    i: int,
+    pos: float,
+    values: F64,
+    width: float,
+    suffix: str = "",
+    quartiles: bool = True,
+) -> float:
     """Kernel-density violin, with median and quartile lines when ``quartiles``."""
     vst = ctx.style("violin", i)
-    dens = kernel_density(values, smoothing=vst["smoothing"], truncate=bool(ctx.options.get("showTruncatedViolin", True)))
+    dens = kernel_density(
+        values,
+        smoothing=vst["smoothing"],
+        truncate=bool(ctx.options.get("showTruncatedViolin", True)),
+    )
     if dens.x.size == 0:
         return 0.0
     half = dens.density / float(dens.density.max()) * width / 2
     xs = np.concatenate([pos - half, (pos + half)[::-1]])
     ys = np.concatenate([dens.x, dens.x[::-1]])
     vx, vy = ctx.xy(xs, ys)
-    poly = Polygon(np.column_stack([vx, vy]), closed=True, facecolor=vst["fill"], edgecolor=vst["borderColor"], linewidth=float(vst["borderWidth"]))
+    poly = Polygon(
+        np.column_stack([vx, vy]),
+        closed=True,
+        facecolor=vst["fill"],
+        edgecolor=vst["borderColor"],
+        linewidth=float(vst["borderWidth"]),
+    )
     from ..theme import HATCHES
 
     hatch = HATCHES.get(vst["fillPattern"])
@@ -193,7 +263,16 @@ def violin(ctx: DrawContext, i: int, pos: float, values: F64, width: float, suff
     return float(dens.x.max())
 
 
-def floating_bar(ctx: DrawContext, i: int, pos: float, values: F64, mode: str, width: float, suffix: str = "", sub: int | None = None) -> float:
+def floating_bar(
+    ctx: DrawContext,
+    i: int,
+    pos: float,
+    values: F64,
+    mode: str,
+    width: float,
+    suffix: str = "",
+    sub: int | None = None,
+) -> float:
     """A bar from the lowest to the highest value, with a line at the mean or median."""
     v = values[np.isfinite(values)]
     if v.size == 0:

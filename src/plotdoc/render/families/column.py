@@ -64,7 +64,17 @@ def draw(ctx: DrawContext) -> None:
         ctx.polyline(x, y, visible[0], "line/centers", element="line", z=2.0)
 
 
-def _draw_column(ctx: DrawContext, vid: str, mode: str, i: int, pos: float, values: np.ndarray, rows: list[int], width: float, span: float) -> float:
+def _draw_column(
+    ctx: DrawContext,
+    vid: str,
+    mode: str,
+    i: int,
+    pos: float,
+    values: np.ndarray,
+    rows: list[int],
+    width: float,
+    span: float,
+) -> float:
     """One column's marks; returns the top of what it drew (for brackets)."""
     ids = [f"symbol/ds{i}/p{r}" for r in rows]
     if vid == "column-box-whiskers":
@@ -78,7 +88,15 @@ def _draw_column(ctx: DrawContext, vid: str, mode: str, i: int, pos: float, valu
         if vid in ("scatter-bar", "bar"):
             M.center_bar(ctx, i, pos, ce, width, f"bar/ds{i}")
         else:
-            ctx.symbols([pos], [ce.center], i, [f"symbol/ds{i}/center"], [-1], group_id=f"symbols/ds{i}/center", z=3.5)
+            ctx.symbols(
+                [pos],
+                [ce.center],
+                i,
+                [f"symbol/ds{i}/center"],
+                [-1],
+                group_id=f"symbols/ds{i}/center",
+                z=3.5,
+            )
         M.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}")
         top = M.top_of(values if vid == "scatter-bar" else np.array([ce.center]), ce)
         ctx.value_labels(pos, ce.center, ce.n, top, i, f"value/ds{i}", bar_start=M.baseline(ctx))
@@ -90,7 +108,14 @@ def _draw_column(ctx: DrawContext, vid: str, mode: str, i: int, pos: float, valu
     return M.top_of(values, ce)
 
 
-def _before_after(ctx: DrawContext, visible: list[int], columns: list[np.ndarray], layout: CategoryLayout, mode: str, span: float) -> None:
+def _before_after(
+    ctx: DrawContext,
+    visible: list[int],
+    columns: list[np.ndarray],
+    layout: CategoryLayout,
+    mode: str,
+    span: float,
+) -> None:
     n_rows = max((c.size for c in columns), default=0)
     positions = [layout.center(s) for s in range(len(visible))]
     grid = np.full((n_rows, len(visible)), np.nan)
@@ -100,7 +125,9 @@ def _before_after(ctx: DrawContext, visible: list[int], columns: list[np.ndarray
         col = grid[:, s]
         rows = [r for r in range(n_rows) if np.isfinite(col[r])]
         if mode == "symbolsAndLines":
-            ctx.symbols([positions[s]] * len(rows), col[rows], i, [f"symbol/ds{i}/p{r}" for r in rows], rows)
+            ctx.symbols(
+                [positions[s]] * len(rows), col[rows], i, [f"symbol/ds{i}/p{r}" for r in rows], rows
+            )
         ctx.anchor(positions[s], float(np.nanmax(col)) if rows else 0.0)
         ctx.legend_entry(i, ctx.symbol_handle(i))
     line_style = ctx.style("line", visible[0] if visible else 0)
@@ -112,8 +139,20 @@ def _before_after(ctx: DrawContext, visible: list[int], columns: list[np.ndarray
         pts = [(positions[s], row[s]) for s in range(len(visible)) if ok[s]]
         if mode == "arrows":
             for k in range(len(pts) - 1):
-                (x0, y0), (x1, y1) = ctx.xy(pts[k][0], pts[k][1]), ctx.xy(pts[k + 1][0], pts[k + 1][1])
-                arrow = FancyArrowPatch((float(x0), float(y0)), (float(x1), float(y1)), arrowstyle="-|>", mutation_scale=9, color=line_style["color"], linewidth=float(line_style["thickness"]), shrinkA=0, shrinkB=0)
+                (x0, y0), (x1, y1) = (
+                    ctx.xy(pts[k][0], pts[k][1]),
+                    ctx.xy(pts[k + 1][0], pts[k + 1][1]),
+                )
+                arrow = FancyArrowPatch(
+                    (float(x0), float(y0)),
+                    (float(x1), float(y1)),
+                    arrowstyle="-|>",
+                    mutation_scale=9,
+                    color=line_style["color"],
+                    linewidth=float(line_style["thickness"]),
+                    shrinkA=0,
+                    shrinkB=0,
+                )
                 ctx.ax.add_patch(arrow)
                 ctx.tag(arrow, f"arrow/row{r}/{k}")
                 ctx.include([float(x0), float(x1)], [float(y0), float(y1)])

@@ -49,7 +49,14 @@ def draw_fits(ctx: DrawContext, x: F64) -> None:
     for analysis in ctx.table.analyses:
         if analysis.method == "linearRegression":
             if ctx.graph_switch("regressionLine", True):
-                _fit(ctx, analysis.id, x, "regression", float(analysis.params.get("confidenceLevel", 95)), None)
+                _fit(
+                    ctx,
+                    analysis.id,
+                    x,
+                    "regression",
+                    float(analysis.params.get("confidenceLevel", 95)),
+                    None,
+                )
         elif analysis.method == "nonlinearRegression" and ctx.graph_switch("fittedCurve", True):
             _fit(ctx, analysis.id, x, "fit", 95.0, str(analysis.params.get("model", "logX")))
 
@@ -71,7 +78,11 @@ def _fit(ctx: DrawContext, aid: str, x: F64, kind: str, level: float, model: str
         else:
             res4 = four_parameter_logistic(xx, yy, model=model)
             res_x, res_y = res4.curve_x, res4.curve_y
-            bands = [("confidence", res4.confidence_lower, res4.confidence_upper)] if ctx.graph_switch("confidenceBand", True) else []
+            bands = (
+                [("confidence", res4.confidence_lower, res4.confidence_upper)]
+                if ctx.graph_switch("confidenceBand", True)
+                else []
+            )
         cx, cy = (res.curve_x, res.curve_y) if model is None else (res_x, res_y)
         if cx.size < 2 or not np.isfinite(cy).any():
             continue
@@ -79,7 +90,14 @@ def _fit(ctx: DrawContext, aid: str, x: F64, kind: str, level: float, model: str
         for name, lo, hi in bands:
             children += _band(ctx, i, cx, lo, hi, band_style, f"band/{name}/{aid}/ds{i}")
         st = ctx.style("curve", i)
-        line = Line2D(cx, cy, color=st["color"], linewidth=float(st["thickness"]), linestyle=DASHES.get(st["dashStyle"], "-"), zorder=ctx.z(i, 2.2))
+        line = Line2D(
+            cx,
+            cy,
+            color=st["color"],
+            linewidth=float(st["thickness"]),
+            linestyle=DASHES.get(st["dashStyle"], "-"),
+            zorder=ctx.z(i, 2.2),
+        )
         line.set_transform(ctx.ax.transData)
         line.axes = ctx.ax
         line.set_clip_path(ctx.ax.patch)
@@ -92,7 +110,9 @@ def _fit(ctx: DrawContext, aid: str, x: F64, kind: str, level: float, model: str
         ctx.add(group, f"curve/{kind}/{aid}", z=2.2)
 
 
-def _band(ctx: DrawContext, i: int, cx: F64, lo: F64, hi: F64, st: dict[str, object], sid: str) -> list[Artist]:
+def _band(
+    ctx: DrawContext, i: int, cx: F64, lo: F64, hi: F64, st: dict[str, object], sid: str
+) -> list[Artist]:
     ok = np.isfinite(lo) & np.isfinite(hi)
     if ok.sum() < 2:
         return []
@@ -103,7 +123,13 @@ def _band(ctx: DrawContext, i: int, cx: F64, lo: F64, hi: F64, st: dict[str, obj
     if st["display"] == "fill":
         opacity = st["fillOpacity"]
         assert isinstance(opacity, float | int)
-        poly = Polygon(np.concatenate([np.column_stack([bx, bh]), np.column_stack([bx, bl])[::-1]]), closed=True, facecolor=with_alpha(color, float(opacity)), edgecolor="none", zorder=ctx.z(i, 0.7))
+        poly = Polygon(
+            np.concatenate([np.column_stack([bx, bh]), np.column_stack([bx, bl])[::-1]]),
+            closed=True,
+            facecolor=with_alpha(color, float(opacity)),
+            edgecolor="none",
+            zorder=ctx.z(i, 0.7),
+        )
         poly.set_transform(ctx.ax.transData)
         poly.axes = ctx.ax
         poly.set_clip_path(ctx.ax.patch)
@@ -114,7 +140,14 @@ def _band(ctx: DrawContext, i: int, cx: F64, lo: F64, hi: F64, st: dict[str, obj
         assert isinstance(thick, float | int)
         xs = np.concatenate([bx, [np.nan], bx])
         ys = np.concatenate([bl, [np.nan], bh])
-        line = Line2D(xs, ys, color=color, linewidth=float(thick), linestyle=DASHES.get(str(st["dashStyle"]), "--"), zorder=ctx.z(i, 2.1))
+        line = Line2D(
+            xs,
+            ys,
+            color=color,
+            linewidth=float(thick),
+            linestyle=DASHES.get(str(st["dashStyle"]), "--"),
+            zorder=ctx.z(i, 2.1),
+        )
         line.set_transform(ctx.ax.transData)
         line.axes = ctx.ax
         line.set_clip_path(ctx.ax.patch)

@@ -30,7 +30,11 @@ def draw(ctx: DrawContext) -> None:
     vid = ctx.variant_id
     mode = str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
     n_sub = max((table.data_sets[i].values.shape[1] for i in visible), default=1)
-    allv = np.concatenate([table.data_sets[i].values.ravel() for i in visible]) if visible else np.empty(0)
+    allv = (
+        np.concatenate([table.data_sets[i].values.ravel() for i in visible])
+        if visible
+        else np.empty(0)
+    )
     allv = allv[np.isfinite(allv)]
     span = float(np.ptp(allv)) if allv.size else 1.0
     ctx.legend_auto = False
@@ -47,7 +51,17 @@ def draw(ctx: DrawContext) -> None:
                 if vid == "nested-box":
                     tops.append(M.box(ctx, i, pos, col, mode, layout.width, suffix, sub=None))
                 elif vid == "nested-violin":
-                    tops.append(M.violin(ctx, i, pos, col, layout.width, suffix, quartiles=mode == "medianWithIqr"))
+                    tops.append(
+                        M.violin(
+                            ctx,
+                            i,
+                            pos,
+                            col,
+                            layout.width,
+                            suffix,
+                            quartiles=mode == "medianWithIqr",
+                        )
+                    )
                 else:
                     tops.append(M.floating_bar(ctx, i, pos, col, mode, layout.width, suffix))
             ctx.anchor(layout.ticks[slot], max(tops, default=0.0))
@@ -62,14 +76,24 @@ def draw(ctx: DrawContext) -> None:
         ctx.after_axes.append(lambda: _hide_frame(ctx))
 
 
-def _treatment(ctx: DrawContext, vid: str, mode: str, i: int, pos: float, width: float, span: float) -> None:
+def _treatment(
+    ctx: DrawContext, vid: str, mode: str, i: int, pos: float, width: float, span: float
+) -> None:
     vals = ctx.table.data_sets[i].values
     pooled = vals.ravel()
     ce = M.summary(pooled, mode)
     if vid in ("nested-scatter-bar", "nested-bar") and ce is not None:
         M.center_bar(ctx, i, pos, ce, width, f"bar/ds{i}")
         M.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}")
-        ctx.value_labels(pos, ce.center, ce.n, M.top_of(pooled if vid == "nested-scatter-bar" else np.array([ce.center]), ce), i, f"value/ds{i}", bar_start=M.baseline(ctx))
+        ctx.value_labels(
+            pos,
+            ce.center,
+            ce.n,
+            M.top_of(pooled if vid == "nested-scatter-bar" else np.array([ce.center]), ce),
+            i,
+            f"value/ds{i}",
+            bar_start=M.baseline(ctx),
+        )
     if vid in ("nested-scatter", "nested-scatter-bar"):
         m = vals.shape[1]
         lane = min(1.0, width * 1.3) / m
@@ -77,7 +101,17 @@ def _treatment(ctx: DrawContext, vid: str, mode: str, i: int, pos: float, width:
             col = vals[:, j]
             lane_pos = pos + (j - (m - 1) / 2) * lane
             rows = list(range(col.size))
-            M.scatter(ctx, i, lane_pos, col, rows, [f"symbol/ds{i}/sub{j}/p{r}" for r in rows], span=span, slot=lane * 0.7, group_id=f"symbols/ds{i}/sub{j}")
+            M.scatter(
+                ctx,
+                i,
+                lane_pos,
+                col,
+                rows,
+                [f"symbol/ds{i}/sub{j}/p{r}" for r in rows],
+                span=span,
+                slot=lane * 0.7,
+                group_id=f"symbols/ds{i}/sub{j}",
+            )
     if vid == "nested-scatter" and ce is not None:
         M.summary_line(ctx, i, pos, ce.center, width, f"summary/ds{i}")
         M.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}", z=4.0)

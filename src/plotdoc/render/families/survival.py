@@ -76,7 +76,9 @@ def draw(ctx: DrawContext) -> None:
         ctx.after_axes.append(lambda: _risk_table(ctx, fits, times))
 
 
-def _draw_group(ctx: DrawContext, vid: str, i: int, km: KaplanMeierResult, death: bool, scale: float) -> None:
+def _draw_group(
+    ctx: DrawContext, vid: str, i: int, km: KaplanMeierResult, death: bool, scale: float
+) -> None:
     opts = ctx.options
     t, y = _curve(km, death, scale)
     stairs = vid in _STAIRS
@@ -88,24 +90,50 @@ def _draw_group(ctx: DrawContext, vid: str, i: int, km: KaplanMeierResult, death
         ctx.polyline(lx, ly, i, f"line/ds{i}", element="line", z=2.0)
     sym_style = ctx.style("symbol", i)
     at = opts.get("plotSymbolsAt", "all")
-    if sym_style["symbolVisibility"] == "censoredOnly" or "symbolVisibility" in _user_symbol(ctx, i):
+    if sym_style["symbolVisibility"] == "censoredOnly" or "symbolVisibility" in _user_symbol(
+        ctx, i
+    ):
         at = sym_style["symbolVisibility"]
     offset = 1 if t.size > km.time.size else 0  # index shift of the added time-0 point
     if at == "censoredOnly" or vid == "survival-staircase-ticks":
-        _censor_marks(ctx, i, km, t, y, offset, ticks=vid == "survival-staircase-ticks" and "shape" not in _user_symbol(ctx, i))
+        _censor_marks(
+            ctx,
+            i,
+            km,
+            t,
+            y,
+            offset,
+            ticks=vid == "survival-staircase-ticks" and "shape" not in _user_symbol(ctx, i),
+        )
     else:
         ids = [f"symbol/ds{i}/p{k}" for k in range(t.size)]
         ctx.symbols(t, y, i, ids, list(range(t.size)), z=3.0)
     err = opts.get("errorBars", "none")
     if err != "none" and km.time.size:
-        lo_s, hi_s = (km.survival - km.std_err, km.survival + km.std_err) if err == "se" else (km.loglog_ci_lower, km.loglog_ci_upper)
+        lo_s, hi_s = (
+            (km.survival - km.std_err, km.survival + km.std_err)
+            if err == "se"
+            else (km.loglog_ci_lower, km.loglog_ci_upper)
+        )
         lo_s, hi_s = np.clip(lo_s, 0, 1), np.clip(hi_s, 0, 1)
         if death:
             lo_s, hi_s = 1 - hi_s, 1 - lo_s
         c = (1 - km.survival if death else km.survival) * scale
         rows = [k for k in range(km.time.size) if km.n_event[k] > 0]
-        ctx.error_bars(km.time[rows], c[rows], lo_s[rows] * scale, hi_s[rows] * scale, i, [f"errorbar/ds{i}/row{k + offset}" for k in rows], z=2.5)
-    handle: Line2D = ctx.symbol_handle(i) if at == "all" and vid != "survival-staircase-ticks" else Line2D([], [])
+        ctx.error_bars(
+            km.time[rows],
+            c[rows],
+            lo_s[rows] * scale,
+            hi_s[rows] * scale,
+            i,
+            [f"errorbar/ds{i}/row{k + offset}" for k in rows],
+            z=2.5,
+        )
+    handle: Line2D = (
+        ctx.symbol_handle(i)
+        if at == "all" and vid != "survival-staircase-ticks"
+        else Line2D([], [])
+    )
     lst = ctx.style("line", i)
     handle.set_color(lst["color"])
     handle.set_linestyle("-")
@@ -122,7 +150,9 @@ def _user_symbol(ctx: DrawContext, i: int) -> dict[str, Any]:
     return out
 
 
-def _censor_marks(ctx: DrawContext, i: int, km: KaplanMeierResult, t: F64, y: F64, offset: int, *, ticks: bool) -> None:
+def _censor_marks(
+    ctx: DrawContext, i: int, km: KaplanMeierResult, t: F64, y: F64, offset: int, *, ticks: bool
+) -> None:
     idx = [k for k in range(km.time.size) if km.n_censored[k] > 0]
     if not idx or not ctx.switch("symbols", i):
         return
@@ -133,7 +163,15 @@ def _censor_marks(ctx: DrawContext, i: int, km: KaplanMeierResult, t: F64, y: F6
         ctx.symbols(xs, ys, i, ids, [k + offset for k in idx], group_id=f"censored/ds{i}", z=3.0)
         return
     st = ctx.style("symbol", i)
-    art = PointSymbols(np.column_stack([xs, ys]), ids, shapes=[TICK] * len(idx), sizes=[float(st["size"]) * 1.3] * len(idx), faces=[None] * len(idx), edges=[st["color"]] * len(idx), widths=[float(st["borderThickness"]) * 1.2] * len(idx))
+    art = PointSymbols(
+        np.column_stack([xs, ys]),
+        ids,
+        shapes=[TICK] * len(idx),
+        sizes=[float(st["size"]) * 1.3] * len(idx),
+        faces=[None] * len(idx),
+        edges=[st["color"]] * len(idx),
+        widths=[float(st["borderThickness"]) * 1.2] * len(idx),
+    )
     ctx.add(art, f"censored/ds{i}", z=ctx.z(i, 3.0))
 
 
@@ -144,24 +182,61 @@ def _risk_table(ctx: DrawContext, fits: list[tuple[int, KaplanMeierResult]], tim
     trans = blended_transform_factory(ax.transData, ax.transAxes)
     label_trans = ax.transAxes
     size = ctx.theme.shapes.font_size * 0.85
-    line = 0
     rows: list[tuple[str, int, str, list[int]]] = []
     for i, km in fits:
         if ctx.options.get("showNumberAtRisk"):
             rows.append(("atrisk", i, ctx.ds_name(i), [int(v) for v in number_at_risk(km, ticks)]))
         if ctx.options.get("showCumulativeCensored"):
             cens = km.censoring_times
-            rows.append(("censoredcount", i, f"{ctx.ds_name(i)} (censored)", [int((cens <= tk).sum()) for tk in ticks]))
+            rows.append(
+                (
+                    "censoredcount",
+                    i,
+                    f"{ctx.ds_name(i)} (censored)",
+                    [int((cens <= tk).sum()) for tk in ticks],
+                )
+            )
     top_pt = -44.0
-    for kind, i, label, counts in rows:
+    for line, (kind, i, label, counts) in enumerate(rows):
         dy = (top_pt - line * 14.0) / 72
         off = ScaledTranslation(0, dy, ctx.fig.dpi_scale_trans)
         color = ctx.style("line", i)["color"]
         for k, (tk, count) in enumerate(zip(ticks, counts, strict=True)):
-            txt = ax.text(tk, 0, str(count), transform=trans + off, ha="center", va="top", fontsize=size, color=color, clip_on=False)
+            txt = ax.text(
+                tk,
+                0,
+                str(count),
+                transform=trans + off,
+                ha="center",
+                va="top",
+                fontsize=size,
+                color=color,
+                clip_on=False,
+            )
             ctx.tag(txt, f"{kind}/ds{i}/t{k}")
-        name = ax.text(0, 0, safe(label), transform=label_trans + ScaledTranslation(-6 / 72, dy, ctx.fig.dpi_scale_trans), ha="right", va="top", fontsize=size, color=color, clip_on=False)
+        name = ax.text(
+            0,
+            0,
+            safe(label),
+            transform=label_trans + ScaledTranslation(-6 / 72, dy, ctx.fig.dpi_scale_trans),
+            ha="right",
+            va="top",
+            fontsize=size,
+            color=color,
+            clip_on=False,
+        )
         ctx.tag(name, f"{kind}/ds{i}/label")
-        line += 1
-    head = ax.text(0, 0, "Number at risk" if ctx.options.get("showNumberAtRisk") else "Censored", transform=label_trans + ScaledTranslation(-6 / 72, (top_pt + 13) / 72, ctx.fig.dpi_scale_trans), ha="right", va="top", fontsize=size, fontweight="bold", color=ctx.theme.foreground, clip_on=False)
+    head = ax.text(
+        0,
+        0,
+        "Number at risk" if ctx.options.get("showNumberAtRisk") else "Censored",
+        transform=label_trans
+        + ScaledTranslation(-6 / 72, (top_pt + 13) / 72, ctx.fig.dpi_scale_trans),
+        ha="right",
+        va="top",
+        fontsize=size,
+        fontweight="bold",
+        color=ctx.theme.foreground,
+        clip_on=False,
+    )
     ctx.tag(head, "atrisk/title")

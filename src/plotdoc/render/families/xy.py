@@ -98,7 +98,9 @@ def draw(ctx: DrawContext) -> None:
         vals = ds.values
         n = min(vals.shape[0], x.shape[0])
         xs, vals = x[:n], vals[:n]
-        line_center = center if not center == "eachReplicate" else str(opts.get("connectCenter", "mean"))
+        line_center = (
+            center if center != "eachReplicate" else str(opts.get("connectCenter", "mean"))
+        )
         c, lo, hi = _centers(vals, line_center, error)
         has_reps = vals.shape[1] > 1
         show_errors = errors and has_reps and ctx.switch("errorBars", i, True)
@@ -116,7 +118,15 @@ def draw(ctx: DrawContext) -> None:
             _spikes(ctx, i, xs, c, dodge=(visible.index(i) - (len(visible) - 1) / 2) * 3.0)
         if show_errors:
             rows = [r for r in range(n) if np.isfinite(c[r])]
-            bars = ctx.error_bars(xs[rows], c[rows], lo[rows], hi[rows], i, [f"errorbar/ds{i}/row{r}" for r in rows], z=2.5)
+            bars = ctx.error_bars(
+                xs[rows],
+                c[rows],
+                lo[rows],
+                hi[rows],
+                i,
+                [f"errorbar/ds{i}/row{r}" for r in rows],
+                z=2.5,
+            )
             if bars is not None and spikes:
                 bars.dodge_pt = (visible.index(i) - (len(visible) - 1) / 2) * 3.0
         if ctx.switch("symbols", i, symbols):
@@ -129,9 +139,14 @@ def draw(ctx: DrawContext) -> None:
                 ctx.symbols(xs[rows], c[rows], i, [f"symbol/ds{i}/p{r}" for r in rows], rows, z=3.0)
         ctx.include(xs, np.where(np.isfinite(hi), hi, c))
         ctx.include(xs, np.where(np.isfinite(lo), lo, c))
-        ctx.legend_entry(i, _handle(ctx, i, symbols or each, line or vid == "xy-repeated-measures", spikes))
+        ctx.legend_entry(
+            i, _handle(ctx, i, symbols or each, line or vid == "xy-repeated-measures", spikes)
+        )
         finite = np.isfinite(c)
-        ctx.anchor(float(np.nanmean(xs[finite])) if finite.any() else 0.0, float(np.nanmax(hi if show_errors else c)) if finite.any() else 0.0)
+        ctx.anchor(
+            float(np.nanmean(xs[finite])) if finite.any() else 0.0,
+            float(np.nanmax(hi if show_errors else c)) if finite.any() else 0.0,
+        )
     draw_fits(ctx, x)
     _identity(ctx)
     ctx.auto_titles.setdefault("x", "X")
@@ -219,7 +234,13 @@ def _spikes(ctx: DrawContext, i: int, xs: F64, c: F64, dodge: float = 0.0) -> No
     for r in range(c.size):
         if not (np.isfinite(c[r]) and np.isfinite(xs[r])):
             continue
-        spike = Line2D([xs[r], xs[r]], [base, c[r]], color=st["color"], linewidth=float(st["borderThickness"]) * 1.5, solid_capstyle="butt")
+        spike = Line2D(
+            [xs[r], xs[r]],
+            [base, c[r]],
+            color=st["color"],
+            linewidth=float(st["borderThickness"]) * 1.5,
+            solid_capstyle="butt",
+        )
         spike.set_transform(trans)
         ctx.add(spike, f"spike/ds{i}/p{r}", z=ctx.z(i, 1.5))
     ctx.include(xs, np.full(xs.shape, base))
@@ -252,7 +273,13 @@ def _error_band(ctx: DrawContext, i: int, xs: F64, lo: F64, hi: F64) -> None:
     bx, bl, bh = xs[ok][order], lo[ok][order], hi[ok][order]
     st = ctx.style("errorBar", i)
     fill = ctx.style("areaFill", i)["fillColor"]
-    poly = Polygon(np.concatenate([np.column_stack([bx, bh]), np.column_stack([bx, bl])[::-1]]), closed=True, facecolor=fill, edgecolor=st["color"], linewidth=0.0)
+    poly = Polygon(
+        np.concatenate([np.column_stack([bx, bh]), np.column_stack([bx, bl])[::-1]]),
+        closed=True,
+        facecolor=fill,
+        edgecolor=st["color"],
+        linewidth=0.0,
+    )
     ctx.add(poly, f"band/error/ds{i}", z=ctx.z(i, 0.9))
     ctx.include(bx, bl)
     ctx.include(bx, bh)
@@ -263,5 +290,11 @@ def _identity(ctx: DrawContext) -> None:
     if not conf or not conf.get("show"):
         return
     color = resolve_color(conf.get("color", "theme"), ctx.theme.foreground)
-    line = ctx.ax.axline((0.0, 0.0), slope=1.0, color=color, linewidth=float(conf.get("thickness", 1.0)), linestyle=DASHES.get(conf.get("dashStyle", "dashed"), "--"))
+    line = ctx.ax.axline(
+        (0.0, 0.0),
+        slope=1.0,
+        color=color,
+        linewidth=float(conf.get("thickness", 1.0)),
+        linestyle=DASHES.get(conf.get("dashStyle", "dashed"), "--"),
+    )
     ctx.tag(line, "reference/identity")
