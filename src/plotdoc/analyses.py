@@ -216,7 +216,11 @@ def fill_results_tables(project: Project, runs: Mapping[tuple[str, str], Analysi
         if run is None or run.result is None:
             table.data_sets, table.row_labels = [], []
             continue
-        labels, columns = results_table_columns(run)
+        try:
+            labels, columns = results_table_columns(run)
+        except Exception:  # a results table is left empty rather than failing open
+            table.data_sets, table.row_labels = [], []
+            continue
         table.row_labels = labels
         table.data_sets = [
             DataSet(name, np.asarray(values, dtype=np.float64)[:, None]) for name, values in columns
@@ -230,9 +234,9 @@ def results_table_columns(
     """Row labels and (name, values) columns of a results-producing analysis."""
     result = run.result
     if run.method == "frequencyDistribution":
-        labels = [str(label) for label in result.labels]
-        return labels, [
-            (name, np.asarray(col, dtype=np.float64)) for name, col in result.columns.items()
+        values = np.asarray(result.values, dtype=np.float64)
+        return list(result.bin_labels), [
+            (name, values[:, j]) for j, name in enumerate(result.names)
         ]
     if run.method == "correlationMatrix":
         names = list(result.names)

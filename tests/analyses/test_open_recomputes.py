@@ -144,3 +144,32 @@ def test_analyze_command(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> N
     entry = payload["tables"][0]["analyses"][0]
     assert entry["id"] == "t" and entry["method"] == "ttest" and entry["status"] == "ok"
     assert entry["result"]["t"] == pytest.approx(-1.860813467486853, rel=1e-9)
+
+
+def test_results_tables_are_filled_at_open() -> None:
+    import numpy as np
+
+    values = [1, 2, 2, 3, 7, 7.5]
+    doc = {"format": "plotdoc-project", "schemaVersion": 1, "tables": [
+        {"id": "src", "format": "column", "dataSets": [{"name": "A", "values": [[v] for v in values]}],
+         "analyses": [{"id": "f", "method": "frequencyDistribution", "params": {"binWidth": 2, "binStart": 0}}]},
+        {"id": "mv", "format": "multipleVariables", "dataSets": [
+            {"name": "a", "values": [[1], [2], [3], [4]]}, {"name": "b", "values": [[2], [4], [5], [9]]},
+            {"name": "who", "values": [["x"], ["y"], ["z"], ["w"]]}],
+         "analyses": [{"id": "r", "method": "correlationMatrix"}]},
+        {"format": "grouped", "derivedFrom": {"sourceTableId": "src", "analysisId": "f"}},
+        {"format": "grouped", "derivedFrom": {"sourceTableId": "mv", "analysisId": "r"}},
+    ]}
+    project = loads(orjson.dumps(doc))
+    freq, corr = project.tables[2], project.tables[3]
+    counts, _ = np.histogram(values, bins=[0, 2, 4, 6, 8])
+    assert freq.data_sets[0].values[:, 0].tolist() == counts.tolist()
+    assert len(freq.row_labels or []) == 4
+    assert freq.graph is not None and freq.graph.variant_id == "grouped-interleaved-bars"
+    assert corr.row_labels == ["a", "b"]
+    r = np.corrcoef([1, 2, 3, 4], [2, 4, 5, 9])[0, 1]
+    assert corr.data_sets[1].values[0, 0] == pytest.approx(r, rel=1e-12)
+    assert corr.graph is not None and corr.graph.variant_id == "grouped-heat-map"
+    assert corr.graph.plot.options["heatMap"]["colormap"] == "diverging"
+    saved = orjson.loads(dumps(project))
+    assert "dataSets" not in saved["tables"][2]  # content is recomputed, never stored
