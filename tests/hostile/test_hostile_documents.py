@@ -186,10 +186,10 @@ def test_a_number_with_100000_digits(raw: bytes, outcome: str | float) -> None:
 
 # -- integers beyond 64 bits in every numeric field -----------------------------------------
 
+#: just past the 64-bit integers orjson keeps exact (read as the nearest double), and one far
+#: past them; both directions
 BIG_INTEGERS = {
     "2^64": b"18446744073709551616",
-    "-2^63-1": b"-9223372036854775809",
-    "10^30": b"1" + b"0" * 30,
     "-10^300": b"-1" + b"0" * 300,
 }
 

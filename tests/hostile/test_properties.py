@@ -19,7 +19,7 @@ from .strategies import Mutant, documents, mutants
 CI_ITERATIONS = 2_000
 
 _SETTINGS = settings(
-    max_examples=150,
+    max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

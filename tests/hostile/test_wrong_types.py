@@ -17,7 +17,7 @@ from plotdoc.contract.document import ROOT
 from plotdoc.contract.nodes import Const
 from plotdoc.problems import Path, format_path
 
-from .documents import TYPE_SAMPLES, Field, complete, encode, fields, other_types, put
+from .documents import TYPE_SAMPLES, Field, complete, encode, fields, get, other_types
 
 #: codes the envelope gives for the two fields it checks before the structural stage
 ENVELOPE = {("format",): "format-mismatch", ("schemaVersion",): "schema-version-invalid"}
@@ -74,12 +74,16 @@ def test_complete_document_opens_cleanly() -> None:
     ids=[f"{format_path(p)}={t}" for p, t, _ in CASES],
 )
 def test_wrong_type_is_refused_at_its_path(path: Path, jtype: str, code: str) -> None:
-    doc = copy.deepcopy(BASE)
-    put(doc, path, copy.deepcopy(TYPE_SAMPLES[jtype]))
-    report = validate(encode(doc))
-    errors = [(p.code, p.path) for p in report.errors]
+    parent = get(BASE, path[:-1])
+    original = parent[path[-1]]
+    parent[path[-1]] = copy.deepcopy(TYPE_SAMPLES[jtype])
+    try:
+        data = encode(BASE)
+    finally:
+        parent[path[-1]] = original  # the shared document is restored for the next case
+    report = validate(data)
     assert report.warnings == []
-    assert errors == [(code, path)]
+    assert [(p.code, p.path) for p in report.errors] == [(code, path)]
 
 
 BASE = complete()
