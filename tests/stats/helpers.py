@@ -71,10 +71,14 @@ def assert_close(actual: Any, expected: Any, atol: float, what: str = "") -> Non
 
 
 def assert_json_friendly(result: Any) -> dict[str, Any]:
-    """``to_dict()`` serialises as strict JSON (no NaN) and keeps the dataclass field names."""
+    """``to_dict()`` serialises as strict JSON (no NaN) and keeps the dataclass field names.
+
+    Private fields (a cache) are left out; properties named in ``_DERIVED`` are added.
+    """
     import dataclasses
 
     d: dict[str, Any] = result.to_dict()
-    assert list(d) == [f.name for f in dataclasses.fields(result)]
+    public = [f.name for f in dataclasses.fields(result) if not f.name.startswith("_")]
+    assert list(d) == public + list(getattr(result, "_DERIVED", ()))
     json.dumps(d, allow_nan=False)
     return d

@@ -18,17 +18,27 @@ values are missing.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal, TypeAlias
+from typing import Any, ClassVar, Literal, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
-from ._results import NAN, FloatArray, IntArray, ResultMixin, Status, check_choice, check_confidence
+from ._results import (
+    NAN,
+    FloatArray,
+    IntArray,
+    ResultMixin,
+    Status,
+    check_choice,
+    check_confidence,
+    json_value,
+)
 
 Method: TypeAlias = Literal["pearson", "spearman"]
 #: largest n for the exact Spearman P value (as R's cor.test)
@@ -67,7 +77,12 @@ class CorrelationResult(ResultMixin):
 
 @dataclass(frozen=True, slots=True)
 class CorrelationMatrix(ResultMixin):
-    """Correlation of every pair of variables (:func:`correlation_matrix`)."""
+    """Correlation of every pair of variables (:func:`correlation_matrix`).
+
+    ``p``, ``ci_lower`` and ``ci_upper`` are properties computed from ``r`` and ``n`` on first
+    access (a heat map of r does not need them; one P value per pair costs about as much as
+    the whole r matrix). :meth:`to_dict` includes them.
+    """
 
     #: pearson or spearman
     method: str
@@ -77,20 +92,48 @@ class CorrelationMatrix(ResultMixin):
     excluded: tuple[str, ...]
     #: r (or rho) matrix; 1 on the diagonal; NaN where undefined (n < 3 or no spread)
     r: FloatArray
-    #: two-sided P values (Spearman: t approximation); NaN on the diagonal
-    p: FloatArray
     #: Spearman: exact P values where n <= 9 without ties, NaN elsewhere; Pearson: all NaN
     p_exact: FloatArray
     #: number of complete pairs
     n: IntArray
-    #: Pearson: Fisher-z CI lower limits of r (NaN for Spearman and where n < 4)
-    ci_lower: FloatArray
-    #: Pearson: Fisher-z CI upper limits
-    ci_upper: FloatArray
     #: confidence level of the CIs (fraction)
     confidence: float
     status: Status
     message: str
+    #: cache of the derived matrices (p, ci_lower, ci_upper)
+    _derived: dict[str, FloatArray] = field(default_factory=dict, repr=False, compare=False)
+
+    _DERIVED: ClassVar[tuple[str, ...]] = ("p", "ci_lower", "ci_upper")
+
+    @property
+    def p(self) -> FloatArray:
+        """Two-sided P values (Spearman: t approximation); NaN on the diagonal."""
+        return self._tests()["p"]
+
+    @property
+    def ci_lower(self) -> FloatArray:
+        """Pearson: Fisher-z CI lower limits of r (NaN for Spearman and where n < 4)."""
+        return self._tests()["ci_lower"]
+
+    @property
+    def ci_upper(self) -> FloatArray:
+        """Pearson: Fisher-z CI upper limits of r."""
+        return self._tests()["ci_upper"]
+
+    def _tests(self) -> dict[str, FloatArray]:
+        if not self._derived:
+            self._derived.update(_tests(self.r, self.n, self.method, self.confidence))
+        return self._derived
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-friendly values, with ``p``, ``ci_lower`` and ``ci_upper``."""
+        out = {
+            f.name: json_value(getattr(self, f.name))
+            for f in dataclasses.fields(self)
+            if not f.name.startswith("_")
+        }
+        out.update({name: json_value(getattr(self, name)) for name in self._DERIVED})
+        return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -304,9 +347,8 @@ def correlation_matrix(
     if k < 2:
         e = np.full((k, k), NAN)
         return CorrelationMatrix(
-            method, kept, excluded, e, e.copy(), e.copy(), np.zeros((k, k), dtype=np.int64),
-            e.copy(), e.copy(), c, "wrong-variable-types",
-            "A correlation matrix needs at least two continuous variables.",
+            method, kept, excluded, e, e.copy(), np.zeros((k, k), dtype=np.int64), c,
+            "wrong-variable-types", "A correlation matrix needs at least two continuous variables.",
         )  # fmt: skip
     x = table if k == total else table[:, use]
     mask = np.isfinite(x)
@@ -324,19 +366,25 @@ def correlation_matrix(
     r[nn < 3] = NAN
     diag = np.arange(k)
     r[diag, diag] = np.where(np.isnan(r[diag, diag]), NAN, 1.0)
-    # P values and CIs on the upper triangle only, mirrored
-    upper = np.triu_indices(k, 1)
-    lower = (upper[1], upper[0])
-    p = np.full((k, k), NAN)
-    p[upper] = p[lower] = _p_from_r(r[upper], nn[upper])[1]
-    lo, hi = np.full((k, k), NAN), np.full((k, k), NAN)
-    if method == "pearson":
-        lo[upper], hi[upper] = _fisher_ci(r[upper], nn[upper], c)
-        lo[lower], hi[lower] = lo[upper], hi[upper]
     n_int = np.rint(nn).astype(np.int64)
     undefined = int(np.isnan(r[~np.eye(k, dtype=bool)]).sum() // 2)
     message = "ok" if not undefined else f"{undefined} pairs have too few values or no spread."
-    return CorrelationMatrix(method, kept, excluded, r, p, p_exact, n_int, lo, hi, c, "ok", message)
+    return CorrelationMatrix(method, kept, excluded, r, p_exact, n_int, c, "ok", message)
+
+
+def _tests(r: FloatArray, n: IntArray, method: str, confidence: float) -> dict[str, FloatArray]:
+    """P values and (Pearson) CIs, on the upper triangle only and mirrored."""
+    k = r.shape[0]
+    upper = np.triu_indices(k, 1)
+    lower = (upper[1], upper[0])
+    nn = n[upper].astype(np.float64)
+    p = np.full((k, k), NAN)
+    p[upper] = p[lower] = _p_from_r(r[upper], nn)[1]
+    lo, hi = np.full((k, k), NAN), np.full((k, k), NAN)
+    if method == "pearson":
+        lo[upper], hi[upper] = _fisher_ci(r[upper], nn, confidence)
+        lo[lower], hi[lower] = lo[upper], hi[upper]
+    return {"p": p, "ci_lower": lo, "ci_upper": hi}
 
 
 def _stack(cols: list[FloatArray]) -> FloatArray:

@@ -80,7 +80,7 @@ class LinearRegressionResult(ResultMixin):
 
 
 #: block length of the passes over the data (keeps temporaries small and cache-resident)
-_BLOCK = 16_384
+_BLOCK = 8_192
 
 
 def _clean_pairs(x: npt.ArrayLike, y: npt.ArrayLike) -> tuple[FloatArray, FloatArray, float, float]:
