@@ -371,12 +371,6 @@ CATALOGUE: dict[str, CodeInfo] = {
         "Too few items",
         "An array has fewer items than required (a table with no data set).",
     ),
-    "too-many-keys": _c(
-        "structure",
-        "error",
-        "Too many keys",
-        "An object has more keys than allowed.",
-    ),
     "no-match": _c(
         "structure",
         "error",
@@ -468,12 +462,6 @@ CATALOGUE: dict[str, CodeInfo] = {
         "error",
         "Results table of the wrong family",
         "A results table must have the family the analysis produces (`grouped`).",
-    ),
-    "data-sets-missing": _c(
-        "semantic",
-        "error",
-        "No data sets",
-        "A table without `derivedFrom` needs `dataSets` with at least one data set.",
     ),
     "dangling-active-table": _c(
         "semantic",
@@ -608,12 +596,6 @@ CATALOGUE: dict[str, CodeInfo] = {
         "warning",
         "Plot mode not offered by the variant",
         "The variant does not offer the plot `mode`; the variant's default mode is used.",
-    ),
-    "x-longer-than-data": _c(
-        "semantic",
-        "warning",
-        "Trailing empty rows",
-        "Trailing rows with no value in any column are not stored; they are dropped.",
     ),
     # -- importers --------------------------------------------------------------------
     "import-syntax": _c(

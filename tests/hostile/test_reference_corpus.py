@@ -52,13 +52,8 @@ NOT_IN_CORPUS: dict[str, str] = {
     "builder-invalid": "builder",
     "save-failed": "writer (tests/hostile/test_save_faults.py)",
     # catalogue codes no stage of the reader emits (reported to the reader's owner)
-    "data-sets-missing": "never emitted: a table without dataSets or derivedFrom is missing-key, "
-    "and an empty dataSets is too-few-items",
     "rows-too-many": "never emitted by the reader: every array is capped at 200,000 items by "
     "the structural stage first (too-many-items); the importers use the code",
-    "x-longer-than-data": "never emitted: trailing empty rows are dropped by the import stage "
-    "without a warning",
-    "too-many-keys": "never emitted: no object of the v1 description has a key limit",
 }
 
 

@@ -20,9 +20,9 @@ NUMBERS = st.one_of(
 )
 CELLS = st.one_of(NUMBERS, st.none())
 TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=12)
-NAMES = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ABC0123456789-_", min_size=1, max_size=10).filter(
-    lambda name: name not in FORBIDDEN_KEYS
-)
+NAMES = st.text(
+    alphabet="abcdefghijklmnopqrstuvwxyz ABC0123456789-_", min_size=1, max_size=10
+).filter(lambda name: name not in FORBIDDEN_KEYS)
 COLORS = st.one_of(
     st.just("theme"),
     st.builds(

@@ -121,3 +121,25 @@ def test_generated_ids_never_collide_with_explicit_ones() -> None:
     project = loads(orjson.dumps(doc))
     assert [t.id for t in project.tables] == ["table-2", "table-1"]
     assert [a.id for a in project.tables[1].analyses] == ["analysis-2", "analysis-1"]
+
+
+def test_text_that_spells_a_number_stays_text_in_multiple_variables_tables() -> None:
+    doc = {
+        "format": "plotdoc-project",
+        "schemaVersion": 1,
+        "tables": [
+            {
+                "format": "multipleVariables",
+                "dataSets": [
+                    {"name": "label", "values": [["NaN"], ["Inf"], ["007"]]},
+                    {"name": "value", "values": [[1], [2], ["3.5"]]},
+                ],
+            }
+        ],
+    }
+    project = loads(orjson.dumps(doc))
+    label, value = project.tables[0].data_sets
+    assert label.text is not None and label.text[:, 0].tolist() == ["NaN", "Inf", "007"]
+    assert value.text is not None and value.text[2, 0] == "3.5"
+    saved = orjson.loads(dumps(project, now=NOW))
+    assert saved["tables"][0]["dataSets"][0]["values"] == [["NaN"], ["Inf"], ["007"]]

@@ -419,6 +419,7 @@ ELEMENT_ACTIVATION = _obj(
         "graph": _ref("GraphSwitches", default={}),
     },
     fill=True,
+    doc="Switches for optional elements; a data set's own switch wins over `global`.",
 )
 
 LEGEND = _obj(
@@ -465,7 +466,7 @@ TITLE_ENTRY = _obj(
         "dy": _n(None, default=0.0, doc="Drag offset in points, upwards."),
         "fontFamily": _s(300),
         "fontSize": FONT_SIZE,
-        "bold": _b(),
+        "bold": _b(doc="The preset's choice (bold for the graph title) when omitted."),
         "italic": _b(False),
         "color": _ref("ColorRef", default="theme"),
     },
@@ -755,7 +756,11 @@ ANNOTATION = OneOf(
                     items=POINT,
                     min_items=2,
                     max_items=3,
-                    doc="Two control points, or three for `curve` and `bracket`.",
+                    doc=(
+                        "Two control points (line, arrow, doubleArrow: start and end; rectangle, "
+                        "ellipse: two opposite corners of the bounding box), or three for `curve` "
+                        "(start, control point, end) and `bracket` (start, tip, end)."
+                    ),
                 ),
                 "text": _s(2000, "", doc="Text bound to the shape, drawn at its centre."),
                 "color": _ref("ColorRef", default="theme"),

@@ -106,7 +106,6 @@ class Map(Node):
     key_pattern: str | None = None
     key_doc: str = ""
     key_max_len: int | None = None
-    max_props: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -270,8 +269,6 @@ def _schema(node: Node) -> dict[str, Any]:
             "propertyNames": names,
             "additionalProperties": to_schema(node.values),
         }
-        if node.max_props is not None:
-            out["maxProperties"] = node.max_props
         return out
     if isinstance(node, OneOf):
         return {"oneOf": [to_schema(o) for o in node.options]}

@@ -213,8 +213,6 @@ class Reference:
         if node.key_max_len is not None:
             key += f" (max {node.key_max_len} characters)"
         out = f"object: {key} -> {self.type_text(node.values)}"
-        if node.max_props is not None:
-            out += f" (max {node.max_props:,} keys)"
         return out
 
     # -- rendering --------------------------------------------------------------------

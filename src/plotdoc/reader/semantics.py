@@ -227,7 +227,8 @@ def _table(
                         f"expected at most {replicates} cell(s) (replicates); found {int(block.widths[r])}",
                     )
                 )
-        for r, c, text in block.strings[:10_000]:
+        # text is data in multipleVariables tables; elsewhere a string must spell a number
+        for r, c, text in [] if family.allows_text else block.strings[:10_000]:
             try:
                 number = parse_numeric_text(text)
             except ValueError:

@@ -262,10 +262,6 @@ class Checker:
         if type(value) is not dict:
             self._wrong_type("an object", value, path)
             return
-        if node.max_props is not None and len(value) > node.max_props:
-            self.add(
-                "too-many-keys", path, f"expected at most {node.max_props} keys; found {len(value)}"
-            )
         for key, item in value.items():
             kpath = (*path, key)
             if key in FORBIDDEN_KEYS:
