@@ -19,6 +19,7 @@ Which data each method reads:
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -75,7 +76,10 @@ def analyze_project(project: Project) -> dict[tuple[str, str], AnalysisRun]:
 def run_analysis(table: Table, analysis_id: str) -> AnalysisRun:
     analysis = table.analysis(analysis_id)
     try:
-        return _RUNNERS[analysis.method](table, analysis_id, analysis.params)
+        # degenerate data (all missing, no spread) gives NaN results with a status, quietly
+        with np.errstate(all="ignore"), warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            return _RUNNERS[analysis.method](table, analysis_id, analysis.params)
     except Exception as exc:
         return AnalysisRun(
             table.id,
