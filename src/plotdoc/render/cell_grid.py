@@ -4,7 +4,9 @@ matplotlib's ``pcolormesh`` draws a grid as one collection, so a cell cannot car
 SVG. :class:`CellGrid` draws the same rectangles through the renderer, one path per cell inside
 a group whose id is the cell's (``cell/r{row}/c{col}``), at about the cost of ``pcolormesh``
 (both end in one ``draw_path`` per cell in the SVG backend). Other renderers get one quad-mesh
-call and no ids. Cells whose colour has alpha 0 (missing cells) are left empty.
+call and no ids. Cells whose colour has alpha 0 (missing cells) are left empty. While
+matplotlib only measures the figure (``bbox_inches="tight"`` draws once with drawing
+disabled), the per-cell loop is skipped.
 """
 
 from __future__ import annotations
@@ -29,6 +31,12 @@ def is_svg(renderer: RendererBase) -> bool:
     """Whether ``renderer`` writes SVG (savefig wraps it in a mixed-mode renderer)."""
     inner = getattr(renderer, "_renderer", renderer)
     return type(inner).__name__ == "RendererSVG" or type(renderer).__name__ == "RendererSVG"
+
+
+def _drawing_disabled(renderer: RendererBase) -> bool:
+    """True while matplotlib only measures the figure (its draw calls are no-ops then)."""
+    inner = getattr(renderer, "_renderer", renderer)
+    return any("draw_path" in getattr(r, "__dict__", {}) for r in (renderer, inner))
 
 
 class CellGrid(Artist):
@@ -71,7 +79,7 @@ class CellGrid(Artist):
         return Bbox(self.get_transform().transform(corners))
 
     def draw(self, renderer: RendererBase) -> None:
-        if not self.get_visible():
+        if not self.get_visible() or _drawing_disabled(renderer):
             return
         n_rows, n_cols = self.shape
         trans = self.get_transform()

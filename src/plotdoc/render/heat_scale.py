@@ -42,6 +42,12 @@ class HeatScale:
     def norm(self) -> Normalize:
         return Normalize(vmin=self.lo, vmax=self.hi, clip=True)
 
+    def colors(self, matrix: NDArray[np.float64]) -> NDArray[np.float64]:
+        """RGBA per cell, shape ``matrix.shape + (4,)``; all zeros (transparent) where NaN."""
+        out = np.asarray(self.cmap(self.norm(np.nan_to_num(matrix))), dtype=np.float64)
+        out[~np.isfinite(matrix)] = 0.0
+        return out
+
     def color(self, value: float) -> RGBA:
         r, g, b, a = self.cmap(self.norm(value))
         return (float(r), float(g), float(b), float(a))

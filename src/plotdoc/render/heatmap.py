@@ -33,7 +33,7 @@ from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import Bbox
 from numpy.typing import NDArray
 
-from ..stats.descriptive import center_and_error
+from ..stats._render_support2 import row_centers
 from .cell_grid import CellGrid
 from .context import DrawContext
 from .grouped_bars import row_labels
@@ -47,15 +47,13 @@ DEFAULT_LABEL_CELLS = 150
 def aggregate(ctx: DrawContext, vis: list[int]) -> NDArray[np.float64]:
     """The (rows, visible data sets) matrix of cell values; NaN where a cell has no value."""
     heat = ctx.options.get("heatMap") or {}
-    how = "lineAtMedian" if heat.get("aggregation") == "median" else "lineAtMean"
+    how = "median" if heat.get("aggregation") == "median" else "mean"
     n = ctx.table.n_rows
     out = np.full((n, len(vis)), np.nan)
     for k, i in enumerate(vis):
         ds = ctx.table.data_sets[i]
-        for r in range(min(n, ds.n_rows)):
-            row = ds.values[r]
-            if np.isfinite(row).any():
-                out[r, k] = center_and_error(row, how).center
+        rows = min(n, ds.n_rows)
+        out[:rows, k] = row_centers(ds.values[:rows], how)
     return out
 
 
@@ -81,11 +79,7 @@ def draw_heat_map(ctx: DrawContext) -> None:
     for side in ("bottom", "left", "top", "right"):
         ctx.ax.spines[side].set_visible(False)
 
-    colors = np.zeros((n, m, 4))
-    for r in range(n):
-        for k in range(m):
-            if np.isfinite(matrix[r, k]):
-                colors[r, k] = scale.color(float(matrix[r, k]))
+    colors = scale.colors(matrix)
     st_cell = ctx.style("heatCell", None)
     edge = tuple(st_cell["borderColor"])
     if flip:  # grid rows are data sets (top to bottom once the axis is inverted)
