@@ -78,7 +78,7 @@ def bench_correlation() -> None:
     data = rng.normal(size=(4000, 500)) + rng.normal(size=(4000, 1))
     data[rng.random(data.shape) < 0.02] = np.nan  # 2 % missing at random
     ours, base = best_of_pair(
-        lambda: correlation_matrix(data), lambda: np.corrcoef(data, rowvar=False), 7
+        lambda: correlation_matrix(data), lambda: np.corrcoef(data, rowvar=False), 15
     )
     report("Pearson matrix 500 x 4,000, NaN", ours, base, "numpy corrcoef", 2.0)
 
@@ -86,11 +86,11 @@ def bench_correlation() -> None:
         m = correlation_matrix(data)
         _ = m.p, m.ci_lower
 
-    ours, base = best_of_pair(with_tests, lambda: np.corrcoef(data, rowvar=False), 7)
+    ours, base = best_of_pair(with_tests, lambda: np.corrcoef(data, rowvar=False), 15)
     report("  the same, reading p and CIs too", ours, base, "numpy corrcoef", 2.0)
     full = np.where(np.isfinite(data), data, 0.0)
     ours, base = best_of_pair(
-        lambda: correlation_matrix(full), lambda: np.corrcoef(full, rowvar=False), 7
+        lambda: correlation_matrix(full), lambda: np.corrcoef(full, rowvar=False), 15
     )
     report("Pearson matrix 500 x 4,000, no NaN", ours, base, "numpy corrcoef", 2.0)
 
