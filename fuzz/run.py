@@ -43,6 +43,10 @@ def _worker(args: tuple[int, float, str]) -> Stats:
         _save(Path(findings), data, f"{type(exc).__name__}: {exc}")
 
     stats = run(seed=seed, seconds=seconds, on_failure=on_failure)
+    if stats.slowest_input:  # kept for triage: is the slowest input slow for a good reason?
+        folder = Path(findings)
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"slowest-seed{seed}.bin").write_bytes(stats.slowest_input)
     return stats
 
 
@@ -67,19 +71,25 @@ def mutate_engine(seconds: float, seed: int, jobs: int, findings: Path) -> int:
     return 1 if failures else 0
 
 
+def prepare(folder: Path) -> tuple[Path, Path]:
+    """Write a seed corpus of valid documents and a libFuzzer dictionary into ``folder``."""
+    corpus = folder / "corpus"
+    corpus.mkdir(parents=True, exist_ok=True)
+    for i, doc in enumerate(seeds()):
+        (corpus / f"seed-{i}.json").write_bytes(encode(doc))
+    dictionary = folder / "plotdoc.dict"
+    entries = [*TOKENS, *(f'"{k}"'.encode() for k in KEYS)]
+    dictionary.write_text(
+        "".join('"' + "".join(f"\\x{b:02x}" for b in e) + '"\n' for e in entries),
+        encoding="ascii",
+    )
+    return corpus, dictionary
+
+
 def atheris_engine(seconds: float, seed: int, findings: Path) -> int:
     findings.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="plotdoc-fuzz-") as tmp:
-        corpus = Path(tmp) / "corpus"
-        corpus.mkdir()
-        for i, doc in enumerate(seeds()):
-            (corpus / f"seed-{i}.json").write_bytes(encode(doc))
-        dictionary = Path(tmp) / "plotdoc.dict"
-        entries = [*TOKENS, *(f'"{k}"'.encode() for k in KEYS)]
-        dictionary.write_text(
-            "".join('"' + "".join(f"\\x{b:02x}" for b in e) + '"\n' for e in entries),
-            encoding="ascii",
-        )
+        corpus, dictionary = prepare(Path(tmp))
         cmd = [
             sys.executable,
             str(REPO / "fuzz" / "fuzz_open.py"),
