@@ -258,6 +258,8 @@ def correlation(
 
 
 def _pearson_complete(x: FloatArray) -> FloatArray:
+    if x.shape[0] == 0:
+        return np.full((x.shape[1], x.shape[1]), NAN)
     xc = x - x.mean(axis=0)
     cov = xc.T @ xc
     d = np.sqrt(np.diag(cov))
