@@ -6,6 +6,7 @@ import itertools
 
 import numpy as np
 import pytest
+from matplotlib.colors import to_hex
 
 from plotdoc.render.point_labels import PointLabels
 from plotdoc.render.repel import overlaps
@@ -165,3 +166,12 @@ def test_forest_rows_intervals_labels_and_reference() -> None:
     assert svg.point("symbol/p0")[0] < ref_x < svg.point("symbol/p1")[0]
     a = svg.bbox("interval/p1")
     assert a[0] > ref_x  # 1.1 .. 1.6 lies right of 1.0
+
+
+@pytest.mark.parametrize(
+    ("preset", "up"), [("modern", "#D55E00"), ("starry", "#FF9F68"), ("classic", "#000000")]
+)
+def test_volcano_groups_follow_the_preset(preset: str, up: str) -> None:
+    fig = figure_of(_volcano(graph={"activePresetId": preset}))
+    face = by_gid(fig, "points/volcano:up").faces[0]
+    assert to_hex(face[:3]).upper() == up

@@ -117,3 +117,12 @@ def test_dot_plot_one_dot_per_part_in_order(orientation: str) -> None:
     )
     first, last = rev.point("symbol/ds0/p3"), rev.point("symbol/ds0/p0")
     assert (first[1] < last[1]) if orientation == "horizontal" else (first[0] < last[0])
+
+
+def test_presets_colour_the_parts() -> None:
+    modern = svg_of(parts_doc("parts-slices"))
+    floral = svg_of(parts_doc("parts-slices", graph={"activePresetId": "floral"}))
+    assert modern.style("slice/row0")["fill"].lower() == "#0072b2"
+    assert floral.style("slice/row0")["fill"].lower() == "#f4a6c6"
+    starry = svg_of(parts_doc("parts-pie", graph={"activePresetId": "starry"}))
+    assert starry.style("border/outer")["stroke"].lower() == "#e8ecf8"  # light outline on dark
