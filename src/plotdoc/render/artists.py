@@ -18,6 +18,7 @@ from matplotlib.path import Path
 from matplotlib.transforms import Affine2D, IdentityTransform
 from numpy.typing import NDArray
 
+from .svgfast import drawing_disabled, fast_svg, inner, write_markers, write_paths
 from .symbols import symbol_path
 from .theme import RGBA
 
@@ -30,8 +31,7 @@ def points(renderer: RendererBase) -> float:
 
 
 def _is_svg(renderer: RendererBase) -> bool:
-    inner = getattr(renderer, "_renderer", renderer)  # MixedModeRenderer wraps the SVG one
-    return type(inner).__name__ == "RendererSVG"
+    return type(inner(renderer)).__name__ == "RendererSVG"
 
 
 class PointSymbols(Artist):
@@ -67,28 +67,61 @@ class PointSymbols(Artist):
     def draw(self, renderer: RendererBase) -> None:
         if not self.get_visible() or self.axes is None or len(self.ids) == 0:
             return
+        if drawing_disabled(renderer):
+            return
         pts = self.axes.transData.transform(self.xy)
         finite = np.isfinite(pts).all(axis=1)
         px = points(renderer)
         renderer.open_group("symbols", gid=self.get_gid())
         gc = renderer.new_gc()
         self._set_gc_clip(gc)  # type: ignore[attr-defined]
-        svg = _is_svg(renderer)
-        if svg:
-            order = [i for i in range(len(self.ids)) if finite[i]]
+        fast = fast_svg(renderer)
+        order = [i for i in range(len(self.ids)) if finite[i]]
+        if fast is not None:
+            start = 0
+            while start < len(order):
+                key = self._style_key(order[start])
+                stop = start + 1
+                while stop < len(order) and self._style_key(order[stop]) == key:
+                    stop += 1
+                run = order[start:stop]
+                marker = self._prepare(gc, run[0], px)
+                if marker is not None:
+                    write_markers(
+                        fast,
+                        gc,
+                        marker[0],
+                        marker[1],
+                        marker[2],
+                        pts[run],
+                        [self.ids[i] for i in run],
+                    )
+                start = stop
+        elif _is_svg(renderer):
             for i in order:
                 renderer.open_group("symbol", gid=self.ids[i])
                 self._draw_one(renderer, gc, [i], pts, px)
                 renderer.close_group("symbol")
         else:
             groups: dict[tuple[Any, ...], list[int]] = {}
-            for i in range(len(self.ids)):
-                if finite[i]:
-                    groups.setdefault(self._style_key(i), []).append(i)
+            for i in order:
+                groups.setdefault(self._style_key(i), []).append(i)
             for members in groups.values():
                 self._draw_one(renderer, gc, members, pts, px)
         gc.restore()
         renderer.close_group("symbols")
+
+    def _prepare(self, gc: Any, i: int, px: float) -> tuple[Path, Affine2D, RGBA | None] | None:
+        """Set ``gc`` for point ``i``; its marker path, transform and face (None: nothing to draw)."""
+        path, kind = symbol_path(self.shapes[i])
+        size = self.sizes[i]
+        if size <= 0:
+            return None
+        gc.set_foreground(self.edges[i], isRGBA=True)
+        gc.set_linewidth(self.widths[i])
+        gc.set_joinstyle("miter")
+        face = None if kind == "stroke" else self.faces[i]
+        return path, Affine2D().scale(size * px / 2.0), face
 
     def _draw_one(
         self,
@@ -98,21 +131,10 @@ class PointSymbols(Artist):
         pts: NDArray[np.float64],
         px: float,
     ) -> None:
-        i = members[0]
-        path, kind = symbol_path(self.shapes[i])
-        size = self.sizes[i]
-        if size <= 0:
-            return
-        trans = Affine2D().scale(size * px / 2.0)
-        edge = self.edges[i]
-        face = self.faces[i]
-        if kind == "stroke":
-            face = None
-        gc.set_foreground(edge, isRGBA=True)
-        gc.set_linewidth(self.widths[i])
-        gc.set_joinstyle("miter")
-        where = Path(pts[members])
-        renderer.draw_markers(gc, path, trans, where, _IDENTITY, face)
+        marker = self._prepare(gc, members[0], px)
+        if marker is not None:
+            path, trans, face = marker
+            renderer.draw_markers(gc, path, trans, Path(pts[members]), _IDENTITY, face)
 
 
 class ErrorBars(Artist):
@@ -174,6 +196,8 @@ class ErrorBars(Artist):
     def draw(self, renderer: RendererBase) -> None:
         if not self.get_visible() or self.axes is None or len(self.ids) == 0:
             return
+        if drawing_disabled(renderer):
+            return
         lo, hi = self._ends()
         if self.vertical:
             a = np.column_stack([self.pos, lo])
@@ -197,6 +221,17 @@ class ErrorBars(Artist):
         gc.set_linewidth(self.linewidth)
         gc.set_capstyle("butt")
         renderer.open_group("errorbars", gid=self.get_gid())
+        fast = fast_svg(renderer)
+        if fast is not None:
+            keep = [i for i in range(len(self.ids)) if ok[i] and not (da[i] == db[i]).all()]
+            segs = [
+                _bar_path(da[i], db[i], cap, self.vertical, self.direction)[0].reshape(-1, 2, 2)
+                for i in keep
+            ]
+            write_paths(fast, gc, segs, [self.ids[i] for i in keep])
+            renderer.close_group("errorbars")
+            gc.restore()
+            return
         svg = _is_svg(renderer)
         batch_v: list[NDArray[np.float64]] = []
         batch_c: list[int] = []

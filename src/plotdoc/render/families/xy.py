@@ -42,7 +42,7 @@ from matplotlib.patches import Polygon
 from matplotlib.transforms import ScaledTranslation
 from numpy.typing import NDArray
 
-from ...stats import center_and_error
+from ...stats._render_support import rows_center_and_error
 from ..context import DrawContext
 from ..theme import DASHES, HATCHES, resolve_color
 from .fits import draw_fits
@@ -69,15 +69,8 @@ _PARTS: dict[str, tuple[bool, bool, bool, bool, bool, bool, bool]] = {
 
 def _centers(values: F64, center: str, error: str) -> tuple[F64, F64, F64]:
     """Center, lower and upper error end of each row (one value per row without replicates)."""
-    n = values.shape[0]
-    c, lo, hi = np.full(n, np.nan), np.full(n, np.nan), np.full(n, np.nan)
-    for r in range(n):
-        row = values[r]
-        if not np.isfinite(row).any():
-            continue
-        ce = center_and_error(row, center, error)
-        c[r], lo[r], hi[r] = ce.center, ce.lower, ce.upper
-    return c, lo, hi
+    ce = rows_center_and_error(values, center, error)
+    return ce.center, ce.lower, ce.upper
 
 
 def draw(ctx: DrawContext) -> None:
