@@ -56,6 +56,13 @@ def hex_to_rgba(hex_str: str, alpha: float = 1.0) -> RGBA:
     return (r, g, b, float(alpha))
 
 
+def luminance(color: RGBA) -> float:
+    """Perceived lightness (0 black to 1 white) of a colour as drawn over white (alpha blended)."""
+    r, g, b, a = color
+    r, g, b = (a * c + (1 - a) for c in (r, g, b))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
 def with_alpha(color: RGBA, alpha: float) -> RGBA:
     return (color[0], color[1], color[2], float(alpha))
 
@@ -121,6 +128,8 @@ class Theme:
         col = self.palette(k)
         fg = self.foreground
         fill = self.fill(k)
+        # median and quartile lines cross a box or violin: dark on light fills, light on dark
+        on_fill = hex_to_rgba("#FFFFFF") if luminance(fill) < 0.35 else hex_to_rgba("#222222")
         value_slot = {
             "show": "nothing",
             "direction": "horizontal",
@@ -175,9 +184,9 @@ class Theme:
                 "leaveGapAtSymbols": False,
                 "gapAtAxisBreaks": True,
             },
-            "quartile": {"color": fg, "thickness": s.line_width, "dashStyle": "dashed"},
+            "quartile": {"color": on_fill, "thickness": s.line_width, "dashStyle": "dashed"},
             "median": {
-                "color": fg,
+                "color": on_fill,
                 "thickness": s.line_width * 1.5,
                 "dashStyle": "solid",
                 "drawOrder": "onTop",
