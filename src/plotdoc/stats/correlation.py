@@ -397,32 +397,84 @@ def _stack(cols: list[FloatArray]) -> FloatArray:
     return np.column_stack(cols)
 
 
+def _tie_groups(sorted_values: FloatArray) -> tuple[IntArray, IntArray]:
+    """For each position of columns sorted down axis 0: (first, one past last) of its tie group."""
+    rows = sorted_values.shape[0]
+    pos = np.arange(rows)[:, None]
+    starts = np.ones(sorted_values.shape, dtype=bool)
+    starts[1:] = sorted_values[1:] != sorted_values[:-1]
+    first: IntArray = np.maximum.accumulate(np.where(starts, pos, 0), axis=0)
+    ends = np.ones(sorted_values.shape, dtype=bool)
+    ends[:-1] = starts[1:]
+    last = np.minimum.accumulate(np.where(ends, pos, rows - 1)[::-1], axis=0)[::-1]
+    return first, last + 1
+
+
+def _group_ranks(counts: FloatArray, first: IntArray, stop: IntArray) -> FloatArray:
+    """Average ranks from running counts ``counts`` (rows + 1, leading 0) and tie groups."""
+    before = np.take_along_axis(counts, first, axis=0)
+    through = np.take_along_axis(counts, stop, axis=0)
+    out: FloatArray = before + (through - before + 1.0) / 2.0
+    return out
+
+
+def _spearman_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[FloatArray, FloatArray]:
+    """Exact pairwise Spearman: for each variable i, every pair (i, j) at once.
+
+    Each column is sorted once. For a pair, the average rank of a value among the pair's
+    complete rows is (complete rows before its tie group) + (complete rows in the group + 1) / 2,
+    read off running counts of the pair's mask along the column's sorted order. Ranks are
+    half-integers, so the sums below are exact.
+    """
+    rows, k = x.shape
+    filled = np.where(mask, x, np.inf)  # missing values sort last
+    order = np.argsort(filled, axis=0, kind="stable")
+    first, stop = _tie_groups(np.take_along_axis(filled, order, axis=0))
+    mask_sorted = np.take_along_axis(mask, order, axis=0)
+    r = np.full((k, k), NAN)
+    nn = np.zeros((k, k))
+    for i in range(k):
+        # only the pairs (i, j >= i): columns i.. of every per-column array
+        cols = k - i
+        order_i, first_i, stop_i = order[:, i:], first[:, i:], stop[:, i:]
+        present = mask[:, i]
+        counts = np.zeros((rows + 1, cols))
+        # b[:, j]: rank of x_j among rows where i and j are present (j's own sorted order)
+        np.cumsum(mask_sorted[:, i:] & present[order_i], axis=0, out=counts[1:])
+        b = np.empty((rows, cols))
+        np.put_along_axis(b, order_i, _group_ranks(counts, first_i, stop_i), axis=0)
+        # a[:, j]: rank of x_i among the same rows (i's sorted order, one for every j)
+        oi = order[:, i]
+        np.cumsum(mask[oi, i:] & present[oi, None], axis=0, out=counts[1:])
+        fi = np.broadcast_to(first[:, i : i + 1], (rows, cols))
+        si = np.broadcast_to(stop[:, i : i + 1], (rows, cols))
+        a = np.empty((rows, cols))
+        a[oi] = _group_ranks(counts, fi, si)
+        valid = mask[:, i:] & present[:, None]
+        n = valid.sum(axis=0).astype(np.float64)
+        a *= valid
+        b *= valid
+        mid = n * ((n + 1.0) / 2.0) ** 2  # n * mean rank^2
+        sab = np.einsum("ij,ij->j", a, b) - mid
+        saa = np.einsum("ij,ij->j", a, a) - mid
+        sbb = np.einsum("ij,ij->j", b, b) - mid
+        with np.errstate(invalid="ignore", divide="ignore"):
+            rho = sab / np.sqrt(saa * sbb)
+        r[i, i:] = r[i:, i] = rho
+        nn[i, i:] = nn[i:, i] = n
+    return r, nn
+
+
 def _spearman_matrix(
     x: FloatArray, mask: npt.NDArray[np.bool_]
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
-    """(rho, n, exact p) with ranks over each pair's complete rows."""
+    """(rho, n, exact p) with average ranks over each pair's complete rows."""
     rows, k = x.shape
-    full: npt.NDArray[np.bool_] = np.asarray(mask.all(axis=0))
-    r = np.full((k, k), NAN)
-    nn = np.zeros((k, k))
-    idx = np.nonzero(full)[0]
-    if idx.size:
-        ranks = _rank_columns(x[:, idx])
-        r[np.ix_(idx, idx)] = _pearson_complete(ranks)
-        nn[np.ix_(idx, idx)] = rows
-    for i in range(k):
-        for j in range(i, k):
-            if full[i] and full[j]:
-                continue
-            both = mask[:, i] & mask[:, j]
-            m = int(both.sum())
-            nn[i, j] = nn[j, i] = m
-            if m < 3:
-                continue
-            a, b = _rank(x[both, i]), _rank(x[both, j])
-            da, db = a - a.mean(), b - b.mean()
-            den = math.sqrt(float(da @ da) * float(db @ db))
-            r[i, j] = r[j, i] = float(da @ db) / den if den > 0 else NAN
+    if bool(mask.all()):
+        r = _pearson_complete(_rank_columns(x))
+        nn = np.full((k, k), float(rows))
+    else:
+        r, nn = _spearman_pairwise(x, mask)
     p_exact = np.full((k, k), NAN)
     if rows <= EXACT_SPEARMAN_MAX_N:
         for i in range(k):
