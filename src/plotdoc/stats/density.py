@@ -96,8 +96,9 @@ def kernel_density(
     grid = np.linspace(lo, hi, points)
     dens = np.zeros(points, dtype=np.float64)
     chunk = max(1, 2_000_000 // points)
-    for start in range(0, n, chunk):
-        z = (grid[:, None] - v[None, start : start + chunk]) / h
-        dens += np.exp(-0.5 * z * z).sum(axis=1)
+    with np.errstate(over="ignore", under="ignore"):  # far points contribute exp(-inf) = 0
+        for start in range(0, n, chunk):
+            z = (grid[:, None] - v[None, start : start + chunk]) / h
+            dens += np.exp(-0.5 * z * z).sum(axis=1)
     dens /= n * h * math.sqrt(2.0 * math.pi)
     return Density(grid, dens, h, smoothing, truncate, n, "ok", "ok")

@@ -215,6 +215,14 @@ class Geometric(ResultMixin):
     message: str
 
 
+def _pow10(v: float) -> float:
+    """``10^v``, infinity instead of an overflow error."""
+    try:
+        return math.pow(10.0, v)
+    except OverflowError:
+        return math.inf
+
+
 def geometric(values: npt.ArrayLike, confidence: float = 0.95) -> Geometric:
     """Geometric mean, geometric SD factor and the CI of the geometric mean."""
     c = check_confidence(confidence)
@@ -229,7 +237,7 @@ def geometric(values: npt.ArrayLike, confidence: float = 0.95) -> Geometric:
         )  # fmt: skip
     lg = np.log10(v)
     m = float(lg.mean())
-    gm = 10.0**m
+    gm = _pow10(m)
     if n == 1:
         return Geometric(
             gm, NAN, NAN, NAN, m, NAN, c, 1, "ok",
@@ -237,7 +245,7 @@ def geometric(values: npt.ArrayLike, confidence: float = 0.95) -> Geometric:
         )  # fmt: skip
     sd = float(lg.std(ddof=1))
     half = t_quantile(c, n - 1) * sd / math.sqrt(n)
-    return Geometric(gm, 10.0**sd, 10.0 ** (m - half), 10.0 ** (m + half), m, sd, c, n, "ok", "ok")
+    return Geometric(gm, _pow10(sd), _pow10(m - half), _pow10(m + half), m, sd, c, n, "ok", "ok")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -190,7 +190,9 @@ def ttest(
             )  # fmt: skip
         qa, qb = sa * sa / na, sb * sb / nb
         se2 = qa + qb
-        df = se2 * se2 / (qa * qa / (na - 1) + qb * qb / (nb - 1)) if se2 > 0 else NAN
+        # Welch-Satterthwaite, written in the shares of se2 so tiny variances cannot underflow
+        wa, wb = (qa / se2, qb / se2) if se2 > 0 else (NAN, NAN)
+        df = 1.0 / (wa * wa / (na - 1) + wb * wb / (nb - 1)) if se2 > 0 else NAN
     else:
         if na + nb < 3:
             return _result(
