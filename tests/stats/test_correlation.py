@@ -114,6 +114,15 @@ def test_large_matrix_against_pandas() -> None:
     assert (m.n == counts.T @ counts).all()
 
 
+def test_spearman_matrix_against_pandas_pairwise_ranks() -> None:
+    pd = pytest.importorskip("pandas")
+    x = _data_with_missing(300, 30, 0.1, seed=4)
+    x[:, 5] = np.round(x[:, 5] / 3)  # heavy ties
+    m = correlation_matrix(x, method="spearman")
+    expected = pd.DataFrame(x).corr(method="spearman").to_numpy()
+    assert_digits(m.r, expected, 11, "pandas pairwise Spearman")
+
+
 def test_variable_types_and_statuses() -> None:
     cols = {"a": [1.0, 2.0, 3.0, 4.0], "label": [0.0, 1.0, 0.0, 1.0], "b": [2.0, 1.0, 4.0, 3.0]}
     m = correlation_matrix(cols, variable_types=["continuous", "categorical", "continuous"])
