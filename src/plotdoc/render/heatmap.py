@@ -17,6 +17,9 @@ Styles (ElementOverrideSet keys, graph-wide: ``global`` or the graph's first dat
   label in black or white, whichever reads better on its cell. Labels are shown when the
   ``valueLabels`` switch says so, by default when the grid has at most 150 cells.
 
+When rows (or data sets) are too many for their labels to fit, every k-th one is labelled.
+Cells smaller than 8 points get no border unless ``heatCell.borderWidth`` is given.
+
 Ids: ``cell/r{row}/c{dataSet}``, ``missing/r{row}/c{dataSet}``, ``value/r{row}/c{dataSet}``,
 ``heatmap`` (the grid), ``colorbar``.
 """
@@ -57,6 +60,22 @@ def aggregate(ctx: DrawContext, vis: list[int]) -> NDArray[np.float64]:
     return out
 
 
+def thin_ticks(
+    positions: list[float], labels: list[str], length_pt: float, font_pt: float, along_x: bool
+) -> tuple[list[float], list[str]]:
+    """Every k-th label, so that the labels fit along ``length_pt`` without touching.
+
+    A label needs ``1.4 * font_pt`` along a vertical axis, and its estimated width along a
+    horizontal one.
+    """
+    need = 1.4 * font_pt
+    if along_x:
+        need = max(need, max((len(s) for s in labels), default=1) * 0.62 * font_pt + 6.0)
+    room = max(2, int(length_pt / need))
+    step = max(1, -(-len(positions) // room))  # ceiling division
+    return positions[::step], labels[::step]
+
+
 def draw_heat_map(ctx: DrawContext) -> None:
     vis = ctx.visible_data_sets()
     matrix = aggregate(ctx, vis)
@@ -66,22 +85,41 @@ def draw_heat_map(ctx: DrawContext) -> None:
     flip = bool(ctx.options.get("flipXY"))
     names = [ctx.ds_name(i) for i in vis]
     rows = row_labels(ctx.table)
+    # the plot area the engine will give (plotGeometry, else 216 points high and the
+    # preferred width; a flipped graph swaps them), to size cells and thin the labels
+    geometry = ctx.graph.plot_geometry or {}
+    height = float(geometry.get("heightPt") or 216.0)
+    cell_pt = height / max(m if flip else n, 1)
+    ctx.preferred_width_pt = float(np.clip((n if flip else m) * cell_pt, 100.0, 520.0))
+    width = float(geometry.get("widthPt") or ctx.preferred_width_pt)
+    if flip and not geometry.get("widthPt"):
+        width, height = height * 1.25, ctx.preferred_width_pt * 0.8
+    font = ctx.theme.shapes.font_size
     # the category axis carries the data sets; the other axis the rows (row 0 on top)
-    ctx.set_categories(CategoryLayout({}, 1.0, (0.0, float(m)), [k + 0.5 for k in range(m)], names))
-    cell_pt = float(np.clip(216.0 / max(n, 1), 4.0, 40.0)) if not flip else 216.0 / max(m, 1)
-    ctx.preferred_width_pt = float(np.clip(m * cell_pt, 100.0, 520.0))
+    col_ticks, col_names = thin_ticks(
+        [k + 0.5 for k in range(m)], names, height if flip else width, font, not flip
+    )
+    ctx.set_categories(CategoryLayout({}, 1.0, (0.0, float(m)), col_ticks, col_names))
+    ctx.preferred_width_pt = float(np.clip((n if flip else m) * cell_pt, 100.0, 520.0))
     row_pos = (np.arange(n) + 0.5) if flip else (n - 1 - np.arange(n) + 0.5)
     ctx.ax.margins(0.0)
+    row_ticks, row_names = thin_ticks(
+        row_pos.tolist(), [safe(s) for s in rows], width if flip else height, font, flip
+    )
     if flip:
-        ctx.ax.set_xticks(row_pos.tolist(), [safe(s) for s in rows])
+        ctx.ax.set_xticks(row_ticks, row_names)
     else:
-        ctx.ax.set_yticks(row_pos.tolist(), [safe(s) for s in rows])
+        ctx.ax.set_yticks(row_ticks, row_names)
     for side in ("bottom", "left", "top", "right"):
         ctx.ax.spines[side].set_visible(False)
 
     colors = scale.colors(matrix)
     st_cell = ctx.style("heatCell", None)
     edge = tuple(st_cell["borderColor"])
+    border = float(st_cell["borderWidth"])
+    given = ((ctx.graph.style_overrides or {}).get("global") or {}).get("heatCell") or {}
+    if "borderWidth" not in given and cell_pt < 8.0:
+        border = 0.0  # the theme's border would drown cells this small
     if flip:  # grid rows are data sets (top to bottom once the axis is inverted)
         grid_colors = colors.transpose(1, 0, 2)
         x_edges, y_edges = np.arange(n + 1.0), np.arange(m + 1.0)
@@ -101,7 +139,7 @@ def draw_heat_map(ctx: DrawContext) -> None:
         grid_colors,
         transform=ctx.ax.transData,
         edgecolor=(float(edge[0]), float(edge[1]), float(edge[2]), float(edge[3])),
-        linewidth=float(st_cell["borderWidth"]),
+        linewidth=border,
         cell_id=cell_id,
     )
     ctx.add(grid, "heatmap", z=1.0)
