@@ -75,40 +75,49 @@ def _scan(tree: Any, ctx: Context) -> tuple[int, int]:
     keys = 0
     colons = 0
     forbidden = ctx.forbidden
-    # Paths are linked (parent link, key) pairs, spelled out only for a forbidden key, so a
-    # deep document with many containers costs time and memory linear in its size.
-    stack: list[tuple[Any, _Link]] = [(tree, None)]
-    while stack:
-        node, link = stack.pop()
+    # Depth first with one iterator per open container, so memory follows the depth and not
+    # the number of containers; paths are linked (parent link, key) pairs, spelled out only
+    # for a forbidden key.
+    stack: list[tuple[Iterator[tuple[Any, Any]], _Link]] = []
+    node: Any = tree
+    link: _Link = None
+    while True:
         if type(node) is dict:
             keys += len(node)
-            for k, v in node.items():
-                if ":" in k:
-                    colons += k.count(":")
-                if k in FORBIDDEN_KEYS:
-                    forbidden.append(_unlink((link, k)))
+            stack.append((iter(node.items()), link))
+        else:
+            types = set(map(type, node))
+            if str in types:
+                colons += sum(s.count(":") for s in node if type(s) is str)
+            if dict in types or list in types:
+                rows = FlatRows.of(node) if types == {list} else None
+                if rows is not None and dict not in rows.types and list not in rows.types:
+                    ctx.flat[id(node)] = rows
+                    if str in rows.types:
+                        colons += sum(s.count(":") for s in rows.cells if type(s) is str)
+                else:
+                    stack.append((enumerate(node), link))
+        node = None
+        while stack and node is None:
+            items, parent = stack[-1]
+            for k, v in items:
                 t = type(v)
+                if type(k) is str:  # a key of an object (list items are counted above)
+                    if ":" in k:
+                        colons += k.count(":")
+                    if k in FORBIDDEN_KEYS:
+                        forbidden.append(_unlink((parent, k)))
+                    if t is str:
+                        if ":" in v:
+                            colons += v.count(":")
+                        continue
                 if t is dict or t is list:
-                    stack.append((v, (link, k)))
-                elif t is str and ":" in v:
-                    colons += v.count(":")
-            continue
-        types = set(map(type, node))
-        if str in types:
-            colons += sum(s.count(":") for s in node if type(s) is str)
-        if dict not in types and list not in types:
-            continue
-        if types == {list}:
-            rows = FlatRows.of(node)
-            if dict not in rows.types and list not in rows.types:
-                ctx.flat[id(node)] = rows
-                if str in rows.types:
-                    colons += sum(s.count(":") for s in rows.cells if type(s) is str)
-                continue
-        for i, v in enumerate(node):
-            if type(v) is dict or type(v) is list:
-                stack.append((v, (link, i)))
-    return keys, colons
+                    node, link = v, (parent, k)
+                    break
+            else:
+                stack.pop()
+        if node is None:
+            return keys, colons
 
 
 #: A path as a chain of (parent link, key) pairs; None is the root.
@@ -147,17 +156,24 @@ def _find_duplicates(data: bytes) -> list[tuple[Path, str]]:
     finally:
         sys.setrecursionlimit(limit)
     found: list[tuple[Path, str]] = []
-    stack: list[tuple[Any, _Link]] = [(tree, None)]
-    while stack:
-        node, link = stack.pop()
+    stack: list[tuple[Iterator[tuple[Any, Any]], _Link]] = []
+    node: Any = tree
+    link: _Link = None
+    while True:
         if isinstance(node, _Dup) and node.duplicate is not None:
             found.append((_unlink((link, node.duplicate)), node.duplicate))
-        items: list[tuple[Any, _Link]]
         if isinstance(node, dict):
-            items = [(v, (link, k)) for k, v in node.items() if isinstance(v, (dict, list))]
+            stack.append((iter(node.items()), link))
         elif isinstance(node, list):
-            items = [(v, (link, i)) for i, v in enumerate(node) if isinstance(v, (dict, list))]
-        else:
-            continue
-        stack.extend(reversed(items))
-    return found
+            stack.append((enumerate(node), link))
+        node = None
+        while stack and node is None:
+            items, parent = stack[-1]
+            for k, v in items:
+                if isinstance(v, (dict, list)):
+                    node, link = v, (parent, k)
+                    break
+            else:
+                stack.pop()
+        if node is None:
+            return found
