@@ -120,3 +120,19 @@ def test_kaplan_meier(rows: list[tuple[float, float]]) -> None:
     assert km.n == valid
     if km.n:
         assert np.all(np.diff(km.survival) <= 0)
+
+
+def test_none_cells_are_missing_values() -> None:
+    from scipy import stats as sps
+
+    x = [1.0, 2.0, None, 4.0, 5.0, 6.0]
+    y = [2.1, 3.9, 6.0, None, 10.2, 11.8]
+    r = linear_regression(x, y)
+    lr = sps.linregress([1.0, 2.0, 5.0, 6.0], [2.1, 3.9, 10.2, 11.8])
+    assert r.n == 4
+    assert math.isclose(r.slope, lr.slope, rel_tol=1e-12)
+    s = summarize([[1.0, None], [3.0, 5.0]])
+    assert (s.n, s.n_missing, s.mean) == (3, 1, 3.0)
+    t = ttest([1.0, None, 3.0], [2.0, 5.0, None, 8.0])
+    ref = sps.ttest_ind([1.0, 3.0], [2.0, 5.0, 8.0], equal_var=False)
+    assert math.isclose(t.p, ref.pvalue, rel_tol=1e-10)

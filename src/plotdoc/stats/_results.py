@@ -99,17 +99,24 @@ class ResultMixin:
         return {f.name: json_value(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
 
-def as_float_array(values: npt.ArrayLike | None) -> FloatArray:
-    """A flat float64 copy-free view of ``values``; ``None`` becomes an empty array.
+def float_array(values: npt.ArrayLike | None) -> FloatArray:
+    """``values`` as a float64 array of the same shape; ``None`` entries become NaN (missing).
 
-    ``None`` entries inside a list become NaN (missing).
+    ``None`` itself gives an empty array.
     """
     if values is None:
         return np.empty(0, dtype=np.float64)
-    if isinstance(values, list | tuple) and any(v is None for v in values):
-        values = [NAN if v is None else v for v in values]
-    arr = np.asarray(values, dtype=np.float64)
-    return arr.reshape(-1)
+    try:
+        return np.asarray(values, dtype=np.float64)
+    except TypeError:  # None inside (nested) lists
+        obj = np.asarray(values, dtype=object)
+        out: FloatArray = np.where(obj == None, NAN, obj).astype(np.float64)  # noqa: E711
+        return out
+
+
+def as_float_array(values: npt.ArrayLike | None) -> FloatArray:
+    """``values`` flattened to a float64 array (a view when possible); ``None`` entries are NaN."""
+    return float_array(values).reshape(-1)
 
 
 def finite(values: npt.ArrayLike | None) -> FloatArray:

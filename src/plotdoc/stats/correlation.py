@@ -35,6 +35,7 @@ from ._results import (
     IntArray,
     ResultMixin,
     Status,
+    as_float_array,
     check_choice,
     check_confidence,
     json_value,
@@ -214,8 +215,8 @@ def correlation(
     """Correlation of x and y over their complete pairs (see the module docstring)."""
     check_choice("method", method, ("pearson", "spearman"))
     c = check_confidence(confidence)
-    ax = np.asarray(x, dtype=np.float64).reshape(-1)
-    ay = np.asarray(y, dtype=np.float64).reshape(-1)
+    ax = as_float_array(x)
+    ay = as_float_array(y)
     if ax.shape != ay.shape:
         raise ValueError(f"x and y differ in size ({ax.size} and {ay.size})")
     keep = np.isfinite(ax) & np.isfinite(ay)
@@ -330,11 +331,11 @@ def correlation_matrix(
     c = check_confidence(confidence)
     if isinstance(columns, Mapping):
         names = tuple(columns)
-        table = _stack([np.asarray(v, dtype=np.float64).reshape(-1) for v in columns.values()])
+        table = _stack([as_float_array(v) for v in columns.values()])
     elif isinstance(columns, np.ndarray) and columns.ndim == 2:
         table = np.asarray(columns, dtype=np.float64)
     else:
-        table = _stack([np.asarray(v, dtype=np.float64).reshape(-1) for v in columns])
+        table = _stack([as_float_array(v) for v in columns])
     total = table.shape[1]
     names = tuple(names) if names is not None else tuple(f"Variable {i + 1}" for i in range(total))
     if len(names) != total:

@@ -32,8 +32,10 @@ from ._results import (
     FloatArray,
     ResultMixin,
     Status,
+    as_float_array,
     check_choice,
     check_confidence,
+    float_array,
     t_quantile,
 )
 
@@ -94,7 +96,7 @@ def fourpl_curve(
 ) -> FloatArray:
     """Evaluate the four-parameter logistic of ``model`` at ``x`` (NaN for X < 0 in linearX)."""
     check_choice("model", model, ("logX", "linearX"))
-    ax = np.asarray(x, dtype=np.float64)
+    ax = float_array(x)
     xp = _transform(ax.reshape(-1), model)
     theta = np.array([bottom, top, log_ec50, hill_slope], dtype=np.float64)
     return _curve(xp, theta).reshape(ax.shape)
@@ -263,8 +265,8 @@ def four_parameter_logistic(
     free = np.array([p not in fixed_map for p in PARAMETERS])
     k = int(free.sum())
 
-    ax = np.asarray(x, dtype=np.float64).reshape(-1)
-    ay = np.asarray(y, dtype=np.float64).reshape(-1)
+    ax = as_float_array(x)
+    ay = as_float_array(y)
     if ax.shape != ay.shape:
         raise ValueError(f"x and y differ in size ({ax.size} and {ay.size})")
     xp_all = _transform(ax, model)

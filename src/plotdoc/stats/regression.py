@@ -13,7 +13,16 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from ._results import NAN, FloatArray, ResultMixin, Status, as_float_array, nan_array, t_quantile
+from ._results import (
+    NAN,
+    FloatArray,
+    ResultMixin,
+    Status,
+    as_float_array,
+    float_array,
+    nan_array,
+    t_quantile,
+)
 
 #: number of X values of the fitted curve and bands
 CURVE_POINTS = 100
@@ -85,8 +94,8 @@ _BLOCK = 8_192
 
 def _clean_pairs(x: npt.ArrayLike, y: npt.ArrayLike) -> tuple[FloatArray, FloatArray, float, float]:
     """Flat X and Y without missing pairs, and their sums."""
-    ax = np.asarray(x, dtype=np.float64)
-    ay = np.asarray(y, dtype=np.float64)
+    ax = float_array(x)
+    ay = float_array(y)
     if ax.ndim == 1 and ay.ndim == 2 and ay.shape[0] == ax.shape[0] and ay.shape != ax.shape:
         ax = np.repeat(ax, ay.shape[1])  # one X per row, Y with replicate columns
     fx, fy = as_float_array(ax), as_float_array(ay)
