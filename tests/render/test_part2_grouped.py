@@ -181,3 +181,20 @@ def test_contingency_bars_are_the_counts(variant: str, flip: bool) -> None:
 
     assert length("bar/ds0/row1") == pytest.approx(3 * length("bar/ds0/row0"), rel=1e-3)
     assert length("bar/ds1/row0") == pytest.approx(2 * length("bar/ds0/row0"), rel=1e-3)
+
+
+def test_element_switches_turn_marks_off() -> None:
+    graph = {
+        "elementActivation": {
+            "global": {"summaryLine": False},
+            "perDataSet": {"1": {"errorBars": False, "symbols": False}},
+        }
+    }
+    svg = svg_of(
+        grouped_doc("grouped-interleaved-scatter", options={"mode": "meanWithSd"}, graph=graph)
+    )
+    assert not svg.ids("summary/")
+    assert svg.ids("errorbar/ds0/")
+    assert not svg.ids("errorbar/ds1/")
+    assert svg.ids("symbol/ds0/")
+    assert not svg.ids("symbol/ds1/")

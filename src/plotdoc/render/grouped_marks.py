@@ -68,7 +68,7 @@ def low_high(
         return
     lo, hi = float(v.min()), float(v.max())
     ctx.bar(pos, lo, hi, i, f"bar/ds{i}/row{r}", width=width, point=r)
-    if mode in ("lineAtMean", "lineAtMedian"):
+    if mode in ("lineAtMean", "lineAtMedian") and ctx.switch("summaryLine", i):
         center = center_error(v, "lineAtMean" if mode == "lineAtMean" else "lineAtMedian")[0]
         segment(ctx, pos - width / 2, pos + width / 2, center, i, f"summary/ds{i}/row{r}")
     ctx.anchor(pos, hi)

@@ -137,6 +137,7 @@ def _summaries(
     if mode == "noLine":
         return
     for i in vis:
+        show_line = ctx.switch("summaryLine", i)
         pos, cen, lo, hi, bids = [], [], [], [], []
         for r in range(ctx.table.n_rows):
             v = gm.finite(cell(ctx.table, i, r))
@@ -144,7 +145,8 @@ def _summaries(
                 continue
             c, low, high = gm.center_error(v, mode)
             p = lay.center(i, r) + offs[i]
-            gm.segment(ctx, p - half, p + half, c, i, f"summary/ds{i}/row{r}")
+            if show_line:
+                gm.segment(ctx, p - half, p + half, c, i, f"summary/ds{i}/row{r}")
             ctx.anchor(p, float(v.max()))
             if mode not in _LINE_MODES:
                 pos.append(p)
@@ -181,7 +183,7 @@ def _scatter(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) ->
 
 def _grand(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
     """One line per row at the mean or median of every visible data set's replicates pooled."""
-    if not vis:
+    if not vis or not ctx.switch("summaryLine", None):
         return
     for r in range(ctx.table.n_rows):
         pooled = np.concatenate([gm.finite(cell(ctx.table, i, r)) for i in vis])
