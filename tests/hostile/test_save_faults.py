@@ -331,3 +331,43 @@ def test_a_process_killed_mid_write_leaves_the_target_intact(
     writer.save_project(project, target)
     assert open_project(target).tables
     assert sorted(_leftovers(target.parent)) == sorted(p.name for p in strays)
+
+
+def test_concurrent_saves_leave_one_whole_file(target: Path) -> None:
+    import threading
+
+    projects = []
+    for n in range(8):
+        doc = minimal()
+        doc["tables"][0]["name"] = f"writer {n}"
+        projects.append(loads(encode(doc)))
+    wanted = {writer.dumps(p, now="2024-05-01T12:00:00Z") for p in projects}
+    errors: list[BaseException] = []
+
+    def save(project: Project) -> None:
+        try:
+            for _ in range(5):
+                writer.write_atomic(target, writer.dumps(project, now="2024-05-01T12:00:00Z"))
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=save, args=(p,)) for p in projects]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert target.read_bytes() in wanted  # one save's bytes, whole; never a mixture
+    assert _leftovers(target.parent) == []
+
+
+def test_a_symlinked_target_is_replaced_and_its_file_kept(project: Project, tmp_path: Path) -> None:
+    real = tmp_path / "real.plotdoc"
+    real.write_bytes(PREVIOUS)
+    link = tmp_path / "link.plotdoc"
+    link.symlink_to(real)
+    writer.save_project(project, link)
+    # documented: the link becomes the saved file; the file it pointed at is untouched
+    assert not link.is_symlink()
+    assert open_project(link).tables
+    assert real.read_bytes() == PREVIOUS
