@@ -99,7 +99,7 @@ def draw_heat_map(ctx: DrawContext) -> None:
     col_ticks, col_names = thin_ticks(
         [k + 0.5 for k in range(m)], names, height if flip else width, font, not flip
     )
-    ctx.set_categories(CategoryLayout({}, 1.0, (0.0, float(m)), col_ticks, col_names))
+    ctx.set_categories(CategoryLayout({}, 1.0, (0.0, float(max(m, 1))), col_ticks, col_names))
     ctx.preferred_width_pt = float(np.clip((n if flip else m) * cell_pt, 100.0, 520.0))
     row_pos = (np.arange(n) + 0.5) if flip else (n - 1 - np.arange(n) + 0.5)
     ctx.ax.margins(0.0)
