@@ -196,7 +196,9 @@ class DrawContext:
         x, y = self.xy(pos, values)
         if x.size == 0 or not self.switch("symbols", i):
             return None
-        styles = [self.style("symbol", i, r, key) for r in rows]
+        per_point = (self.graph.style_overrides or {}).get("perPoint", {}).get(self.ds_name(i), {})
+        shared = self.style("symbol", i, None, key)
+        styles = [self.style("symbol", i, r, key) if str(r) in per_point else shared for r in rows]
         shapes: list[str] = []
         faces: list[RGBA | None] = []
         edges: list[RGBA] = []
@@ -279,8 +281,8 @@ class DrawContext:
             vertical=not self.horizontal,
         )
         self.add(art, group_id or ids.ds("errorbars", i), z=self.z(i, z))
-        for a, b in art.segments():
-            self.include([a[0], b[0]], [a[1], b[1]])
+        segs = np.asarray(art.segments(), dtype=float).reshape(-1, 2)
+        self.include(segs[:, 0], segs[:, 1])
         return art
 
     def polyline(

@@ -12,6 +12,7 @@ caller falls back to the per-mark path (:func:`fast_svg` returns None).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 from typing import Any
 
 import numpy as np
@@ -52,9 +53,14 @@ def fast_svg(renderer: RendererBase) -> Any | None:
     return r
 
 
-def _fmt(x: float) -> str:
-    s = f"{x:f}".rstrip("0").rstrip(".")
-    return "0" if s in ("-0", "") else s
+def _raw(writer: Any) -> Any | None:
+    """The writer's underlying write function once its open tag is closed (None if unknown)."""
+    write = getattr(writer, "_XMLWriter__write", None)
+    flush = getattr(writer, "_XMLWriter__flush", None)
+    if write is None or flush is None:
+        return None
+    flush()
+    return write
 
 
 def write_markers(
@@ -84,28 +90,59 @@ def write_markers(
         writer.element("path", id=oid, d=path_data, style=stroke)
         writer.end("defs")
         svg._markers[key] = oid
-    use_style = svg._get_style(gc, face)
+    use_style = escape(svg._get_style(gc, face), quote=True)
     flipped = svg._make_flip_transform(IdentityTransform()).transform(pts)
     writer.start("g", **svg._get_clip_attrs(gc))
-    href = f"#{oid}"
-    for (x, y), sid in zip(flipped, ids, strict=True):
-        writer.element(
-            "use",
-            attrib={"id": sid, "xlink:href": href, "x": _fmt(x), "y": _fmt(y), "style": use_style},
-        )
+    href = escape(f"#{oid}", quote=True)
+    raw = _raw(writer)
+    lines = [
+        f'<use id="{escape(sid, quote=True)}" xlink:href="{href}" x="{x:.3f}" y="{y:.3f}" style="{use_style}"/>\n'
+        for (x, y), sid in zip(flipped.tolist(), ids, strict=True)
+    ]
+    if raw is not None:
+        raw("".join(lines))
+    else:  # pragma: no cover - other matplotlib versions
+        for (x, y), sid in zip(flipped.tolist(), ids, strict=True):
+            writer.element(
+                "use",
+                attrib={
+                    "id": sid,
+                    "xlink:href": f"#{oid}",
+                    "x": f"{x:.3f}",
+                    "y": f"{y:.3f}",
+                    "style": svg._get_style(gc, face),
+                },
+            )
     writer.end("g")
 
 
 def write_paths(
     svg: Any, gc: Any, paths: Sequence[NDArray[np.float64]], ids: Sequence[str]
 ) -> None:
-    """One ``<path id=...>`` per polyline set; each item is (k, 2, 2) segments in display units."""
+    """One ``<path id=...>`` per set of segments ((k, 2, 2) arrays in display units)."""
     writer = svg.writer
     style = svg._get_style(gc, None)
     flip = svg._make_flip_transform(IdentityTransform())
     writer.start("g", **svg._get_clip_attrs(gc))
-    for segs, sid in zip(paths, ids, strict=True):
-        f = flip.transform(segs.reshape(-1, 2)).reshape(-1, 2, 2)
-        d = " ".join(f"M {_fmt(a[0])} {_fmt(a[1])} L {_fmt(b[0])} {_fmt(b[1])}" for a, b in f)
-        writer.element("path", attrib={"id": sid, "d": d, "style": style})
+    ds = []
+    for segs in paths:
+        f = flip.transform(segs.reshape(-1, 2)).tolist()
+        ds.append(
+            " ".join(
+                f"M {f[k][0]:.3f} {f[k][1]:.3f} L {f[k + 1][0]:.3f} {f[k + 1][1]:.3f}"
+                for k in range(0, len(f), 2)
+            )
+        )
+    raw = _raw(writer)
+    if raw is not None:
+        st = escape(style, quote=True)
+        raw(
+            "".join(
+                f'<path id="{escape(sid, quote=True)}" d="{d}" style="{st}"/>\n'
+                for d, sid in zip(ds, ids, strict=True)
+            )
+        )
+    else:  # pragma: no cover - other matplotlib versions
+        for d, sid in zip(ds, ids, strict=True):
+            writer.element("path", attrib={"id": sid, "d": d, "style": style})
     writer.end("g")
