@@ -198,3 +198,13 @@ def test_element_switches_turn_marks_off() -> None:
     assert not svg.ids("errorbar/ds1/")
     assert svg.ids("symbol/ds0/")
     assert not svg.ids("symbol/ds1/")
+
+
+def test_median_on_a_dark_box_turns_light_unless_coloured_by_the_user() -> None:
+    classic = {"activePresetId": "classic"}  # third fill is black, the median black too
+    values = [GROUPED[0], GROUPED[1], GROUPED[1]]
+    svg = svg_of(grouped_doc("grouped-interleaved-box", values=values, graph=classic))
+    assert svg.style("median/ds2/row0")["stroke"] == "#ffffff"
+    red = {**classic, "styleOverrides": {"global": {"median": {"color": {"hex": "#000000"}}}}}
+    given = svg_of(grouped_doc("grouped-interleaved-box", values=values, graph=red))
+    assert given.style("median/ds2/row0")["stroke"] == "#000000"

@@ -175,3 +175,11 @@ def test_volcano_groups_follow_the_preset(preset: str, up: str) -> None:
     fig = figure_of(_volcano(graph={"activePresetId": preset}))
     face = by_gid(fig, "points/volcano:up").faces[0]
     assert to_hex(face[:3]).upper() == up
+
+
+def test_classic_volcano_tells_up_and_down_apart_by_shape() -> None:
+    fig = figure_of(_volcano(graph={"activePresetId": "classic"}))
+    assert by_gid(fig, "points/volcano:up").shapes[0] == "triangleUp"
+    assert by_gid(fig, "points/volcano:down").shapes[0] == "triangleDown"
+    modern = figure_of(_volcano())
+    assert by_gid(modern, "points/volcano:up").shapes[0] == "circle"

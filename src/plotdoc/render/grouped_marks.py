@@ -21,6 +21,8 @@ from numpy.typing import NDArray
 from ..stats.density import kernel_density
 from ..stats.descriptive import box_stats, center_and_error
 from .context import DrawContext
+from .heat_scale import contrast_text, luminance
+from .theme import RGBA
 
 #: whisker cap width as a fraction of the box width, by whiskerCapStyle
 CAP_FRACTION = {"wideT": 0.5, "narrowT": 0.25, "I": 0.0}
@@ -39,12 +41,31 @@ def segment(
     sid: str,
     element: str = "summaryLine",
     z: float = 4.0,
+    on_fill: RGBA | None = None,
 ) -> Line2D | None:
-    """A line across the category axis from ``pos0`` to ``pos1`` at ``value``."""
+    """A line across the category axis from ``pos0`` to ``pos1`` at ``value``.
+
+    ``on_fill`` is the fill the line lies on (a box, a violin, a floating bar): when the theme's
+    line colour would hardly show on it (a black median on a black box), the line is drawn
+    in black or white, whichever reads better, unless the user gave the line a colour.
+    """
     if not np.isfinite(value):
         return None
     x, y = ctx.xy([pos0, pos1], [value, value])
-    return ctx.polyline(x, y, i, sid, element=element, z=z)
+    line = ctx.polyline(x, y, i, sid, element=element, z=z)
+    if on_fill is not None and not _color_given(ctx, element, i):
+        color = ctx.style(element, i)["color"]
+        a, b = sorted((luminance(color), luminance(on_fill)))
+        if (b + 0.05) / (a + 0.05) < 1.6 and on_fill[3] > 0.5:  # WCAG contrast ratio
+            line.set_color(contrast_text(on_fill))
+    return line
+
+
+def _color_given(ctx: DrawContext, element: str, i: int) -> bool:
+    """Whether the style overrides give ``element`` of data set ``i`` a colour."""
+    over = ctx.graph.style_overrides or {}
+    layers = [over.get("global", {}), over.get("perDataSet", {}).get(ctx.ds_name(i), {})]
+    return any("color" in (layer.get(element) or {}) for layer in layers)
 
 
 def center_error(values: NDArray[np.float64], mode: str) -> tuple[float, float, float]:
@@ -70,7 +91,10 @@ def low_high(
     ctx.bar(pos, lo, hi, i, f"bar/ds{i}/row{r}", width=width, point=r)
     if mode in ("lineAtMean", "lineAtMedian") and ctx.switch("summaryLine", i):
         center = center_error(v, "lineAtMean" if mode == "lineAtMean" else "lineAtMedian")[0]
-        segment(ctx, pos - width / 2, pos + width / 2, center, i, f"summary/ds{i}/row{r}")
+        fill = ctx.style("bar", i, r)["fill"]
+        segment(
+            ctx, pos - width / 2, pos + width / 2, center, i, f"summary/ds{i}/row{r}", on_fill=fill
+        )
     ctx.anchor(pos, hi)
 
 
@@ -108,8 +132,9 @@ def box(
     ctx.include(xs, ys)
     if ctx.switch("median", i):
         segment(
-            ctx, pos - width / 2, pos + width / 2, stats.median, i, f"median/ds{i}/row{r}", "median"
-        )
+            ctx, pos - width / 2, pos + width / 2, stats.median, i, f"median/ds{i}/row{r}",
+            "median", on_fill=st["fill"],
+        )  # fmt: skip
     if st["showMeanAsPlus"] and np.isfinite(stats.mean):
         mx, my = ctx.xy([pos], [stats.mean])
         sym = ctx.style("symbol", i, r)
@@ -179,5 +204,5 @@ def violin(
             if element == "quartile" and not ctx.switch("quartiles", i):
                 continue
             w = float(np.interp(value, grid, half))
-            segment(ctx, pos - w, pos + w, value, i, sid, element)
+            segment(ctx, pos - w, pos + w, value, i, sid, element, on_fill=st["fill"])
     ctx.anchor(pos, float(grid.max()))

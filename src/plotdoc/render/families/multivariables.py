@@ -12,7 +12,8 @@ Variable types and roles: :mod:`plotdoc.render.mv_data`; colour and shape keys:
     a symbol per row with colour and shape from their variables; ids ``symbol/p{r}``.
 ``mv-volcano``
     points of the groups ``volcano:up``, ``volcano:down``, ``volcano:ns`` (styles from
-    ``styleOverrides.perDataSet`` under those keys; legend keys the same), dashed cut-off
+    ``styleOverrides.perDataSet`` under those keys; legend keys the same; when the preset
+    colours up and down alike, as ``classic`` does, they are triangles up and down), dashed cut-off
     lines ``cutoff/fc-``, ``cutoff/fc+``, ``cutoff/p`` (graph switch ``cutoffLines``); the
     strongest ``maxLabels`` significant points labelled with ``label`` (or their row number).
 ``mv-forest``
@@ -44,7 +45,15 @@ from ..point_labels import PointLabels
 from ..symbols import symbol_path
 from ..theme import with_alpha
 
+#: shapes of the up and down groups when the preset gives them one colour
+_GROUP_SHAPES = {"volcano:up": "triangleUp", "volcano:down": "triangleDown"}
 _GROUP_NAMES = {"volcano:up": "Up", "volcano:down": "Down", "volcano:ns": "Not significant"}
+
+
+def _shape_given(ctx: DrawContext, key: str) -> bool:
+    over = ctx.graph.style_overrides or {}
+    layers = [over.get("global", {}), over.get("perDataSet", {}).get(key, {})]
+    return any("shape" in (layer.get("symbol") or {}) for layer in layers)
 
 
 def draw(ctx: DrawContext) -> None:
@@ -172,11 +181,15 @@ def _volcano(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Varia
     opts = ctx.options.get("volcano") or {}
     v = volcano(x.values, y.values, opts)
     ctx.auto_titles["y"] = "\u2212log10 P" if not opts.get("yIsNegLog10") else y.name
+    # a preset that colours up and down alike (classic) tells them apart by shape
+    same_colors = ctx.theme.semantic("volcano:up") == ctx.theme.semantic("volcano:down")
     # not significant first, so the significant points are drawn on top
     for key in reversed(VOLCANO_GROUPS):
         rows = [r for r, g in enumerate(v.group) if g == key and np.isfinite(v.y[r])]
         st = ctx.style("symbol", None, None, key)
         shape = str(st["shape"]) if st["shape"] != "auto" else "circle"
+        if same_colors and not _shape_given(ctx, key) and key in _GROUP_SHAPES:
+            shape = _GROUP_SHAPES[key]
         size = float(st["size"]) * (0.75 if key == "volcano:ns" else 1.0)
         art = PointSymbols(
             np.column_stack([v.x[rows], v.y[rows]]),
@@ -190,7 +203,7 @@ def _volcano(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Varia
         ctx.add(art, f"points/{key}", z=3.0 if key == "volcano:ns" else 3.5)
         ctx.include(v.x[rows], v.y[rows])
         handle = Line2D(
-            [], [], marker="o", markersize=size, linestyle="none",
+            [], [], marker=symbol_path(shape)[0], markersize=size, linestyle="none",
             markerfacecolor=st["color"], markeredgecolor=st["borderColor"],
         )  # fmt: skip
         ctx.legend_entry(key, handle, _GROUP_NAMES[key])
