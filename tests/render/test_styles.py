@@ -212,3 +212,10 @@ def test_element_activation_scopes() -> None:
     assert not svg.ids("errorbar/ds0/") and svg.ids("errorbar/ds1/")
     assert svg.ids("symbol/ds0/") and not svg.ids("symbol/ds1/")
     assert svg.has("line/ds0") and svg.has("line/ds1")
+
+
+def test_pattern_color() -> None:
+    bar = {"fillPattern": "diagonalRight", "patternColor": {"hex": "#13579b"}}
+    svg = svg_of(column_doc("bar", graph={"styleOverrides": {"perDataSet": {"C0": {"bar": bar}}}}))
+    assert b"#13579b" in svg.data
+    assert "url(#h" in svg.style("bar/ds0")["fill"]

@@ -228,3 +228,23 @@ def test_area_fill_below_curve_and_colour() -> None:
 def test_area_error_band_replaces_bars() -> None:
     svg = svg_of(xy_doc("xy-area-error", reps=3))
     assert svg.has("band/error/ds0") and not svg.ids("errorbar/")
+
+
+def test_leave_gap_at_symbols_puts_discs_between_line_and_symbols() -> None:
+    svg = svg_of(
+        xy_doc(
+            "line",
+            n_sets=1,
+            graph={"styleOverrides": {"global": {"line": {"leaveGapAtSymbols": True}}}},
+        )
+    )
+    assert list(svg.ids("gap/ds0/")) == [f"gap/ds0/p{r}" for r in range(4)]
+    order = svg.ids()
+    assert order.index("line/ds0") < order.index("gaps/ds0") < order.index("symbols/ds0")
+    assert not svg_of(xy_doc("line", n_sets=1)).ids("gap/")
+
+
+def test_direction_never_flips_xy() -> None:
+    svg = svg_of(xy_doc("scatter", graph={"graphSettingsOverride": {"direction": "horizontal"}}))
+    xs = [svg.point(f"symbol/ds0/p{r}")[0] for r in range(4)]
+    assert xs == sorted(xs)

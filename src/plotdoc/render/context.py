@@ -74,6 +74,9 @@ class DrawContext:
 
     @property
     def horizontal(self) -> bool:
+        """Values run along X: ``direction: horizontal`` or ``flipXY`` (categorical graphs only)."""
+        if self.graph.plot.family in ("xy", "survival", "multipleVariables"):
+            return False
         return bool(self.settings.get("direction") == "horizontal" or self.options.get("flipXY"))
 
     def xy(
@@ -338,7 +341,7 @@ class DrawContext:
         hatch = HATCHES.get(st.get("fillPattern", "none"))
         if hatch:
             rect.set_hatch(hatch)
-            rect._hatch_color = tuple(st.get("patternColor", self.theme.foreground))  # type: ignore[attr-defined]
+            rect.set_hatchcolor(st.get("patternColor", self.theme.foreground))
         self.ax.add_patch(rect)
         self.tag(rect, sid)
         rect.set_zorder(self.z(i, z))

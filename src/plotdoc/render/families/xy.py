@@ -43,6 +43,7 @@ from matplotlib.transforms import ScaledTranslation
 from numpy.typing import NDArray
 
 from ...stats._render_support import rows_center_and_error
+from ..artists import PointSymbols
 from ..context import DrawContext
 from ..theme import DASHES, HATCHES, resolve_color
 from .fits import draw_fits
@@ -130,6 +131,8 @@ def draw(ctx: DrawContext) -> None:
             else:
                 rows = [r for r in range(n) if np.isfinite(c[r]) and np.isfinite(xs[r])]
                 ctx.symbols(xs[rows], c[rows], i, [f"symbol/ds{i}/p{r}" for r in rows], rows, z=3.0)
+                if ctx.style("line", i)["leaveGapAtSymbols"]:
+                    _gaps(ctx, i, xs[rows], c[rows], rows)
         ctx.include(xs, np.where(np.isfinite(hi), hi, c))
         ctx.include(xs, np.where(np.isfinite(lo), lo, c))
         ctx.legend_entry(
@@ -276,6 +279,23 @@ def _error_band(ctx: DrawContext, i: int, xs: F64, lo: F64, hi: F64) -> None:
     ctx.add(poly, f"band/error/ds{i}", z=ctx.z(i, 0.9))
     ctx.include(bx, bl)
     ctx.include(bx, bh)
+
+
+def _gaps(ctx: DrawContext, i: int, xs: F64, ys: F64, rows: list[int]) -> None:
+    """Background-coloured discs under the symbols, so the line stops short of each one."""
+    size = float(ctx.style("symbol", i)["size"]) + 4.0
+    bg = ctx.theme.plot_background
+    n = len(rows)
+    art = PointSymbols(
+        np.column_stack([xs, ys]),
+        [f"gap/ds{i}/p{r}" for r in rows],
+        shapes=["circle"] * n,
+        sizes=[size] * n,
+        faces=[bg] * n,
+        edges=[bg] * n,
+        widths=[0.0] * n,
+    )
+    ctx.add(art, f"gaps/ds{i}", z=ctx.z(i, 2.9))
 
 
 def _identity(ctx: DrawContext) -> None:
