@@ -211,3 +211,60 @@ def test_mean_error_connected_joins_centers_in_order() -> None:
     assert len(pts) == 3
     assert [p[0] for p in pts] == sorted(p[0] for p in pts)
     assert pts[0] == pytest.approx(svg.point("symbol/ds0/center"), abs=0.01)
+
+
+def test_violin_smoothing_and_line_styles() -> None:
+    vals = [[1.0, 1.2, 2.0, 2.1, 2.2, 4.0, 4.1, 6.0]]
+    low = svg_of(
+        column_doc(
+            "column-violin",
+            values=vals,
+            graph={"styleOverrides": {"global": {"violin": {"smoothing": "low"}}}},
+        )
+    )
+    high = svg_of(
+        column_doc(
+            "column-violin",
+            values=vals,
+            graph={"styleOverrides": {"global": {"violin": {"smoothing": "high"}}}},
+        )
+    )
+    assert low.path_points("violin/ds0") != high.path_points("violin/ds0")
+    styled = svg_of(
+        column_doc(
+            "column-violin",
+            values=vals,
+            graph={
+                "styleOverrides": {
+                    "global": {
+                        "median": {"color": {"hex": "#ff0000"}, "thickness": 4},
+                        "quartile": {"dashStyle": "dotted", "color": {"hex": "#00ff00"}},
+                    }
+                }
+            },
+        )
+    )
+    assert (
+        styled.style("median/ds0")["stroke"] == "#ff0000"
+        and styled.style("median/ds0")["stroke-width"] == "4"
+    )
+    assert styled.style("quartile/ds0/q1")["stroke"] == "#00ff00"
+
+
+def test_summary_line_style() -> None:
+    doc = column_doc(
+        "column-scatter-only",
+        graph={
+            "plot": {"family": "column", "options": {"mode": "lineAtMedian"}},
+            "styleOverrides": {
+                "perDataSet": {"C2": {"summaryLine": {"color": {"hex": "#0000ff"}}}}
+            },
+        },
+    )
+    svg = svg_of(doc)
+    assert svg.style("summary/ds2")["stroke"] == "#0000ff"
+    assert svg.style("summary/ds0")["stroke"] != "#0000ff"
+    # the median of C2 (3.0) not its mean (6.2)
+    _, y, _, _ = svg.bbox("summary/ds2")
+    _, y0, _, _ = svg.bbox("summary/ds0")  # median of C0 is 3.0 too
+    assert y == pytest.approx(y0, abs=0.01)

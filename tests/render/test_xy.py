@@ -248,3 +248,25 @@ def test_direction_never_flips_xy() -> None:
     svg = svg_of(xy_doc("scatter", graph={"graphSettingsOverride": {"direction": "horizontal"}}))
     xs = [svg.point(f"symbol/ds0/p{r}")[0] for r in range(4)]
     assert xs == sorted(xs)
+
+
+def test_point_labels_switch_and_style() -> None:
+    doc = xy_doc(
+        "scatter",
+        n_sets=1,
+        graph={
+            "elementActivation": {"global": {"pointLabels": True}},
+            "styleOverrides": {
+                "global": {"pointLabel": {"color": {"hex": "#ff8800"}, "placement": "below"}}
+            },
+        },
+    )
+    svg = svg_of(doc)
+    assert [svg.text(f"label/ds0/p{r}") for r in range(4)] == ["1", "2", "3", "4"]
+    assert svg.style("label/ds0/p0", "text")["fill"] == "#ff8800"
+    # below its point
+    assert (
+        float(next(svg["label/ds0/p0"].iter("{http://www.w3.org/2000/svg}text")).get("y", 0))
+        > svg.point("symbol/ds0/p0")[1]
+    )
+    assert not svg_of(xy_doc("scatter")).ids("label/")

@@ -44,7 +44,7 @@ from numpy.typing import NDArray
 
 from ...stats._render_support import rows_center_and_error
 from ..artists import PointSymbols
-from ..context import DrawContext
+from ..context import DrawContext, format_value
 from ..theme import DASHES, HATCHES, resolve_color
 from .fits import draw_fits
 
@@ -133,6 +133,8 @@ def draw(ctx: DrawContext) -> None:
                 ctx.symbols(xs[rows], c[rows], i, [f"symbol/ds{i}/p{r}" for r in rows], rows, z=3.0)
                 if ctx.style("line", i)["leaveGapAtSymbols"]:
                     _gaps(ctx, i, xs[rows], c[rows], rows)
+        if ctx.switch("pointLabels", i, False):
+            _point_labels(ctx, i, xs, c)
         ctx.include(xs, np.where(np.isfinite(hi), hi, c))
         ctx.include(xs, np.where(np.isfinite(lo), lo, c))
         ctx.legend_entry(
@@ -296,6 +298,37 @@ def _gaps(ctx: DrawContext, i: int, xs: F64, ys: F64, rows: list[int]) -> None:
         widths=[0.0] * n,
     )
     ctx.add(art, f"gaps/ds{i}", z=ctx.z(i, 2.9))
+
+
+_PLACE = {
+    "above": (0, 1, "center", "bottom"),
+    "below": (0, -1, "center", "top"),
+    "right": (1, 0, "left", "center"),
+    "left": (-1, 0, "right", "center"),
+}
+
+
+def _point_labels(ctx: DrawContext, i: int, xs: F64, c: F64) -> None:
+    """Each center labelled with its value (``pointLabels`` switch, ``pointLabel`` style)."""
+    st = ctx.style("pointLabel", i)
+    dx, dy, ha, va = _PLACE.get(st["placement"], _PLACE["above"])
+    off = float(st["offset"])
+    for r in range(c.size):
+        if not (np.isfinite(c[r]) and np.isfinite(xs[r])):
+            continue
+        text = format_value(float(c[r]), {"decimals": "automatic"})
+        t = ctx.ax.annotate(
+            text,
+            (float(xs[r]), float(c[r])),
+            xytext=(dx * off, dy * off),
+            textcoords="offset points",
+            ha=ha,
+            va=va,
+            fontsize=float(st["fontSize"]),
+            color=st["color"],
+            annotation_clip=False,
+        )
+        ctx.tag(t, f"label/ds{i}/p{r}")
 
 
 def _identity(ctx: DrawContext) -> None:
