@@ -63,9 +63,14 @@ def set_grouped_categories(ctx: DrawContext, lay: GroupedLayout) -> None:
     ctx.set_categories(CategoryLayout({}, lay.width, (lay.lo, lay.hi), ticks, labels))
     size = ctx.theme.shapes.font_size
     longest_label = max((len(s) for s in labels), default=1)
-    per_label = longest_label * size * 0.62 + 10.0
+    per_label = longest_label * size * 0.65 + 14.0
+    gaps = np.diff(ticks) if len(ticks) > 1 else np.array([lay.hi - lay.lo])
+    spacing = float(gaps.min()) if gaps.size and gaps.min() > 0 else 1.0
+    # wide enough for the row labels to stand side by side, without rotation when possible
     ctx.preferred_width_pt = float(
-        np.clip(max(24.0 * (lay.hi - lay.lo), per_label * len(ticks)), 160.0, 520.0)
+        np.clip(
+            max(24.0 * (lay.hi - lay.lo), per_label * (lay.hi - lay.lo) / spacing), 160.0, 520.0
+        )
     )
     if not lay.group_ticks:
         return
