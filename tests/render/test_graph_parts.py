@@ -254,3 +254,31 @@ def test_svg_is_valid_and_has_no_scripts() -> None:
     data = render(xy_doc("scatter", name="<script>alert(1)</script>"))
     assert b"<script" not in data
     Svg(data)  # parses as XML, ids unique
+
+
+def test_overlapping_brackets_stack_and_stay_in_the_figure() -> None:
+    left_pair = {
+        "type": "bracket",
+        "left": {"kind": "group", "groupIndex": 0},
+        "right": {"kind": "group", "groupIndex": 1},
+        "text": "*",
+    }
+    right_pair = {
+        "type": "bracket",
+        "left": {"kind": "group", "groupIndex": 1},
+        "right": {"kind": "group", "groupIndex": 2},
+        "text": "ns",
+    }
+    svg = svg_of(column_doc("bar", annotations=[left_pair, right_pair]))
+    # they share data set 1: the second bracket stands above the first
+    assert svg.bbox("bracket/1")[1] < svg.bbox("bracket/0")[1] - 5
+    flipped = svg_of(
+        column_doc(
+            "bar",
+            graph={"plot": {"family": "column", "options": {"flipXY": True}}},
+            annotations=[left_pair],
+        )
+    )
+    width = float(flipped.root.get("width", "0pt").removesuffix("pt"))
+    text = next(flipped["bracket/0"].iter("{http://www.w3.org/2000/svg}text"))
+    assert float(text.get("x", 0)) < width - 5  # the label is inside the cropped figure

@@ -29,6 +29,7 @@ from matplotlib.text import Text
 from matplotlib.transforms import (
     Affine2D,
     Affine2DBase,
+    Bbox,
     IdentityTransform,
     ScaledTranslation,
     Transform,
@@ -52,10 +53,11 @@ def points_transform(ctx: DrawContext) -> Transform:
 def draw_annotations(ctx: DrawContext) -> None:
     if not ctx.graph_switch("annotations", True):
         return
+    placed: list[tuple[float, float, float]] = []
     for n, ann in enumerate(ctx.table.annotations):
         p = ann.props
         if ann.type == "bracket":
-            _bracket(ctx, n, p)
+            _bracket(ctx, n, p, placed)
         elif ann.type == "text":
             _text(ctx, n, p)
         elif ann.type == "shape":
@@ -78,7 +80,6 @@ class Bracket(Artist):
         self.left, self.right, self.y = left, right, y
         self.props = props
         self.color = resolve_color(props.get("color", "theme"), ctx.theme.foreground)
-        self.set_in_layout(False)
 
     def _pos(self, anchor: Mapping[str, Any], renderer: RendererBase) -> float:
         """Display coordinate along the category axis."""
@@ -89,13 +90,11 @@ class Bracket(Artist):
             return float(
                 origin[1 if horizontal else 0] + float(anchor.get("x", 0.0)) * points(renderer)
             )
-        idx = int(anchor.get("groupIndex", 0))
-        anchors = self.ctx.anchors
-        pos = anchors[min(idx, len(anchors) - 1)].pos if anchors else 0.0
+        pos = anchor_pos(self.ctx, anchor)
         pt = (self.y, pos) if horizontal else (pos, self.y)
         return float(ax.transData.transform(pt)[1 if horizontal else 0])
 
-    def draw(self, renderer: RendererBase) -> None:
+    def _layout(self, renderer: RendererBase) -> tuple[Path, Text | None]:
         ax = self.ctx.ax
         horizontal = self.ctx.horizontal
         a, b = self._pos(self.left, renderer), self._pos(self.right, renderer)
@@ -104,17 +103,13 @@ class Bracket(Artist):
         tip = float(self.props.get("tipLengthPt", 5.0)) * points(renderer)
         raw = [(a, level - tip), (a, level), (b, level), (b, level - tip)]
         verts = [(v, u) for u, v in raw] if horizontal else raw
-        gc = renderer.new_gc()
-        gc.set_foreground(self.color, isRGBA=True)
-        gc.set_linewidth(float(self.props.get("thickness", 1.0)))
-        renderer.open_group("bracket", gid=self.get_gid())
-        renderer.draw_path(gc, Path(np.asarray(verts, dtype=float)), IdentityTransform())
         text = str(self.props.get("text", ""))
+        label = None
         if text:
             off = 2.0 * points(renderer)
             mid = (a + b) / 2
             xy = (level + off, mid) if horizontal else (mid, level + off)
-            t = Text(
+            label = Text(
                 xy[0],
                 xy[1],
                 safe(text),
@@ -123,35 +118,75 @@ class Bracket(Artist):
                 va="center" if horizontal else "bottom",
                 color=self.color,
                 fontsize=float(self.props.get("fontSize") or self.ctx.theme.shapes.font_size),
-                rotation=0,
             )
-            t.set_figure(self.figure)
-            t.draw(renderer)
+            label.set_figure(self.figure)
+        return Path(np.asarray(verts, dtype=float)), label
+
+    def draw(self, renderer: RendererBase) -> None:
+        path, label = self._layout(renderer)
+        gc = renderer.new_gc()
+        gc.set_foreground(self.color, isRGBA=True)
+        gc.set_linewidth(float(self.props.get("thickness", 1.0)))
+        renderer.open_group("bracket", gid=self.get_gid())
+        renderer.draw_path(gc, path, IdentityTransform())
+        if label is not None:
+            label.draw(renderer)
         renderer.close_group("bracket")
         gc.restore()
 
+    def get_window_extent(self, renderer: RendererBase | None = None) -> Bbox:
+        if renderer is None:
+            renderer = self.figure._get_renderer()  # type: ignore[union-attr]
+        path, label = self._layout(renderer)
+        verts = np.asarray(path.vertices, dtype=float)
+        boxes = [Bbox.from_extents(*verts.min(axis=0), *verts.max(axis=0))]
+        if label is not None:
+            boxes.append(label.get_window_extent(renderer))
+        return Bbox.union(boxes)
 
-def _bracket(ctx: DrawContext, n: int, p: Mapping[str, Any]) -> None:
+
+def anchor_pos(ctx: DrawContext, anchor: Mapping[str, Any]) -> float:
+    """Category-axis position of a ``group`` anchor (the n-th plotted data set)."""
+    anchors = ctx.anchors
+    if not anchors:
+        return 0.0
+    return anchors[min(max(int(anchor.get("groupIndex", 0)), 0), len(anchors) - 1)].pos
+
+
+def _bracket(
+    ctx: DrawContext, n: int, p: Mapping[str, Any], placed: list[tuple[float, float, float]]
+) -> None:
+    """Add bracket ``n``; without ``y`` it sits above the spanned data and above the brackets
+    already placed over an overlapping span (``placed``: (low, high, y) in data units)."""
+    lim = ctx.ax.get_xlim() if ctx.horizontal else ctx.ax.get_ylim()
+    lo_lim, hi_lim = min(lim), max(lim)
+    span = (hi_lim - lo_lim) or 1.0
+    step = 0.1 * span
+    ends = [p.get("left", {}), p.get("right", {})]
+    groups = [a for a in ends if a.get("kind") == "group"]
+    if len(groups) == 2:
+        lo_pos, hi_pos = sorted(anchor_pos(ctx, a) for a in groups)
+    else:
+        lo_pos, hi_pos = -np.inf, np.inf
     y = p.get("y")
     if y is None:
-        spanned = [a for k in ("left", "right") if (a := p.get(k, {})).get("kind") == "group"]
-        idx = [int(a.get("groupIndex", 0)) for a in spanned]
-        lo_i, hi_i = (min(idx), max(idx)) if idx else (0, len(ctx.anchors) - 1)
-        tops = (
-            [a.top for a in ctx.anchors[lo_i : hi_i + 1]] or [a.top for a in ctx.anchors] or [1.0]
-        )
-        lim = ctx.ax.get_xlim() if ctx.horizontal else ctx.ax.get_ylim()
-        span = abs(lim[1] - lim[0]) or 1.0
-        y = max(tops) + 0.08 * span
-    art = Bracket(ctx, p.get("left", {}), p.get("right", {}), float(y), p)
+        spanned = [a.top for a in ctx.anchors if lo_pos - 1e-9 <= a.pos <= hi_pos + 1e-9]
+        y = max(spanned or [a.top for a in ctx.anchors] or [hi_lim]) + 0.6 * step
+        for lo, hi, other in placed:
+            if lo <= hi_pos + 1e-9 and lo_pos <= hi + 1e-9:
+                y = max(y, other + step)
+    placed.append((lo_pos, hi_pos, float(y)))
+    art = Bracket(ctx, ends[0], ends[1], float(y), p)
     ctx.add(art, f"bracket/{n}", z=6)
-    if ctx.horizontal:
-        ctx.include([float(y) * 1.05], [ctx.ax.get_ylim()[0]])
-    else:
-        ctx.include([ctx.ax.get_xlim()[0]], [float(y) * 1.0 + 0.06 * abs(float(y))])
-        lo, hi = ctx.ax.get_ylim()
-        if float(y) >= hi - 0.04 * (hi - lo):
-            ctx.ax.set_ylim(lo, float(y) + 0.12 * (hi - lo))
+    art.set_clip_on(False)
+    top = float(y) + step
+    if top > hi_lim:
+        if ctx.horizontal:
+            xl = ctx.ax.get_xlim()
+            ctx.ax.set_xlim((xl[0], top) if xl[1] >= xl[0] else (top, xl[1]))
+        else:
+            yl = ctx.ax.get_ylim()
+            ctx.ax.set_ylim((yl[0], top) if yl[1] >= yl[0] else (top, yl[1]))
 
 
 def _text(ctx: DrawContext, n: int, p: Mapping[str, Any]) -> None:
