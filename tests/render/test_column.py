@@ -268,3 +268,15 @@ def test_summary_line_style() -> None:
     _, y, _, _ = svg.bbox("summary/ds2")
     _, y0, _, _ = svg.bbox("summary/ds0")  # median of C0 is 3.0 too
     assert y == pytest.approx(y0, abs=0.01)
+
+
+def test_scatter_error_bars_follow_summary_line_unless_set() -> None:
+    svg = svg_of(column_doc("column-scatter-only"))
+    assert svg.style("errorbar/ds1")["stroke"] == svg.style("summary/ds1")["stroke"]
+    own = svg_of(
+        column_doc(
+            "column-scatter-only",
+            graph={"styleOverrides": {"global": {"errorBar": {"color": {"hex": "#ff0000"}}}}},
+        )
+    )
+    assert own.style("errorbar/ds1")["stroke"] == "#ff0000"

@@ -266,11 +266,21 @@ class DrawContext:
         group_id: str | None = None,
         z: float = 2.5,
         cap_scale: float = 1.0,
+        theme_color: RGBA | None = None,
     ) -> ErrorBars | None:
-        """Error bars of data set ``i`` along the value axis, one id per bar."""
+        """Error bars of data set ``i`` along the value axis, one id per bar.
+
+        ``theme_color`` replaces the theme's colour (not a colour the user set), e.g. so the
+        bars of a scatter column match its summary line.
+        """
         if not self.switch("errorBars", i):
             return None
         st = self.style("errorBar", i)
+        if (
+            theme_color is not None
+            and st["color"] == self.theme.element_defaults("errorBar", i)["color"]
+        ):
+            st["color"] = theme_color
         art = ErrorBars(
             np.asarray(pos, dtype=float),
             np.asarray(center, dtype=float),

@@ -108,9 +108,18 @@ def center_bar(
 
 
 def error_bar(
-    ctx: DrawContext, i: int, pos: float, ce: CenterError, sid: str, z: float = 2.5
+    ctx: DrawContext,
+    i: int,
+    pos: float,
+    ce: CenterError,
+    sid: str,
+    z: float = 2.5,
+    *,
+    with_summary: bool = False,
 ) -> None:
+    """Error bar of one column; ``with_summary`` takes the summary line's colour by default."""
     if has_error(ce):
+        color = ctx.style("summaryLine", i)["color"] if with_summary else None
         ctx.error_bars(
             [pos],
             [ce.center],
@@ -120,6 +129,7 @@ def error_bar(
             [sid],
             group_id=sid.replace("errorbar/", "errorbars/", 1),
             z=z,
+            theme_color=color,
         )
 
 

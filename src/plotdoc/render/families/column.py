@@ -104,7 +104,7 @@ def _draw_column(
         M.scatter(ctx, i, pos, values, rows, ids, span=span)
     if vid == "column-scatter-only" and ce is not None:
         M.summary_line(ctx, i, pos, ce.center, width * 0.8, f"summary/ds{i}")
-        M.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}", z=4.0)
+        M.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}", z=4.0, with_summary=True)
     return M.top_of(values, ce)
 
 

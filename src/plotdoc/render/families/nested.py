@@ -114,7 +114,7 @@ def _treatment(
             )
     if vid == "nested-scatter" and ce is not None:
         M.summary_line(ctx, i, pos, ce.center, width, f"summary/ds{i}")
-        M.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}", z=4.0)
+        M.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}", z=4.0, with_summary=True)
     ctx.anchor(pos, M.top_of(pooled if vid != "nested-bar" else np.array([np.nan]), ce))
 
 
