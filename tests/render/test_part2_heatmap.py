@@ -7,7 +7,7 @@ import pytest
 from matplotlib.colors import to_hex
 
 from .docs import svg_of
-from .part2_docs import grouped_doc
+from .part2_docs import by_gid, figure_of, grouped_doc
 
 # rows r0..r2 by data sets c0, c1; cell means 1..6; r1/c1 missing
 VALUES = [
@@ -148,3 +148,18 @@ def test_big_grids_thin_their_labels_and_drop_borders() -> None:
     assert "stroke-width" not in svg["cell/r0/c0"].find(".//{http://www.w3.org/2000/svg}path").get(
         "style", ""
     )
+
+
+def test_color_scale_bar_options() -> None:
+    graph = {
+        "styleOverrides": {
+            "global": {"colorScaleBar": {"tickCount": 3, "lengthRatio": 0.5, "widthPt": 20}}
+        }
+    }
+    fig = figure_of(grouped_doc("grouped-heat-map", values=VALUES, graph=graph))
+    cax = by_gid(fig, "colorbar")
+    ax = fig.axes[0]
+    assert cax.get_position().height == pytest.approx(0.5 * ax.get_position().height, rel=0.02)
+    width_pt = cax.get_position().width * fig.get_figwidth() * 72
+    assert width_pt == pytest.approx(20.0, rel=0.02)
+    assert 2 <= len(cax.get_yticks()) <= 3

@@ -183,3 +183,17 @@ def test_classic_volcano_tells_up_and_down_apart_by_shape() -> None:
     assert by_gid(fig, "points/volcano:down").shapes[0] == "triangleDown"
     modern = figure_of(_volcano())
     assert by_gid(modern, "points/volcano:up").shapes[0] == "circle"
+
+
+def test_scatter_labels_every_labelled_row_without_overlap() -> None:
+    sets = [
+        ("x", [1.0, 1.05, 1.1, 3.0, None]),
+        ("y", [1.0, 1.02, 0.98, 2.0, 1.0]),
+        ("name", ["alpha", "beta", "gamma", "delta", "eps"]),
+    ]
+    fig = figure_of(mv_doc("mv-scatter", "scatter", {"x": 0, "y": 1, "label": 2}, sets))
+    labels = by_gid(fig, "labels")
+    assert set(labels.boxes) <= {"label/p0", "label/p1", "label/p2", "label/p3"}
+    assert "label/p3" in labels.boxes
+    for a, b in itertools.combinations(labels.boxes.values(), 2):
+        assert not overlaps(a, b)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from .docs import svg_of
-from .part2_docs import parts_doc
+from .part2_docs import by_gid, figure_of, parts_doc
 
 
 def words(svg: object, sid: str) -> list[str]:
@@ -126,3 +126,10 @@ def test_presets_colour_the_parts() -> None:
     assert floral.style("slice/row0")["fill"].lower() == "#f4a6c6"
     starry = svg_of(parts_doc("parts-pie", graph={"activePresetId": "starry"}))
     assert starry.style("border/outer")["stroke"].lower() == "#e8ecf8"  # light outline on dark
+
+
+def test_donut_hole_ratio_sets_the_ring_width() -> None:
+    fig = figure_of(parts_doc("parts-donut", options={"donutHoleRatio": 0.3}))
+    assert by_gid(fig, "slice/row0").width == pytest.approx(0.7)
+    pie = figure_of(parts_doc("parts-pie"))
+    assert by_gid(pie, "slice/row0").width is None
