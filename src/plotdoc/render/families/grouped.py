@@ -18,8 +18,10 @@ Modes only the superimposed scatter offers (plotdoc's definitions):
 ``seriesAlign: staggered`` moves the data sets of a superimposed arrangement (and of
 ``grouped-rm-across-row``) sideways apart, so their marks do not hide each other;
 ``pointLayout: aligned`` puts replicate symbols on the slot's centre line instead of spreading
-them. Symbol ids are ``symbol/ds{i}/p{k}`` with ``k = row * replicates + replicate``;
-``perPoint`` style overrides are keyed by row.
+them. Replicate symbols have the ids ``symbol/ds{i}/p{k}`` with
+``k = row * replicates + replicate``; a center symbol (one per row) ``symbol/ds{i}/p{row}``.
+``perPoint`` style overrides are keyed by row. Brackets snap to the marks in drawing order
+(data set by data set, row by row).
 """
 
 from __future__ import annotations
