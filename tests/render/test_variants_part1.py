@@ -91,3 +91,14 @@ def test_sample_draws_expected_marks(variant: str) -> None:
     assert svg.has("axis/x") and svg.has("axis/y")
     # the sample is a valid document on its own
     assert orjson.loads(orjson.dumps(doc))["tables"][0]["graph"]["variantId"] == variant
+
+
+@pytest.mark.parametrize("preset", ["classic", "floral", "starry"])
+@pytest.mark.parametrize("variant", PART1)
+def test_every_preset_draws_the_same_marks(variant: str, preset: str) -> None:
+    doc = sample_document(variant)
+    base = Svg(render(doc))
+    doc["tables"][0]["graph"]["activePresetId"] = preset
+    styled = Svg(render(doc))
+    assert styled.ids() == base.ids()
+    assert styled.data != base.data
