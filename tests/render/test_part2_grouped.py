@@ -208,3 +208,36 @@ def test_median_on_a_dark_box_turns_light_unless_coloured_by_the_user() -> None:
     red = {**classic, "styleOverrides": {"global": {"median": {"color": {"hex": "#000000"}}}}}
     given = svg_of(grouped_doc("grouped-interleaved-box", values=values, graph=red))
     assert given.style("median/ds2/row0")["stroke"] == "#000000"
+
+
+@pytest.mark.parametrize("variant", [v for v in GROUPED_VARIANTS if v != "grouped-heat-map"])
+def test_a_bracket_snaps_to_the_marks_of_every_grouped_variant(variant: str) -> None:
+    annotations = [
+        {
+            "type": "bracket",
+            "left": {"kind": "group", "groupIndex": 0},
+            "right": {"kind": "group", "groupIndex": 1},
+            "text": "*",
+        }
+    ]
+    doc = grouped_doc(variant)
+    doc["tables"][0]["annotations"] = annotations
+    svg = svg_of(doc)
+    assert svg.ids("bracket/"), svg.ids()
+
+
+def test_bracket_group_indexes_count_slots_along_the_axis() -> None:
+    doc = grouped_doc("grouped-interleaved-bars")
+    doc["tables"][0]["annotations"] = [
+        {
+            "type": "bracket",
+            "left": {"kind": "group", "groupIndex": 0},
+            "right": {"kind": "group", "groupIndex": 1},
+            "text": "*",
+        }
+    ]
+    svg = svg_of(doc)
+    (bid,) = svg.ids("bracket/")
+    x0, _, x1, _ = svg.bbox(bid)
+    assert x0 == pytest.approx(_x(svg.bbox("bar/ds0/row0")), abs=1.0)
+    assert x1 == pytest.approx(_x(svg.bbox("bar/ds1/row0")), abs=1.0)

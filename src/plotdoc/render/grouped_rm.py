@@ -68,7 +68,10 @@ def draw_rm(
             all_val += val
             all_rows += rows
             all_ids += [f"symbol/ds{i}/p{p}" for p in pts]
-            ctx.anchor(float(np.mean(pos)), max(val))
+        for r in range(n):
+            v = cell(ctx.table, i, r)
+            if np.isfinite(v).any():
+                ctx.anchor(lay.center(i, r) + offs[i], float(np.nanmax(v)))
         if mode != "arrows" and all_pos:
             ctx.symbols(all_pos, all_val, i, all_ids, all_rows)
             ctx.legend_entry(i, ctx.symbol_handle(i))

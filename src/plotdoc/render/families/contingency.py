@@ -32,4 +32,5 @@ def draw(ctx: DrawContext) -> None:
     else:
         draw_bars(ctx, lay, vis, "mean")
     bar_legend(ctx, vis)
+    ctx.anchors.sort(key=lambda a: a.pos)  # brackets count the bars along the axis
     ctx.auto_titles.setdefault("y", "Count")

@@ -20,8 +20,8 @@ Modes only the superimposed scatter offers (plotdoc's definitions):
 ``pointLayout: aligned`` puts replicate symbols on the slot's centre line instead of spreading
 them. Replicate symbols have the ids ``symbol/ds{i}/p{k}`` with
 ``k = row * replicates + replicate``; a center symbol (one per row) ``symbol/ds{i}/p{row}``.
-``perPoint`` style overrides are keyed by row. Brackets snap to the marks in drawing order
-(data set by data set, row by row).
+``perPoint`` style overrides are keyed by row. A bracket's ``groupIndex`` n is the n-th slot
+along the category axis (left to right; top to bottom when flipped).
 """
 
 from __future__ import annotations
@@ -85,6 +85,8 @@ def draw(ctx: DrawContext) -> None:
     set_grouped_categories(ctx, lay)
     mode = str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
     MARKS[mark](ctx, lay, vis, mode)
+    # brackets count the slots along the category axis
+    ctx.anchors.sort(key=lambda a: a.pos)
 
 
 def _offsets(ctx: DrawContext, lay: GroupedLayout, vis: list[int]) -> dict[int, float]:
@@ -103,8 +105,12 @@ def _points(
     *,
     aligned: bool | None = None,
     offsets: dict[int, float] | None = None,
+    anchor: bool = True,
 ) -> None:
-    """Every replicate as a symbol, spread sideways within ``half`` of its slot's centre."""
+    """Every replicate as a symbol, spread sideways within ``half`` of its slot's centre.
+
+    With ``anchor``, each (data set, row) slot is a bracket anchor at its highest value.
+    """
     span = value_span(ctx.table, vis)
     lay_aligned = ctx.options.get("pointLayout") == "aligned" if aligned is None else aligned
     offs = offsets or dict.fromkeys(vis, 0.0)
@@ -117,6 +123,8 @@ def _points(
         for r in range(ctx.table.n_rows):
             v = cell(ctx.table, i, r)
             spread = spread_offsets(v, half, span, lay_aligned)
+            if anchor and np.isfinite(v).any():
+                ctx.anchor(lay.center(i, r) + offs[i], float(np.nanmax(v)))
             for j in range(v.shape[0]):
                 if np.isfinite(v[j]):
                     pos.append(lay.center(i, r) + offs[i] + float(spread[j]))
@@ -149,7 +157,6 @@ def _summaries(
             p = lay.center(i, r) + offs[i]
             if show_line:
                 gm.segment(ctx, p - half, p + half, c, i, f"summary/ds{i}/row{r}")
-            ctx.anchor(p, float(v.max()))
             if mode not in _LINE_MODES:
                 pos.append(p)
                 cen.append(c)
@@ -194,12 +201,11 @@ def _grand(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> N
         p = lay.center(vis[0], r)
         c = gm.center_error(pooled, mode)[0]
         gm.segment(ctx, p - lay.width / 2, p + lay.width / 2, c, vis[0], f"summary/row{r}")
-        ctx.anchor(p, float(pooled.max()))
 
 
 def _scatter_bar(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
     draw_bars(ctx, lay, vis, mode)
-    _points(ctx, lay, vis, lay.width / 2 * 0.7)
+    _points(ctx, lay, vis, lay.width / 2 * 0.7, anchor=False)
     bar_legend(ctx, vis)
 
 
