@@ -44,7 +44,8 @@ from numpy.typing import NDArray
 
 from ...stats._render_support import rows_center_and_error
 from ..artists import PointSymbols
-from ..context import DrawContext, format_value
+from ..context import DrawContext
+from ..values import format_value
 from ..theme import DASHES, HATCHES, resolve_color
 from .fits import draw_fits
 
