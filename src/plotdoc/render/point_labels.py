@@ -51,6 +51,7 @@ class PointLabels(Artist):
         obstacles_xy: NDArray[np.float64] | None = None,
         obstacle_pt: float | Sequence[float] = 6.0,
         gap_pt: float = 3.0,
+        anchor_radius_pt: float | Sequence[float] = 0.0,
     ) -> None:
         super().__init__()
         self.xy = np.asarray(xy, dtype=float).reshape(-1, 2)
@@ -65,6 +66,10 @@ class PointLabels(Artist):
         #: the marker size (points across) of each obstacle
         self.obstacle_pt = np.broadcast_to(np.asarray(obstacle_pt, dtype=float), (n_obs,))
         self.gap_pt = gap_pt
+        #: the radius of each labelled point's own marker: labels start beyond it
+        self.anchor_radius_pt = np.broadcast_to(
+            np.asarray(anchor_radius_pt, dtype=float), (len(self.texts),)
+        )
         #: label id -> box (x0, y0, x1, y1) in display units, from the last drawing
         self.boxes: dict[str, Box] = {}
         #: the plot area the labels were kept inside, in the same units
@@ -107,6 +112,7 @@ class PointLabels(Artist):
             bounds,
             [(o[0], o[1], o[2], o[3]) for o in obstacles.tolist()],
             gap=self.gap_pt * px,
+            radii=[float(self.anchor_radius_pt[k]) * px for k in order],
         )
         return [(order[p.index], p.cx, p.cy, p.far) for p in placed]
 

@@ -62,21 +62,25 @@ def place_labels(
     gap: float = 3.0,
     rings: int = 8,
     ring_step: float | None = None,
+    radii: Sequence[float] | None = None,
 ) -> list[Placement]:
     """Place a label of ``sizes[i]`` (width, height) near each ``anchors[i]``.
 
-    ``gap`` is the distance between the anchor and the nearest label edge on the first ring;
+    ``gap`` is the distance between the anchor's marker (of radius ``radii[i]``, default 0) and
+    the nearest label edge on the first ring;
     later rings move out by ``ring_step`` (default: the label height plus ``gap``). Returns the
     placements of the labels that found room, in input order.
     """
     placed: list[Placement] = []
     boxes: list[Box] = []
     obs = np.asarray(obstacles, dtype=float).reshape(-1, 4)
+    # keep a small clearance around markers too
+    obs = obs + np.array([-gap / 2, -gap / 2, gap / 2, gap / 2])
     for i, ((ax, ay), (w, h)) in enumerate(zip(anchors, sizes, strict=True)):
         step = ring_step if ring_step is not None else h + gap
         found: Placement | None = None
         for ring in range(rings):
-            reach = gap + ring * step
+            reach = (radii[i] if radii is not None else 0.0) + gap + ring * step
             for dx, dy in _DIRECTIONS:
                 # the label's nearest edge is ``reach`` away from the anchor
                 cx = ax + dx * (reach + w / 2)

@@ -83,6 +83,7 @@ def _labels(
     label: Variable | None,
     obstacles: np.ndarray,
     obstacle_pt: float | list[float],
+    radius_pt: float | list[float] = 3.0,
 ) -> None:
     if not rows or not ctx.switch("pointLabels", None, True):
         return
@@ -100,6 +101,7 @@ def _labels(
         obstacles_xy=obstacles,
         obstacle_pt=obstacle_pt,
         gap_pt=max(float(st["offset"]), 1.0),
+        anchor_radius_pt=radius_pt,
     )
     ctx.add(art, "labels", z=6.0)
 
@@ -134,7 +136,7 @@ def _scatter(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Varia
     label = roles.get("label")
     if label is not None:
         pts = np.column_stack([x.values[rows], y.values[rows]])
-        _labels(ctx, rows, x, y.values, label, pts, size)
+        _labels(ctx, rows, x, y.values, label, pts, size, size / 2)
 
 
 def _bubble(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Variable) -> None:
@@ -174,7 +176,8 @@ def _bubble(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Variab
     if label is not None:
         pts = np.column_stack([x.values[order], y.values[order]])
         diameters = [float(np.sqrt(areas[r])) for r in order]
-        _labels(ctx, order, x, y.values, label, pts, diameters)
+        radii = [d / 2 for d in diameters]
+        _labels(ctx, order, x, y.values, label, pts, diameters, radii)
 
 
 def _volcano(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Variable) -> None:
@@ -216,4 +219,4 @@ def _volcano(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Varia
         ctx.tag(ctx.ax.axhline(v.y_cutoff, zorder=1.0, **kw), "cutoff/p")
     ok = np.isfinite(v.x) & np.isfinite(v.y)
     pts = np.column_stack([v.x[ok], v.y[ok]])
-    _labels(ctx, v.label_rows, x, v.y, roles.get("label"), pts, 5.0)
+    _labels(ctx, v.label_rows, x, v.y, roles.get("label"), pts, 5.0, 2.5)
