@@ -280,3 +280,20 @@ def test_scatter_error_bars_follow_summary_line_unless_set() -> None:
         )
     )
     assert own.style("errorbar/ds1")["stroke"] == "#ff0000"
+
+
+def test_lines_across_columns_use_the_foreground_unless_set() -> None:
+    svg = svg_of(column_doc("column-before-after", values=[[1.0, 2.0], [2.0, 3.0]]))
+    assert svg.style("pair/row0")["stroke"] == "#222222"
+    own = svg_of(
+        column_doc(
+            "column-before-after",
+            values=[[1.0, 2.0], [2.0, 3.0]],
+            graph={"styleOverrides": {"global": {"line": {"color": {"hex": "#00aa00"}}}}},
+        )
+    )
+    assert own.style("pair/row1")["stroke"] == "#00aa00"
+    assert (
+        svg_of(column_doc("column-mean-error-connected")).style("line/centers")["stroke"]
+        == "#222222"
+    )

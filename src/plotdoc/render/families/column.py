@@ -61,7 +61,8 @@ def draw(ctx: DrawContext) -> None:
     if vid == "column-mean-error-connected" and len(centers) > 1 and ctx.switch("lines", None):
         px, py = zip(*centers, strict=True)
         x, y = ctx.xy(px, py)
-        ctx.polyline(x, y, visible[0], "line/centers", element="line", z=2.0)
+        line = ctx.polyline(x, y, visible[0], "line/centers", element="line", z=2.0)
+        line.set_color(_across_color(ctx, visible[0]))
 
 
 def _draw_column(
@@ -108,6 +109,15 @@ def _draw_column(
     return M.top_of(values, ce)
 
 
+def _across_color(ctx: DrawContext, i: int) -> tuple[float, float, float, float]:
+    """Lines that cross columns belong to no one data set: the foreground colour, unless the
+    user gave the line a colour."""
+    color: tuple[float, float, float, float] = ctx.style("line", i)["color"]
+    if color == ctx.theme.element_defaults("line", i)["color"]:
+        return ctx.theme.foreground
+    return color
+
+
 def _before_after(
     ctx: DrawContext,
     visible: list[int],
@@ -131,6 +141,7 @@ def _before_after(
         ctx.anchor(positions[s], float(np.nanmax(col)) if rows else 0.0)
         ctx.legend_entry(i, ctx.symbol_handle(i))
     line_style = ctx.style("line", visible[0] if visible else 0)
+    line_style["color"] = _across_color(ctx, visible[0] if visible else 0)
     for r in range(n_rows):
         row = grid[r]
         ok = np.isfinite(row)
@@ -159,4 +170,5 @@ def _before_after(
         else:
             px, py = zip(*pts, strict=True)
             x, y = ctx.xy(px, py)
-            ctx.polyline(x, y, visible[0], f"pair/row{r}", element="line", z=2.0)
+            pair = ctx.polyline(x, y, visible[0], f"pair/row{r}", element="line", z=2.0)
+            pair.set_color(line_style["color"])
