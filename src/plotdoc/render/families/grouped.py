@@ -170,7 +170,8 @@ def _summaries(
 def _scatter(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
     offs = _offsets(ctx, lay, vis)
     superimposed = lay.arrangement == "superimposed"
-    half = lay.width / 2 * (0.8 if not superimposed else 0.9 / max(1, len(vis) if offs else 1))
+    # sideways spread: most of the slot; less when data sets share it; little when staggered
+    half = lay.width / 2 * (0.6 if superimposed else 0.8)
     if superimposed and any(offs.values()):
         half = 0.07
     if mode == "aligned":
