@@ -8,6 +8,8 @@ without an entry fails the suite, so nothing is added silently.
 
 from __future__ import annotations
 
+import json
+import time
 import tracemalloc
 from pathlib import Path
 
@@ -55,6 +57,13 @@ EXPECTED: dict[str, tuple[bool, str, str]] = {
         False,
         "usermeta-too-large",
         "tables[0].usermeta",
+    ),
+    # a text cell of 999 digits and a letter cost 20 ms in the numeric-text pattern (quadratic
+    # backtracking); 50,000 such cells in a 50 MB file took a quarter of an hour
+    "long-numeric-looking-text-cells.json": (
+        False,
+        "text-cell",
+        "tables[0].dataSets[0].values[0][0]",
     ),
     # found by fuzzing (run 2 of docs/reliability.md): opening a frequencyDistribution results
     # table raised AttributeError in the analyses bridge; it opens cleanly (no problem at all)
@@ -123,3 +132,25 @@ def test_many_sibling_containers_cost_memory_by_depth_not_width() -> None:
     finally:
         tracemalloc.stop()
     assert peak < 50 * len(data)  # the tree itself is about 22 bytes per input byte
+
+
+def test_numeric_text_check_is_linear_in_the_cell_length() -> None:
+    def doc(length: int) -> bytes:
+        cells = [["1" * (length - 1) + "x"] for _ in range(200)]
+        return (
+            b'{"format":"plotdoc-project","schemaVersion":1,"tables":[{"format":"column",'
+            b'"dataSets":[{"name":"A","values":' + json.dumps(cells).encode() + b"}]}]}"
+        )
+
+    short, long = doc(100), doc(1000)
+
+    def cpu(data: bytes) -> float:
+        best = float("inf")
+        for _ in range(3):
+            start = time.process_time()
+            assert len(validate(data).errors) == 200
+            best = min(best, time.process_time() - start)
+        return best
+
+    # ten times the length: linear costs at most ten times as much, quadratic a hundred
+    assert cpu(long) < 30 * max(cpu(short), 1e-3)

@@ -17,7 +17,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 #: A number written as text: optional sign, digits with an optional point, optional exponent.
-NUMERIC_TEXT = re.compile(r"\s*[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*")
+#: (Written so that each digit can match in one way only: `[0-9]+\.?[0-9]*` let a run of
+#: digits split between its two parts in n ways, and a failing match cost n² steps.)
+NUMERIC_TEXT = re.compile(r"\s*[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*")
 #: Text that spells a non-finite number.
 NON_FINITE_TEXT = re.compile(r"\s*[-+]?(?:nan|inf|infinity)\s*", re.IGNORECASE)
 
