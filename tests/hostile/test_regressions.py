@@ -154,3 +154,16 @@ def test_numeric_text_check_is_linear_in_the_cell_length() -> None:
 
     # ten times the length: linear costs at most ten times as much, quadratic a hundred
     assert cpu(long) < 30 * max(cpu(short), 1e-3)
+
+
+def test_many_tiny_lists_of_rows_are_not_all_cached() -> None:
+    # every list of lists was flattened and cached as a data set's rows might be (a list, a
+    # numpy array and a frozenset each): 120 bytes of memory per byte of `[[[0]],[[0]],...]`
+    data = b"[" + b",".join([b"[[0]]"] * 300_000) + b"]"
+    tracemalloc.start()
+    try:
+        assert [p.code for p in validate(data).errors] == ["not-an-object"]
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 50 * len(data)  # the tree itself is about 30 bytes per input byte

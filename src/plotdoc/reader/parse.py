@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from itertools import chain
 from typing import Any
 
 import orjson
@@ -90,11 +91,22 @@ def _scan(tree: Any, ctx: Context) -> tuple[int, int]:
             if str in types:
                 colons += sum(s.count(":") for s in node if type(s) is str)
             if dict in types or list in types:
-                rows = FlatRows.of(node) if types == {list} else None
-                if rows is not None and dict not in rows.types and list not in rows.types:
-                    ctx.flat[id(node)] = rows
-                    if str in rows.types:
-                        colons += sum(s.count(":") for s in rows.cells if type(s) is str)
+                rows: FlatRows | None = None
+                if types == {list} and len(node) >= _CACHED_ROWS:
+                    rows = FlatRows.of(node)
+                    cells, cell_types = rows.cells, rows.types
+                elif types == {list}:
+                    # a few rows (or a hostile file of many tiny lists of lists): flattened
+                    # for the count but not cached, so memory stays that of the tree
+                    cells = list(chain.from_iterable(node))
+                    cell_types = frozenset(map(type, cells))
+                else:
+                    cells, cell_types = [], frozenset({dict})
+                if dict not in cell_types and list not in cell_types:
+                    if rows is not None:
+                        ctx.flat[id(node)] = rows
+                    if str in cell_types:
+                        colons += sum(s.count(":") for s in cells if type(s) is str)
                 else:
                     stack.append((enumerate(node), link))
         node = None
@@ -119,6 +131,11 @@ def _scan(tree: Any, ctx: Context) -> tuple[int, int]:
         if node is None:
             return keys, colons
 
+
+#: Rows of cells are flattened once and kept for the later stages only from this many rows on;
+#: shorter lists of rows are cheap to flatten again, and caching each of millions of tiny
+#: ones cost over a hundred bytes of memory per byte of input.
+_CACHED_ROWS = 32
 
 #: A path as a chain of (parent link, key) pairs; None is the root.
 _Link = tuple[Any, str | int] | None
