@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import codecs
 import random
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -146,6 +147,9 @@ STRINGS: tuple[str, ...] = (
     "01",
     "²",
     "9" * 30,
+    "9" * 5_000,
+    "1" * 999 + "x",
+    " " * 500 + "1e5" + " " * 499,
 )
 TOKENS: tuple[bytes, ...] = (
     b"{",
@@ -244,6 +248,9 @@ def _random_value(rng: random.Random, tree: Json) -> Json:
         return rng.choice(ENUM_VALUES)
     if kind == 4:
         return rng.choice((None, True, False, [], {}, [[]], [None], {"": None}))
+    if kind == 5 and rng.random() < 0.2:
+        # nesting deeper than orjson writes: spliced in as text after the tree is dumped
+        return f"{DEEP_MARK}{rng.choice((250, 251, 252, 253, 254, 300, 1_023, 1_024, 1_025))}"
     if kind == 5:
         value: Json = rng.choice(NUMBERS)
         for _ in range(rng.randrange(1, 40)):
@@ -254,6 +261,14 @@ def _random_value(rng: random.Random, tree: Json) -> Json:
     # graft a copy of another part of the document
     source = rng.choice(_containers(tree))
     return orjson.loads(orjson.dumps(source))
+
+
+DEEP_MARK = "\u0000deep:"
+_DEEP = re.compile(rb'"\\u0000deep:([0-9]+)"')
+
+
+def _splice_deep(data: bytes) -> bytes:
+    return _DEEP.sub(lambda m: b"[" * int(m.group(1)) + b"0" + b"]" * int(m.group(1)), data)
 
 
 def _tree_mutation(rng: random.Random, tree: Json) -> None:
@@ -346,7 +361,7 @@ class Mutator:
             tree = orjson.loads(base)
             for _ in range(rng.randrange(1, 4)):
                 _tree_mutation(rng, tree)
-            data = orjson.dumps(tree)
+            data = _splice_deep(orjson.dumps(tree))
             if len(data) > MAX_MUTANT_BYTES:
                 data = base  # big documents are the limit tests' business
         if rng.random() < 0.5:
