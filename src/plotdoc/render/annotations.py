@@ -37,7 +37,7 @@ from matplotlib.transforms import (
 
 from .artists import points
 from .context import DrawContext
-from .text import RichText, safe
+from .text import RichText, clamp, safe
 from .theme import DASHES, resolve_color
 
 
@@ -88,7 +88,8 @@ class Bracket(Artist):
         if anchor.get("kind") == "free":
             origin = ax.transAxes.transform((0.0, 0.0))
             return float(
-                origin[1 if horizontal else 0] + float(anchor.get("x", 0.0)) * points(renderer)
+                origin[1 if horizontal else 0]
+                + clamp(anchor.get("x", 0.0), -5000.0, 5000.0, 0.0) * points(renderer)
             )
         pos = anchor_pos(self.ctx, anchor)
         pt = (self.y, pos) if horizontal else (pos, self.y)
@@ -100,7 +101,7 @@ class Bracket(Artist):
         a, b = self._pos(self.left, renderer), self._pos(self.right, renderer)
         pt = (self.y, 0.0) if horizontal else (0.0, self.y)
         level = float(ax.transData.transform(pt)[0 if horizontal else 1])
-        tip = float(self.props.get("tipLengthPt", 5.0)) * points(renderer)
+        tip = clamp(self.props.get("tipLengthPt", 5.0), 0.0, 100.0, 5.0) * points(renderer)
         raw = [(a, level - tip), (a, level), (b, level), (b, level - tip)]
         verts = [(v, u) for u, v in raw] if horizontal else raw
         text = str(self.props.get("text", ""))
@@ -117,7 +118,9 @@ class Bracket(Artist):
                 ha="left" if horizontal else "center",
                 va="center" if horizontal else "bottom",
                 color=self.color,
-                fontsize=float(self.props.get("fontSize") or self.ctx.theme.shapes.font_size),
+                fontsize=clamp(
+                    self.props.get("fontSize") or self.ctx.theme.shapes.font_size, 1.0, 144.0, 10.0
+                ),
             )
             label.set_figure(self.figure)
         return Path(np.asarray(verts, dtype=float)), label
@@ -126,7 +129,7 @@ class Bracket(Artist):
         path, label = self._layout(renderer)
         gc = renderer.new_gc()
         gc.set_foreground(self.color, isRGBA=True)
-        gc.set_linewidth(float(self.props.get("thickness", 1.0)))
+        gc.set_linewidth(clamp(self.props.get("thickness", 1.0), 0.0, 20.0, 1.0))
         renderer.open_group("bracket", gid=self.get_gid())
         renderer.draw_path(gc, path, IdentityTransform())
         if label is not None:
@@ -175,6 +178,7 @@ def _bracket(
         for lo, hi, other in placed:
             if lo <= hi_pos + 1e-9 and lo_pos <= hi + 1e-9:
                 y = max(y, other + step)
+    y = clamp(y, lo_lim - 10 * span, hi_lim + 10 * span, hi_lim)
     placed.append((lo_pos, hi_pos, float(y)))
     art = Bracket(ctx, ends[0], ends[1], float(y), p)
     ctx.add(art, f"bracket/{n}", z=6)
@@ -191,11 +195,11 @@ def _bracket(
 
 def _text(ctx: DrawContext, n: int, p: Mapping[str, Any]) -> None:
     art = RichText(
-        float(p.get("x", 0.0)),
-        float(p.get("y", 0.0)),
+        clamp(p.get("x", 0.0), -5000.0, 5000.0, 0.0),
+        clamp(p.get("y", 0.0), -5000.0, 5000.0, 0.0),
         str(p.get("text", "")),
         transform=points_transform(ctx),
-        fontsize=float(p.get("fontSize") or ctx.theme.shapes.font_size),
+        fontsize=clamp(p.get("fontSize") or ctx.theme.shapes.font_size, 1.0, 144.0, 10.0),
         color=resolve_color(p.get("color", "theme"), ctx.theme.foreground),
         family=p.get("fontFamily"),
         weight="bold" if p.get("bold") else "normal",
@@ -209,7 +213,10 @@ def _text(ctx: DrawContext, n: int, p: Mapping[str, Any]) -> None:
 
 
 def _shape(ctx: DrawContext, n: int, p: Mapping[str, Any]) -> None:
-    pts = [(float(q["x"]), float(q["y"])) for q in p.get("points", [])]
+    pts = [
+        (clamp(q["x"], -5000.0, 5000.0, 0.0), clamp(q["y"], -5000.0, 5000.0, 0.0))
+        for q in p.get("points", [])
+    ]
     if len(pts) < 2:
         return
     trans = points_transform(ctx)
@@ -218,7 +225,7 @@ def _shape(ctx: DrawContext, n: int, p: Mapping[str, Any]) -> None:
     fill: Any = "none" if fill_ref == "none" else resolve_color(fill_ref, ctx.theme.foreground)
     style: dict[str, Any] = {
         "edgecolor": color,
-        "linewidth": float(p.get("thickness", 1.0)),
+        "linewidth": clamp(p.get("thickness", 1.0), 0.0, 20.0, 1.0),
         "linestyle": DASHES.get(p.get("dashStyle", "solid"), "-"),
         "transform": trans,
         "clip_on": False,
@@ -281,7 +288,7 @@ def _shape(ctx: DrawContext, n: int, p: Mapping[str, Any]) -> None:
             (min(ys) + max(ys)) / 2,
             text,
             transform=trans,
-            fontsize=float(p.get("fontSize") or ctx.theme.shapes.font_size),
+            fontsize=clamp(p.get("fontSize") or ctx.theme.shapes.font_size, 1.0, 144.0, 10.0),
             color=color,
             align="center",
             valign="center",

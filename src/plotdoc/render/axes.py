@@ -16,7 +16,7 @@ from matplotlib.axis import Axis
 from matplotlib.ticker import AutoMinorLocator, FuncFormatter, MultipleLocator, NullLocator
 
 from .context import DrawContext
-from .text import safe
+from .text import clamp, font_family, safe
 from .theme import DASHES, resolve_color
 
 _TICK_LEN = {"short": 2.0, "normal": 4.0, "long": 7.0}
@@ -32,7 +32,7 @@ def apply_axes(ctx: DrawContext) -> None:
     fg = ctx.theme.foreground
     color = resolve_color(fo.get("axisColor", "theme"), fg)
     thick = fo.get("axisThickness", "auto")
-    width = ctx.theme.shapes.axis_width if thick == "auto" else float(thick)
+    width = ctx.theme.shapes.axis_width if thick == "auto" else clamp(thick, 0.0, 20.0, 1.0)
 
     value_axis, cat_axis = (ax.xaxis, ax.yaxis) if ctx.horizontal else (ax.yaxis, ax.xaxis)
     y_axis_conf = conf.get("leftY", {})
@@ -53,7 +53,7 @@ def apply_axes(ctx: DrawContext) -> None:
                 which="major" if which == "majorGrid" else "minor",
                 axis="both" if not ctx.categorical else ("x" if ctx.horizontal else "y"),
                 color=resolve_color(g.get("color", "theme"), ctx.theme.grid),
-                linewidth=float(g.get("thickness", 0.5)),
+                linewidth=clamp(g.get("thickness", 0.5), 0.0, 20.0, 0.5),
                 linestyle=DASHES.get(g.get("dashStyle", "solid"), "-"),
             )
             ax.set_axisbelow(True)
@@ -87,11 +87,13 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
             hi = base_y
     rmin, rmax = conf.get("rangeMin", "auto"), conf.get("rangeMax", "auto")
     if rmin != "auto":
-        lo = float(rmin)
+        lo = clamp(rmin, -1e100, 1e100, lo)
     if rmax != "auto":
-        hi = float(rmax)
+        hi = clamp(rmax, -1e100, 1e100, hi)
     if scale != "linear":
-        lo = lo if lo > 0 else hi / 1e3 if hi > 0 else 1e-3
+        hi = hi if hi > 0 else 1.0
+        lo = lo if lo > 0 else hi / 1e3
+        lo = max(lo, hi * 1e-30)  # at most 30 decades: log tick locators overflow beyond
     if not (math.isfinite(lo) and math.isfinite(hi)) or lo == hi:
         lo, hi = (lo - 1, hi + 1) if math.isfinite(lo) else (0.0, 1.0)
     reverse = bool(conf.get("reverse"))
@@ -99,8 +101,10 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
         reverse = not reverse  # categories read top-down; keep the caller's order
     (ax.set_xlim if is_x else ax.set_ylim)((hi, lo) if reverse else (lo, hi))
     interval = conf.get("majorInterval", "auto")
-    if interval != "auto" and scale == "linear" and (hi - lo) / float(interval) <= 200:
-        axis.set_major_locator(MultipleLocator(float(interval)))
+    if interval != "auto" and scale == "linear":
+        step = clamp(interval, 0.0, 1e100, 0.0)
+        if step > 0 and abs(hi - lo) <= 200 * step:  # at most 200 ticks
+            axis.set_major_locator(MultipleLocator(step))
     minor = conf.get("minorTicks", "auto")
     if minor != "auto" and int(minor) > 0 and scale == "linear":
         axis.set_minor_locator(AutoMinorLocator(int(minor) + 1))
@@ -118,7 +122,9 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
         axis.set_major_formatter(FuncFormatter(_number_formatter(nf)))
     size = conf.get("labelFontSize")
     if size:
-        ax.tick_params(axis="x" if is_x else "y", labelsize=float(size))
+        ax.tick_params(
+            axis="x" if is_x else "y", labelsize=clamp(size, 1.0, 144.0, ctx.theme.shapes.font_size)
+        )
     if conf.get("show") is False:
         axis.set_visible(False)
 
@@ -209,7 +215,9 @@ def _categorical(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any]) -> None:
         ax.tick_params(axis="x" if is_x else "y", labelrotation=float(rot))
     size = conf.get("labelFontSize")
     if size:
-        ax.tick_params(axis="x" if is_x else "y", labelsize=float(size))
+        ax.tick_params(
+            axis="x" if is_x else "y", labelsize=clamp(size, 1.0, 144.0, ctx.theme.shapes.font_size)
+        )
     _ticks(ctx, axis, conf.get("ticks", {}), is_x)
     axis.set_minor_locator(NullLocator())
 
@@ -229,8 +237,8 @@ def _frame(ctx: DrawContext, fo: Mapping[str, Any], color: Any, width: float) ->
         ax.tick_params(which="both", top=True, right=True)
     elif style == "frameWithTicksInward":
         ax.tick_params(which="both", top=True, right=True, direction="in")
-    off_x = float(fo.get("axisOffsetPt", 0.0))
-    off_y = float(fo.get("axisOffsetYPt", 0.0))
+    off_x = clamp(fo.get("axisOffsetPt", 0.0), 0.0, 200.0, 0.0)
+    off_y = clamp(fo.get("axisOffsetYPt", 0.0), 0.0, 200.0, 0.0)
     if style == "offsetXY" and off_x == 0 and off_y == 0:
         off_x = off_y = 6.0
     if off_x:
@@ -267,7 +275,7 @@ def _frame(ctx: DrawContext, fo: Mapping[str, Any], color: Any, width: float) ->
 def _fonts(ctx: DrawContext, conf: Mapping[str, Any]) -> None:
     tick = conf.get("tickLabelFont", {})
     color = resolve_color(tick.get("color", "theme"), ctx.theme.foreground)
-    family = tick.get("family") or conf.get("fontFamily")
+    family = font_family(tick.get("family")) or font_family(conf.get("fontFamily"))
     for t in [*ctx.ax.get_xticklabels(), *ctx.ax.get_yticklabels()]:
         if family:
             t.set_fontfamily(str(family))
@@ -277,5 +285,5 @@ def _fonts(ctx: DrawContext, conf: Mapping[str, Any]) -> None:
             t.set_fontstyle("italic")
     kwargs: dict[str, Any] = {"labelcolor": color}
     if tick.get("size"):
-        kwargs["labelsize"] = float(tick["size"])
+        kwargs["labelsize"] = clamp(tick["size"], 1.0, 144.0, ctx.theme.shapes.font_size)
     ctx.ax.tick_params(which="both", **kwargs)

@@ -20,7 +20,7 @@ from . import ids
 from .artists import ErrorBars, PointSymbols
 from .layout import CategoryLayout, category_layout
 from .symbols import symbol_path
-from .text import safe
+from .text import clamp, safe
 from .theme import CAP_HALF_WIDTH_PT, DASHES, HATCHES, RGBA, Theme, merge_style
 
 
@@ -127,6 +127,9 @@ class DrawContext:
             if element in pp:
                 layers.append(pp[element])
         out = merge_style(base, layers)
+        for k, (low, high) in _LIMITS.items():
+            if k in out and isinstance(out[k], int | float) and not isinstance(out[k], bool):
+                out[k] = clamp(out[k], low, high, float(base.get(k, low)))
         if (
             element == "symbol"
             and "color" in _touched(layers)
@@ -402,6 +405,18 @@ class DrawContext:
 
     def anchor(self, pos: float, top: float) -> None:
         self.anchors.append(Anchor(float(pos), float(top)))
+
+
+#: sensible bounds for user sizes (points): a style never asks for a mile-wide line
+_LIMITS: dict[str, tuple[float, float]] = {
+    "size": (0.0, 100.0),
+    "thickness": (0.0, 30.0),
+    "borderWidth": (0.0, 30.0),
+    "borderThickness": (0.0, 30.0),
+    "fontSize": (1.0, 144.0),
+    "offset": (-200.0, 200.0),
+    "widthPt": (0.0, 200.0),
+}
 
 
 def _touched(layers: list[Mapping[str, Any]]) -> set[str]:

@@ -66,6 +66,7 @@ from . import titles as titles_mod
 from .annotations import draw_annotations
 from .context import DrawContext
 from .families import drawer_for
+from .text import clamp, font_family
 from .theme import make_theme, to_hex
 
 #: plot-area size (points) when plotGeometry is automatic: by frame shape
@@ -85,7 +86,7 @@ def rc_params(graph: Graph) -> dict[str, Any]:
     """The rcParams the engine draws with (used inside ``matplotlib.rc_context``)."""
     theme = make_theme(graph.active_preset_id, graph.apply_preset_non_color)
     fonts = graph.axes.get("titlesAndFonts", {}) if graph.axes else {}
-    family = fonts.get("fontFamily") or theme.shapes.font_family
+    family = font_family(fonts.get("fontFamily")) or theme.shapes.font_family
     return {
         "text.usetex": False,
         "svg.hashsalt": "plotdoc",
@@ -130,9 +131,9 @@ def _place_plot_area(ctx: DrawContext) -> None:
     elif shape == "autoTall":
         w, h = 216.0, 288.0
     if geometry.get("widthPt"):
-        w = float(geometry["widthPt"])
+        w = clamp(geometry["widthPt"], 20.0, 3000.0, w)
     if geometry.get("heightPt"):
-        h = float(geometry["heightPt"])
+        h = clamp(geometry["heightPt"], 20.0, 3000.0, h)
     if ctx.horizontal and not geometry.get("widthPt") and shape.startswith("auto"):
         w, h = h * 1.25, w * 0.8
     left, bottom, right, top = _MARGIN_IN

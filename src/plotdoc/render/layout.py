@@ -38,6 +38,15 @@ class CategoryLayout:
         return self.centers[(cluster, item)]
 
 
+def _ratio(settings: Mapping[str, Any], key: str, default: float, high: float = 10.0) -> float:
+    """A gap or width ratio, kept within [0, high] (ten slots of gap at most)."""
+    try:
+        v = float(settings.get(key, default))
+    except (TypeError, ValueError):
+        return default
+    return min(max(v, 0.0), high) if v == v else default
+
+
 def category_layout(
     kind: str,
     n_clusters: int,
@@ -46,20 +55,20 @@ def category_layout(
     cluster_labels: list[str] | None = None,
 ) -> CategoryLayout:
     """Slot positions for ``n_clusters`` clusters of ``n_items`` slots (see module doc)."""
-    width = float(settings.get("barWidthRatio", 0.7))
-    first = float(settings.get("firstGapRatio", 0.5))
-    last = float(settings.get("lastGapRatio", 0.5))
+    width = _ratio(settings, "barWidthRatio", 0.7, 1.0)
+    first = _ratio(settings, "firstGapRatio", 0.5)
+    last = _ratio(settings, "lastGapRatio", 0.5)
     if kind == "single":
-        gap_between_clusters = float(settings.get("columnGapRatio", 0.4))
+        gap_between_clusters = _ratio(settings, "columnGapRatio", 0.4)
         gap_between_items = 0.0
         n_items = 1
     elif kind in ("stacked", "superimposed"):
-        gap_between_clusters = float(settings.get("groupGapRatio", 0.5))
+        gap_between_clusters = _ratio(settings, "groupGapRatio", 0.5)
         gap_between_items = 0.0
         n_items = 1
     else:
-        gap_between_clusters = float(settings.get("groupGapRatio", 0.5))
-        gap_between_items = float(settings.get("seriesGapRatio", 0.0))
+        gap_between_clusters = _ratio(settings, "groupGapRatio", 0.5)
+        gap_between_items = _ratio(settings, "seriesGapRatio", 0.0)
     centers: dict[tuple[int, int], float] = {}
     ticks: list[float] = []
     pos = first

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .context import DrawContext
-from .text import safe
+from .text import clamp, font_family, safe
 from .theme import resolve_color
 
 _PLACES: dict[str, dict[str, Any]] = {
@@ -44,9 +44,13 @@ def draw_legend(ctx: DrawContext) -> None:
         return
     place = _PLACES.get(conf.get("position", "auto"), _PLACES["auto"])
     color = resolve_color(conf.get("color", "theme"), ctx.theme.foreground)
-    prop: dict[str, Any] = {"size": float(conf.get("fontSize") or ctx.theme.shapes.font_size * 0.9)}
-    if conf.get("fontFamily"):
-        prop["family"] = conf["fontFamily"]
+    default_size = ctx.theme.shapes.font_size * 0.9
+    prop: dict[str, Any] = {
+        "size": clamp(conf.get("fontSize") or default_size, 1.0, 144.0, default_size)
+    }
+    family = font_family(conf.get("fontFamily"))
+    if family:
+        prop["family"] = family
     leg = ctx.ax.legend(
         handles,
         labels,

@@ -9,6 +9,7 @@ runs raised or lowered in a smaller font, laid out run by run without mathtext.
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Any
 
 from matplotlib.artist import Artist
@@ -19,9 +20,41 @@ from matplotlib.transforms import IdentityTransform, Transform
 _RUN = re.compile(r"(\^\{[^{}]*\}|_\{[^{}]*\})")
 
 
+#: characters XML 1.0 does not allow (control characters, lone surrogates, U+FFFE/U+FFFF)
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
 def safe(text: str) -> str:
-    """``text`` with every ``$`` escaped, so matplotlib draws it as written."""
+    """``text`` as drawn literally: every ``$`` escaped (never mathtext), and characters XML
+    cannot hold replaced by U+FFFD so the SVG stays well-formed."""
+    text = _NOT_XML.sub("\ufffd", text)
     return text.replace("\\$", "$").replace("$", "\\$")
+
+
+@cache
+def _installed_fonts() -> frozenset[str]:
+    from matplotlib import font_manager
+
+    names = {f.name.lower() for f in font_manager.fontManager.ttflist}
+    return frozenset(names | {"serif", "sans-serif", "monospace", "cursive", "fantasy"})
+
+
+def font_family(name: object) -> str | None:
+    """A user's font family if it is installed (so matplotlib never searches for it), else None."""
+    if not isinstance(name, str) or not name.strip():
+        return None
+    return name if name.strip().lower() in _installed_fonts() else None
+
+
+def clamp(value: object, low: float, high: float, default: float) -> float:
+    """A user's size as a float within [low, high] (``default`` when it is not a number)."""
+    try:
+        v = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return default
+    if v != v:
+        return default
+    return min(max(v, low), high)
 
 
 def parse_rich(text: str) -> list[list[tuple[str, int]]]:
@@ -75,8 +108,9 @@ class RichText(Artist):
             "fontweight": weight,
             "fontstyle": style,
         }
-        if family:
-            self._font["fontfamily"] = family
+        checked = font_family(family)
+        if checked:
+            self._font["fontfamily"] = checked
         self._align = align
         self._rotation = rotation
         self._valign = valign

@@ -14,7 +14,7 @@ from matplotlib.text import Text
 from matplotlib.transforms import ScaledTranslation
 
 from .context import DrawContext
-from .text import safe
+from .text import clamp, font_family, safe
 from .theme import resolve_color
 
 
@@ -49,7 +49,8 @@ def draw_titles(ctx: DrawContext) -> None:
         else:
             artist.set_text(safe(str(text)))
         _style(ctx, artist, entry, fonts.get(font_key, {}), fonts.get("fontFamily"), key)
-        dx, dy = float(entry.get("dx", 0.0)), float(entry.get("dy", 0.0))
+        dx = clamp(entry.get("dx", 0.0), -2000.0, 2000.0, 0.0)
+        dy = clamp(entry.get("dy", 0.0), -2000.0, 2000.0, 0.0)
         if dx or dy:
             artist.set_transform(
                 artist.get_transform()
@@ -72,8 +73,12 @@ def _style(
         or font.get("size")
         or (shapes.title_size if key == "graph" else shapes.font_size)
     )
-    artist.set_fontsize(float(size))
-    fam = entry.get("fontFamily") or font.get("family") or family
+    artist.set_fontsize(clamp(size, 1.0, 144.0, shapes.font_size))
+    fam = (
+        font_family(entry.get("fontFamily"))
+        or font_family(font.get("family"))
+        or font_family(family)
+    )
     if fam:
         artist.set_fontfamily(fam)
     bold = entry.get("bold")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .text import safe
+from .text import clamp, font_family, safe
 
 if TYPE_CHECKING:
     from .context import DrawContext
@@ -68,10 +68,11 @@ def draw_value_labels(
             ha=ha,
             va=va,
             rotation=rot,
-            fontsize=conf["fontSize"],
+            fontsize=clamp(conf["fontSize"], 1.0, 144.0, 8.0),
             color=conf["color"],
             annotation_clip=False,
         )
-        if conf.get("fontFamily"):
-            t.set_fontfamily(conf["fontFamily"])
+        family = font_family(conf.get("fontFamily"))
+        if family:
+            t.set_fontfamily(family)
         ctx.tag(t, f"{sid}/{slot}")

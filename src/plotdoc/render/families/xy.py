@@ -45,8 +45,8 @@ from numpy.typing import NDArray
 from ...stats._render_support import rows_center_and_error
 from ..artists import PointSymbols
 from ..context import DrawContext
-from ..values import format_value
 from ..theme import DASHES, HATCHES, resolve_color
+from ..values import format_value
 from .fits import draw_fits
 
 F64 = NDArray[np.float64]
@@ -141,10 +141,11 @@ def draw(ctx: DrawContext) -> None:
         ctx.legend_entry(
             i, _handle(ctx, i, symbols or each, line or vid == "xy-repeated-measures", spikes)
         )
-        finite = np.isfinite(c)
+        finite = np.isfinite(c) & np.isfinite(xs)
+        tops = np.where(np.isfinite(hi), hi, c) if show_errors else c
         ctx.anchor(
-            float(np.nanmean(xs[finite])) if finite.any() else 0.0,
-            float(np.nanmax(hi if show_errors else c)) if finite.any() else 0.0,
+            float(xs[finite].mean()) if finite.any() else 0.0,
+            float(tops[finite].max()) if finite.any() else 0.0,
         )
     draw_fits(ctx, x)
     _identity(ctx)
