@@ -282,3 +282,28 @@ def test_overlapping_brackets_stack_and_stay_in_the_figure() -> None:
     width = float(flipped.root.get("width", "0pt").removesuffix("pt"))
     text = next(flipped["bracket/0"].iter("{http://www.w3.org/2000/svg}text"))
     assert float(text.get("x", 0)) < width - 5  # the label is inside the cropped figure
+
+
+def test_control_characters_and_unknown_fonts() -> None:
+    doc = xy_doc(
+        "scatter",
+        name="bell\x07 tab\x0b end",
+        titles={"x": {"text": "A\x00B", "fontFamily": "No Such Font 123"}},
+    )
+    svg = svg_of(doc)  # parses: no XML-invalid character left
+    assert svg.text("title/graph") == "bell\ufffd tab\ufffd end"
+    assert svg.text("title/x") == "A\ufffdB"
+    assert "No Such Font" not in svg.style("title/x", "text").get("font-family", "")
+
+
+def test_extreme_sizes_are_bounded() -> None:
+    doc = with_graph(
+        xy_doc("scatter", titles={"graph": {"fontSize": 1e9, "dx": 1e12}}),
+        plotGeometry={"widthPt": 1e9, "heightPt": 0.001},
+        styleOverrides={"global": {"symbol": {"size": 1e9}}},
+        graphSettingsOverride={"groupGapRatio": 1e300},
+    )
+    svg = svg_of(doc)
+    assert svg.style("title/graph", "text")["font-size"] == "144px"
+    x0, y0, x1, y1 = svg.bbox("patch_2")
+    assert (round(x1 - x0), round(y1 - y0)) == (3000, 20)
