@@ -307,3 +307,27 @@ def test_extreme_sizes_are_bounded() -> None:
     assert svg.style("title/graph", "text")["font-size"] == "144px"
     x0, y0, x1, y1 = svg.bbox("patch_2")
     assert (round(x1 - x0), round(y1 - y0)) == (3000, 20)
+
+
+def test_auto_legend_avoids_a_right_axis() -> None:
+    svg = svg_of(
+        with_graph(xy_doc("line"), axesOverrides={"frameAndOrigin": {"originMode": "upperRight"}})
+    )
+    texts = list(svg["legend"].iter("{http://www.w3.org/2000/svg}text"))
+    assert max(float(t.get("x", 0)) for t in texts) < svg.bbox("patch_2")[0]  # left of the plot
+    below = svg_of(with_graph(xy_doc("line"), axesOverrides={"rightY": {"show": True}}))
+    texts = list(below["legend"].iter("{http://www.w3.org/2000/svg}text"))
+    assert min(float(t.get("y", 0)) for t in texts) > below.bbox("patch_2")[3]  # under the plot
+
+
+def test_custom_origin_keeps_titles_at_the_edges() -> None:
+    svg = svg_of(
+        with_graph(
+            xy_doc("line"),
+            axesOverrides={
+                "frameAndOrigin": {"originMode": "custom", "originX": 2.5, "originY": 4}
+            },
+        )
+    )
+    y_title = next(svg["title/y"].iter("{http://www.w3.org/2000/svg}text"))
+    assert float(y_title.get("x", 0)) < svg.bbox("patch_2")[0]

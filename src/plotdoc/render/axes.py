@@ -257,8 +257,11 @@ def _frame(ctx: DrawContext, fo: Mapping[str, Any], color: Any, width: float) ->
         ax.yaxis.tick_right()
         ax.yaxis.set_label_position("right")
     if origin == "custom":
-        sp["bottom"].set_position(("data", float(fo.get("originY", 0.0))))
-        sp["left"].set_position(("data", float(fo.get("originX", 0.0))))
+        sp["bottom"].set_position(("data", clamp(fo.get("originY", 0.0), -1e100, 1e100, 0.0)))
+        sp["left"].set_position(("data", clamp(fo.get("originX", 0.0), -1e100, 1e100, 0.0)))
+        # the axes cross inside the plot; their titles stay at the plot area's edges
+        ax.xaxis.set_label_coords(0.5, -0.16)
+        ax.yaxis.set_label_coords(-0.16, 0.5)
     if style == "noFrame" and not full:
         ax.tick_params(which="both", top=False, right=False)
     hide = fo.get("hideAxes", "showBoth")

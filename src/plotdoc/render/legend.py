@@ -17,7 +17,7 @@ from .theme import resolve_color
 _PLACES: dict[str, dict[str, Any]] = {
     "auto": {"loc": "upper left", "bbox_to_anchor": (1.03, 1.0)},
     "right": {"loc": "center left", "bbox_to_anchor": (1.03, 0.5)},
-    "left": {"loc": "center right", "bbox_to_anchor": (-0.18, 0.5)},
+    "left": {"loc": "center right", "bbox_to_anchor": (-0.22, 0.5)},
     "top": {"loc": "lower center", "bbox_to_anchor": (0.5, 1.08)},
     "bottom": {"loc": "upper center", "bbox_to_anchor": (0.5, -0.2)},
     "upperRight": {"loc": "upper right"},
@@ -25,6 +25,12 @@ _PLACES: dict[str, dict[str, Any]] = {
     "lowerRight": {"loc": "lower right"},
     "lowerLeft": {"loc": "lower left"},
 }
+
+
+def _right_side_taken(ctx: DrawContext) -> bool:
+    """Whether tick labels sit right of the plot area (Y axis moved right, or a right Y axis)."""
+    right_axis = bool((ctx.graph.axes or {}).get("rightY", {}).get("show"))
+    return right_axis or ctx.ax.yaxis.get_ticks_position() == "right"
 
 
 def draw_legend(ctx: DrawContext) -> None:
@@ -42,7 +48,12 @@ def draw_legend(ctx: DrawContext) -> None:
         show = ctx.legend_auto and len(ctx.legend_handles) >= 2
     if not show or not handles or not ctx.graph_switch("legend", True):
         return
-    place = _PLACES.get(conf.get("position", "auto"), _PLACES["auto"])
+    position = conf.get("position", "auto")
+    if position == "auto" and _right_side_taken(ctx):
+        position = "left" if ctx.ax.yaxis.get_ticks_position() == "right" else "bottom"
+    place = dict(_PLACES.get(position, _PLACES["auto"]))
+    if position == "left" and ctx.ax.yaxis.get_ticks_position() == "right":
+        place["bbox_to_anchor"] = (-0.04, 0.5)  # no tick labels on the left to clear
     color = resolve_color(conf.get("color", "theme"), ctx.theme.foreground)
     default_size = ctx.theme.shapes.font_size * 0.9
     prop: dict[str, Any] = {
