@@ -9,6 +9,7 @@ graphs, ``leftY`` to the value axis (which runs along X in a flipped or horizont
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Mapping
 from typing import Any
 
@@ -72,10 +73,13 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
     ax = ctx.ax
     is_x = axis is ax.xaxis
     scale = conf.get("scale", "linear")
-    if scale in ("log10", "log2"):
-        base = 10 if scale == "log10" else 2
-        (ax.set_xscale if is_x else ax.set_yscale)("log", base=base)
-    ax.autoscale_view()
+    with warnings.catch_warnings():
+        # a log axis over data without positive values: the limits are set below instead
+        warnings.filterwarnings("ignore", "Data has no positive values")
+        if scale in ("log10", "log2"):
+            base = 10 if scale == "log10" else 2
+            (ax.set_xscale if is_x else ax.set_yscale)("log", base=base)
+        ax.autoscale_view()
     lo, hi = ax.get_xlim() if is_x else ax.get_ylim()
     lo, hi = min(lo, hi), max(lo, hi)
     if value_role and ctx.value_axis_from_zero and scale == "linear":
