@@ -91,3 +91,19 @@ def test_rc_params_restored_after_render() -> None:
     render_table(p, p.tables[0])
     assert dict(matplotlib.rcParams) == before
     assert matplotlib.rcParams["text.usetex"] is False
+
+
+def test_same_bytes_in_another_process() -> None:
+    doc = xy_doc("xy-points-line-error", reps=3)
+    p = open_doc(doc)
+    here = render_table(p, p.tables[0], fmt="svg")
+    code = (
+        "import sys, orjson; from plotdoc.api import loads; from plotdoc.render import render_table;"
+        "p = loads(sys.stdin.buffer.read()); sys.stdout.buffer.write(render_table(p, p.tables[0], fmt='svg'))"
+    )
+    import orjson
+
+    out = subprocess.run(
+        [sys.executable, "-c", code], input=orjson.dumps(doc), capture_output=True, check=True
+    )
+    assert out.stdout == here
