@@ -2,13 +2,15 @@
 
 Flow of :func:`build_figure`: theme (preset, non-colour switch) -> Figure -> the family's
 drawer (``families.DRAWERS[family](ctx)``) -> plot-area geometry -> axes (axesOverrides) ->
-the drawer's ``ctx.after_axes`` hooks -> titles -> legend -> annotations. Output (:func:`figure_bytes`) crops the figure
-to its content, so the plot area keeps its size in points.
+the drawer's ``ctx.after_axes`` hooks -> titles -> legend -> annotations. Output
+(:func:`figure_bytes`) crops the figure to its content, so the plot area keeps its size in
+points.
 
 Writing a family drawer
 -----------------------
-A drawer is ``def draw(ctx: DrawContext) -> None`` registered in ``families.DRAWERS`` under the
-family id. It draws data marks only, through ``ctx``:
+A drawer is ``def draw(ctx: DrawContext) -> None`` in the family's module of
+``plotdoc.render.families`` (``families.FAMILY_MODULES``), found through ``families.DRAWERS``.
+It draws data marks only, through ``ctx``:
 
 ``ctx.ax``, ``ctx.fig``
     the matplotlib Axes and Figure.
@@ -21,7 +23,8 @@ family id. It draws data marks only, through ``ctx``:
 ``ctx.theme``
     the :class:`~plotdoc.render.theme.Theme` (preset colours and constants).
 ``ctx.horizontal``
-    True when values run along X (``direction: horizontal`` or ``flipXY``); use
+    True when values run along X (``direction: horizontal`` or ``flipXY``; categorical
+    families only, xy and survival graphs never flip); use
     ``ctx.xy(pos, value)`` to turn (category position, value) into (x, y).
 ``ctx.style(element, ds_index=None, point=None, key=None) -> dict``
     the fully merged style of an ElementOverrideSet key: theme -> global -> perDataSet[name
@@ -36,20 +39,27 @@ family id. It draws data marks only, through ``ctx``:
     sets a unique semantic id (see :mod:`plotdoc.render.ids`) and returns the artist.
 ``ctx.add(artist, sid, z=None)``
     adds an artist to the axes, tagged.
-``ctx.symbols(pos, values, i, point_ids, element_rows)``, ``ctx.error_bars(...)``,
+``ctx.include(x, y)``
+    registers data limits for artists that do not autoscale (custom artists, ``add_artist``).
+``ctx.symbols(pos, values, i, point_ids, rows)``, ``ctx.error_bars(...)``,
 ``ctx.polyline(...)``, ``ctx.bar(...)``, ``ctx.value_labels(...)``
-    the common marks, styled and tagged (see each method).
+    the common marks, styled and tagged (see each method). Symbols and error bars get one
+    SVG element per mark (``symbol/ds0/p5``) through :mod:`plotdoc.render.artists`.
 ``ctx.category_layout(kind, n_clusters, n_items, labels)``
     slot positions for categorical graphs (:mod:`plotdoc.render.layout`); ``ctx.set_categories``
     puts its ticks and labels on the category axis.
-``ctx.legend_entry(i, handle, label=None)``
-    registers the legend handle of data set ``i`` (or a semantic key).
-``ctx.anchor(i, pos, top)``
+``ctx.legend_entry(i, handle, label=None)``, ``ctx.legend_auto``
+    registers the legend handle of data set ``i`` (or a semantic key); ``legend_auto`` False
+    keeps an omitted ``legend.show`` from showing it (categories labelled on the axis).
+``ctx.anchor(pos, top)``
     where brackets snap for the n-th plotted data set (position and top of its data).
 ``ctx.auto_titles``
     the family's automatic titles (``x``, ``y``); the graph title defaults to the table name.
 ``ctx.value_axis_from_zero``
     set True when marks start at the baseline (bars), so the value axis includes it.
+``ctx.after_axes``, ``ctx.extra_bottom_pt``, ``ctx.preferred_width_pt``
+    callables run once the axes are final (marks at tick positions); room under the X axis;
+    the plot width an automatic shape should take.
 """
 
 from __future__ import annotations
