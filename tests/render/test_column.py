@@ -297,3 +297,11 @@ def test_lines_across_columns_use_the_foreground_unless_set() -> None:
         svg_of(column_doc("column-mean-error-connected")).style("line/centers")["stroke"]
         == "#222222"
     )
+
+
+def test_legend_on_request_shows_bar_swatches() -> None:
+    svg = svg_of(column_doc("bar", graph={"legend": {"show": True}}))
+    assert svg.has("legend")
+    fills = [p.get("style", "") for p in svg["legend"].iter("{http://www.w3.org/2000/svg}path")]
+    assert any("fill: #0072b2" in f for f in fills)
+    assert not svg_of(column_doc("bar")).has("legend")  # categories are labelled on the axis

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from matplotlib.patches import Polygon
+from matplotlib.patches import Patch, Polygon
 from numpy.typing import NDArray
 
 from ...stats import box_stats, center_and_error, kernel_density
@@ -294,6 +294,14 @@ def floating_bar(
     if ce is not None:
         summary_line(ctx, i, pos, ce.center, width, f"summary/ds{i}{suffix}")
     return hi
+
+
+def fill_handle(ctx: DrawContext, i: int, element: str = "bar") -> Patch:
+    """A legend swatch with the fill and border of data set ``i``'s bars (or violins)."""
+    st = ctx.style(element, i)
+    return Patch(
+        facecolor=st["fill"], edgecolor=st["borderColor"], linewidth=float(st["borderWidth"])
+    )
 
 
 def cap_points(ctx: DrawContext, i: int) -> float:

@@ -28,6 +28,14 @@ from ..context import DrawContext
 from ..layout import CategoryLayout
 from . import _marks as M
 
+#: variants whose marks are filled shapes: their legend shows a swatch of that element
+_FILLED = {
+    "bar": "bar",
+    "scatter-bar": "bar",
+    "column-floating-bars": "bar",
+    "column-box-whiskers": "bar",
+    "column-violin": "violin",
+}
 _CENTER_VARIANTS = {"scatter-bar", "bar", "column-mean-error", "column-mean-error-connected"}
 
 
@@ -57,7 +65,9 @@ def draw(ctx: DrawContext) -> None:
         ce = M.summary(values, mode)
         if ce is not None:
             centers.append((pos, ce.center))
-        ctx.legend_entry(i, ctx.symbol_handle(i))
+        ctx.legend_entry(
+            i, M.fill_handle(ctx, i, _FILLED[vid]) if vid in _FILLED else ctx.symbol_handle(i)
+        )
     if vid == "column-mean-error-connected" and len(centers) > 1 and ctx.switch("lines", None):
         px, py = zip(*centers, strict=True)
         x, y = ctx.xy(px, py)

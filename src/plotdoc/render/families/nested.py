@@ -65,13 +65,16 @@ def draw(ctx: DrawContext) -> None:
                 else:
                     tops.append(M.floating_bar(ctx, i, pos, col, mode, layout.width, suffix))
             ctx.anchor(layout.ticks[slot], max(tops, default=0.0))
-            ctx.legend_entry(i, ctx.symbol_handle(i))
+            ctx.legend_entry(
+                i, M.fill_handle(ctx, i, "violin" if vid == "nested-violin" else "bar")
+            )
     else:
         layout = ctx.category_layout("single", len(visible), 1, labels)
         ctx.set_categories(layout)
         for slot, i in enumerate(visible):
             _treatment(ctx, vid, mode, i, layout.center(slot), layout.width, span)
-            ctx.legend_entry(i, ctx.symbol_handle(i))
+            bars = vid in ("nested-bar", "nested-scatter-bar")
+            ctx.legend_entry(i, M.fill_handle(ctx, i) if bars else ctx.symbol_handle(i))
     if ctx.options.get("hideOuterFrame"):
         ctx.after_axes.append(lambda: _hide_frame(ctx))
 
