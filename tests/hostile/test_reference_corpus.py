@@ -93,7 +93,8 @@ def test_every_catalogue_code_is_accounted_for() -> None:
     have = {p.stem for p in corpus()}
     assert have <= set(CATALOGUE), sorted(have - set(CATALOGUE))
     assert not have & set(NOT_IN_CORPUS), "a code has a file and a reason for having none"
-    assert have | set(NOT_IN_CORPUS) == set(CATALOGUE)
+    # a code pruned from the catalogue may linger in NOT_IN_CORPUS; a new code may not be missed
+    assert have | (set(NOT_IN_CORPUS) & set(CATALOGUE)) == set(CATALOGUE)
 
 
 def test_every_file_has_its_sidecar() -> None:
