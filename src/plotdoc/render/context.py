@@ -202,7 +202,8 @@ class DrawContext:
         x, y = self.xy(pos, values)
         if x.size == 0 or not self.switch("symbols", i):
             return None
-        per_point = (self.graph.style_overrides or {}).get("perPoint", {}).get(self.ds_name(i), {})
+        name = self.ds_name(i) if 0 <= i < len(self.table.data_sets) else None
+        per_point = (self.graph.style_overrides or {}).get("perPoint", {}).get(name, {})
         shared = self.style("symbol", i, None, key)
         styles = [self.style("symbol", i, r, key) if str(r) in per_point else shared for r in rows]
         shapes: list[str] = []
