@@ -564,10 +564,11 @@ CATALOGUE: dict[str, CodeInfo] = {
         "A row has more cells than the table's `replicates`.",
     ),
     "rows-too-many": _c(
-        "semantic",
+        "import",
         "error",
         "Too many rows",
-        "A table has more than 200,000 rows (the longest of `x`, `rowLabels` and data sets).",
+        "An imported table would have more than 200,000 rows (in a document the structural "
+        "stage refuses any longer array first, as too-many-items).",
     ),
     "cells-too-many": _c(
         "semantic",

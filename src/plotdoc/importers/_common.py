@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import math
 import os
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +22,7 @@ from ..api import read_limited
 from ..contract import limits as L
 from ..contract.families import FAMILIES
 from ..problems import PathPart, PlotdocError, Problem, error, warning
+from ..reader.cells import NUMERIC_TEXT
 
 Cell = float | str | None
 Row = list[Cell]
@@ -137,9 +137,6 @@ def unique_names(
 # -- numbers --------------------------------------------------------------------------------
 
 
-_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?\Z")
-
-
 def parse_number(text: str, decimal: str = ".") -> float | None:
     """A finite number written in ``text``, or None when it is not one.
 
@@ -154,7 +151,7 @@ def parse_number(text: str, decimal: str = ".") -> float | None:
         if "." in s:
             return None
         s = s.replace(",", ".", 1)
-    if not _NUMBER.match(s):
+    if not NUMERIC_TEXT.fullmatch(s):  # the reader's pattern: linear time on any text
         return None
     value = float(s)
     return value if math.isfinite(value) else None
