@@ -283,6 +283,37 @@ _SHOWN: dict[str, tuple[str, ...]] = {
 }
 
 
+def _result_lines(run: AnalysisRun) -> list[str]:
+    """The main numbers of one run, one line per data set or per summary."""
+    result = run.result
+    if run.status != "ok" and not run.per_data_set:
+        return []
+    if run.method == "frequencyDistribution":
+        counts = np.asarray(result.counts)
+        return [
+            f"    {name}: n = {n}, {len(result.bin_labels)} bins of width {_fmt(result.bin_width)} "
+            f"from {_fmt(result.bin_start)}, counts {counts[:, j].tolist()}"
+            for j, (name, n) in enumerate(zip(result.names, result.n, strict=True))
+        ]
+    if run.method == "correlationMatrix":
+        names, r, p = result.names, np.asarray(result.r), np.asarray(result.p)
+        return [
+            f"    {names[i]} ~ {names[j]}: r = {_fmt(float(r[i, j]))}, p = {_fmt(float(p[i, j]))}, "
+            f"n = {int(result.n[i, j])}"
+            for i in range(len(names))
+            for j in range(i + 1, len(names))
+        ][:20]
+    lines = []
+    results = run.per_data_set or {"": result}
+    for name, res in results.items():
+        shown = _SHOWN.get(run.method, ())
+        pairs = ", ".join(f"{k} = {_fmt(getattr(res, k))}" for k in shown if hasattr(res, k))
+        status = "" if res.status == "ok" else f" ({res.status}: {res.message})"
+        prefix = f"    {name}: " if name else "    "
+        lines.append(prefix + pairs + status)
+    return lines
+
+
 def format_report(project: Project, runs: Mapping[tuple[str, str], AnalysisRun]) -> str:
     """A readable report: per table, per analysis, its status and main numbers."""
     lines: list[str] = []
@@ -296,18 +327,5 @@ def format_report(project: Project, runs: Mapping[tuple[str, str], AnalysisRun])
                 f"  {analysis.id}: {analysis.method} — {run.status}"
                 + ("" if run.status == "ok" else f": {run.message}")
             )
-            results = run.per_data_set or ({"": run.result} if run.result is not None else {})
-            for name, result in results.items():
-                shown = _SHOWN.get(run.method)
-                data = result.to_dict()
-                if shown is None:
-                    shown = tuple(
-                        k for k, v in data.items() if isinstance(v, (int, float)) and k != "status"
-                    )[:8]
-                pairs = ", ".join(
-                    f"{k} = {_fmt(getattr(result, k))}" for k in shown if hasattr(result, k)
-                )
-                prefix = f"    {name}: " if name else "    "
-                if pairs:
-                    lines.append(prefix + pairs)
+            lines.extend(_result_lines(run))
     return "\n".join(lines) if lines else "No analyses."
