@@ -98,6 +98,7 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
         hi = hi if hi > 0 else 1.0
         lo = lo if lo > 0 else hi / 1e3
         lo = max(lo, hi * 1e-30)  # at most 30 decades: log tick locators overflow beyond
+    lo, hi = clamp(lo, -1e100, 1e100, 0.0), clamp(hi, -1e100, 1e100, 1.0)
     if not (math.isfinite(lo) and math.isfinite(hi)) or lo == hi:
         lo, hi = (lo - 1, hi + 1) if math.isfinite(lo) else (0.0, 1.0)
     reverse = bool(conf.get("reverse"))
@@ -135,7 +136,8 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
 
 def _baseline(ctx: DrawContext) -> float:
     s = ctx.settings
-    return float(s.get("baselineY", 0.0)) if s.get("baseline") == "manual" else 0.0
+    manual = s.get("baseline") == "manual"
+    return clamp(s.get("baselineY", 0.0), -1e100, 1e100, 0.0) if manual else 0.0
 
 
 def _data_range(ctx: DrawContext, is_x: bool) -> tuple[float, float]:

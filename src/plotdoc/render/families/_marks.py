@@ -18,6 +18,7 @@ from ...stats import box_stats, center_and_error, kernel_density
 from ...stats.descriptive import CenterError
 from ..context import DrawContext
 from ..layout import spread_offsets
+from ..text import clamp
 from ..theme import CAP_HALF_WIDTH_PT
 
 F64 = NDArray[np.float64]
@@ -62,7 +63,8 @@ def has_error(ce: CenterError) -> bool:
 
 def baseline(ctx: DrawContext) -> float:
     s = ctx.settings
-    return float(s.get("baselineY", 0.0)) if s.get("baseline") == "manual" else 0.0
+    manual = s.get("baseline") == "manual"
+    return clamp(s.get("baselineY", 0.0), -1e100, 1e100, 0.0) if manual else 0.0
 
 
 def top_of(values: F64, ce: CenterError | None) -> float:

@@ -45,8 +45,10 @@ from numpy.typing import NDArray
 from ...stats._render_support import rows_center_and_error
 from ..artists import PointSymbols
 from ..context import DrawContext
+from ..text import clamp
 from ..theme import DASHES, HATCHES, resolve_color
 from ..values import format_value
+from ._marks import baseline
 from .fits import draw_fits
 
 F64 = NDArray[np.float64]
@@ -221,9 +223,8 @@ def _line(ctx: DrawContext, i: int, xs: F64, ys: F64, sid: str, z: float) -> Non
 def _base(ctx: DrawContext, style: dict[str, Any]) -> float:
     begin = style.get("beginAtY")
     if begin is not None:
-        return float(begin)
-    s = ctx.settings
-    return float(s.get("baselineY", 0.0)) if s.get("baseline") == "manual" else 0.0
+        return clamp(begin, -1e100, 1e100, 0.0)
+    return baseline(ctx)
 
 
 def _spikes(ctx: DrawContext, i: int, xs: F64, c: F64, dodge: float = 0.0) -> None:
