@@ -36,7 +36,7 @@ from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import Bbox
 from numpy.typing import NDArray
 
-from ..stats._render_support2 import row_centers
+from ..stats.rowwise import row_centers
 from .cell_grid import CellGrid
 from .context import DrawContext
 from .grouped_bars import row_labels

@@ -42,7 +42,7 @@ from matplotlib.patches import Polygon
 from matplotlib.transforms import ScaledTranslation
 from numpy.typing import NDArray
 
-from ...stats._render_support import rows_center_and_error
+from ...stats.rowwise import rows_center_and_error
 from ..artists import PointSymbols
 from ..context import DrawContext
 from ..text import clamp

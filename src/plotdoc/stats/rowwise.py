@@ -1,4 +1,8 @@
-"""Row-wise centre and error for drawing many rows at once (xy graphs with replicates).
+"""Row-wise summaries of (rows, replicates) arrays, computed with whole-array numpy operations.
+
+Drawing many rows at once (xy graphs with replicates, heat maps of hundreds of thousands of
+cells) needs the per-row statistics of :mod:`plotdoc.stats.descriptive` without a Python loop
+per row.
 
 :func:`rows_center_and_error` gives, for every row of a (rows, replicates) array, exactly
 what :func:`plotdoc.stats.center_and_error` gives for that row, computed with whole-array
@@ -9,6 +13,7 @@ binomial CI and the IQR go row by row through :func:`~plotdoc.stats.center_and_e
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -101,3 +106,21 @@ def rows_center_and_error(
             bad = ((v <= 0) & ok).any(axis=1) | (n == 0)
             mid, lo, hi = (np.where(bad, np.nan, a) for a in (mid, lo, hi))
     return RowsCenterError(mid, lo, hi, n, ckind, ekind)
+
+
+CENTERS = ("mean", "median")
+
+
+def row_centers(values: npt.ArrayLike, center: str = "mean") -> FloatArray:
+    """Mean or median of each row's non-missing values; NaN for a row with none."""
+    if center not in CENTERS:
+        raise ValueError(f"expected center among {', '.join(CENTERS)}; found {center!r}")
+    a = np.asarray(values, dtype=np.float64)
+    if a.ndim == 1:
+        a = a[:, None]
+    if a.shape[1] == 0:
+        return np.full(a.shape[0], np.nan)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # all-NaN rows give NaN
+        out = np.nanmean(a, axis=1) if center == "mean" else np.nanmedian(a, axis=1)
+    return np.asarray(out, dtype=np.float64)

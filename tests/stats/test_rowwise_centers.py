@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from plotdoc.stats._render_support2 import row_centers
 from plotdoc.stats.descriptive import center_and_error
+from plotdoc.stats.rowwise import row_centers
 
 
 @pytest.mark.parametrize("center", ["mean", "median"])

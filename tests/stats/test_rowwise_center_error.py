@@ -7,7 +7,7 @@ import pytest
 
 from plotdoc.contract.plots import CENTER_ERROR_MODES, XY_CENTERS, XY_ERRORS
 from plotdoc.stats import center_and_error
-from plotdoc.stats._render_support import rows_center_and_error
+from plotdoc.stats.rowwise import rows_center_and_error
 
 
 def _rows() -> np.ndarray:
