@@ -26,6 +26,7 @@ from typing import Literal, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from ..contract.plots import CENTER_ERROR_MODES, XY_CENTERS, XY_ERRORS
 from ._results import (
     NAN,
     FloatArray,
@@ -49,35 +50,8 @@ _WHISKER_PERCENTILES: dict[str, tuple[float, float]] = {
     "p1_99": (1.0, 99.0),
 }
 
-#: ``center`` choices of an xy graph (``plot.options.center``)
-XY_CENTERS = (
-    "mean",
-    "meanError",
-    "geoMean",
-    "geoMeanError",
-    "median",
-    "medianError",
-    "eachReplicate",
-)
-#: ``error`` choices of an xy graph (``plot.options.error``)
-XY_ERRORS = ("sd", "sem", "ci95", "range", "geoCi95", "geoSd")
 #: column / grouped / nested ``mode`` values that are a centre with an optional error bar
-SUMMARY_MODES = (
-    "mean",
-    "meanWithSd",
-    "meanWithSem",
-    "meanWithCi95",
-    "meanWithRange",
-    "geoMean",
-    "geoMeanWithCi95",
-    "geoMeanWithGeoSd",
-    "median",
-    "medianWithCi95",
-    "medianWithRange",
-    "medianWithIqr",
-    "lineAtMean",
-    "lineAtMedian",
-)
+SUMMARY_MODES = (*CENTER_ERROR_MODES, "lineAtMean", "lineAtMedian")
 
 # ---------------------------------------------------------------------------------------------
 # percentiles

@@ -15,6 +15,7 @@ from matplotlib.patches import Patch, Polygon
 from numpy.typing import NDArray
 
 from ...stats import box_stats, center_and_error, kernel_density
+from ...stats.descriptive import SUMMARY_MODES as _SUMMARY_MODES
 from ...stats.descriptive import CenterError
 from ..context import DrawContext
 from ..layout import spread_offsets
@@ -24,24 +25,7 @@ from ..theme import CAP_HALF_WIDTH_PT
 F64 = NDArray[np.float64]
 
 #: modes drawn as a center with an error bar (or a bare center)
-SUMMARY_MODES = frozenset(
-    {
-        "mean",
-        "meanWithSd",
-        "meanWithSem",
-        "meanWithCi95",
-        "meanWithRange",
-        "geoMean",
-        "geoMeanWithCi95",
-        "geoMeanWithGeoSd",
-        "median",
-        "medianWithCi95",
-        "medianWithRange",
-        "medianWithIqr",
-        "lineAtMean",
-        "lineAtMedian",
-    }
-)
+SUMMARY_MODES = frozenset(_SUMMARY_MODES)
 
 #: sideways spread of scatter points (fraction of the slot) by scatterAppearance
 SPREAD = {"standard": 0.32, "classic": 0.2, "expanded": 0.45}
