@@ -235,16 +235,7 @@ class ProjectBuilder:
         ]
         if variable_types is not None:
             doc["variableTypes"] = dict(variable_types)
-        self._tables.append(doc)
-        try:
-            self._check_table(doc)
-            builder = TableBuilder(self, doc)
-            if graph is not None:
-                builder.graph(graph)
-        except PlotdocError:
-            self._tables.remove(doc)
-            raise
-        return builder
+        return self._add(doc, graph)
 
     def _add_dataframe(
         self,
@@ -265,16 +256,7 @@ class ProjectBuilder:
         doc["name"] = (
             name if name is not None else doc.get("name", f"Table {len(self._tables) + 1}")
         )
-        self._tables.append(doc)
-        try:
-            self._check_table(doc)
-        except PlotdocError:
-            self._tables.remove(doc)
-            raise
-        builder = TableBuilder(self, doc)
-        if graph is not None:
-            builder.graph(graph)
-        return builder
+        return self._add(doc, graph)
 
     def results_table(
         self, source: TableBuilder, analysis_id: str, *, name: str | None = None
@@ -290,13 +272,20 @@ class ProjectBuilder:
             "name": name or f"Results of {analysis_id}",
             "derivedFrom": {"sourceTableId": src["id"], "analysisId": analysis_id},
         }
+        return self._add(doc)
+
+    def _add(self, doc: dict[str, Any], graph: str | None = None) -> TableBuilder:
+        """Add a table document, checked (with its graph); a refused table is not added."""
         self._tables.append(doc)
         try:
             self._check_table(doc)
+            builder = TableBuilder(self, doc)
+            if graph is not None:
+                builder.graph(graph)
         except PlotdocError:
             self._tables.remove(doc)
             raise
-        return TableBuilder(self, doc)
+        return builder
 
     def usermeta(self, **values: Any) -> ProjectBuilder:
         self._usermeta.update(values)
