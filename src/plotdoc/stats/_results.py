@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, TypeAlias, get_args
 
 import numpy as np
 import numpy.typing as npt
@@ -43,17 +43,7 @@ Status: TypeAlias = Literal[
     "too-many-bins",
 ]
 
-STATUSES: tuple[Status, ...] = (
-    "ok",
-    "too-few-values",
-    "zero-variance",
-    "missing-group",
-    "did-not-converge",
-    "ambiguous",
-    "wrong-variable-types",
-    "non-positive-values",
-    "too-many-bins",
-)
+STATUSES: tuple[Status, ...] = get_args(Status)
 
 NAN = math.nan
 
