@@ -169,6 +169,19 @@ def accepted_types(node: Node, defs: Mapping[str, Node]) -> frozenset[str]:
     return frozenset({"string", "number", "boolean", "null", "array", "object"})
 
 
+def tagged_options(node: OneOf, defs: Mapping[str, Node]) -> dict[Any, Node]:
+    """A discriminated OneOf's options by the constant value of their discriminator key."""
+    assert node.discriminator is not None
+    tags: dict[Any, Node] = {}
+    for option in node.options:
+        target = defs[option.name] if isinstance(option, Ref) else option
+        assert isinstance(target, Obj)
+        const = target.props[node.discriminator]
+        assert isinstance(const, Const)
+        tags[const.value] = option
+    return tags
+
+
 def json_type_name(value: object) -> str:
     if value is None:
         return "null"

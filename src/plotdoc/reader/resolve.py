@@ -23,6 +23,7 @@ from ..contract.nodes import (
     Ref,
     accepted_types,
     json_type_name,
+    tagged_options,
 )
 
 
@@ -45,14 +46,11 @@ def resolve(node: Node, value: Any, defs: Mapping[str, Node] = DEFINITIONS) -> A
         return [resolve(node.items, v, defs) for v in value]
     if isinstance(node, OneOf):
         jtype = json_type_name(value)
-        fits = [o for o in node.options if jtype in accepted_types(o, defs)]
         if jtype == "object" and node.discriminator is not None:
-            for option in fits:
-                target = defs[option.name] if isinstance(option, Ref) else option
-                if isinstance(target, Obj):
-                    tag = target.props.get(node.discriminator)
-                    if getattr(tag, "value", None) == value.get(node.discriminator):
-                        return resolve(option, value, defs)
+            tag = value.get(node.discriminator)
+            chosen = tagged_options(node, defs).get(tag) if isinstance(tag, str) else None
+            return value if chosen is None else resolve(chosen, value, defs)
+        fits = [o for o in node.options if jtype in accepted_types(o, defs)]
         if len(fits) == 1:
             return resolve(fits[0], value, defs)
     return value

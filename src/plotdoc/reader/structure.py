@@ -36,6 +36,7 @@ from ..contract.nodes import (
     Str,
     accepted_types,
     json_type_name,
+    tagged_options,
 )
 from ..problems import Path, Problem, error, excerpt, json_type
 from .cells import FlatRows
@@ -290,33 +291,22 @@ class Checker:
             self._wrong_type(_describe_options(node, self.defs), value, path)
             return
         if jtype == "object" and node.discriminator is not None:
-            self._tagged(node, node.discriminator, value, path, fits)
+            self._tagged(node, node.discriminator, value, path)
             return
         if len(fits) == 1:
             self.check(fits[0], value, path)
             return
         # several alternatives of one JSON type: valid if any accepts it
-        best: list[Problem] | None = None
         for option in fits:
             trial = Checker(self.defs, self.flat, self.limit)
             trial.check(option, value, path)
             if not trial.problems:
                 return
-            if best is None:
-                best = trial.problems
         texts = [_describe(o, self.defs) for o in fits]
         self.add("no-match", path, f"expected {' or '.join(texts)}; found {excerpt(value)}")
 
-    def _tagged(
-        self, node: OneOf, key: str, value: dict[str, Any], path: Path, fits: list[Node]
-    ) -> None:
-        tags = {}
-        for option in fits:
-            target = self.defs[option.name] if isinstance(option, Ref) else option
-            assert isinstance(target, Obj)
-            const = target.props[key]
-            assert isinstance(const, Const)
-            tags[const.value] = option
+    def _tagged(self, node: OneOf, key: str, value: dict[str, Any], path: Path) -> None:
+        tags = tagged_options(node, self.defs)
         if key not in value:
             self.add(
                 "missing-key",
