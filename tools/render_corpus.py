@@ -70,7 +70,9 @@ def main(argv: list[str] | None = None) -> int:
             target = save / (name.replace("/", "__").replace("#", "_") + ".svg")
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(svg)
-    Path(args.out).write_bytes(orjson.dumps(sums, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS))
+    Path(args.out).write_bytes(
+        orjson.dumps(sums, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS)
+    )
     print(f"{len(sums)} SVGs", file=sys.stderr)
     if not args.compare:
         return 0

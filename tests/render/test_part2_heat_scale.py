@@ -8,9 +8,9 @@ import matplotlib as mpl
 import numpy as np
 import pytest
 from matplotlib.figure import Figure
+from plotdoc.render.artists.collections.cells import CellGrid
 
-from plotdoc.render.cell_grid import CellGrid
-from plotdoc.render.heat_scale import (
+from plotdoc.render.style.scales import (
     auto_decimals,
     contrast_text,
     heat_scale,

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from plotdoc.model.project import DataSet, Table
-from plotdoc.render.layout_grouped import grouped_layout, stagger_offsets
-from plotdoc.render.mv_data import CATEGORICAL, CONTINUOUS, LABEL, categories, mapped
-from plotdoc.render.repel import overlaps, place_labels
+from plotdoc.render.guides.repel import overlaps, place_labels
+from plotdoc.render.positions.arrangements import grouped_layout, stagger_offsets
+from plotdoc.render.prepare.roles import CATEGORICAL, CONTINUOUS, LABEL, categories, mapped
 
 ROWS = ["A", "B", "C"]
 NAMES = ["s0", "s1"]

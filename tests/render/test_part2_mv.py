@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from matplotlib.colors import to_hex
 
-from plotdoc.render.point_labels import PointLabels
-from plotdoc.render.repel import overlaps
+from plotdoc.render.guides.point_labels import PointLabels
+from plotdoc.render.guides.repel import overlaps
 
 from .docs import svg_of
 from .part2_docs import by_gid, figure_of, mv_doc

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from plotdoc.render.mv_prepare import (
+from plotdoc.render.prepare.multivariables import (
     DOWN,
     NS,
     UP,

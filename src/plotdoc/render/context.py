@@ -17,11 +17,11 @@ from numpy.typing import ArrayLike, NDArray
 from ..contract.variants import VARIANTS, Variant
 from ..model import Graph, Project, Table
 from . import ids
-from .artists import ErrorBars, PointSymbols
-from .layout import CategoryLayout, category_layout
-from .symbols import symbol_path
-from .text import clamp, safe
-from .theme import CAP_HALF_WIDTH_PT, DASHES, HATCHES, RGBA, Theme, merge_style
+from .artists.collections import ErrorBars, PointSymbols
+from .positions.slots import CategoryLayout, category_layout
+from .style.symbols import symbol_path
+from .style.text import clamp, safe
+from .style.theme import CAP_HALF_WIDTH_PT, DASHES, HATCHES, RGBA, Theme, merge_style
 
 
 @dataclass
@@ -375,7 +375,7 @@ class DrawContext:
         bar_start: float | None = None,
     ) -> None:
         """The valueAnnotation slots of data set ``i`` for one mark (value at ``pos``)."""
-        from .values import draw_value_labels
+        from .marks.value_labels import draw_value_labels
 
         draw_value_labels(self, pos, value, n, top, i, sid, bar_start=bar_start)
 

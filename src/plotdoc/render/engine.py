@@ -21,7 +21,7 @@ It draws data marks only, through ``ctx``:
 ``ctx.settings``
     ``graphSettingsOverride`` with defaults (direction, baseline, gaps, ...).
 ``ctx.theme``
-    the :class:`~plotdoc.render.theme.Theme` (preset colours and constants).
+    the :class:`~plotdoc.render.style.theme.Theme` (preset colours and constants).
 ``ctx.horizontal``
     True when values run along X (``direction: horizontal`` or ``flipXY``; categorical
     families only, xy and survival graphs never flip); use
@@ -44,9 +44,9 @@ It draws data marks only, through ``ctx``:
 ``ctx.symbols(pos, values, i, point_ids, rows)``, ``ctx.error_bars(...)``,
 ``ctx.polyline(...)``, ``ctx.bar(...)``, ``ctx.value_labels(...)``
     the common marks, styled and tagged (see each method). Symbols and error bars get one
-    SVG element per mark (``symbol/ds0/p5``) through :mod:`plotdoc.render.artists`.
+    SVG element per mark (``symbol/ds0/p5``) through :mod:`plotdoc.render.artists.collections`.
 ``ctx.category_layout(kind, n_clusters, n_items, labels)``
-    slot positions for categorical graphs (:mod:`plotdoc.render.layout`); ``ctx.set_categories``
+    slot positions for categorical graphs (:mod:`plotdoc.render.positions.slots`); ``ctx.set_categories``
     puts its ticks and labels on the category axis.
 ``ctx.legend_entry(i, handle, label=None)``, ``ctx.legend_auto``
     registers the legend handle of data set ``i`` (or a semantic key); ``legend_auto`` False
@@ -70,14 +70,14 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from ..model import Graph, Project, Table
-from . import axes as axes_mod
-from . import legend as legend_mod
-from . import titles as titles_mod
-from .annotations import draw_annotations
 from .context import DrawContext
 from .families import drawer_for
-from .text import clamp, font_family
-from .theme import make_theme, to_hex
+from .guides import axes as axes_mod
+from .guides import legend as legend_mod
+from .guides import titles as titles_mod
+from .guides.annotations import draw_annotations
+from .style.text import clamp, font_family
+from .style.theme import make_theme, to_hex
 
 #: plot-area size (points) when plotGeometry is automatic: by frame shape
 _SHAPES = {

@@ -25,8 +25,8 @@ import numpy as np
 from matplotlib.patches import FancyArrowPatch
 
 from ..context import DrawContext
-from ..layout import CategoryLayout
-from . import _marks as M
+from ..marks import column_marks as M
+from ..positions.slots import CategoryLayout
 
 #: variants whose marks are filled shapes: their legend shows a swatch of that element
 _FILLED = {

@@ -25,7 +25,7 @@ from numpy.typing import NDArray
 
 from ...stats import four_parameter_logistic, linear_regression
 from ..context import DrawContext
-from ..theme import DASHES, with_alpha
+from ..style.theme import DASHES, with_alpha
 
 F64 = NDArray[np.float64]
 

@@ -1,8 +1,8 @@
 """Grouped graphs: rows are groups (``rowLabels``), data sets are series, replicates sub-columns.
 
 A variant id names an arrangement (``interleaved``, ``separated``, ``stacked``,
-``superimposed``; see :mod:`plotdoc.render.layout_grouped`) and a mark; the repeated-measures
-variants and the heat map (:mod:`plotdoc.render.heatmap`) have their own drawers. The summary
+``superimposed``; see :mod:`plotdoc.render.positions.arrangements`) and a mark; the repeated-measures
+variants and the heat map (:mod:`plotdoc.render.marks.heat`) have their own drawers. The summary
 (center, error bar, whiskers...) follows ``plot.options.mode``.
 
 Modes only the superimposed scatter offers (plotdoc's definitions):
@@ -31,9 +31,9 @@ from collections.abc import Callable
 import numpy as np
 from numpy.typing import NDArray
 
-from .. import grouped_marks as gm
 from ..context import DrawContext
-from ..grouped_bars import (
+from ..marks import summary as gm
+from ..marks.bars import (
     bar_legend,
     cell,
     draw_bars,
@@ -42,9 +42,9 @@ from ..grouped_bars import (
     set_grouped_categories,
     value_span,
 )
-from ..heatmap import draw_heat_map
-from ..layout import spread_offsets
-from ..layout_grouped import GroupedLayout, grouped_layout, stagger_offsets
+from ..marks.heat import draw_heat_map
+from ..positions.arrangements import GroupedLayout, grouped_layout, stagger_offsets
+from ..positions.slots import spread_offsets
 
 #: variant -> (arrangement, mark)
 PARTS: dict[str, tuple[str, str]] = {
@@ -291,7 +291,7 @@ def _low_high_cell(
 
 
 def _rm(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
-    from ..grouped_rm import draw_rm
+    from ..marks.rm_paths import draw_rm
 
     draw_rm(ctx, lay, vis, mode, _offsets(ctx, lay, vis))
 

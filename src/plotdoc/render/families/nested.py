@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..context import DrawContext
-from . import _marks as M
+from ..marks import column_marks as M
 
 _PER_SUBGROUP = {"nested-low-high", "nested-box", "nested-violin"}
 

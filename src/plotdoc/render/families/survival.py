@@ -29,10 +29,10 @@ from matplotlib.transforms import ScaledTranslation, blended_transform_factory
 from numpy.typing import NDArray
 
 from ...stats import KaplanMeierResult, kaplan_meier, number_at_risk
-from ..artists import PointSymbols
+from ..artists.collections import PointSymbols
 from ..context import DrawContext
-from ..symbols import TICK
-from ..text import safe
+from ..style.symbols import TICK
+from ..style.text import safe
 
 F64 = NDArray[np.float64]
 _STAIRS = {"survival-staircase-ticks", "survival-staircase-points"}

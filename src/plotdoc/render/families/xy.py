@@ -43,12 +43,12 @@ from matplotlib.transforms import ScaledTranslation
 from numpy.typing import NDArray
 
 from ...stats.rowwise import rows_center_and_error
-from ..artists import PointSymbols
+from ..artists.collections import PointSymbols
 from ..context import DrawContext
-from ..text import clamp
-from ..theme import DASHES, HATCHES, resolve_color
-from ..values import format_value
-from ._marks import baseline
+from ..marks.column_marks import baseline
+from ..marks.value_labels import format_value
+from ..style.text import clamp
+from ..style.theme import DASHES, HATCHES, resolve_color
 from .fits import draw_fits
 
 F64 = NDArray[np.float64]

@@ -16,9 +16,9 @@ from typing import Any
 from matplotlib.axis import Axis
 from matplotlib.ticker import AutoMinorLocator, FuncFormatter, MultipleLocator, NullLocator
 
-from .context import DrawContext
-from .text import clamp, font_family, safe
-from .theme import DASHES, resolve_color
+from ..context import DrawContext
+from ..style.text import clamp, font_family, safe
+from ..style.theme import DASHES, resolve_color
 
 _TICK_LEN = {"short": 2.0, "normal": 4.0, "long": 7.0}
 _SUPERSCRIPT = str.maketrans(

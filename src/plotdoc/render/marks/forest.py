@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .artists import ErrorBars, PointSymbols
-from .context import DrawContext
-from .mv_data import Variable
-from .mv_prepare import forest_rows
-from .text import safe
-from .theme import CAP_HALF_WIDTH_PT, DASHES
+from ..artists.collections import ErrorBars, PointSymbols
+from ..context import DrawContext
+from ..prepare.multivariables import forest_rows
+from ..prepare.roles import Variable
+from ..style.text import safe
+from ..style.theme import CAP_HALF_WIDTH_PT, DASHES
 
 
 def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:

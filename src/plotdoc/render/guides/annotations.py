@@ -5,7 +5,7 @@
   is the bar height in value units, or just above the spanned data when null. Tips point
   down by ``tipLengthPt``; ``text`` sits centred above the bar.
 * ``text``: at (``x``, ``y``) points from the plot area's lower-left corner, with ``\\n`` line
-  breaks and ``^{...}``/``_{...}`` runs (:class:`~plotdoc.render.text.RichText`).
+  breaks and ``^{...}``/``_{...}`` runs (:class:`~plotdoc.render.style.text.RichText`).
 * ``shape``: ``line``, ``arrow``, ``doubleArrow``, ``rectangle``, ``ellipse``, ``bracket``
   (two ends, the optional third point sets how far the bar stands off), ``curve`` (a quadratic
   curve through the middle control point); control points in points from the plot area's
@@ -35,10 +35,10 @@ from matplotlib.transforms import (
     Transform,
 )
 
-from .artists import points
-from .context import DrawContext
-from .text import RichText, clamp, safe
-from .theme import DASHES, resolve_color
+from ..artists.collections import points
+from ..context import DrawContext
+from ..style.text import RichText, clamp, safe
+from ..style.theme import DASHES, resolve_color
 
 
 def points_transform(ctx: DrawContext) -> Transform:

@@ -1,7 +1,7 @@
 """Point labels placed without overlap when the graph is drawn (final sizes and limits known).
 
 :class:`PointLabels` is one artist holding the labels of some data points. Each time it is
-drawn it measures the texts, runs :func:`plotdoc.render.repel.place_labels` in display space
+drawn it measures the texts, runs :func:`plotdoc.render.guides.repel.place_labels` in display space
 (inside the plot area, avoiding each other and the given point markers) and draws every
 label that found room in its own SVG group ``label/p{row}``, with a thin leader line when it
 stands away from its point. The boxes of the last drawing are kept in :attr:`boxes` (display
@@ -21,8 +21,8 @@ from matplotlib.text import Text
 from matplotlib.transforms import Bbox, IdentityTransform
 from numpy.typing import NDArray
 
+from ..style.text import safe
 from .repel import Box, place_labels
-from .text import safe
 
 
 def _pixels_per_point(renderer: RendererBase) -> float:

@@ -17,12 +17,12 @@ from matplotlib.patches import Rectangle
 from matplotlib.transforms import Bbox
 from numpy.typing import NDArray
 
-from ..model.project import Table
-from .context import DrawContext
-from .grouped_marks import center_error, finite
-from .layout import CategoryLayout
-from .layout_grouped import GroupedLayout
-from .text import safe
+from ...model.project import Table
+from ..context import DrawContext
+from ..positions.arrangements import GroupedLayout
+from ..positions.slots import CategoryLayout
+from ..style.text import safe
+from .summary import center_error, finite
 
 
 def row_labels(table: Table) -> list[str]:

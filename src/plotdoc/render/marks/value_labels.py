@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .text import clamp, font_family, safe
+from ..style.text import clamp, font_family, safe
 
 if TYPE_CHECKING:
-    from .context import DrawContext
+    from ..context import DrawContext
 
 
 def format_value(value: float, conf: Mapping[str, Any]) -> str:

@@ -18,9 +18,9 @@ from matplotlib.path import Path
 from matplotlib.transforms import Affine2D, IdentityTransform
 from numpy.typing import NDArray
 
-from .svgfast import drawing_disabled, fast_svg, inner, write_markers, write_paths
-from .symbols import symbol_path
-from .theme import RGBA
+from ..style.symbols import symbol_path
+from ..style.theme import RGBA
+from .svg import drawing_disabled, fast_svg, inner, write_markers, write_paths
 
 _IDENTITY = IdentityTransform()
 

@@ -18,9 +18,9 @@ from ...stats import box_stats, center_and_error, kernel_density
 from ...stats.descriptive import SUMMARY_MODES as _SUMMARY_MODES
 from ...stats.descriptive import CenterError
 from ..context import DrawContext
-from ..layout import spread_offsets
-from ..text import clamp
-from ..theme import CAP_HALF_WIDTH_PT
+from ..positions.slots import spread_offsets
+from ..style.text import clamp
+from ..style.theme import CAP_HALF_WIDTH_PT
 
 F64 = NDArray[np.float64]
 
@@ -189,7 +189,7 @@ def box(
 
 
 def mark_mean(ctx: DrawContext, i: int, pos: float, mean: float, shape: str, sid: str) -> None:
-    from ..artists import PointSymbols
+    from ..artists.collections import PointSymbols
 
     x, y = ctx.xy([pos], [mean])
     sym = ctx.style("symbol", i)
@@ -234,7 +234,7 @@ def violin(
         edgecolor=vst["borderColor"],
         linewidth=float(vst["borderWidth"]),
     )
-    from ..theme import HATCHES
+    from ..style.theme import HATCHES
 
     hatch = HATCHES.get(vst["fillPattern"])
     if hatch:

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ..model.project import DataSet, Table
+from ...model.project import DataSet, Table
 
 CONTINUOUS = "continuous"
 CATEGORICAL = "categorical"

@@ -14,10 +14,10 @@ from matplotlib.patches import Circle, PathPatch, Rectangle, Wedge
 from matplotlib.path import Path
 from matplotlib.transforms import Affine2D, Affine2DBase, ScaledTranslation, Transform
 
-from .context import DrawContext
-from .heat_scale import contrast_text
-from .text import safe
-from .theme import RGBA, merge_style
+from ..context import DrawContext
+from ..style.scales import contrast_text
+from ..style.text import safe
+from ..style.theme import RGBA, merge_style
 
 Borders = dict[str, tuple[bool, RGBA, float]]
 

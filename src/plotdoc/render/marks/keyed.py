@@ -23,12 +23,12 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.lines import Line2D
 
-from .context import DrawContext
-from .heat_scale import HeatScale
-from .heatmap import color_bar
-from .mv_data import Variable, categories
-from .symbols import symbol_path
-from .theme import RGBA
+from ..context import DrawContext
+from ..prepare.roles import Variable, categories
+from ..style.scales import HeatScale
+from ..style.symbols import symbol_path
+from ..style.theme import RGBA
+from .heat import color_bar
 
 
 @dataclass

@@ -3,7 +3,7 @@
 Layout: data sets left to right (their names under the grid), table rows top to bottom (their
 labels on the left); ``flipXY`` swaps the two. Each cell is aggregated with
 ``heatMap.aggregation`` (``mean`` or ``median``, via :mod:`plotdoc.stats`) and coloured by the
-scale of :mod:`plotdoc.render.heat_scale`.
+scale of :mod:`plotdoc.render.style.scales`.
 
 Styles (ElementOverrideSet keys, graph-wide: ``global`` or the graph's first data set):
 
@@ -36,13 +36,13 @@ from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import Bbox
 from numpy.typing import NDArray
 
-from ..stats.rowwise import row_centers
-from .cell_grid import CellGrid
-from .context import DrawContext
-from .grouped_bars import row_labels
-from .heat_scale import HeatScale, auto_decimals, contrast_text, heat_scale, value_text
-from .layout import CategoryLayout
-from .text import safe
+from ...stats.rowwise import row_centers
+from ..artists.cells import CellGrid
+from ..context import DrawContext
+from ..positions.slots import CategoryLayout
+from ..style.scales import HeatScale, auto_decimals, contrast_text, heat_scale, value_text
+from ..style.text import safe
+from .bars import row_labels
 
 DEFAULT_LABEL_CELLS = 150
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..contract.presets import DEFAULT_PRESET, PRESETS, PresetColors, PresetShapes
+from ...contract.presets import DEFAULT_PRESET, PRESETS, PresetColors, PresetShapes
 
 RGBA = tuple[float, float, float, float]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .context import DrawContext
-from .text import clamp, font_family, safe
-from .theme import resolve_color
+from ..context import DrawContext
+from ..style.text import clamp, font_family, safe
+from ..style.theme import resolve_color
 
 _PLACES: dict[str, dict[str, Any]] = {
     "auto": {"loc": "upper left", "bbox_to_anchor": (1.03, 1.0)},

@@ -18,11 +18,11 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Polygon
 from numpy.typing import NDArray
 
-from ..stats.density import kernel_density
-from ..stats.descriptive import box_stats, center_and_error
-from .context import DrawContext
-from .heat_scale import contrast_text, luminance
-from .theme import RGBA
+from ...stats.density import kernel_density
+from ...stats.descriptive import box_stats, center_and_error
+from ..context import DrawContext
+from ..style.scales import contrast_text, luminance
+from ..style.theme import RGBA
 
 #: whisker cap width as a fraction of the box width, by whiskerCapStyle
 CAP_FRACTION = {"wideT": 0.5, "narrowT": 0.25, "I": 0.0}

@@ -13,9 +13,9 @@ from typing import Any
 from matplotlib.text import Text
 from matplotlib.transforms import ScaledTranslation
 
-from .context import DrawContext
-from .text import clamp, font_family, safe
-from .theme import resolve_color
+from ..context import DrawContext
+from ..style.text import clamp, font_family, safe
+from ..style.theme import resolve_color
 
 
 def draw_titles(ctx: DrawContext) -> None:

@@ -18,10 +18,10 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch
 
-from .context import DrawContext
-from .grouped_bars import cell
-from .layout_grouped import GroupedLayout
-from .theme import DASHES
+from ..context import DrawContext
+from ..positions.arrangements import GroupedLayout
+from ..style.theme import DASHES
+from .bars import cell
 
 
 def draw_rm(

@@ -1,0 +1,1 @@
+"""plotdoc.render.marks"""
