@@ -2,7 +2,7 @@
 
 Usage: python tools/gallery.py [--out docs] [--dpi 100] [variant ...]
 
-The variants are those with a sample in :mod:`plotdoc.render.samples`; a family whose drawer
+The variants are those with a sample in :mod:`plotdoc.publish.samples`; a family whose drawer
 does not exist yet is listed as pending.
 """
 
@@ -16,8 +16,8 @@ import orjson
 
 from plotdoc.api import loads
 from plotdoc.contract.variants import VARIANTS
+from plotdoc.publish.samples import sample_document, sample_variants
 from plotdoc.render import render_table
-from plotdoc.render.samples import sample_document, sample_variants
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
         "# Gallery",
         "",
         "One example per graph variant, drawn by `tools/gallery.py` from",
-        "`plotdoc.render.samples.sample_document(variant_id)` with the default `modern` preset.",
+        "`plotdoc.publish.samples.sample_document(variant_id)` with the default `modern` preset.",
         "",
     ]
     family = None

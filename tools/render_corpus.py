@@ -29,10 +29,8 @@ DOC_DIRS = ("tests/corpus/valid", "tests/corpus/warnings", "src/plotdoc/examples
 
 
 def _sample_documents() -> Iterator[tuple[str, dict[str, Any]]]:
-    try:
-        from plotdoc.publish.samples import sample_document, sample_variants
-    except ImportError:  # the samples' earlier home
-        from plotdoc.render.samples import sample_document, sample_variants  # type: ignore
+    from plotdoc.publish.samples import sample_document, sample_variants
+
     for vid in sample_variants():
         base = sample_document(vid)
         for preset in PRESET_IDS:

@@ -14,8 +14,8 @@ import pytest
 from matplotlib.testing.compare import compare_images
 
 from plotdoc.api import loads
+from plotdoc.publish.samples import sample_document
 from plotdoc.render import render_table
-from plotdoc.render.samples import sample_document
 
 HERE = Path(__file__).parent / "baseline_part2"
 VARIANTS = ["grouped-interleaved-bars", "grouped-heat-map", "parts-donut", "mv-volcano"]

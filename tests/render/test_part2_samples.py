@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from plotdoc.contract.variants import VARIANTS
-from plotdoc.render.samples_part2 import PART2_FAMILIES, sample_document_part2
+from plotdoc.publish.samples import sample_document
 
 from .docs import Svg, render, svg_of
 from .part2_docs import grouped_doc, mv_doc, parts_doc
 
-PART2 = [v for v, spec in VARIANTS.items() if spec.family in PART2_FAMILIES]
+PART2 = [v for v, spec in VARIANTS.items() if spec.family in ("grouped", "contingency", "partsOfWhole", "multipleVariables")]
 
 
 def test_part2_covers_32_variants() -> None:
@@ -19,7 +19,7 @@ def test_part2_covers_32_variants() -> None:
 
 @pytest.mark.parametrize("variant", PART2)
 def test_sample_renders_deterministic_valid_svg(variant: str) -> None:
-    doc = sample_document_part2(variant)
+    doc = sample_document(variant)
     first, second = render(doc), render(doc)
     assert first == second
     svg = Svg(first)  # parses, and refuses duplicate ids

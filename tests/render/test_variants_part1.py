@@ -6,7 +6,7 @@ import orjson
 import pytest
 
 from plotdoc.contract.variants import VARIANTS
-from plotdoc.render.samples import sample_document
+from plotdoc.publish.samples import sample_document
 
 from .docs import Svg, render
 

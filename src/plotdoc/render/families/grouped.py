@@ -29,22 +29,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
+from matplotlib.artist import Artist
 from numpy.typing import NDArray
 
 from ..context import DrawContext
-from ..marks import summary as gm
-from ..marks.bars import (
-    bar_legend,
-    cell,
-    draw_bars,
-    draw_stacked,
-    row_labels,
-    set_grouped_categories,
-    value_span,
-)
+from ..guides.category_axis import set_grouped_categories
+from ..marks import bars, box, summary, violin
+from ..marks.bars import bar_legend, draw_bars, draw_stacked
 from ..marks.heat import draw_heat_map
 from ..positions.arrangements import GroupedLayout, grouped_layout, stagger_offsets
 from ..positions.slots import spread_offsets
+from ..prepare.cells import cell, finite, row_labels, value_span
 
 #: variant -> (arrangement, mark)
 PARTS: dict[str, tuple[str, str]] = {
@@ -150,13 +145,13 @@ def _summaries(
         show_line = ctx.switch("summaryLine", i)
         pos, cen, lo, hi, bids = [], [], [], [], []
         for r in range(ctx.table.n_rows):
-            v = gm.finite(cell(ctx.table, i, r))
+            v = finite(cell(ctx.table, i, r))
             if v.size == 0:
                 continue
-            c, low, high = gm.center_error(v, mode)
+            c, low, high = summary.center_error(v, mode)
             p = lay.center(i, r) + offs[i]
             if show_line:
-                gm.segment(ctx, p - half, p + half, c, i, f"summary/ds{i}/row{r}")
+                summary.segment(ctx, p - half, p + half, c, i, f"summary/ds{i}/row{r}")
             if mode not in _LINE_MODES:
                 pos.append(p)
                 cen.append(c)
@@ -178,11 +173,11 @@ def _scatter(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) ->
         _points(ctx, lay, vis, half, aligned=True, offsets=offs)
         for i in vis:
             for r in range(ctx.table.n_rows):
-                v = gm.finite(cell(ctx.table, i, r))
+                v = finite(cell(ctx.table, i, r))
                 if v.size:
                     p = lay.center(i, r) + offs[i]
-                    c = gm.center_error(v, "lineAtMean")[0]
-                    gm.segment(ctx, p - 0.12, p + 0.12, c, i, f"summary/ds{i}/row{r}", "line")
+                    c = summary.center_error(v, "lineAtMean")[0]
+                    summary.segment(ctx, p - 0.12, p + 0.12, c, i, f"summary/ds{i}/row{r}", "line")
         return
     _points(ctx, lay, vis, half, offsets=offs)
     if mode in ("grandMean", "grandMedian"):
@@ -196,12 +191,12 @@ def _grand(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> N
     if not vis or not ctx.switch("summaryLine", None):
         return
     for r in range(ctx.table.n_rows):
-        pooled = np.concatenate([gm.finite(cell(ctx.table, i, r)) for i in vis])
+        pooled = np.concatenate([finite(cell(ctx.table, i, r)) for i in vis])
         if pooled.size == 0:
             continue
         p = lay.center(vis[0], r)
-        c = gm.center_error(pooled, mode)[0]
-        gm.segment(ctx, p - lay.width / 2, p + lay.width / 2, c, vis[0], f"summary/row{r}")
+        c = summary.center_error(pooled, mode)[0]
+        summary.segment(ctx, p - lay.width / 2, p + lay.width / 2, c, vis[0], f"summary/row{r}")
 
 
 def _scatter_bar(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
@@ -227,10 +222,10 @@ def _symbols(
     for i in vis:
         pos, cen, lo, hi, bids, pids, rows = [], [], [], [], [], [], []
         for r in range(ctx.table.n_rows):
-            v = gm.finite(cell(ctx.table, i, r))
+            v = finite(cell(ctx.table, i, r))
             if v.size == 0:
                 continue
-            c, low, high = gm.center_error(v, mode)
+            c, low, high = summary.center_error(v, mode)
             if not np.isfinite(c):
                 continue
             p = lay.center(i, r) + offs[i]
@@ -257,14 +252,16 @@ def _symbols_line(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: st
 
 def _per_cell(
     fn: Callable[[DrawContext, float, float, NDArray[np.float64], int, int], None],
+    swatch: Callable[[DrawContext, int], Artist],
 ) -> Callable[[DrawContext, GroupedLayout, list[int], str], None]:
     def run(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
         for i in vis:
             for r in range(ctx.table.n_rows):
                 v = cell(ctx.table, i, r)
-                if gm.finite(v).size:
+                if finite(v).size:
                     fn(ctx, lay.center(i, r), lay.width, v, i, r)
-        bar_legend(ctx, vis, element="violin" if fn is _violin_cell else "bar")
+        for i in vis:
+            ctx.legend_entry(i, swatch(ctx, i))
 
     return run
 
@@ -274,20 +271,20 @@ def _violin_cell(
 ) -> None:
     truncate = bool(ctx.options.get("showTruncatedViolin", True))
     mode = str(ctx.options.get("mode") or "medianWithIqr")
-    gm.violin(ctx, pos, width, v, i, r, mode, truncate)
+    violin.draw_cell(ctx, pos, width, v, i, r, mode, truncate)
 
 
 def _box_cell(
     ctx: DrawContext, pos: float, width: float, v: NDArray[np.float64], i: int, r: int
 ) -> None:
     mode = str(ctx.options.get("mode") or "minToMax")
-    gm.box(ctx, pos, width, v, i, r, mode, ctx.table.replicates)
+    box.draw_cell(ctx, pos, width, v, i, r, mode, ctx.table.replicates)
 
 
 def _low_high_cell(
     ctx: DrawContext, pos: float, width: float, v: NDArray[np.float64], i: int, r: int
 ) -> None:
-    gm.low_high(ctx, pos, width, v, i, r, str(ctx.options.get("mode") or "lineAtMean"))
+    bars.low_high(ctx, pos, width, v, i, r, str(ctx.options.get("mode") or "lineAtMean"))
 
 
 def _rm(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
@@ -303,9 +300,9 @@ MARKS: dict[str, Callable[[DrawContext, GroupedLayout, list[int], str], None]] =
     "stacked": _stacked,
     "symbols": _symbols,
     "symbols-line": _symbols_line,
-    "low-high": _per_cell(_low_high_cell),
-    "box": _per_cell(_box_cell),
-    "violin": _per_cell(_violin_cell),
+    "low-high": _per_cell(_low_high_cell, bars.swatch),
+    "box": _per_cell(_box_cell, bars.swatch),
+    "violin": _per_cell(_violin_cell, violin.swatch),
     "rm-across-row": _rm,
     "rm-in-subcol": _rm,
 }

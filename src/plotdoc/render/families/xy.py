@@ -45,7 +45,7 @@ from numpy.typing import NDArray
 from ...stats.rowwise import rows_center_and_error
 from ..artists.collections import PointSymbols
 from ..context import DrawContext
-from ..marks.column_marks import baseline
+from ..marks.bars import baseline
 from ..marks.value_labels import format_value
 from ..style.text import clamp
 from ..style.theme import DASHES, HATCHES, resolve_color

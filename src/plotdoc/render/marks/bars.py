@@ -12,99 +12,22 @@ its top end and keeps the size the mode gives (center +/- error moved to the seg
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.backend_bases import RendererBase
-from matplotlib.patches import Rectangle
-from matplotlib.transforms import Bbox
+from matplotlib.patches import Patch, Rectangle
 from numpy.typing import NDArray
 
-from ...model.project import Table
+from ...stats.descriptive import CenterError
 from ..context import DrawContext
 from ..positions.arrangements import GroupedLayout
-from ..positions.slots import CategoryLayout
-from ..style.text import safe
-from .summary import center_error, finite
+from ..prepare.cells import cell, finite
+from ..style.text import clamp
+from .summary import center_error, segment, summary, summary_line
 
-
-def row_labels(table: Table) -> list[str]:
-    given = list(table.row_labels or [])
-    n = table.n_rows
-    return [given[r] if r < len(given) and given[r] else f"Row {r + 1}" for r in range(n)]
-
-
-def cell(table: Table, i: int, r: int) -> NDArray[np.float64]:
-    """The replicates of data set ``i`` in row ``r`` (empty beyond the data set's rows)."""
-    ds = table.data_sets[i]
-    if r >= ds.n_rows:
-        return np.empty(0)
-    return np.asarray(ds.values[r], dtype=float)
-
-
-def value_span(table: Table, vis: list[int]) -> float:
-    """The range of every visible value (the scale of the sideways point spread)."""
-    parts = [finite(table.data_sets[i].values.ravel()) for i in vis]
-    allv = np.concatenate(parts) if parts else np.empty(0)
-    return float(allv.max() - allv.min()) if allv.size else 1.0
-
-
-def baseline(ctx: DrawContext) -> float:
-    if ctx.settings.get("baseline") == "manual":
-        return float(ctx.settings.get("baselineY", 0.0))
-    return 0.0
-
-
-def set_grouped_categories(ctx: DrawContext, lay: GroupedLayout) -> None:
-    """Row labels on the category axis; for ``separated``, data set names beyond them.
-
-    The names stand just outside the row labels (measured when drawn, so rotated labels are
-    cleared), and the axis title is moved out to make room.
-    """
-    ticks = [t.position for t in lay.ticks]
-    labels = [t.label for t in lay.ticks]
-    ctx.set_categories(CategoryLayout({}, lay.width, (lay.lo, lay.hi), ticks, labels))
-    size = ctx.theme.shapes.font_size
-    longest_label = max((len(s) for s in labels), default=1)
-    per_label = longest_label * size * 0.65 + 14.0
-    gaps = np.diff(ticks) if len(ticks) > 1 else np.array([lay.hi - lay.lo])
-    spacing = float(gaps.min()) if gaps.size and gaps.min() > 0 else 1.0
-    # wide enough for the row labels to stand side by side, without rotation when possible
-    ctx.preferred_width_pt = float(
-        np.clip(
-            max(24.0 * (lay.hi - lay.lo), per_label * (lay.hi - lay.lo) / spacing), 160.0, 520.0
-        )
-    )
-    if not lay.group_ticks:
-        return
-    axis = ctx.ax.yaxis if ctx.horizontal else ctx.ax.xaxis
-
-    def beyond_labels(renderer: RendererBase) -> Bbox:
-        boxes = [
-            t.get_window_extent(renderer)
-            for t in axis.get_ticklabels()
-            if t.get_visible() and t.get_text()
-        ]
-        return Bbox.union(boxes) if boxes else ctx.ax.get_window_extent(renderer)
-
-    for k, t in enumerate(lay.group_ticks):
-        if ctx.horizontal:
-            text = ctx.ax.annotate(
-                safe(t.label), (0.0, t.position), xycoords=(beyond_labels, "data"),
-                xytext=(-4.0, 0.0), textcoords="offset points", ha="right", va="center",
-                fontsize=size, fontweight="bold", annotation_clip=False,
-            )  # fmt: skip
-        else:
-            text = ctx.ax.annotate(
-                safe(t.label), (t.position, 0.0), xycoords=("data", beyond_labels),
-                xytext=(0.0, -3.0), textcoords="offset points", ha="center", va="top",
-                fontsize=size, fontweight="bold", annotation_clip=False,
-            )  # fmt: skip
-        ctx.tag(text, f"group/ds{k}")
-    longest = max(len(t.label) for t in lay.group_ticks)
-    axis.labelpad = 4.0 + (size * 0.62 * longest + 6 if ctx.horizontal else size * 1.5)
+F64 = NDArray[np.float64]
 
 
 def draw_bars(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
     """A bar per data set and row at the mode's center, with error bars and value labels."""
-    base = baseline(ctx)
+    base = grouped_baseline(ctx)
     ctx.value_axis_from_zero = True
     for i in vis:
         pos, cen, lo, hi, bids = [], [], [], [], []
@@ -133,7 +56,7 @@ def draw_bars(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -
 
 def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
     """One bar per row with the data sets' centers stacked (see module doc)."""
-    base = baseline(ctx)
+    base = grouped_baseline(ctx)
     ctx.value_axis_from_zero = True
     n = ctx.table.n_rows
     up = np.full(n, base)
@@ -177,3 +100,80 @@ def bar_legend(ctx: DrawContext, vis: list[int], element: str = "bar") -> None:
             linewidth=float(st["borderWidth"]),
         )  # fmt: skip
         ctx.legend_entry(i, handle)
+
+
+def grouped_baseline(ctx: DrawContext) -> float:
+    if ctx.settings.get("baseline") == "manual":
+        return float(ctx.settings.get("baselineY", 0.0))
+    return 0.0
+
+
+def baseline(ctx: DrawContext) -> float:
+    s = ctx.settings
+    manual = s.get("baseline") == "manual"
+    return clamp(s.get("baselineY", 0.0), -1e100, 1e100, 0.0) if manual else 0.0
+
+
+def center_bar(
+    ctx: DrawContext, i: int, pos: float, ce: CenterError, width: float, sid: str
+) -> None:
+    if not ctx.switch("bars", i):
+        return
+    base = baseline(ctx)
+    ctx.bar(pos, base, ce.center, i, sid, width=width, z=1.0)
+    ctx.value_axis_from_zero = True
+
+
+def floating_bar(
+    ctx: DrawContext,
+    i: int,
+    pos: float,
+    values: F64,
+    mode: str,
+    width: float,
+    suffix: str = "",
+    sub: int | None = None,
+) -> float:
+    """A bar from the lowest to the highest value, with a line at the mean or median."""
+    v = values[np.isfinite(values)]
+    if v.size == 0:
+        return 0.0
+    lo, hi = float(v.min()), float(v.max())
+    if ctx.switch("bars", i):
+        ctx.bar(pos, lo, hi, i, f"bar/ds{i}{suffix}", width=width, z=1.0, point=sub)
+    ce = summary(values, mode)
+    if ce is not None:
+        summary_line(ctx, i, pos, ce.center, width, f"summary/ds{i}{suffix}")
+    return hi
+
+
+def low_high(
+    ctx: DrawContext,
+    pos: float,
+    width: float,
+    values: NDArray[np.float64],
+    i: int,
+    r: int,
+    mode: str,
+) -> None:
+    """A floating bar from the lowest to the highest value, a line at the mean or median."""
+    v = finite(values)
+    if v.size == 0:
+        return
+    lo, hi = float(v.min()), float(v.max())
+    ctx.bar(pos, lo, hi, i, f"bar/ds{i}/row{r}", width=width, point=r)
+    if mode in ("lineAtMean", "lineAtMedian") and ctx.switch("summaryLine", i):
+        center = center_error(v, "lineAtMean" if mode == "lineAtMean" else "lineAtMedian")[0]
+        fill = ctx.style("bar", i, r)["fill"]
+        segment(
+            ctx, pos - width / 2, pos + width / 2, center, i, f"summary/ds{i}/row{r}", on_fill=fill
+        )
+    ctx.anchor(pos, hi)
+
+
+def swatch(ctx: DrawContext, i: int) -> Patch:
+    """The legend swatch of data set ``i``'s bars: their fill and border."""
+    st = ctx.style("bar", i)
+    return Patch(
+        facecolor=st["fill"], edgecolor=st["borderColor"], linewidth=float(st["borderWidth"])
+    )

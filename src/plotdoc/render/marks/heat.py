@@ -40,9 +40,9 @@ from ...stats.rowwise import row_centers
 from ..artists.cells import CellGrid
 from ..context import DrawContext
 from ..positions.slots import CategoryLayout
+from ..prepare.cells import row_labels
 from ..style.scales import HeatScale, auto_decimals, contrast_text, heat_scale, value_text
 from ..style.text import safe
-from .bars import row_labels
 
 DEFAULT_LABEL_CELLS = 150
 

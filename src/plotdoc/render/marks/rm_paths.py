@@ -20,8 +20,8 @@ from matplotlib.patches import FancyArrowPatch
 
 from ..context import DrawContext
 from ..positions.arrangements import GroupedLayout
+from ..prepare.cells import cell
 from ..style.theme import DASHES
-from .bars import cell
 
 
 def draw_rm(

@@ -1,35 +1,89 @@
-"""Marks of one cell group (one data set in one row) of a grouped graph.
+"""Summary marks: a centre (mean, median...) as a line across a slot, and error bars.
 
-Each function draws at slot position ``pos`` (category axis) a mark ``width`` wide for the
-replicate ``values`` of data set ``i`` in row ``r``, through the engine's
-:class:`~plotdoc.render.context.DrawContext` (so flipping, styles and ids follow the engine).
-Statistics come from :mod:`plotdoc.stats`; nothing here computes one.
-
-Ids: ``bar/ds{i}/row{r}`` (bars and floating low-high bars), ``box/ds{i}/row{r}``,
-``whisker/ds{i}/row{r}``, ``median/ds{i}/row{r}``, ``mean/ds{i}/row{r}``,
-``violin/ds{i}/row{r}``, ``quartile/ds{i}/row{r}/q1`` and ``/q3``, ``summary/ds{i}/row{r}``; outliers
-``outlier/ds{i}/p{k}`` with ``k = r * replicates + replicate``.
+Statistics come from :mod:`plotdoc.stats` (``center_and_error``); nothing here computes one.
+Ids are built by the caller from the family's pattern (``summary/ds0``, ``errorbar/ds0/row1``).
 """
 
 from __future__ import annotations
 
 import numpy as np
 from matplotlib.lines import Line2D
-from matplotlib.patches import Polygon
 from numpy.typing import NDArray
 
-from ...stats.density import kernel_density
-from ...stats.descriptive import box_stats, center_and_error
+from ...stats import center_and_error
+from ...stats.descriptive import SUMMARY_MODES as _SUMMARY_MODES
+from ...stats.descriptive import CenterError
 from ..context import DrawContext
 from ..style.scales import contrast_text, luminance
-from ..style.theme import RGBA
+from ..style.theme import CAP_HALF_WIDTH_PT, RGBA
 
-#: whisker cap width as a fraction of the box width, by whiskerCapStyle
-CAP_FRACTION = {"wideT": 0.5, "narrowT": 0.25, "I": 0.0}
+F64 = NDArray[np.float64]
+
+#: modes drawn as a center with an error bar (or a bare center)
+SUMMARY_MODES = frozenset(_SUMMARY_MODES)
 
 
-def finite(values: NDArray[np.float64]) -> NDArray[np.float64]:
-    return values[np.isfinite(values)]
+def summary(values: F64, mode: str) -> CenterError | None:
+    """Center and error of a summary ``mode``; None for modes without one (noLine...)."""
+    if mode not in SUMMARY_MODES:
+        return None
+    ce = center_and_error(values, mode)
+    return ce if np.isfinite(ce.center) else None
+
+
+def center_error(values: NDArray[np.float64], mode: str) -> tuple[float, float, float]:
+    """(center, lower, upper) of ``values`` for a summary ``mode`` (NaN when not computable)."""
+    ce = center_and_error(values, mode)
+    return ce.center, ce.lower, ce.upper
+
+
+def has_error(ce: CenterError) -> bool:
+    return bool(
+        np.isfinite([ce.lower, ce.upper]).all() and (ce.lower != ce.center or ce.upper != ce.center)
+    )
+
+
+def top_of(values: F64, ce: CenterError | None) -> float:
+    tops = [float(np.nanmax(values))] if np.isfinite(values).any() else []
+    if ce is not None:
+        tops += [v for v in (ce.center, ce.upper) if np.isfinite(v)]
+    return max(tops) if tops else 0.0
+
+
+def error_bar(
+    ctx: DrawContext,
+    i: int,
+    pos: float,
+    ce: CenterError,
+    sid: str,
+    z: float = 2.5,
+    *,
+    with_summary: bool = False,
+) -> None:
+    """Error bar of one column; ``with_summary`` takes the summary line's colour by default."""
+    if has_error(ce):
+        color = ctx.style("summaryLine", i)["color"] if with_summary else None
+        ctx.error_bars(
+            [pos],
+            [ce.center],
+            [ce.lower],
+            [ce.upper],
+            i,
+            [sid],
+            group_id=sid.replace("errorbar/", "errorbars/", 1),
+            z=z,
+            theme_color=color,
+        )
+
+
+def summary_line(
+    ctx: DrawContext, i: int, pos: float, value: float, width: float, sid: str
+) -> None:
+    """A line across the slot at ``value`` (mean or median of a scatter column)."""
+    if not ctx.switch("summaryLine", i) or not np.isfinite(value):
+        return
+    x, y = ctx.xy([pos - width / 2, pos + width / 2], [value, value])
+    ctx.polyline(x, y, i, sid, element="summaryLine", z=4.0)
 
 
 def segment(
@@ -68,141 +122,5 @@ def _color_given(ctx: DrawContext, element: str, i: int) -> bool:
     return any("color" in (layer.get(element) or {}) for layer in layers)
 
 
-def center_error(values: NDArray[np.float64], mode: str) -> tuple[float, float, float]:
-    """(center, lower, upper) of ``values`` for a summary ``mode`` (NaN when not computable)."""
-    ce = center_and_error(values, mode)
-    return ce.center, ce.lower, ce.upper
-
-
-def low_high(
-    ctx: DrawContext,
-    pos: float,
-    width: float,
-    values: NDArray[np.float64],
-    i: int,
-    r: int,
-    mode: str,
-) -> None:
-    """A floating bar from the lowest to the highest value, a line at the mean or median."""
-    v = finite(values)
-    if v.size == 0:
-        return
-    lo, hi = float(v.min()), float(v.max())
-    ctx.bar(pos, lo, hi, i, f"bar/ds{i}/row{r}", width=width, point=r)
-    if mode in ("lineAtMean", "lineAtMedian") and ctx.switch("summaryLine", i):
-        center = center_error(v, "lineAtMean" if mode == "lineAtMean" else "lineAtMedian")[0]
-        fill = ctx.style("bar", i, r)["fill"]
-        segment(
-            ctx, pos - width / 2, pos + width / 2, center, i, f"summary/ds{i}/row{r}", on_fill=fill
-        )
-    ctx.anchor(pos, hi)
-
-
-def box(
-    ctx: DrawContext,
-    pos: float,
-    width: float,
-    values: NDArray[np.float64],
-    i: int,
-    r: int,
-    mode: str,
-    replicates: int,
-) -> None:
-    """Box from Q1 to Q3, median line, whiskers by ``mode``, outliers as symbols."""
-    stats = box_stats(values, mode)
-    if stats.status != "ok":
-        return
-    st = ctx.style("bar", i, r)
-    ctx.bar(pos, stats.q1, stats.q3, i, f"box/ds{i}/row{r}", width=width, point=r)
-    half_cap = width * CAP_FRACTION.get(str(st["whiskerCapStyle"]), 0.25) / 2
-    xs: list[float] = []
-    ys: list[float] = []
-    for end, edge in ((stats.lower_whisker, stats.q1), (stats.upper_whisker, stats.q3)):
-        px, py = ctx.xy([pos, pos], [edge, end])
-        xs += [*px.tolist(), np.nan]
-        ys += [*py.tolist(), np.nan]
-        if half_cap > 0:
-            cx, cy = ctx.xy([pos - half_cap, pos + half_cap], [end, end])
-            xs += [*cx.tolist(), np.nan]
-            ys += [*cy.tolist(), np.nan]
-    whisker = Line2D(
-        xs, ys, color=st["borderColor"], linewidth=float(st["borderWidth"]), solid_capstyle="butt"
-    )
-    ctx.add(whisker, f"whisker/ds{i}/row{r}", z=ctx.z(i, 1.5))
-    ctx.include(xs, ys)
-    if ctx.switch("median", i):
-        segment(
-            ctx, pos - width / 2, pos + width / 2, stats.median, i, f"median/ds{i}/row{r}",
-            "median", on_fill=st["fill"],
-        )  # fmt: skip
-    if st["showMeanAsPlus"] and np.isfinite(stats.mean):
-        mx, my = ctx.xy([pos], [stats.mean])
-        sym = ctx.style("symbol", i, r)
-        mean = Line2D(
-            mx, my, marker="+", markersize=float(sym["size"]) * 1.2, color=st["borderColor"],
-            markeredgewidth=1.2, linestyle="none",
-        )  # fmt: skip
-        ctx.add(mean, f"mean/ds{i}/row{r}", z=ctx.z(i, 4.5))
-    if stats.outliers.size and ctx.switch("outliers", i):
-        idx = [
-            j
-            for j in range(values.shape[0])
-            if np.isfinite(values[j])
-            and (values[j] < stats.lower_whisker or values[j] > stats.upper_whisker)
-        ]
-        ctx.symbols(
-            [pos] * len(idx),
-            values[idx],
-            i,
-            [f"outlier/ds{i}/p{r * replicates + j}" for j in idx],
-            [r] * len(idx),
-            group_id=f"outliers/ds{i}/row{r}",
-        )
-    ctx.anchor(pos, float(np.nanmax(values)))
-
-
-def violin(
-    ctx: DrawContext,
-    pos: float,
-    width: float,
-    values: NDArray[np.float64],
-    i: int,
-    r: int,
-    mode: str,
-    truncate: bool,
-) -> None:
-    """A kernel-density violin; median and quartile lines with ``medianWithIqr``."""
-    st = ctx.style("violin", i, r)
-    dens = kernel_density(values, smoothing=str(st["smoothing"]), truncate=truncate)
-    if dens.status != "ok" or dens.density.max() <= 0:
-        return
-    half = dens.density / dens.density.max() * (width / 2)
-    grid = dens.x
-    pos_side = np.concatenate([pos + half, (pos - half)[::-1]])
-    val_side = np.concatenate([grid, grid[::-1]])
-    x, y = ctx.xy(pos_side, val_side)
-    poly = Polygon(
-        np.column_stack([x, y]),
-        closed=True,
-        facecolor=st["fill"],
-        edgecolor=st["borderColor"],
-        linewidth=float(st["borderWidth"]),
-    )
-    ctx.ax.add_patch(poly)
-    ctx.tag(poly, f"violin/ds{i}/row{r}")
-    poly.set_zorder(ctx.z(i, 1.0))
-    ctx.include(x, y)
-    if mode == "medianWithIqr":
-        stats = box_stats(values, "minToMax")
-        for value, element, sid in (
-            (stats.median, "median", f"median/ds{i}/row{r}"),
-            (stats.q1, "quartile", f"quartile/ds{i}/row{r}/q1"),
-            (stats.q3, "quartile", f"quartile/ds{i}/row{r}/q3"),
-        ):
-            if element == "median" and not ctx.switch("median", i):
-                continue
-            if element == "quartile" and not ctx.switch("quartiles", i):
-                continue
-            w = float(np.interp(value, grid, half))
-            segment(ctx, pos - w, pos + w, value, i, sid, element, on_fill=st["fill"])
-    ctx.anchor(pos, float(grid.max()))
+def cap_points(ctx: DrawContext, i: int) -> float:
+    return CAP_HALF_WIDTH_PT.get(ctx.style("errorBar", i)["capStyle"], 2.5)
