@@ -8,8 +8,8 @@ import matplotlib as mpl
 import numpy as np
 import pytest
 from matplotlib.figure import Figure
-from plotdoc.render.artists.cells import CellGrid
 
+from plotdoc.render.artists.cells import CellGrid
 from plotdoc.render.style.scales import (
     auto_decimals,
     contrast_text,
