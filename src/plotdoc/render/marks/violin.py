@@ -1,5 +1,6 @@
 """Violins: a kernel-density outline with optional median and quartile lines, and the
-violin's legend swatch.
+violin's legend swatch. Every violin (column, nested, grouped) and its swatch take the
+``fillPattern`` of the ``violin`` style drawn in its ``patternColor``.
 
 :func:`draw_column` draws the violin of one column (column and nested graphs; ids
 ``violin/ds0``, ``median/ds0``, ``quartile/ds0/q1``); :func:`draw_cell` that of one cell of a
@@ -8,6 +9,9 @@ grouped graph (``violin/ds{i}/row{r}``...). The density comes from
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 from matplotlib.patches import Patch, Polygon
@@ -50,9 +54,7 @@ def draw_column(
         edgecolor=vst["borderColor"],
         linewidth=float(vst["borderWidth"]),
     )
-    hatch = HATCHES.get(vst["fillPattern"])
-    if hatch:
-        poly.set_hatch(hatch)
+    _pattern(poly, vst)
     ctx.ax.add_patch(poly)
     ctx.tag(poly, f"violin/ds{i}{suffix}")
     poly.set_zorder(ctx.z(i, 1.0))
@@ -100,6 +102,7 @@ def draw_cell(
         edgecolor=st["borderColor"],
         linewidth=float(st["borderWidth"]),
     )
+    _pattern(poly, st)
     ctx.ax.add_patch(poly)
     ctx.tag(poly, f"violin/ds{i}/row{r}")
     poly.set_zorder(ctx.z(i, 1.0))
@@ -123,6 +126,16 @@ def draw_cell(
 def swatch(ctx: DrawContext, i: int) -> Patch:
     """The legend swatch of data set ``i``'s violins: their fill and border."""
     st = ctx.style("violin", i)
-    return Patch(
+    patch = Patch(
         facecolor=st["fill"], edgecolor=st["borderColor"], linewidth=float(st["borderWidth"])
     )
+    _pattern(patch, st)
+    return patch
+
+
+def _pattern(patch: Patch, st: Mapping[str, Any]) -> None:
+    """The violin's ``fillPattern`` drawn in its ``patternColor`` (outline, cell and swatch)."""
+    hatch = HATCHES.get(st["fillPattern"])
+    if hatch:
+        patch.set_hatch(hatch)
+        patch.set_hatchcolor(st["patternColor"])
