@@ -1,5 +1,6 @@
 """Box and whiskers: Q1 to Q3, median, whiskers with caps, outliers and the mean mark.
 
+The mean (``showMeanAsPlus``) is a ``meanSymbolShape`` symbol in every family.
 :func:`draw_column` draws the box of one column (column and nested graphs; ids ``box/ds0``,
 ``whisker/ds0``, ``median/ds0``, ``mean/ds0``, outliers ``outlier/ds0/o{k}``);
 :func:`draw_cell` the box of one cell of a grouped graph (ids ``.../ds{i}/row{r}``, outliers
@@ -84,6 +85,7 @@ def draw_column(
 
 
 def _mean_mark(ctx: DrawContext, i: int, pos: float, mean: float, shape: str, sid: str) -> None:
+    """The mean as a ``meanSymbolShape`` symbol in the foreground colour (every family)."""
 
     x, y = ctx.xy([pos], [mean])
     sym = ctx.style("symbol", i)
@@ -137,13 +139,7 @@ def draw_cell(
             "median", on_fill=st["fill"],
         )  # fmt: skip
     if st["showMeanAsPlus"] and np.isfinite(stats.mean):
-        mx, my = ctx.xy([pos], [stats.mean])
-        sym = ctx.style("symbol", i, r)
-        mean = Line2D(
-            mx, my, marker="+", markersize=float(sym["size"]) * 1.2, color=st["borderColor"],
-            markeredgewidth=1.2, linestyle="none",
-        )  # fmt: skip
-        ctx.add(mean, f"mean/ds{i}/row{r}", z=ctx.z(i, 4.5))
+        _mean_mark(ctx, i, pos, stats.mean, st["meanSymbolShape"], f"mean/ds{i}/row{r}")
     if stats.outliers.size and ctx.switch("outliers", i):
         idx = [
             j
