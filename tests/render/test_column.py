@@ -127,9 +127,9 @@ def test_box_tukey_outlier_and_whisker() -> None:
             graph={"plot": {"family": "column", "options": {"mode": "tukey"}}},
         )
     )
-    assert svg.ids("outlier/ds2/") == ["outlier/ds2/o0"]
+    assert svg.ids("outlier/ds2/") == ["outlier/ds2/p7"]
     # the outlier (20) sits above the whisker
-    assert svg.point("outlier/ds2/o0")[1] < svg.bbox("whisker/ds2")[1]
+    assert svg.point("outlier/ds2/p7")[1] < svg.bbox("whisker/ds2")[1]
     _x0, y0, _x1, y1 = svg.bbox("box/ds0")
     _, my0, _, _my1 = svg.bbox("median/ds0")
     assert y0 < my0 < y1

@@ -42,7 +42,7 @@ EXPECT: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("bar/",),
     ),
     "column-floating-bars": (("bar/ds0", "summary/ds0"), ("errorbar/",)),
-    "column-box-whiskers": (("box/ds0", "whisker/ds0", "median/ds0", "outlier/ds1/o0"), ()),
+    "column-box-whiskers": (("box/ds0", "whisker/ds0", "median/ds0", "outlier/ds1/p0"), ()),
     "column-violin": (("violin/ds0", "median/ds0", "quartile/ds0/q1", "quartile/ds0/q3"), ()),
     "bar": (("bar/ds0", "errorbar/ds0"), ("symbol/",)),
     "column-mean-error": (("symbol/ds0/center", "errorbar/ds0"), ("bar/",)),

@@ -48,3 +48,31 @@ def _marker_d(svg: Any, sid: str) -> str | None:
     ref = use.get(XLINK_HREF, "").lstrip("#")
     target = svg.by_id.get(ref)
     return None if target is None else target.get("d")
+
+
+OUTLIERS = [[1.0, 2.0, 30.0, 3.0, 2.5, 2.0, 1.5, 2.2]]
+
+
+@pytest.mark.parametrize(
+    ("doc", "expected"),
+    [
+        (lambda: column_doc("column-box-whiskers", values=OUTLIERS), ["outlier/ds0/p2"]),
+        # grouped: k = row * replicates + replicate, as the replicate's symbol id
+        (
+            lambda: grouped_doc(
+                "grouped-interleaved-box",
+                values=[
+                    [[1.0, 2.0, 1.5, 2.5, 2.0, 1.8, 2.2], [1.0, 2.0, 1.5, 40.0, 2.0, 1.8, 2.2]]
+                ],
+                options={"mode": "tukey"},
+            ),
+            ["outlier/ds0/p10"],
+        ),
+    ],
+)
+def test_outlier_ids_index_the_point(doc: Any, expected: list[str]) -> None:
+    """Outliers of every family are ``outlier/ds{i}/p{k}``, k the point's own index."""
+    d = doc()
+    if "column" in d["tables"][0]["graph"]["variantId"]:
+        d["tables"][0]["graph"]["plot"] = {"family": "column", "options": {"mode": "tukey"}}
+    assert svg_of(d).ids("outlier/") == expected

@@ -2,7 +2,7 @@
 
 The mean (``showMeanAsPlus``) is a ``meanSymbolShape`` symbol in every family.
 :func:`draw_column` draws the box of one column (column and nested graphs; ids ``box/ds0``,
-``whisker/ds0``, ``median/ds0``, ``mean/ds0``, outliers ``outlier/ds0/o{k}``);
+``whisker/ds0``, ``median/ds0``, ``mean/ds0``, outliers ``outlier/ds0/p{row}``);
 :func:`draw_cell` the box of one cell of a grouped graph (ids ``.../ds{i}/row{r}``, outliers
 ``outlier/ds{i}/p{k}`` with ``k = r * replicates + replicate``). Quartiles and whiskers come from
 :func:`plotdoc.stats.box_stats`.
@@ -15,6 +15,7 @@ from matplotlib.lines import Line2D
 from numpy.typing import NDArray
 
 from ...stats import box_stats
+from ...stats.descriptive import BoxStats
 from ..artists.collections import PointSymbols
 from ..context import DrawContext
 from .summary import segment
@@ -69,16 +70,8 @@ def draw_column(
             element="median",
             z=1.5 if med["drawOrder"] == "onTop" else 0.5,
         )
-    if st.outliers.size and ctx.switch("outliers", i):
-        ids = [f"outlier/ds{i}{suffix}/o{k}" for k in range(st.outliers.size)]
-        ctx.symbols(
-            np.full(st.outliers.size, pos),
-            st.outliers,
-            i,
-            ids,
-            [-1] * st.outliers.size,
-            group_id=f"outliers/ds{i}{suffix}",
-        )
+    if st.outliers.size:
+        _outliers(ctx, i, pos, values, st, f"ds{i}{suffix}", f"ds{i}{suffix}", first=0, row=-1)
     if bar_style["showMeanAsPlus"]:
         _mean_mark(ctx, i, pos, st.mean, bar_style["meanSymbolShape"], f"mean/ds{i}{suffix}")
     return float(max(st.upper_whisker, st.outliers.max() if st.outliers.size else st.upper_whisker))
@@ -140,19 +133,45 @@ def draw_cell(
         )  # fmt: skip
     if st["showMeanAsPlus"] and np.isfinite(stats.mean):
         _mean_mark(ctx, i, pos, stats.mean, st["meanSymbolShape"], f"mean/ds{i}/row{r}")
-    if stats.outliers.size and ctx.switch("outliers", i):
-        idx = [
-            j
-            for j in range(values.shape[0])
-            if np.isfinite(values[j])
-            and (values[j] < stats.lower_whisker or values[j] > stats.upper_whisker)
-        ]
-        ctx.symbols(
-            [pos] * len(idx),
-            values[idx],
-            i,
-            [f"outlier/ds{i}/p{r * replicates + j}" for j in idx],
-            [r] * len(idx),
-            group_id=f"outliers/ds{i}/row{r}",
-        )
+    if stats.outliers.size:
+        at = f"ds{i}/row{r}"
+        _outliers(ctx, i, pos, values, stats, f"ds{i}", at, first=r * replicates, row=r)
     ctx.anchor(pos, float(np.nanmax(values)))
+
+
+def _outliers(
+    ctx: DrawContext,
+    i: int,
+    pos: float,
+    values: F64,
+    stats: BoxStats,
+    point_at: str,
+    group_at: str,
+    *,
+    first: int,
+    row: int,
+) -> None:
+    """The values beyond the whiskers as symbols, in data order.
+
+    One id scheme for every family: ``outlier/{point_at}/p{k}`` where ``k`` is ``first`` plus
+    the value's index in ``values``, the same index its symbol has (``symbol/ds0/p{k}``); the
+    group is ``outliers/{group_at}``. ``row`` keys perPoint overrides (-1: none).
+    """
+    if not ctx.switch("outliers", i):
+        return
+    idx = [
+        j
+        for j in range(values.shape[0])
+        if np.isfinite(values[j])
+        and (values[j] < stats.lower_whisker or values[j] > stats.upper_whisker)
+    ]
+    if not idx:
+        return
+    ctx.symbols(
+        [pos] * len(idx),
+        values[idx],
+        i,
+        [f"outlier/{point_at}/p{first + j}" for j in idx],
+        [row] * len(idx),
+        group_id=f"outliers/{group_at}",
+    )
