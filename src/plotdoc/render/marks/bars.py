@@ -27,7 +27,7 @@ F64 = NDArray[np.float64]
 
 def draw_bars(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
     """A bar per data set and row at the mode's center, with error bars and value labels."""
-    base = grouped_baseline(ctx)
+    base = baseline(ctx)
     ctx.value_axis_from_zero = True
     for i in vis:
         pos, cen, lo, hi, bids = [], [], [], [], []
@@ -56,7 +56,7 @@ def draw_bars(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -
 
 def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
     """One bar per row with the data sets' centers stacked (see module doc)."""
-    base = grouped_baseline(ctx)
+    base = baseline(ctx)
     ctx.value_axis_from_zero = True
     n = ctx.table.n_rows
     up = np.full(n, base)
@@ -102,13 +102,8 @@ def bar_legend(ctx: DrawContext, vis: list[int], element: str = "bar") -> None:
         ctx.legend_entry(i, handle)
 
 
-def grouped_baseline(ctx: DrawContext) -> float:
-    if ctx.settings.get("baseline") == "manual":
-        return float(ctx.settings.get("baselineY", 0.0))
-    return 0.0
-
-
 def baseline(ctx: DrawContext) -> float:
+    """Where bars start: 0, or ``baselineY`` (kept finite and within +/-1e100) when manual."""
     s = ctx.settings
     manual = s.get("baseline") == "manual"
     return clamp(s.get("baselineY", 0.0), -1e100, 1e100, 0.0) if manual else 0.0

@@ -14,7 +14,8 @@ stands in a *slot* one unit wide; the arrangement decides how slots are ordered:
     one slot per row (``columnGapRatio`` between them), every data set in it.
 
 ``firstGapRatio`` and ``lastGapRatio`` pad the axis before the first and after the last slot.
-All ratios are in slot widths; a bar is ``barWidthRatio`` of its slot wide. Only the visible
+All ratios are in slot widths, kept within [0, 10] like every categorical layout's
+(:func:`plotdoc.render.positions.slots.ratio`); a bar is ``barWidthRatio`` of its slot wide. Only the visible
 data sets take slots, so hiding one closes its gap.
 """
 
@@ -23,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from .slots import ratio
 
 ARRANGEMENTS = ("interleaved", "separated", "stacked", "superimposed")
 
@@ -51,11 +54,6 @@ class GroupedLayout:
         return self.centers[(data_set, row)]
 
 
-def _ratio(settings: Mapping[str, Any], key: str, default: float) -> float:
-    value = settings.get(key, default)
-    return float(value) if isinstance(value, int | float) else default
-
-
 def grouped_layout(
     arrangement: str,
     data_sets: Sequence[int],
@@ -70,12 +68,12 @@ def grouped_layout(
     """
     if arrangement not in ARRANGEMENTS:
         raise ValueError(f"unknown arrangement {arrangement!r}")
-    width = _ratio(settings, "barWidthRatio", 0.7)
-    group_gap = _ratio(settings, "groupGapRatio", 0.5)
-    series_gap = _ratio(settings, "seriesGapRatio", 0.0)
-    column_gap = _ratio(settings, "columnGapRatio", 0.4)
-    first = _ratio(settings, "firstGapRatio", 0.5)
-    last = _ratio(settings, "lastGapRatio", 0.5)
+    width = ratio(settings, "barWidthRatio", 0.7, 1.0)
+    group_gap = ratio(settings, "groupGapRatio", 0.5)
+    series_gap = ratio(settings, "seriesGapRatio", 0.0)
+    column_gap = ratio(settings, "columnGapRatio", 0.4)
+    first = ratio(settings, "firstGapRatio", 0.5)
+    last = ratio(settings, "lastGapRatio", 0.5)
     n_rows = len(row_labels)
     centers: dict[tuple[int, int], float] = {}
     ticks: list[CategoryTick] = []

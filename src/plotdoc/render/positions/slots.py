@@ -38,7 +38,7 @@ class CategoryLayout:
         return self.centers[(cluster, item)]
 
 
-def _ratio(settings: Mapping[str, Any], key: str, default: float, high: float = 10.0) -> float:
+def ratio(settings: Mapping[str, Any], key: str, default: float, high: float = 10.0) -> float:
     """A gap or width ratio, kept within [0, high] (ten slots of gap at most)."""
     try:
         v = float(settings.get(key, default))
@@ -55,20 +55,20 @@ def category_layout(
     cluster_labels: list[str] | None = None,
 ) -> CategoryLayout:
     """Slot positions for ``n_clusters`` clusters of ``n_items`` slots (see module doc)."""
-    width = _ratio(settings, "barWidthRatio", 0.7, 1.0)
-    first = _ratio(settings, "firstGapRatio", 0.5)
-    last = _ratio(settings, "lastGapRatio", 0.5)
+    width = ratio(settings, "barWidthRatio", 0.7, 1.0)
+    first = ratio(settings, "firstGapRatio", 0.5)
+    last = ratio(settings, "lastGapRatio", 0.5)
     if kind == "single":
-        gap_between_clusters = _ratio(settings, "columnGapRatio", 0.4)
+        gap_between_clusters = ratio(settings, "columnGapRatio", 0.4)
         gap_between_items = 0.0
         n_items = 1
     elif kind in ("stacked", "superimposed"):
-        gap_between_clusters = _ratio(settings, "groupGapRatio", 0.5)
+        gap_between_clusters = ratio(settings, "groupGapRatio", 0.5)
         gap_between_items = 0.0
         n_items = 1
     else:
-        gap_between_clusters = _ratio(settings, "groupGapRatio", 0.5)
-        gap_between_items = _ratio(settings, "seriesGapRatio", 0.0)
+        gap_between_clusters = ratio(settings, "groupGapRatio", 0.5)
+        gap_between_items = ratio(settings, "seriesGapRatio", 0.0)
     centers: dict[tuple[int, int], float] = {}
     ticks: list[float] = []
     pos = first
