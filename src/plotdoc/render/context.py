@@ -398,9 +398,11 @@ class DrawContext:
         self.preferred_width_pt = float(np.clip(40.0 * (hi - lo), 120.0, 480.0))
 
     def legend_entry(self, i: int | str, handle: Artist, label: str | None = None) -> None:
+        """Registers the legend entry of data set ``i`` (or a semantic key); once per key, so
+        which mark supplies an entry is chosen by the family, not by drawing order."""
         key = str(i)
         if any(k == key for k, _, _ in self.legend_handles):
-            return
+            raise ValueError(f"legend entry {key!r} registered twice")
         text = label if label is not None else (self.ds_name(i) if isinstance(i, int) else key)
         self.legend_handles.append((key, handle, text))
 

@@ -35,34 +35,35 @@ from numpy.typing import NDArray
 from ..context import DrawContext
 from ..guides.category_axis import set_grouped_categories
 from ..marks import bars, box, summary, violin
-from ..marks.bars import bar_legend, draw_bars, draw_stacked
+from ..marks.bars import draw_bars, draw_stacked
 from ..marks.heat import draw_heat_map
 from ..positions.arrangements import GroupedLayout, grouped_layout, stagger_offsets
 from ..positions.slots import spread_offsets
 from ..prepare.cells import cell, finite, row_labels, value_span
 
-#: variant -> (arrangement, mark)
-PARTS: dict[str, tuple[str, str]] = {
-    "grouped-interleaved-scatter": ("interleaved", "scatter"),
-    "grouped-separated-scatter": ("separated", "scatter"),
-    "grouped-interleaved-scatter-bar": ("interleaved", "scatter-bar"),
-    "grouped-separated-scatter-bar": ("separated", "scatter-bar"),
-    "grouped-superimposed-scatter": ("superimposed", "scatter"),
-    "grouped-rm-across-row": ("superimposed", "rm-across-row"),
-    "grouped-rm-in-subcol": ("interleaved", "rm-in-subcol"),
-    "grouped-interleaved-bars": ("interleaved", "bars"),
-    "grouped-separated-bars": ("separated", "bars"),
-    "grouped-stacked-bars": ("stacked", "stacked"),
-    "grouped-interleaved-symbols": ("interleaved", "symbols"),
-    "grouped-separated-symbols": ("separated", "symbols"),
-    "grouped-superimposed-symbols": ("superimposed", "symbols"),
-    "grouped-superimposed-symbols-line": ("superimposed", "symbols-line"),
-    "grouped-interleaved-low-high": ("interleaved", "low-high"),
-    "grouped-separated-low-high": ("separated", "low-high"),
-    "grouped-interleaved-box": ("interleaved", "box"),
-    "grouped-separated-box": ("separated", "box"),
-    "grouped-interleaved-violin": ("interleaved", "violin"),
-    "grouped-separated-violin": ("separated", "violin"),
+#: variant -> (arrangement, mark, legend mark): the legend shows the named mark's swatch for
+#: each visible data set (None: the mark registers its own entries, as repeated measures do)
+PARTS: dict[str, tuple[str, str, str | None]] = {
+    "grouped-interleaved-scatter": ("interleaved", "scatter", "symbol"),
+    "grouped-separated-scatter": ("separated", "scatter", "symbol"),
+    "grouped-interleaved-scatter-bar": ("interleaved", "scatter-bar", "bar"),
+    "grouped-separated-scatter-bar": ("separated", "scatter-bar", "bar"),
+    "grouped-superimposed-scatter": ("superimposed", "scatter", "symbol"),
+    "grouped-rm-across-row": ("superimposed", "rm-across-row", None),
+    "grouped-rm-in-subcol": ("interleaved", "rm-in-subcol", None),
+    "grouped-interleaved-bars": ("interleaved", "bars", "bar"),
+    "grouped-separated-bars": ("separated", "bars", "bar"),
+    "grouped-stacked-bars": ("stacked", "stacked", "bar"),
+    "grouped-interleaved-symbols": ("interleaved", "symbols", "symbol"),
+    "grouped-separated-symbols": ("separated", "symbols", "symbol"),
+    "grouped-superimposed-symbols": ("superimposed", "symbols", "symbol"),
+    "grouped-superimposed-symbols-line": ("superimposed", "symbols-line", "symbol"),
+    "grouped-interleaved-low-high": ("interleaved", "low-high", "bar"),
+    "grouped-separated-low-high": ("separated", "low-high", "bar"),
+    "grouped-interleaved-box": ("interleaved", "box", "bar"),
+    "grouped-separated-box": ("separated", "box", "bar"),
+    "grouped-interleaved-violin": ("interleaved", "violin", "violin"),
+    "grouped-separated-violin": ("separated", "violin", "violin"),
 }
 
 #: modes whose summary is a line at the center (with an error bar when the mode has one)
@@ -73,13 +74,16 @@ def draw(ctx: DrawContext) -> None:
     if ctx.variant_id == "grouped-heat-map":
         draw_heat_map(ctx)
         return
-    arrangement, mark = PARTS[ctx.variant_id]
+    arrangement, mark, legend = PARTS[ctx.variant_id]
     vis = ctx.visible_data_sets()
     names = [ds.name for ds in ctx.table.data_sets]
     lay = grouped_layout(arrangement, vis, names, row_labels(ctx.table), ctx.settings)
     set_grouped_categories(ctx, lay)
     mode = str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
     MARKS[mark](ctx, lay, vis, mode)
+    if legend is not None:
+        for i in vis:
+            ctx.legend_entry(i, SWATCHES[legend](ctx, i))
     # brackets count the slots along the category axis
     ctx.anchors.sort(key=lambda a: a.pos)
 
@@ -127,7 +131,6 @@ def _points(
                     pids.append(f"symbol/ds{i}/p{r * reps + j}")
                     rows.append(r)
         ctx.symbols(pos, vals, i, pids, rows)
-        ctx.legend_entry(i, ctx.symbol_handle(i))
 
 
 def _summaries(
@@ -202,17 +205,14 @@ def _grand(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> N
 def _scatter_bar(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
     draw_bars(ctx, lay, vis, mode)
     _points(ctx, lay, vis, lay.width / 2 * 0.7, anchor=False)
-    bar_legend(ctx, vis)
 
 
 def _bars(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
     draw_bars(ctx, lay, vis, mode)
-    bar_legend(ctx, vis)
 
 
 def _stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
     draw_stacked(ctx, lay, vis, mode)
-    bar_legend(ctx, vis)
 
 
 def _symbols(
@@ -243,7 +243,6 @@ def _symbols(
         if pos:
             ctx.error_bars(pos, cen, lo, hi, i, bids)
             ctx.symbols(pos, cen, i, pids, rows)
-        ctx.legend_entry(i, ctx.symbol_handle(i))
 
 
 def _symbols_line(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
@@ -252,7 +251,6 @@ def _symbols_line(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: st
 
 def _per_cell(
     fn: Callable[[DrawContext, float, float, NDArray[np.float64], int, int], None],
-    swatch: Callable[[DrawContext, int], Artist],
 ) -> Callable[[DrawContext, GroupedLayout, list[int], str], None]:
     def run(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
         for i in vis:
@@ -260,8 +258,6 @@ def _per_cell(
                 v = cell(ctx.table, i, r)
                 if finite(v).size:
                     fn(ctx, lay.center(i, r), lay.width, v, i, r)
-        for i in vis:
-            ctx.legend_entry(i, swatch(ctx, i))
 
     return run
 
@@ -300,9 +296,17 @@ MARKS: dict[str, Callable[[DrawContext, GroupedLayout, list[int], str], None]] =
     "stacked": _stacked,
     "symbols": _symbols,
     "symbols-line": _symbols_line,
-    "low-high": _per_cell(_low_high_cell, bars.swatch),
-    "box": _per_cell(_box_cell, bars.swatch),
-    "violin": _per_cell(_violin_cell, violin.swatch),
+    "low-high": _per_cell(_low_high_cell),
+    "box": _per_cell(_box_cell),
+    "violin": _per_cell(_violin_cell),
     "rm-across-row": _rm,
     "rm-in-subcol": _rm,
+}
+
+
+#: legend marks: the swatch of data set ``i`` each draws
+SWATCHES: dict[str, Callable[[DrawContext, int], Artist]] = {
+    "symbol": lambda ctx, i: ctx.symbol_handle(i),
+    "bar": bars.swatch,
+    "violin": violin.swatch,
 }
