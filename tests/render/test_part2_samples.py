@@ -10,7 +10,11 @@ from plotdoc.publish.samples import sample_document
 from .docs import Svg, render, svg_of
 from .part2_docs import grouped_doc, mv_doc, parts_doc
 
-PART2 = [v for v, spec in VARIANTS.items() if spec.family in ("grouped", "contingency", "partsOfWhole", "multipleVariables")]
+PART2 = [
+    v
+    for v, spec in VARIANTS.items()
+    if spec.family in ("grouped", "contingency", "partsOfWhole", "multipleVariables")
+]
 
 
 def test_part2_covers_32_variants() -> None:

@@ -53,7 +53,7 @@ class DrawContext:
     preferred_width_pt: float | None = None
     extra_bottom_pt: float = 0.0
     #: data limits the drawers registered (custom artists do not autoscale themselves)
-    _limits: list[NDArray[np.float64]] = field(default_factory=list)
+    limits: list[NDArray[np.float64]] = field(default_factory=list)
 
     # -- model shortcuts ----------------------------------------------------------------
     @property
@@ -138,12 +138,6 @@ class DrawContext:
             out["borderColor"] = out["color"]
         return out
 
-    def color_for(self, i: int) -> RGBA:
-        return self.theme.palette(i)
-
-    def fill_for(self, i: int) -> RGBA:
-        return self.theme.fill(i)
-
     # -- switches -------------------------------------------------------------------------
     def switch(self, name: str, ds_index: int | None = None, default: bool = True) -> bool:
         act = self.graph.element_activation or {}
@@ -177,7 +171,7 @@ class DrawContext:
         pts = np.column_stack(np.broadcast_arrays(xx, yy))
         pts = pts[np.isfinite(pts).all(axis=1)]
         if pts.size:
-            self._limits.append(pts)
+            self.limits.append(pts)
             self.ax.update_datalim(pts)
 
     def z(self, i: int, base: float) -> float:
@@ -362,22 +356,6 @@ class DrawContext:
         x, y = self.xy([pos - width / 2, pos + width / 2], [start, end])
         self.include(x, y)
         return rect
-
-    def value_labels(
-        self,
-        pos: float,
-        value: float,
-        n: int,
-        top: float,
-        i: int,
-        sid: str,
-        *,
-        bar_start: float | None = None,
-    ) -> None:
-        """The valueAnnotation slots of data set ``i`` for one mark (value at ``pos``)."""
-        from .marks.value_labels import draw_value_labels
-
-        draw_value_labels(self, pos, value, n, top, i, sid, bar_start=bar_start)
 
     # -- categories, legend, anchors --------------------------------------------------------
     def category_layout(

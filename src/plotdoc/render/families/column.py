@@ -29,6 +29,7 @@ from matplotlib.patches import FancyArrowPatch
 
 from ..context import DrawContext
 from ..marks import bars, box, points, summary, violin
+from ..marks.value_labels import draw_value_labels
 from ..positions.slots import CategoryLayout
 
 #: variants whose marks are filled shapes: their legend shows that mark's swatch
@@ -111,7 +112,9 @@ def _draw_column(
             )
         summary.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}")
         top = summary.top_of(values if vid == "scatter-bar" else np.array([ce.center]), ce)
-        ctx.value_labels(pos, ce.center, ce.n, top, i, f"value/ds{i}", bar_start=bars.baseline(ctx))
+        draw_value_labels(
+            ctx, pos, ce.center, ce.n, top, i, f"value/ds{i}", bar_start=bars.baseline(ctx)
+        )
     if vid in ("scatter-bar", "column-scatter-only"):
         points.scatter(ctx, i, pos, values, rows, ids, span=span)
     if vid == "column-scatter-only" and ce is not None:

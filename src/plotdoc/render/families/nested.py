@@ -19,6 +19,7 @@ import numpy as np
 
 from ..context import DrawContext
 from ..marks import bars, box, points, summary, violin
+from ..marks.value_labels import draw_value_labels
 
 _PER_SUBGROUP = {"nested-low-high", "nested-box", "nested-violin"}
 
@@ -88,7 +89,8 @@ def _treatment(
     if vid in ("nested-scatter-bar", "nested-bar") and ce is not None:
         bars.center_bar(ctx, i, pos, ce, width, f"bar/ds{i}")
         summary.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}")
-        ctx.value_labels(
+        draw_value_labels(
+            ctx,
             pos,
             ce.center,
             ce.n,

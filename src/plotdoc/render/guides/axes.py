@@ -142,7 +142,7 @@ def _baseline(ctx: DrawContext) -> float:
 
 def _data_range(ctx: DrawContext, is_x: bool) -> tuple[float, float]:
     col = 0 if is_x else 1
-    vals = [p[:, col] for p in ctx._limits if p.size]
+    vals = [p[:, col] for p in ctx.limits if p.size]
     if not vals:
         return (0.0, 0.0)
     lo = min(float(v.min()) for v in vals)

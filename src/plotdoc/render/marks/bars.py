@@ -21,6 +21,7 @@ from ..positions.arrangements import GroupedLayout
 from ..prepare.cells import cell, finite
 from ..style.text import clamp
 from .summary import center_error, segment, summary, summary_line
+from .value_labels import draw_value_labels
 
 F64 = NDArray[np.float64]
 
@@ -42,7 +43,7 @@ def draw_bars(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -
             if ctx.switch("bars", i):
                 ctx.bar(p, base, c, i, f"bar/ds{i}/row{r}", width=lay.width, point=r)
             top = max(c, high) if np.isfinite(high) else c
-            ctx.value_labels(p, c, v.size, top, i, f"value/ds{i}/row{r}", bar_start=base)
+            draw_value_labels(ctx, p, c, v.size, top, i, f"value/ds{i}/row{r}", bar_start=base)
             ctx.anchor(p, max(top, float(v.max())))
             if high != c or low != c:
                 pos.append(p)
@@ -78,7 +79,7 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
                 down[r] = end
             p = lay.center(i, r)
             ctx.bar(p, start, end, i, f"bar/ds{i}/row{r}", width=lay.width, point=r)
-            ctx.value_labels(p, c, v.size, end, i, f"value/ds{i}/row{r}", bar_start=start)
+            draw_value_labels(ctx, p, c, v.size, end, i, f"value/ds{i}/row{r}", bar_start=start)
             if high != c or low != c:
                 pos.append(p)
                 cen.append(end)

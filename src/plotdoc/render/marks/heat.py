@@ -144,7 +144,6 @@ def draw_heat_map(ctx: DrawContext) -> None:
     )
     ctx.add(grid, "heatmap", z=1.0)
     ctx.include([0.0, float(x_edges[-1])], [0.0, float(y_edges[-1])])
-    ctx.heat_grid = grid  # type: ignore[attr-defined]
 
     def center(r: int, k: int) -> tuple[float, float]:
         return (float(row_pos[r]), k + 0.5) if flip else (k + 0.5, float(row_pos[r]))

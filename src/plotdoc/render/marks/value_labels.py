@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
+from ..context import DrawContext
 from ..style.text import clamp, font_family, safe
-
-if TYPE_CHECKING:
-    from ..context import DrawContext
 
 
 def format_value(value: float, conf: Mapping[str, Any]) -> str:
