@@ -41,8 +41,8 @@ It draws data marks only, through ``ctx``:
     adds an artist to the axes, tagged.
 ``ctx.include(x, y)``
     registers data limits for artists that do not autoscale (custom artists, ``add_artist``).
-``ctx.symbols(pos, values, i, point_ids, rows)``, ``ctx.error_bars(...)``,
-``ctx.polyline(...)``, ``ctx.bar(...)``, ``ctx.value_labels(...)``
+``primitives.symbols(ctx, pos, values, i, point_ids, rows)``, ``primitives.error_bars(ctx, ...)``,
+``primitives.polyline(ctx, ...)``, ``primitives.bar(ctx, ...)``, ``ctx.value_labels(...)``
     the common marks, styled and tagged (see each method). Symbols and error bars get one
     SVG element per mark (``symbol/ds0/p5``) through :mod:`plotdoc.render.artists.collections`.
 ``ctx.category_layout(kind, n_clusters, n_items, labels)``

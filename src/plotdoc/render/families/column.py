@@ -28,7 +28,7 @@ from matplotlib.artist import Artist
 from matplotlib.patches import FancyArrowPatch
 
 from ..context import DrawContext
-from ..marks import bars, box, points, summary, violin
+from ..marks import bars, box, points, primitives, summary, violin
 from ..marks.value_labels import draw_value_labels
 from ..positions.slots import CategoryLayout
 
@@ -69,11 +69,13 @@ def draw(ctx: DrawContext) -> None:
         ce = summary.summary(values, mode)
         if ce is not None:
             centers.append((pos, ce.center))
-        ctx.legend_entry(i, _FILLED[vid](ctx, i) if vid in _FILLED else ctx.symbol_handle(i))
+        ctx.legend_entry(
+            i, _FILLED[vid](ctx, i) if vid in _FILLED else primitives.symbol_handle(ctx, i)
+        )
     if vid == "column-mean-error-connected" and len(centers) > 1 and ctx.switch("lines", None):
         px, py = zip(*centers, strict=True)
         x, y = ctx.xy(px, py)
-        line = ctx.polyline(x, y, visible[0], "line/centers", element="line", z=2.0)
+        line = primitives.polyline(ctx, x, y, visible[0], "line/centers", element="line", z=2.0)
         line.set_color(_across_color(ctx, visible[0]))
 
 
@@ -101,7 +103,8 @@ def _draw_column(
         if vid in ("scatter-bar", "bar"):
             bars.center_bar(ctx, i, pos, ce, width, f"bar/ds{i}")
         else:
-            ctx.symbols(
+            primitives.symbols(
+                ctx,
                 [pos],
                 [ce.center],
                 i,
@@ -149,11 +152,16 @@ def _before_after(
         col = grid[:, s]
         rows = [r for r in range(n_rows) if np.isfinite(col[r])]
         if mode == "symbolsAndLines":
-            ctx.symbols(
-                [positions[s]] * len(rows), col[rows], i, [f"symbol/ds{i}/p{r}" for r in rows], rows
+            primitives.symbols(
+                ctx,
+                [positions[s]] * len(rows),
+                col[rows],
+                i,
+                [f"symbol/ds{i}/p{r}" for r in rows],
+                rows,
             )
         ctx.anchor(positions[s], float(np.nanmax(col)) if rows else 0.0)
-        ctx.legend_entry(i, ctx.symbol_handle(i))
+        ctx.legend_entry(i, primitives.symbol_handle(ctx, i))
     line_style = ctx.style("line", visible[0] if visible else 0)
     line_style["color"] = _across_color(ctx, visible[0] if visible else 0)
     for r in range(n_rows):
@@ -184,5 +192,5 @@ def _before_after(
         else:
             px, py = zip(*pts, strict=True)
             x, y = ctx.xy(px, py)
-            pair = ctx.polyline(x, y, visible[0], f"pair/row{r}", element="line", z=2.0)
+            pair = primitives.polyline(ctx, x, y, visible[0], f"pair/row{r}", element="line", z=2.0)
             pair.set_color(line_style["color"])

@@ -34,7 +34,7 @@ from numpy.typing import NDArray
 
 from ..context import DrawContext
 from ..guides.category_axis import set_grouped_categories
-from ..marks import bars, box, summary, violin
+from ..marks import bars, box, primitives, summary, violin
 from ..marks.bars import draw_bars, draw_stacked
 from ..marks.heat import draw_heat_map
 from ..positions.arrangements import GroupedLayout, grouped_layout, stagger_offsets
@@ -130,7 +130,7 @@ def _points(
                     vals.append(float(v[j]))
                     pids.append(f"symbol/ds{i}/p{r * reps + j}")
                     rows.append(r)
-        ctx.symbols(pos, vals, i, pids, rows)
+        primitives.symbols(ctx, pos, vals, i, pids, rows)
 
 
 def _summaries(
@@ -162,7 +162,7 @@ def _summaries(
                 hi.append(high)
                 bids.append(f"errorbar/ds{i}/row{r}")
         if pos:
-            ctx.error_bars(pos, cen, lo, hi, i, bids)
+            primitives.error_bars(ctx, pos, cen, lo, hi, i, bids)
 
 
 def _scatter(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
@@ -239,10 +239,10 @@ def _symbols(
             ctx.anchor(p, max(c, high) if np.isfinite(high) else c)
         if connect and len(pos) > 1 and ctx.switch("lines", i):
             x, y = ctx.xy(pos, cen)
-            ctx.polyline(x, y, i, f"line/ds{i}")
+            primitives.polyline(ctx, x, y, i, f"line/ds{i}")
         if pos:
-            ctx.error_bars(pos, cen, lo, hi, i, bids)
-            ctx.symbols(pos, cen, i, pids, rows)
+            primitives.error_bars(ctx, pos, cen, lo, hi, i, bids)
+            primitives.symbols(ctx, pos, cen, i, pids, rows)
 
 
 def _symbols_line(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
@@ -306,7 +306,7 @@ MARKS: dict[str, Callable[[DrawContext, GroupedLayout, list[int], str], None]] =
 
 #: legend marks: the swatch of data set ``i`` each draws
 SWATCHES: dict[str, Callable[[DrawContext, int], Artist]] = {
-    "symbol": lambda ctx, i: ctx.symbol_handle(i),
+    "symbol": lambda ctx, i: primitives.symbol_handle(ctx, i),
     "bar": bars.swatch,
     "violin": violin.swatch,
 }

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..context import DrawContext
-from ..marks import bars, box, points, summary, violin
+from ..marks import bars, box, points, primitives, summary, violin
 from ..marks.value_labels import draw_value_labels
 
 _PER_SUBGROUP = {"nested-low-high", "nested-box", "nested-violin"}
@@ -75,7 +75,7 @@ def draw(ctx: DrawContext) -> None:
         for slot, i in enumerate(visible):
             _treatment(ctx, vid, mode, i, layout.center(slot), layout.width, span)
             filled = vid in ("nested-bar", "nested-scatter-bar")
-            ctx.legend_entry(i, bars.swatch(ctx, i) if filled else ctx.symbol_handle(i))
+            ctx.legend_entry(i, bars.swatch(ctx, i) if filled else primitives.symbol_handle(ctx, i))
     if ctx.options.get("hideOuterFrame"):
         ctx.after_axes.append(lambda: _hide_frame(ctx))
 

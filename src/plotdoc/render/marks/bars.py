@@ -20,6 +20,7 @@ from ..context import DrawContext
 from ..positions.arrangements import GroupedLayout
 from ..prepare.cells import cell, finite
 from ..style.text import clamp
+from . import primitives
 from .summary import center_error, segment, summary, summary_line
 from .value_labels import draw_value_labels
 
@@ -41,7 +42,7 @@ def draw_bars(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -
                 continue
             p = lay.center(i, r)
             if ctx.switch("bars", i):
-                ctx.bar(p, base, c, i, f"bar/ds{i}/row{r}", width=lay.width, point=r)
+                primitives.bar(ctx, p, base, c, i, f"bar/ds{i}/row{r}", width=lay.width, point=r)
             top = max(c, high) if np.isfinite(high) else c
             draw_value_labels(ctx, p, c, v.size, top, i, f"value/ds{i}/row{r}", bar_start=base)
             ctx.anchor(p, max(top, float(v.max())))
@@ -52,7 +53,7 @@ def draw_bars(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -
                 hi.append(high)
                 bids.append(f"errorbar/ds{i}/row{r}")
         if pos:
-            ctx.error_bars(pos, cen, lo, hi, i, bids)
+            primitives.error_bars(ctx, pos, cen, lo, hi, i, bids)
 
 
 def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
@@ -78,7 +79,7 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
             else:
                 down[r] = end
             p = lay.center(i, r)
-            ctx.bar(p, start, end, i, f"bar/ds{i}/row{r}", width=lay.width, point=r)
+            primitives.bar(ctx, p, start, end, i, f"bar/ds{i}/row{r}", width=lay.width, point=r)
             draw_value_labels(ctx, p, c, v.size, end, i, f"value/ds{i}/row{r}", bar_start=start)
             if high != c or low != c:
                 pos.append(p)
@@ -87,7 +88,7 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
                 hi.append(end + (high - c))
                 bids.append(f"errorbar/ds{i}/row{r}")
         if pos:
-            ctx.error_bars(pos, cen, lo, hi, i, bids)
+            primitives.error_bars(ctx, pos, cen, lo, hi, i, bids)
     for r in range(n):
         ctx.anchor(lay.center(vis[0], r) if vis else 0.0, float(up[r]))
 
@@ -116,7 +117,7 @@ def center_bar(
     if not ctx.switch("bars", i):
         return
     base = baseline(ctx)
-    ctx.bar(pos, base, ce.center, i, sid, width=width, z=1.0)
+    primitives.bar(ctx, pos, base, ce.center, i, sid, width=width, z=1.0)
     ctx.value_axis_from_zero = True
 
 
@@ -136,7 +137,7 @@ def floating_bar(
         return 0.0
     lo, hi = float(v.min()), float(v.max())
     if ctx.switch("bars", i):
-        ctx.bar(pos, lo, hi, i, f"bar/ds{i}{suffix}", width=width, z=1.0, point=sub)
+        primitives.bar(ctx, pos, lo, hi, i, f"bar/ds{i}{suffix}", width=width, z=1.0, point=sub)
     ce = summary(values, mode)
     if ce is not None:
         summary_line(ctx, i, pos, ce.center, width, f"summary/ds{i}{suffix}")
@@ -157,7 +158,7 @@ def low_high(
     if v.size == 0:
         return
     lo, hi = float(v.min()), float(v.max())
-    ctx.bar(pos, lo, hi, i, f"bar/ds{i}/row{r}", width=width, point=r)
+    primitives.bar(ctx, pos, lo, hi, i, f"bar/ds{i}/row{r}", width=width, point=r)
     if mode in ("lineAtMean", "lineAtMedian") and ctx.switch("summaryLine", i):
         center = center_error(v, "lineAtMean" if mode == "lineAtMean" else "lineAtMedian")[0]
         fill = ctx.style("bar", i, r)["fill"]

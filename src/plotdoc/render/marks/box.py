@@ -18,6 +18,7 @@ from ...stats import box_stats
 from ...stats.descriptive import BoxStats
 from ..artists.collections import PointSymbols
 from ..context import DrawContext
+from . import primitives
 from .summary import segment
 
 F64 = NDArray[np.float64]
@@ -40,7 +41,7 @@ def draw_column(
     st = box_stats(values, whiskers)
     if st.n == 0:
         return 0.0
-    ctx.bar(pos, st.q1, st.q3, i, f"box/ds{i}{suffix}", width=width, z=1.0, point=sub)
+    primitives.bar(ctx, pos, st.q1, st.q3, i, f"box/ds{i}{suffix}", width=width, z=1.0, point=sub)
     bar_style = ctx.style("bar", i)
     cap = (
         {"wideT": 0.5, "narrowT": 0.25, "I": 0.0}.get(bar_style["whiskerCapStyle"], 0.25)
@@ -56,13 +57,14 @@ def draw_column(
             xs += [pos - cap, pos + cap, np.nan]
             ys += [b, b, np.nan]
     wx, wy = ctx.xy(xs, ys)
-    line = ctx.polyline(wx, wy, i, f"whisker/ds{i}{suffix}", element="errorBar", z=0.9)
+    line = primitives.polyline(ctx, wx, wy, i, f"whisker/ds{i}{suffix}", element="errorBar", z=0.9)
     line.set_color(bar_style["borderColor"])
     line.set_linewidth(float(bar_style["borderWidth"]))
     if ctx.switch("median", i):
         mx, my = ctx.xy([pos - width / 2, pos + width / 2], [st.median, st.median])
         med = ctx.style("median", i)
-        ctx.polyline(
+        primitives.polyline(
+            ctx,
             mx,
             my,
             i,
@@ -109,7 +111,7 @@ def draw_cell(
     if stats.status != "ok":
         return
     st = ctx.style("bar", i, r)
-    ctx.bar(pos, stats.q1, stats.q3, i, f"box/ds{i}/row{r}", width=width, point=r)
+    primitives.bar(ctx, pos, stats.q1, stats.q3, i, f"box/ds{i}/row{r}", width=width, point=r)
     half_cap = width * CAP_FRACTION.get(str(st["whiskerCapStyle"]), 0.25) / 2
     xs: list[float] = []
     ys: list[float] = []
@@ -167,7 +169,8 @@ def _outliers(
     ]
     if not idx:
         return
-    ctx.symbols(
+    primitives.symbols(
+        ctx,
         [pos] * len(idx),
         values[idx],
         i,

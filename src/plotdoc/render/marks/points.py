@@ -9,6 +9,7 @@ from numpy.typing import NDArray
 
 from ..context import DrawContext
 from ..positions.slots import spread_offsets
+from . import primitives
 
 F64 = NDArray[np.float64]
 
@@ -38,4 +39,4 @@ def scatter(
     off = spread_offsets(v, half, span, aligned)
     kept_rows = [r for r, k in zip(rows, ok, strict=True) if k]
     kept_ids = [s for s, k in zip(ids, ok, strict=True) if k]
-    ctx.symbols(pos + off, v, i, kept_ids, kept_rows, group_id=group_id, z=3.0)
+    primitives.symbols(ctx, pos + off, v, i, kept_ids, kept_rows, group_id=group_id, z=3.0)

@@ -22,6 +22,7 @@ from ..context import DrawContext
 from ..positions.arrangements import GroupedLayout
 from ..prepare.cells import cell
 from ..style.theme import DASHES
+from . import primitives
 
 
 def draw_rm(
@@ -63,7 +64,7 @@ def draw_rm(
                 _arrows(ctx, i, tag, pos, val, rows, pts, reps, across)
             elif len(pos) > 1 and ctx.switch("lines", i):
                 x, y = ctx.xy(pos, val)
-                ctx.polyline(x, y, i, f"subject/ds{i}/{tag}")
+                primitives.polyline(ctx, x, y, i, f"subject/ds{i}/{tag}")
             all_pos += pos
             all_val += val
             all_rows += rows
@@ -73,8 +74,8 @@ def draw_rm(
             if np.isfinite(v).any():
                 ctx.anchor(lay.center(i, r) + offs[i], float(np.nanmax(v)))
         if mode != "arrows" and all_pos:
-            ctx.symbols(all_pos, all_val, i, all_ids, all_rows)
-            ctx.legend_entry(i, ctx.symbol_handle(i))
+            primitives.symbols(ctx, all_pos, all_val, i, all_ids, all_rows)
+            ctx.legend_entry(i, primitives.symbol_handle(ctx, i))
         elif all_pos:
             st = ctx.style("line", i)
             ctx.legend_entry(i, Line2D([], [], color=st["color"], linewidth=st["thickness"]))

@@ -18,6 +18,7 @@ from ..context import DrawContext
 from ..style.scales import contrast_text
 from ..style.text import safe
 from ..style.theme import RGBA, merge_style
+from . import primitives
 
 Borders = dict[str, tuple[bool, RGBA, float]]
 
@@ -201,16 +202,16 @@ def draw_dot_plot(
         ctx.tag(line, f"guide/row{r}")
     ids = [f"symbol/ds{i}/p{r}" for r in rows]
     if horizontal:
-        ctx.symbols(values, pos, i, ids, rows) if not ctx.horizontal else ctx.symbols(
-            pos, values, i, ids, rows
-        )
+        primitives.symbols(
+            ctx, values, pos, i, ids, rows
+        ) if not ctx.horizontal else primitives.symbols(ctx, pos, values, i, ids, rows)
         ctx.ax.set_yticks(pos, [safe(s) for s in labels])
         ctx.ax.set_ylim(-0.7, n - 0.3)
         ctx.auto_titles.setdefault("x", ctx.ds_name(i))
     else:
-        ctx.symbols(pos, values, i, ids, rows) if not ctx.horizontal else ctx.symbols(
-            values, pos, i, ids, rows
-        )
+        primitives.symbols(
+            ctx, pos, values, i, ids, rows
+        ) if not ctx.horizontal else primitives.symbols(ctx, values, pos, i, ids, rows)
         ctx.ax.set_xticks(pos, [safe(s) for s in labels])
         ctx.ax.set_xlim(-0.7, n - 0.3)
         ctx.auto_titles.setdefault("y", ctx.ds_name(i))

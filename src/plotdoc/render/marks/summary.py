@@ -16,6 +16,7 @@ from ...stats.descriptive import CenterError
 from ..context import DrawContext
 from ..style.scales import contrast_text, luminance
 from ..style.theme import CAP_HALF_WIDTH_PT, RGBA
+from . import primitives
 
 F64 = NDArray[np.float64]
 
@@ -63,7 +64,8 @@ def error_bar(
     """Error bar of one column; ``with_summary`` takes the summary line's colour by default."""
     if has_error(ce):
         color = ctx.style("summaryLine", i)["color"] if with_summary else None
-        ctx.error_bars(
+        primitives.error_bars(
+            ctx,
             [pos],
             [ce.center],
             [ce.lower],
@@ -83,7 +85,7 @@ def summary_line(
     if not ctx.switch("summaryLine", i) or not np.isfinite(value):
         return
     x, y = ctx.xy([pos - width / 2, pos + width / 2], [value, value])
-    ctx.polyline(x, y, i, sid, element="summaryLine", z=4.0)
+    primitives.polyline(ctx, x, y, i, sid, element="summaryLine", z=4.0)
 
 
 def segment(
@@ -106,7 +108,7 @@ def segment(
     if not np.isfinite(value):
         return None
     x, y = ctx.xy([pos0, pos1], [value, value])
-    line = ctx.polyline(x, y, i, sid, element=element, z=z)
+    line = primitives.polyline(ctx, x, y, i, sid, element=element, z=z)
     if on_fill is not None and not _color_given(ctx, element, i):
         color = ctx.style(element, i)["color"]
         a, b = sorted((luminance(color), luminance(on_fill)))

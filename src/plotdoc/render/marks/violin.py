@@ -20,6 +20,7 @@ from numpy.typing import NDArray
 from ...stats import box_stats, kernel_density
 from ..context import DrawContext
 from ..style.theme import HATCHES
+from . import primitives
 from .summary import segment
 
 F64 = NDArray[np.float64]
@@ -65,7 +66,7 @@ def draw_column(
         def across(value: float, sid: str, element: str) -> None:
             w = float(np.interp(value, dens.x, half))
             lx, ly = ctx.xy([pos - w, pos + w], [value, value])
-            ctx.polyline(lx, ly, i, sid, element=element, z=1.6)
+            primitives.polyline(ctx, lx, ly, i, sid, element=element, z=1.6)
 
         if ctx.switch("median", i):
             across(st.median, f"median/ds{i}{suffix}", "median")
