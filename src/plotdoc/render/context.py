@@ -1,4 +1,5 @@
-"""DrawContext: what a family drawer gets (documented in :mod:`plotdoc.render.engine`)."""
+"""DrawContext: the drawing state a family drawer and its marks share (style lookup, switches,
+id tagging, data limits, legend registry); described in docs/rendering.md (Drawer API)."""
 
 from __future__ import annotations
 

@@ -1,1 +1,1 @@
-"""plotdoc.render.artists.collections"""
+"""Artists: matplotlib artists that write one SVG element, with its semantic id, per mark."""

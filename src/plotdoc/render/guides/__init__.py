@@ -1,1 +1,1 @@
-"""plotdoc.render.guides"""
+"""Guides: axes, titles, legend, annotations and labels around the marks."""

@@ -1,1 +1,1 @@
-"""plotdoc.render.positions"""
+"""Positions: where each mark stands on a categorical axis (slots, arrangements, spread)."""

@@ -1,1 +1,1 @@
-"""plotdoc.render.prepare"""
+"""Prepare: table data worked out into what marks draw, without matplotlib."""

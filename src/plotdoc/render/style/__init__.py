@@ -1,1 +1,1 @@
-"""plotdoc.render.style"""
+"""Style: presets and style layers, colour and size scales, marker shapes, text and numbers."""
