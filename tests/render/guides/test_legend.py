@@ -7,7 +7,7 @@ import pytest
 from plotdoc.render.families.grouped import PARTS
 
 from ..docs import NS, svg_of
-from ..part2_docs import grouped_doc
+from ..row_docs import grouped_doc
 
 
 def _markers_in_legend(variant: str) -> int:

@@ -9,7 +9,7 @@ import pytest
 from plotdoc.render.style.symbols import symbol_path
 
 from ..docs import column_doc, nested_doc, svg_of
-from ..part2_docs import grouped_doc
+from ..row_docs import grouped_doc
 
 MEAN = {"showMeanAsPlus": True, "meanSymbolShape": "diamond"}
 

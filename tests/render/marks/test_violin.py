@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from ..docs import NS, Svg, column_doc, nested_doc, svg_of
-from ..part2_docs import grouped_doc
+from ..row_docs import grouped_doc
 
 PATTERN = {"fillPattern": "diagonalRight", "patternColor": {"hex": "#13579b"}}
 

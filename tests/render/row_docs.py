@@ -1,4 +1,4 @@
-"""Small documents for the part 2 rendering tests (grouped, contingency, parts, multiple variables)."""
+"""Small documents for the rendering tests of grouped, contingency, parts and multipleVariables graphs."""
 
 from __future__ import annotations
 

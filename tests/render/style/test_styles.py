@@ -6,7 +6,7 @@ import pytest
 
 from plotdoc.contract.styles import SYMBOL_SHAPES
 
-from .docs import XLINK_HREF, Svg, column_doc, svg_of, with_graph, xy_doc
+from ..docs import XLINK_HREF, Svg, column_doc, svg_of, with_graph, xy_doc
 
 
 def _fill(svg: Svg, sid: str) -> str:

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from .docs import Svg, column_doc, render, svg_of, with_graph, xy_doc
+from ..docs import Svg, column_doc, render, svg_of, with_graph, xy_doc
 
 
 def _legend_texts(svg: Svg) -> list[str]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from .docs import svg_of
-from .part2_docs import by_gid, figure_of, parts_doc
+from ..docs import svg_of
+from ..row_docs import by_gid, figure_of, parts_doc
 
 
 def words(svg: object, sid: str) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .docs import Svg, project, svg_of, xy_doc
+from ..docs import Svg, project, svg_of, xy_doc
 
 
 def test_scatter_one_symbol_per_row_in_x_order() -> None:

@@ -6,8 +6,8 @@ import pytest
 
 from plotdoc.contract.variants import VARIANTS
 
-from .docs import svg_of
-from .part2_docs import GROUPED, contingency_doc, grouped_doc
+from ..docs import svg_of
+from ..row_docs import GROUPED, contingency_doc, grouped_doc
 
 GROUPED_VARIANTS = [v for v, spec in VARIANTS.items() if spec.family == "grouped"]
 CASES = [(v, m) for v in GROUPED_VARIANTS for m in (VARIANTS[v].modes or (None,))]

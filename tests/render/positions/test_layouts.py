@@ -1,4 +1,4 @@
-"""Pure helpers of part 2: grouped slot layout, label placement, variable types."""
+"""Pure helpers: grouped slot layout, label placement, variable types."""
 
 from __future__ import annotations
 

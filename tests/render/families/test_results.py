@@ -10,7 +10,7 @@ from matplotlib.colors import to_hex
 from plotdoc.api import loads
 from plotdoc.render import render_table
 
-from .docs import Svg, project
+from ..docs import Svg, project
 
 A = [3.1, 4.2, 4.8, 5.0, 5.5, 5.9, 6.1, 6.3, 7.2, 8.0]
 

@@ -6,8 +6,8 @@ import matplotlib as mpl
 import pytest
 from matplotlib.colors import to_hex
 
-from .docs import svg_of
-from .part2_docs import by_gid, figure_of, grouped_doc
+from ..docs import svg_of
+from ..row_docs import by_gid, figure_of, grouped_doc
 
 # rows r0..r2 by data sets c0, c1; cell means 1..6; r1/c1 missing
 VALUES = [

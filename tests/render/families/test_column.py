@@ -6,7 +6,7 @@ import pytest
 
 from plotdoc.contract.variants import VARIANTS
 
-from .docs import column_doc, svg_of
+from ..docs import column_doc, svg_of
 
 BOX_VALUES = [
     [1.0, 2.0, 3.0, 4.0, 5.0],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .docs import nested_doc, survival_doc, svg_of
+from ..docs import nested_doc, survival_doc, svg_of
 
 
 def test_nested_scatter_lanes_per_subgroup() -> None:

@@ -11,8 +11,8 @@ from matplotlib.colors import to_hex
 from plotdoc.render.guides.point_labels import PointLabels
 from plotdoc.render.guides.repel import overlaps
 
-from .docs import svg_of
-from .part2_docs import by_gid, figure_of, mv_doc
+from ..docs import svg_of
+from ..row_docs import by_gid, figure_of, mv_doc
 
 
 def _bubble(**kw: object) -> dict[str, object]:

@@ -1,4 +1,5 @@
-"""Every part 2 sample draws to valid, deterministic SVG with unique ids; text stays literal."""
+"""Every grouped, contingency, partsOfWhole and multipleVariables sample draws to valid, deterministic SVG
+with unique ids; text stays literal."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from plotdoc.contract.variants import VARIANTS
 from plotdoc.publish.samples import sample_document
 
 from .docs import Svg, render, svg_of
-from .part2_docs import grouped_doc, mv_doc, parts_doc
+from .row_docs import grouped_doc, mv_doc, parts_doc
 
 PART2 = [
     v
@@ -17,7 +18,7 @@ PART2 = [
 ]
 
 
-def test_part2_covers_32_variants() -> None:
+def test_samples_cover_the_32_variants_of_tables_with_rows() -> None:
     assert len(PART2) == 32
 
 

@@ -1,4 +1,4 @@
-"""A few baseline images of part 2, compared with a tolerance (matplotlib's RMS image compare).
+"""A few baseline images of grouped, parts and multipleVariables graphs, compared with a tolerance (matplotlib's RMS image compare).
 
 Regenerate after an intended change with ``PLOTDOC_REGEN_BASELINES=1 pytest`` on this file,
 then look at every image before committing it.
@@ -17,7 +17,7 @@ from plotdoc.api import loads
 from plotdoc.publish.samples import sample_document
 from plotdoc.render import render_table
 
-HERE = Path(__file__).parent / "baseline_part2"
+HERE = Path(__file__).parent / "baseline_rows"
 VARIANTS = ["grouped-interleaved-bars", "grouped-heat-map", "parts-donut", "mv-volcano"]
 #: RMS difference (0-255 scale) allowed: font hinting and anti-aliasing may differ a little
 TOLERANCE = 6.0
