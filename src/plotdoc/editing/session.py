@@ -114,7 +114,7 @@ class Session:
         self.history.clear()
         self.warnings = [p for p in problems if p.severity == "warning"]
         self.version += 1
-        self.saved_version = self.version if path is not None else -1
+        self.saved_version = self.version
         self._changed()
         return Report(list(self.warnings))
 
