@@ -50,6 +50,7 @@ class View:
         self.graph = panels.GraphPanel(self)
         self.analyses = panels.AnalysesPanel(self)
         self.status: ui.label | None = None
+        self.anchor: ui.element = ui.element()
 
     # -- the selected table ----------------------------------------------------------
 
@@ -123,7 +124,8 @@ class View:
         self.update_title()
         self.graph.controls.refresh()
         self.analyses.render.refresh()
-        ui.timer(0.01, self.after_change, once=True)
+        with self.anchor:  # a container no refresh deletes, so the timer survives
+            ui.timer(0.01, self.after_change, once=True)
 
     def update_title(self) -> None:
         s = self.session
