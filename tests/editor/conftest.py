@@ -66,7 +66,9 @@ class Editor:
 
 
 def start_editor(file: Path | None = None, cwd: Path | None = None) -> Editor:
-    pytest.importorskip("nicegui", reason="the editor extra is not installed (pip install -e '.[editor]')")
+    pytest.importorskip(
+        "nicegui", reason="the editor extra is not installed (pip install -e '.[editor]')"
+    )
     port = free_port()
     # NiceGUI behaves as under its own test harness when it sees pytest's variables
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "NICEGUI"))}

@@ -60,7 +60,9 @@ def wait_graph_change(page: Any, old: str) -> str:
 
 
 def cell(page: Any, row: int, col: int) -> Any:
-    return page.locator(f".plotdoc-sheet .ag-row[row-index='{row}'] .ag-cell[col-id='c{col}']").first
+    return page.locator(
+        f".plotdoc-sheet .ag-row[row-index='{row}'] .ag-cell[col-id='c{col}']"
+    ).first
 
 
 def type_in_cell(page: Any, row: int, col: int, text: str) -> None:
@@ -124,7 +126,9 @@ def test_edit_a_cell_redraws_the_graph(page: Any) -> None:
     before = graph_src(page)
     type_in_cell(page, 0, 1, "0.5")
     wait_graph_change(page, before)
-    page.wait_for_function("() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'yes'")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'yes'"
+    )
     assert cell(page, 0, 1).inner_text() == "0.5"
 
 
@@ -221,7 +225,9 @@ def test_save_as_then_reopen_finds_every_edit(page: Any, workdir: Path) -> None:
     page.keyboard.press("Control+s")
     page.get_by_test_id("save-as-path").fill(str(target))
     page.get_by_test_id("save-as-confirm").click()
-    page.wait_for_function("() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'no'")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'no'"
+    )
     project = open_project(target)
     calibration = project.table("calibration")
     assert calibration.data_sets[0].values[0, 0] == 0.5  # typed

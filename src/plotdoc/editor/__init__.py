@@ -7,7 +7,9 @@ installed with ``pip install "plotdoc[editor]"``) when the editor starts.
 from __future__ import annotations
 
 
-def main(file: str | None, *, host: str = "127.0.0.1", port: int = 8765, browser: bool = True) -> int:
+def main(
+    file: str | None, *, host: str = "127.0.0.1", port: int = 8765, browser: bool = True
+) -> int:
     """Run the editor until Ctrl-C; returns the exit code."""
     try:
         import nicegui  # noqa: F401

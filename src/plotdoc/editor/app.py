@@ -90,7 +90,9 @@ def create(server: Server, token: str, host: str, port: int) -> None:
     app.add_middleware(Guard, token=token, hosts=allowed_hosts(host, port))
 
 
-def run(file: str | None, *, host: str = "127.0.0.1", port: int = 8765, browser: bool = True) -> int:
+def run(
+    file: str | None, *, host: str = "127.0.0.1", port: int = 8765, browser: bool = True
+) -> int:
     """Start the editor (blocking until Ctrl-C)."""
     from nicegui import app, ui
 

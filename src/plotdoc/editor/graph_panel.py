@@ -12,7 +12,15 @@ from ..contract import nodes as N
 from ..contract.presets import PRESETS
 from ..contract.styles import AXIS_SCALES, LEGEND_POSITIONS
 from ..contract.variants import VARIANTS, variants_of
-from ..editing import set_axis, set_legend, set_plot_option, set_preset, set_title, set_variant, set_visibility
+from ..editing import (
+    set_axis,
+    set_legend,
+    set_plot_option,
+    set_preset,
+    set_title,
+    set_variant,
+    set_visibility,
+)
 from ..render import file_stem
 from .work import draw, project_copy
 
@@ -26,7 +34,7 @@ def variant_label(vid: str) -> str:
     text = vid
     for prefix in _PREFIXES:
         if text.startswith(prefix) and len(text) > len(prefix):
-            text = text[len(prefix):]
+            text = text[len(prefix) :]
             break
     return text.replace("-", " ").capitalize()
 
@@ -64,13 +72,20 @@ class GraphPanel:
     def build(self) -> None:
         with ui.column().classes("w-full gap-2 plotdoc-graph"):
             with ui.row().classes("items-center gap-2"):
-                self.message = ui.label("").classes("plotdoc-status").props("data-testid=graph-status")
+                self.message = (
+                    ui.label("").classes("plotdoc-status").props("data-testid=graph-status")
+                )
                 ui.space()
                 for fmt in ("svg", "png", "pdf"):
-                    ui.button(fmt.upper(), icon="download", on_click=lambda f=fmt: self.export(f)).props(
-                        f"flat dense size=sm data-testid=export-{fmt}")
-            self.image = ui.image("").props("no-spinner no-transition fit=contain data-testid=graph").classes(
-                "w-full").style("min-height: 260px; max-height: 520px")
+                    ui.button(
+                        fmt.upper(), icon="download", on_click=lambda f=fmt: self.export(f)
+                    ).props(f"flat dense size=sm data-testid=export-{fmt}")
+            self.image = (
+                ui.image("")
+                .props("no-spinner no-transition fit=contain data-testid=graph")
+                .classes("w-full")
+                .style("min-height: 260px; max-height: 520px")
+            )
             self.controls()
 
     async def redraw(self) -> None:
@@ -122,74 +137,152 @@ class GraphPanel:
         tid = table.id
         apply = view.apply
         with ui.row().classes("w-full gap-2 items-end"):
-            choices = {v.id: variant_label(v.id) for v in variants_of(table.format)
-                       if v.available_for(table.replicates)}
-            ui.select(choices, value=graph.variant_id, label="Graph type",
-                      on_change=lambda e: e.value != graph.variant_id and apply(set_variant, tid, e.value)
-                      ).classes("w-56").props("dense outlined data-testid=variant")
-            ui.select(list(PRESETS), value=graph.active_preset_id, label="Style",
-                      on_change=lambda e: e.value != graph.active_preset_id and apply(set_preset, tid, e.value)
-                      ).classes("w-32").props("dense outlined data-testid=preset")
+            choices = {
+                v.id: variant_label(v.id)
+                for v in variants_of(table.format)
+                if v.available_for(table.replicates)
+            }
+            ui.select(
+                choices,
+                value=graph.variant_id,
+                label="Graph type",
+                on_change=lambda e: (
+                    e.value != graph.variant_id and apply(set_variant, tid, e.value)
+                ),
+            ).classes("w-56").props("dense outlined data-testid=variant")
+            ui.select(
+                list(PRESETS),
+                value=graph.active_preset_id,
+                label="Style",
+                on_change=lambda e: (
+                    e.value != graph.active_preset_id and apply(set_preset, tid, e.value)
+                ),
+            ).classes("w-32").props("dense outlined data-testid=preset")
             variant = VARIANTS[graph.variant_id]
             if variant.modes:
-                ui.select(list(variant.modes), value=graph.plot.options.get("mode"), label="Mode",
-                          on_change=lambda e: e.value != graph.plot.options.get("mode")
-                          and apply(set_plot_option, tid, ("mode",), e.value)
-                          ).classes("w-48").props("dense outlined data-testid=mode")
+                ui.select(
+                    list(variant.modes),
+                    value=graph.plot.options.get("mode"),
+                    label="Mode",
+                    on_change=lambda e: (
+                        e.value != graph.plot.options.get("mode")
+                        and apply(set_plot_option, tid, ("mode",), e.value)
+                    ),
+                ).classes("w-48").props("dense outlined data-testid=mode")
         with ui.expansion("Titles", icon="title", value=True).classes("w-full").props("dense"):
             with ui.row().classes("w-full gap-2"):
                 for which, label in (("graph", "Graph title"), ("x", "X title"), ("y", "Y title")):
                     entry = table.titles.get(which, {})
-                    field = ui.input(label, value=entry.get("text", "")).classes("grow").props(
-                        f"dense outlined data-testid=title-{which}")
-                    field.on("change", lambda e, w=which, f=field: f.value != table.titles.get(w, {}).get("text")
-                             and apply(set_title, tid, w, f.value))
+                    field = (
+                        ui.input(label, value=entry.get("text", ""))
+                        .classes("grow")
+                        .props(f"dense outlined data-testid=title-{which}")
+                    )
+                    field.on(
+                        "change",
+                        lambda e, w=which, f=field: (
+                            f.value != table.titles.get(w, {}).get("text")
+                            and apply(set_title, tid, w, f.value)
+                        ),
+                    )
         with ui.expansion("Plot options", icon="tune").classes("w-full").props("dense"):
             with ui.row().classes("w-full gap-2 items-center"):
                 for key, node in option_nodes(table.format).items():
                     if key in ("mode", "kind", "mapping"):
                         continue
                     self._option(tid, key, node, graph.plot.options.get(key))
-        with ui.expansion("Data sets and legend", icon="legend_toggle").classes("w-full").props("dense"):
+        with (
+            ui.expansion("Data sets and legend", icon="legend_toggle")
+            .classes("w-full")
+            .props("dense")
+        ):
             with ui.row().classes("gap-2"):
                 for i, ds in enumerate(table.data_sets):
                     shown = graph.data_set_visibility.get(str(i), True)
-                    ui.checkbox(ds.name, value=shown, on_change=lambda e, i=i: apply(set_visibility, tid, i, e.value))
+                    ui.checkbox(
+                        ds.name,
+                        value=shown,
+                        on_change=lambda e, i=i: apply(set_visibility, tid, i, e.value),
+                    )
             with ui.row().classes("gap-2 items-center"):
-                ui.checkbox("Legend", value=bool(graph.legend.get("show", True)),
-                            on_change=lambda e: apply(set_legend, tid, show=e.value))
-                ui.select(list(LEGEND_POSITIONS), value=graph.legend.get("position"), label="Position",
-                          on_change=lambda e: e.value != graph.legend.get("position")
-                          and apply(set_legend, tid, position=e.value)).classes("w-40").props("dense outlined")
+                ui.checkbox(
+                    "Legend",
+                    value=bool(graph.legend.get("show", True)),
+                    on_change=lambda e: apply(set_legend, tid, show=e.value),
+                )
+                ui.select(
+                    list(LEGEND_POSITIONS),
+                    value=graph.legend.get("position"),
+                    label="Position",
+                    on_change=lambda e: (
+                        e.value != graph.legend.get("position")
+                        and apply(set_legend, tid, position=e.value)
+                    ),
+                ).classes("w-40").props("dense outlined")
         with ui.expansion("Axes", icon="straighten").classes("w-full").props("dense"):
-            axes = (("xContinuous", "X"), ("leftY", "Y")) if table.format in ("xy", "survival") else (("leftY", "Y"),)
+            axes = (
+                (("xContinuous", "X"), ("leftY", "Y"))
+                if table.format in ("xy", "survival")
+                else (("leftY", "Y"),)
+            )
             for axis, name in axes:
                 node = graph.axes.get(axis, {})
                 with ui.row().classes("gap-2 items-center"):
                     ui.label(name).classes("w-6")
-                    lo = ui.input("Min", value=str(node.get("rangeMin", "auto"))).classes("w-24").props(
-                        f"dense outlined data-testid=axis-{axis}-min")
-                    lo.on("change", lambda e, a=axis, f=lo: apply(set_axis, tid, a, minimum=_auto(f.value)))
-                    hi = ui.input("Max", value=str(node.get("rangeMax", "auto"))).classes("w-24").props(
-                        f"dense outlined data-testid=axis-{axis}-max")
-                    hi.on("change", lambda e, a=axis, f=hi: apply(set_axis, tid, a, maximum=_auto(f.value)))
-                    ui.select(list(AXIS_SCALES), value=node.get("scale", "linear"), label="Scale",
-                              on_change=lambda e, a=axis, n=node: e.value != n.get("scale")
-                              and apply(set_axis, tid, a, scale=e.value)).classes("w-28").props(
-                        f"dense outlined data-testid=axis-{axis}-scale")
+                    lo = (
+                        ui.input("Min", value=str(node.get("rangeMin", "auto")))
+                        .classes("w-24")
+                        .props(f"dense outlined data-testid=axis-{axis}-min")
+                    )
+                    lo.on(
+                        "change",
+                        lambda e, a=axis, f=lo: apply(set_axis, tid, a, minimum=_auto(f.value)),
+                    )
+                    hi = (
+                        ui.input("Max", value=str(node.get("rangeMax", "auto")))
+                        .classes("w-24")
+                        .props(f"dense outlined data-testid=axis-{axis}-max")
+                    )
+                    hi.on(
+                        "change",
+                        lambda e, a=axis, f=hi: apply(set_axis, tid, a, maximum=_auto(f.value)),
+                    )
+                    ui.select(
+                        list(AXIS_SCALES),
+                        value=node.get("scale", "linear"),
+                        label="Scale",
+                        on_change=lambda e, a=axis, n=node: (
+                            e.value != n.get("scale") and apply(set_axis, tid, a, scale=e.value)
+                        ),
+                    ).classes("w-28").props(f"dense outlined data-testid=axis-{axis}-scale")
 
     def _option(self, tid: str, key: str, node: N.Node, value: Any) -> None:
         apply = self.view.apply
         label = key[0].upper() + "".join(" " + c.lower() if c.isupper() else c for c in key[1:])
         if isinstance(node, N.Enum):
-            ui.select(list(node.values), value=value, label=label,
-                      on_change=lambda e: e.value != value and apply(set_plot_option, tid, (key,), e.value)
-                      ).classes("w-40").props("dense outlined")
+            ui.select(
+                list(node.values),
+                value=value,
+                label=label,
+                on_change=lambda e: (
+                    e.value != value and apply(set_plot_option, tid, (key,), e.value)
+                ),
+            ).classes("w-40").props("dense outlined")
         elif isinstance(node, N.Bool):
-            ui.checkbox(label, value=bool(value),
-                        on_change=lambda e: apply(set_plot_option, tid, (key,), e.value))
+            ui.checkbox(
+                label,
+                value=bool(value),
+                on_change=lambda e: apply(set_plot_option, tid, (key,), e.value),
+            )
         elif isinstance(node, N.Num) and isinstance(value, (int, float)):
-            ui.number(label, value=value,
-                      on_change=lambda e: e.value is not None and e.value != value
-                      and apply(set_plot_option, tid, (key,), int(e.value) if node.integer else e.value)
-                      ).classes("w-32").props("dense outlined debounce=600")
+            ui.number(
+                label,
+                value=value,
+                on_change=lambda e: (
+                    e.value is not None
+                    and e.value != value
+                    and apply(
+                        set_plot_option, tid, (key,), int(e.value) if node.integer else e.value
+                    )
+                ),
+            ).classes("w-32").props("dense outlined debounce=600")

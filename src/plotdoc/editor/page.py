@@ -26,7 +26,7 @@ from ..editing import (
 from ..editing.cells import clear_cells, sheet_columns
 from ..problems import PlotdocError, Problem
 from . import panels
-from .work import Job, compute_results, has_analyses, install_results, problem_lines, project_copy
+from .work import Job, compute_results, has_analyses, install_results, project_copy
 
 if TYPE_CHECKING:
     from .app import Server
@@ -100,7 +100,9 @@ class View:
 
     # -- problems ------------------------------------------------------------------------
 
-    def show_problems(self, title: str, problems: Any, omitted: int = 0, name: str | None = None) -> None:
+    def show_problems(
+        self, title: str, problems: Any, omitted: int = 0, name: str | None = None
+    ) -> None:
         self.problems = list(problems)
         self.problems_title = title
         self.problem_name = name or self.session.title
@@ -161,8 +163,13 @@ class View:
             self.grid.classes(add="hidden")
             return
         self.grid.classes(remove="hidden")
-        key = (table.id, table.format, table.replicates, tuple(d.name for d in table.data_sets),
-               table.derived_from is not None)
+        key = (
+            table.id,
+            table.format,
+            table.replicates,
+            tuple(d.name for d in table.data_sets),
+            table.derived_from is not None,
+        )
         if key != self.grid_key:
             self.grid_key = key
             self.grid.options.clear()
@@ -180,20 +187,37 @@ def _js(text: str) -> str:
 
 def sheet_options(table: Any, version: int) -> dict[str, Any]:
     """AG Grid options: a row-number column, then the family's columns, rows fetched on demand."""
-    family = FAMILIES[table.format]
     editable = table.derived_from is None
     columns: list[dict[str, Any]] = [
-        {"headerName": "", "colId": "rownum", ":valueGetter": "p => p.node.rowIndex + 1",
-         "width": 70, "pinned": "left", "editable": False, "cellClass": "plotdoc-rownum",
-         "suppressNavigable": False}
+        {
+            "headerName": "",
+            "colId": "rownum",
+            ":valueGetter": "p => p.node.rowIndex + 1",
+            "width": 70,
+            "pinned": "left",
+            "editable": False,
+            "cellClass": "plotdoc-rownum",
+            "suppressNavigable": False,
+        }
     ]
     cols = sheet_columns(table)
     groups: dict[int, dict[str, Any]] = {}
     for i, col in enumerate(cols):
-        spec: dict[str, Any] = {"field": f"c{i}", "colId": f"c{i}", "editable": editable, "width": 110}
+        spec: dict[str, Any] = {
+            "field": f"c{i}",
+            "colId": f"c{i}",
+            "editable": editable,
+            "width": 110,
+        }
         if col.kind == "x":
-            columns.append({**spec, "headerName": "Time" if table.format == "survival" else "X",
-                            "pinned": "left", "width": 100})
+            columns.append(
+                {
+                    **spec,
+                    "headerName": "Time" if table.format == "survival" else "X",
+                    "pinned": "left",
+                    "width": 100,
+                }
+            )
         elif col.kind == "label":
             columns.append({**spec, "headerName": "Row label", "pinned": "left", "width": 150})
         elif table.replicates == 1:
@@ -207,8 +231,12 @@ def sheet_options(table: Any, version: int) -> dict[str, Any]:
             group["children"].append({**spec, "headerName": f"Y{col.replicate + 1}", "width": 80})
     return {
         "columnDefs": columns,
-        "defaultColDef": {"resizable": True, "sortable": False, "cellDataType": False,
-                          "suppressMovable": True},
+        "defaultColDef": {
+            "resizable": True,
+            "sortable": False,
+            "cellDataType": False,
+            "suppressMovable": True,
+        },
         "rowModelType": "infinite",
         "cacheBlockSize": 200,
         "maxBlocksInCache": 20,
@@ -238,7 +266,7 @@ def _column_index(col_id: str | None) -> int | None:
 def title_label(view: View) -> None:
     s = view.session
     ui.label(("● " if s.dirty else "") + s.title).classes("plotdoc-title").props(
-        f'data-testid=title data-dirty={"yes" if s.dirty else "no"}'
+        f"data-testid=title data-dirty={'yes' if s.dirty else 'no'}"
     )
 
 
@@ -249,11 +277,16 @@ def status_bar(view: View) -> None:
         if job.running:
             ui.spinner(size="sm")
             ui.label(job.message)
-            ui.button("Cancel", on_click=lambda: (job.cancel(), status_bar.refresh(view))).props(
+            ui.button("Cancel", on_click=lambda: _cancel(view)).props(
                 "flat dense size=sm"
             )
         elif job.message:
             ui.label(job.message)
+
+
+def _cancel(view: View) -> None:
+    view.job.cancel()
+    status_bar.refresh(view)
 
 
 @ui.refreshable
@@ -268,7 +301,10 @@ def navigator(view: View) -> None:
                 continue
             _nav_item(view, table, current, derived=False)
             for child in project.tables:
-                if child.derived_from is not None and child.derived_from.source_table_id == table.id:
+                if (
+                    child.derived_from is not None
+                    and child.derived_from.source_table_id == table.id
+                ):
                     _nav_item(view, child, current, derived=True)
         for table in project.tables:  # results whose source is gone are listed at the end
             if table.derived_from is not None and not any(
@@ -279,12 +315,14 @@ def navigator(view: View) -> None:
 
 def _nav_item(view: View, table: Any, current: Any, *, derived: bool) -> None:
     selected = current is not None and table.id == current.id
-    with ui.item(on_click=lambda t=table: view.select(t.id)).classes(
-        ("selected " if selected else "") + ("derived" if derived else "")
-    ).props(f'data-testid="nav-{table.id}"'):
-        with ui.item_section():
-            ui.item_label(table.name)
-            ui.item_label(("results · " if derived else "") + table.format).classes("plotdoc-family")
+    with (
+        ui.item(on_click=lambda t=table: view.select(t.id))
+        .classes(("selected " if selected else "") + ("derived" if derived else ""))
+        .props(f'data-testid="nav-{table.id}"'),
+        ui.item_section(),
+    ):
+        ui.item_label(table.name)
+        ui.item_label(("results · " if derived else "") + table.format).classes("plotdoc-family")
 
 
 @ui.refreshable
@@ -295,23 +333,41 @@ def workspace(view: View) -> None:
         panels.start_screen(view)
         return
     with ui.row().classes("items-center gap-1 w-full"):
-        ui.label(table.name).classes("text-subtitle1 text-weight-medium").props('data-testid=table-name')
+        ui.label(table.name).classes("text-subtitle1 text-weight-medium").props(
+            "data-testid=table-name"
+        )
         ui.label(FAMILIES[table.format].description).classes("plotdoc-family q-ml-sm")
         ui.space()
         if table.derived_from is None:
-            ui.button("Data set", icon="add", on_click=lambda: view.apply(add_data_set, table.id)).props(
-                "flat dense size=sm data-testid=add-data-set")
-            ui.button("Rename…", icon="edit", on_click=lambda: panels.rename_data_set_dialog(view, table)).props(
-                "flat dense size=sm")
-            ui.button("Remove…", icon="remove", on_click=lambda: panels.remove_data_set_dialog(view, table)).props(
-                "flat dense size=sm")
-            ui.button("Rows", icon="playlist_add", on_click=lambda: view.apply(insert_rows, table.id, table.n_rows, 10)).props(
-                "flat dense size=sm")
+            ui.button(
+                "Data set", icon="add", on_click=lambda: view.apply(add_data_set, table.id)
+            ).props("flat dense size=sm data-testid=add-data-set")
+            ui.button(
+                "Rename…", icon="edit", on_click=lambda: panels.rename_data_set_dialog(view, table)
+            ).props("flat dense size=sm")
+            ui.button(
+                "Remove…",
+                icon="remove",
+                on_click=lambda: panels.remove_data_set_dialog(view, table),
+            ).props("flat dense size=sm")
+            ui.button(
+                "Rows",
+                icon="playlist_add",
+                on_click=lambda: view.apply(insert_rows, table.id, table.n_rows, 10),
+            ).props("flat dense size=sm")
             fam = FAMILIES[table.format]
             if fam.min_replicates != fam.max_replicates:
-                ui.number("Replicates", value=table.replicates, min=fam.min_replicates, max=fam.max_replicates,
-                          on_change=lambda e, t=table: e.value and int(e.value) != t.replicates and view.apply(
-                              set_replicates, t.id, int(e.value))).props("dense outlined data-testid=replicates").classes("w-24")
+                ui.number(
+                    "Replicates",
+                    value=table.replicates,
+                    min=fam.min_replicates,
+                    max=fam.max_replicates,
+                    on_change=lambda e, t=table: (
+                        e.value
+                        and int(e.value) != t.replicates
+                        and view.apply(set_replicates, t.id, int(e.value))
+                    ),
+                ).props("dense outlined data-testid=replicates").classes("w-24")
 
 
 def register(server: Server) -> None:
@@ -323,7 +379,9 @@ def register(server: Server) -> None:
         view = View(server)
         ui.add_head_html(f"<style>{css}</style>")
         ui.add_body_html(f"<script>{js}</script>")
-        ui.add_body_html('<div id="plotdoc-drop-overlay">Drop a .plotdoc, .pzfx or .csv file to open it</div>')
+        ui.add_body_html(
+            '<div id="plotdoc-drop-overlay">Drop a .plotdoc, .pzfx or .csv file to open it</div>'
+        )
         ui.colors(primary="#1f5fa8")
         build(view)
 
@@ -335,29 +393,41 @@ def build(view: View) -> None:
         ui.space()
         title_label(view)
         ui.space()
-        ui.button(icon="undo", on_click=view.undo).props("flat round dense color=white data-testid=undo").tooltip("Undo (Ctrl+Z)")
-        ui.button(icon="redo", on_click=view.redo).props("flat round dense color=white data-testid=redo").tooltip("Redo (Ctrl+Shift+Z)")
+        ui.button(icon="undo", on_click=view.undo).props(
+            "flat round dense color=white data-testid=undo"
+        ).tooltip("Undo (Ctrl+Z)")
+        ui.button(icon="redo", on_click=view.redo).props(
+            "flat round dense color=white data-testid=redo"
+        ).tooltip("Redo (Ctrl+Shift+Z)")
         ui.button("Save", icon="save", on_click=lambda: panels.save(view)).props(
-            "flat dense color=white data-testid=save")
+            "flat dense color=white data-testid=save"
+        )
     with ui.left_drawer(value=True).classes("bg-white q-pa-sm").props("width=240 bordered"):
         with ui.row().classes("items-center w-full"):
             ui.label("Tables").classes("text-weight-medium")
             ui.space()
             ui.button(icon="add", on_click=lambda: panels.new_table_dialog(view)).props(
-                "flat round dense size=sm data-testid=new-table").tooltip("New table")
+                "flat round dense size=sm data-testid=new-table"
+            ).tooltip("New table")
         navigator(view)
-    with ui.footer().classes("bg-white text-black q-px-md q-py-xs").style("border-top: 1px solid #dde3ea"):
+    with (
+        ui.footer()
+        .classes("bg-white text-black q-px-md q-py-xs")
+        .style("border-top: 1px solid #dde3ea")
+    ):
         status_bar(view)
         ui.space()
         ui.label("Drop a file anywhere to open it").classes("plotdoc-status")
     panels.problems_panel(view)
     with ui.splitter(value=55).classes("w-full").style("height: calc(100vh - 130px)") as split:
-        with split.before:
-            with ui.column().classes("w-full h-full q-pa-sm gap-2 no-wrap"):
-                workspace(view)
-                view.grid = ui.aggrid({"columnDefs": [], "rowData": []}).classes(
-                    "plotdoc-sheet grow").style("min-height: 300px")
-                view.grid.on("cellValueChanged", lambda e: _cell_changed(view, e))
+        with split.before, ui.column().classes("w-full h-full q-pa-sm gap-2 no-wrap"):
+            workspace(view)
+            view.grid = (
+                ui.aggrid({"columnDefs": [], "rowData": []})
+                .classes("plotdoc-sheet grow")
+                .style("min-height: 300px")
+            )
+            view.grid.on("cellValueChanged", lambda e: _cell_changed(view, e))
         with split.after, ui.column().classes("w-full h-full q-pa-sm no-wrap"):
             with ui.tabs().classes("w-full").props("dense align=left") as tabs:
                 graph_tab = ui.tab("Graph").props("data-testid=tab-graph")
@@ -413,5 +483,14 @@ def _shortcut(view: View, action: str | None) -> None:
         panels.save_as_dialog(view)
 
 
-__all__ = ["View", "delete_rows", "delete_table", "duplicate_table", "move_table", "remove_data_set",
-           "rename_data_set", "rename_table", "register"]
+__all__ = [
+    "View",
+    "delete_rows",
+    "delete_table",
+    "duplicate_table",
+    "move_table",
+    "register",
+    "remove_data_set",
+    "rename_data_set",
+    "rename_table",
+]

@@ -18,8 +18,8 @@ from ..editing import (
     rename_table,
 )
 from ..problems import PlotdocError, error
-from .graph_panel import GraphPanel
 from .analyses_panel import AnalysesPanel
+from .graph_panel import GraphPanel
 from .work import problem_lines
 
 if TYPE_CHECKING:
@@ -147,8 +147,12 @@ async def open_uploaded(view: View, args: dict[str, Any]) -> None:
     if report is None:
         return
     if not report.ok:
-        view.show_problems(f"Could not open {filename}: the current project is unchanged",
-                           report.problems, report.omitted, name=filename)
+        view.show_problems(
+            f"Could not open {filename}: the current project is unchanged",
+            report.problems,
+            report.omitted,
+            name=filename,
+        )
         ui.notify(f"{filename} was refused ({len(report.errors)} error(s))", type="negative")
         return
     view.table_id = None
@@ -164,7 +168,13 @@ def open_too_large(view: View, args: dict[str, Any]) -> None:
     name = str(args.get("name"))
     view.show_problems(
         f"Could not open {name}: the current project is unchanged",
-        [error("file-too-large", (), f"expected a file of at most 52428800 bytes (50 MB); found {args.get('size')} bytes")],
+        [
+            error(
+                "file-too-large",
+                (),
+                f"expected a file of at most 52428800 bytes (50 MB); found {args.get('size')} bytes",
+            )
+        ],
         name=name,
     )
 
@@ -190,11 +200,18 @@ def _save_to(view: View, path: str | None) -> bool:
 
 def save_as_dialog(view: View) -> None:
     folder = view.session.path.parent if view.session.path else Path.cwd()
-    name = view.session.title if view.session.title.endswith((".plotdoc", ".plotdoc.json")) else "untitled.plotdoc"
+    name = (
+        view.session.title
+        if view.session.title.endswith((".plotdoc", ".plotdoc.json"))
+        else "untitled.plotdoc"
+    )
     with ui.dialog() as dialog, ui.card().classes("w-[560px]"):
         ui.label("Save as").classes("text-h6")
-        field = ui.input("File (on this computer)", value=str(folder / name)).classes("w-full").props(
-            "data-testid=save-as-path")
+        field = (
+            ui.input("File (on this computer)", value=str(folder / name))
+            .classes("w-full")
+            .props("data-testid=save-as-path")
+        )
 
         def go() -> None:
             target = Path(field.value).expanduser()
@@ -222,12 +239,18 @@ def download(view: View) -> None:
 def new_table_dialog(view: View) -> None:
     with ui.dialog() as dialog, ui.card().classes("w-[520px]"):
         ui.label("New data table").classes("text-h6")
-        family = ui.radio({f: f"{FAMILY_TITLES[f]} — {FAMILIES[f].description}" for f in FAMILIES},
-                          value="xy").props("data-testid=new-table-family")
+        family = ui.radio(
+            {f: f"{FAMILY_TITLES[f]} — {FAMILIES[f].description}" for f in FAMILIES}, value="xy"
+        ).props("data-testid=new-table-family")
         name = ui.input("Name (optional)").classes("w-full")
         with ui.row():
-            ui.button("Create", on_click=lambda: (dialog.close(), view.apply(
-                add_table, family.value, name.value or None))).props("data-testid=new-table-create")
+            ui.button(
+                "Create",
+                on_click=lambda: (
+                    dialog.close(),
+                    view.apply(add_table, family.value, name.value or None),
+                ),
+            ).props("data-testid=new-table-create")
             ui.button("Cancel", on_click=dialog.close).props("flat")
     dialog.open()
 
@@ -235,10 +258,16 @@ def new_table_dialog(view: View) -> None:
 def _text_dialog(title: str, label: str, value: str, on_ok: Any) -> None:
     with ui.dialog() as dialog, ui.card().classes("w-[420px]"):
         ui.label(title).classes("text-h6")
-        field = ui.input(label, value=value).classes("w-full").props("autofocus data-testid=dialog-text")
+        field = (
+            ui.input(label, value=value)
+            .classes("w-full")
+            .props("autofocus data-testid=dialog-text")
+        )
         field.on("keydown.enter", lambda: (dialog.close(), on_ok(field.value)))
         with ui.row():
-            ui.button("OK", on_click=lambda: (dialog.close(), on_ok(field.value))).props("data-testid=dialog-ok")
+            ui.button("OK", on_click=lambda: (dialog.close(), on_ok(field.value))).props(
+                "data-testid=dialog-ok"
+            )
             ui.button("Cancel", on_click=dialog.close).props("flat")
     dialog.open()
 
@@ -246,7 +275,9 @@ def _text_dialog(title: str, label: str, value: str, on_ok: Any) -> None:
 def rename_table_dialog(view: View) -> None:
     table = view.table()
     if table is not None:
-        _text_dialog("Rename table", "Name", table.name, lambda v: view.apply(rename_table, table.id, v))
+        _text_dialog(
+            "Rename table", "Name", table.name, lambda v: view.apply(rename_table, table.id, v)
+        )
 
 
 def rename_data_set_dialog(view: View, table: Any) -> None:
@@ -254,12 +285,23 @@ def rename_data_set_dialog(view: View, table: Any) -> None:
         return
     with ui.dialog() as dialog, ui.card().classes("w-[420px]"):
         ui.label("Rename data set").classes("text-h6")
-        which = ui.select({i: ds.name for i, ds in enumerate(table.data_sets)}, value=0, label="Data set").classes("w-full")
-        field = ui.input("New name", value=table.data_sets[0].name).classes("w-full").props("data-testid=dialog-text")
+        which = ui.select(
+            {i: ds.name for i, ds in enumerate(table.data_sets)}, value=0, label="Data set"
+        ).classes("w-full")
+        field = (
+            ui.input("New name", value=table.data_sets[0].name)
+            .classes("w-full")
+            .props("data-testid=dialog-text")
+        )
         which.on_value_change(lambda e: field.set_value(table.data_sets[e.value].name))
         with ui.row():
-            ui.button("Rename", on_click=lambda: (dialog.close(), view.apply(
-                rename_data_set, table.id, which.value, field.value))).props("data-testid=dialog-ok")
+            ui.button(
+                "Rename",
+                on_click=lambda: (
+                    dialog.close(),
+                    view.apply(rename_data_set, table.id, which.value, field.value),
+                ),
+            ).props("data-testid=dialog-ok")
             ui.button("Cancel", on_click=dialog.close).props("flat")
     dialog.open()
 
@@ -269,11 +311,19 @@ def remove_data_set_dialog(view: View, table: Any) -> None:
         return
     with ui.dialog() as dialog, ui.card().classes("w-[420px]"):
         ui.label("Remove data set").classes("text-h6")
-        which = ui.select({i: ds.name for i, ds in enumerate(table.data_sets)}, value=len(table.data_sets) - 1,
-                          label="Data set").classes("w-full")
+        which = ui.select(
+            {i: ds.name for i, ds in enumerate(table.data_sets)},
+            value=len(table.data_sets) - 1,
+            label="Data set",
+        ).classes("w-full")
         with ui.row():
-            ui.button("Remove", on_click=lambda: (dialog.close(), view.apply(
-                remove_data_set, table.id, which.value))).props("color=negative")
+            ui.button(
+                "Remove",
+                on_click=lambda: (
+                    dialog.close(),
+                    view.apply(remove_data_set, table.id, which.value),
+                ),
+            ).props("color=negative")
             ui.button("Cancel", on_click=dialog.close).props("flat")
     dialog.open()
 
@@ -286,29 +336,47 @@ def prompt_dialog(view: View) -> None:
         with ui.row().classes("items-center w-full"):
             ui.label("Prompt for an AI assistant").classes("text-h6")
             ui.space()
-            ui.button("Copy", icon="content_copy", on_click=lambda: (
-                ui.clipboard.write(text), ui.notify("Prompt copied"))).props("data-testid=prompt-copy")
+            ui.button(
+                "Copy",
+                icon="content_copy",
+                on_click=lambda: _copy(text),
+            ).props("data-testid=prompt-copy")
             ui.button(icon="close", on_click=dialog.close).props("flat round dense")
-        ui.label("Paste it into an AI assistant to have it write plotdoc files; check what it writes.").classes(
-            "plotdoc-status")
+        ui.label(
+            "Paste it into an AI assistant to have it write plotdoc files; check what it writes."
+        ).classes("plotdoc-status")
         ui.label(text).classes("plotdoc-prompt w-full").props("data-testid=prompt-text")
     dialog.open()
+
+
+def _copy(text: str) -> None:
+    ui.clipboard.write(text)
+    ui.notify("Prompt copied")
 
 
 def start_screen(view: View) -> None:
     with ui.column().classes("w-full items-center q-pa-lg gap-4").props("data-testid=start-screen"):
         ui.label("Start a project").classes("text-h5")
-        ui.label("Create a data table, open a file (or drop it anywhere on this window), "
-                 "or explore a built-in example.").classes("plotdoc-status")
+        ui.label(
+            "Create a data table, open a file (or drop it anywhere on this window), "
+            "or explore a built-in example."
+        ).classes("plotdoc-status")
         with ui.row().classes("gap-3 justify-center"):
             for fam in FAMILIES:
-                with ui.card().classes("w-52 cursor-pointer plotdoc-panel").on(
-                    "click", lambda f=fam: view.apply(add_table, f)
-                ).props(f"flat data-testid=start-{fam}"):
+                with (
+                    ui.card()
+                    .classes("w-52 cursor-pointer plotdoc-panel")
+                    .on("click", lambda f=fam: view.apply(add_table, f))
+                    .props(f"flat data-testid=start-{fam}")
+                ):
                     ui.label(FAMILY_TITLES[fam]).classes("text-weight-medium")
                     ui.label(FAMILIES[fam].description).classes("plotdoc-status")
         with ui.row().classes("gap-2 items-center"):
-            ui.button("Open a file…", icon="folder_open", on_click=lambda: ui.run_javascript("plotdocPickFile()"))
+            ui.button(
+                "Open a file…",
+                icon="folder_open",
+                on_click=lambda: ui.run_javascript("plotdocPickFile()"),
+            )
             with ui.button("Open an example", icon="auto_graph").props("outline"):
                 with ui.menu():
                     for name in example_list():
@@ -321,11 +389,24 @@ def problems_panel(view: View) -> None:
         return
     errors = any(p.severity == "error" for p in view.problems)
     color = "#fdecea" if errors else "#fff8e1"
-    with ui.card().classes("w-full q-ma-sm").style(f"background:{color}").props("flat bordered data-testid=problems"):
+    with (
+        ui.card()
+        .classes("w-full q-ma-sm")
+        .style(f"background:{color}")
+        .props("flat bordered data-testid=problems")
+    ):
         with ui.row().classes("items-center w-full"):
-            ui.icon("error" if errors else "warning").classes("text-negative" if errors else "text-warning")
-            ui.label(view.problems_title).classes("text-weight-medium").props("data-testid=problems-title")
+            ui.icon("error" if errors else "warning").classes(
+                "text-negative" if errors else "text-warning"
+            )
+            ui.label(view.problems_title).classes("text-weight-medium").props(
+                "data-testid=problems-title"
+            )
             ui.space()
-            ui.button("Dismiss", on_click=view.clear_problems).props("flat dense data-testid=problems-dismiss")
+            ui.button("Dismiss", on_click=view.clear_problems).props(
+                "flat dense data-testid=problems-dismiss"
+            )
         lines = problem_lines(view.problem_name, view.problems, getattr(view, "omitted", 0))
-        ui.label("\n".join(lines)).classes("plotdoc-problems w-full").props("data-testid=problems-lines")
+        ui.label("\n".join(lines)).classes("plotdoc-problems w-full").props(
+            "data-testid=problems-lines"
+        )

@@ -40,7 +40,9 @@ class Guard:
         self.hosts = hosts
 
     def _headers(self, scope: Scope) -> dict[str, str]:
-        return {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        return {
+            k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])
+        }
 
     def _token_ok(self, given: str | None) -> bool:
         return given is not None and hmac.compare_digest(given.encode(), self.token.encode())
@@ -69,12 +71,19 @@ class Guard:
         if not (self._token_ok(query_token) or self._token_ok(cookie_token)):
             await self._refuse(scope, receive, send, "missing or wrong token")
             return
-        if scope["type"] == "http" and self._token_ok(query_token) and not self._token_ok(cookie_token):
+        if (
+            scope["type"] == "http"
+            and self._token_ok(query_token)
+            and not self._token_ok(cookie_token)
+        ):
 
             async def send_with_cookie(message: Message) -> None:
                 if message["type"] == "http.response.start":
                     value = f"{COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict"
-                    message["headers"] = [*message.get("headers", []), (b"set-cookie", value.encode())]
+                    message["headers"] = [
+                        *message.get("headers", []),
+                        (b"set-cookie", value.encode()),
+                    ]
                 await send(message)
 
             await self.app(scope, receive, send_with_cookie)
