@@ -29,10 +29,10 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from bench_open import make_document  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+from tests.editor.conftest import CHROMIUM_ARGS, DROP_JS, start_editor  # noqa: E402
 
 from plotdoc import open_project  # noqa: E402
 from plotdoc.builder import ProjectBuilder  # noqa: E402
-from tests.editor.conftest import CHROMIUM_ARGS, DROP_JS, start_editor  # noqa: E402
 
 GRAPH = "() => (document.querySelector('[data-testid=graph] img')||{}).src || ''"
 

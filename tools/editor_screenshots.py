@@ -17,9 +17,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
+from tests.editor.conftest import CHROMIUM_ARGS, drop_file, start_editor  # noqa: E402
 
 from plotdoc.publish.examples import example_bytes  # noqa: E402
-from tests.editor.conftest import CHROMIUM_ARGS, drop_file, start_editor  # noqa: E402
 
 
 def main() -> int:
