@@ -263,8 +263,14 @@ def _frame(ctx: DrawContext, fo: Mapping[str, Any], color: Any, width: float) ->
         ax.yaxis.tick_right()
         ax.yaxis.set_label_position("right")
     if origin == "custom":
-        sp["bottom"].set_position(("data", clamp(fo.get("originY", 0.0), -1e100, 1e100, 0.0)))
-        sp["left"].set_position(("data", clamp(fo.get("originX", 0.0), -1e100, 1e100, 0.0)))
+        # an origin beyond the axis range stands at the plot area's edge (a spine millions of
+        # plot heights away would make matplotlib's transforms singular)
+        y_lo, y_hi = sorted(ax.get_ylim())
+        x_lo, x_hi = sorted(ax.get_xlim())
+        oy = clamp(fo.get("originY", 0.0), y_lo, y_hi, 0.0)
+        ox = clamp(fo.get("originX", 0.0), x_lo, x_hi, 0.0)
+        sp["bottom"].set_position(("data", oy))
+        sp["left"].set_position(("data", ox))
         # the axes cross inside the plot; their titles stay at the plot area's edges
         ax.xaxis.set_label_coords(0.5, -0.16)
         ax.yaxis.set_label_coords(-0.16, 0.5)
