@@ -21,16 +21,12 @@ from matplotlib.path import Path
 from matplotlib.transforms import Bbox, IdentityTransform, Transform, TransformedPath
 from numpy.typing import NDArray
 
+from .svg import is_svg
+
 RGBA = tuple[float, float, float, float]
 _CODES = np.array(
     [Path.MOVETO, Path.LINETO, Path.LINETO, Path.LINETO, Path.CLOSEPOLY], dtype=Path.code_type
 )
-
-
-def is_svg(renderer: RendererBase) -> bool:
-    """Whether ``renderer`` writes SVG (savefig wraps it in a mixed-mode renderer)."""
-    inner = getattr(renderer, "_renderer", renderer)
-    return type(inner).__name__ == "RendererSVG" or type(renderer).__name__ == "RendererSVG"
 
 
 def _drawing_disabled(renderer: RendererBase) -> bool:

@@ -20,18 +20,19 @@ from numpy.typing import NDArray
 
 from ..style.symbols import symbol_path
 from ..style.theme import RGBA
-from .svg import drawing_disabled, fast_svg, inner, write_markers, write_paths
+from .svg import (
+    drawing_disabled,
+    fast_svg,
+    is_svg,
+    pixels_per_point,
+    write_markers,
+    write_paths,
+)
 
 _IDENTITY = IdentityTransform()
 
 
-def points(renderer: RendererBase) -> float:
-    """Pixels per point of ``renderer``."""
-    return float(renderer.points_to_pixels(1.0))  # type: ignore[arg-type]
-
-
-def _is_svg(renderer: RendererBase) -> bool:
-    return type(inner(renderer)).__name__ == "RendererSVG"
+points = pixels_per_point
 
 
 class PointSymbols(Artist):
@@ -97,7 +98,7 @@ class PointSymbols(Artist):
                         [self.ids[i] for i in run],
                     )
                 start = stop
-        elif _is_svg(renderer):
+        elif is_svg(renderer):
             for i in order:
                 renderer.open_group("symbol", gid=self.ids[i])
                 self._draw_one(renderer, gc, [i], pts, px)
@@ -232,7 +233,7 @@ class ErrorBars(Artist):
             renderer.close_group("errorbars")
             gc.restore()
             return
-        svg = _is_svg(renderer)
+        svg = is_svg(renderer)
         batch_v: list[NDArray[np.float64]] = []
         batch_c: list[int] = []
         for i in range(len(self.ids)):

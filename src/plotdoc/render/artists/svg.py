@@ -40,6 +40,16 @@ def inner(renderer: RendererBase) -> Any:
     return renderer
 
 
+def is_svg(renderer: RendererBase) -> bool:
+    """Whether ``renderer`` writes SVG (savefig wraps it in a MixedModeRenderer)."""
+    return type(inner(renderer)).__name__ == "RendererSVG"
+
+
+def pixels_per_point(renderer: RendererBase) -> float:
+    """Pixels per point of ``renderer`` (matplotlib's stubs type the argument too narrowly)."""
+    return float(renderer.points_to_pixels(1.0))  # type: ignore[arg-type]
+
+
 def drawing_disabled(renderer: RendererBase) -> bool:
     """True during matplotlib's layout pass (``_draw_disabled``), when nothing is written."""
     method = getattr(inner(renderer), "draw_markers", None)

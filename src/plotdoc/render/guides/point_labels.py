@@ -21,12 +21,13 @@ from matplotlib.text import Text
 from matplotlib.transforms import Bbox, IdentityTransform
 from numpy.typing import NDArray
 
+from ..artists.svg import pixels_per_point
 from ..style.text import safe
 from .repel import Box, place_labels
 
 
 def _pixels_per_point(renderer: RendererBase) -> float:
-    return float(renderer.points_to_pixels(1.0))  # type: ignore[arg-type]
+    return pixels_per_point(renderer)
 
 
 def edge_point(

@@ -38,6 +38,7 @@ from numpy.typing import NDArray
 
 from ...stats.rowwise import row_centers
 from ..artists.cells import CellGrid
+from ..artists.svg import pixels_per_point
 from ..context import DrawContext
 from ..positions.slots import CategoryLayout
 from ..prepare.cells import row_labels
@@ -208,7 +209,7 @@ def color_bar(ctx: DrawContext, scale: HeatScale, label: str | None = None) -> N
     def locate(_cax: Any, renderer: RendererBase) -> Bbox:
         # 12 points right of the plot area, or of a legend standing there
         box = ax.get_window_extent(renderer)
-        px = float(renderer.points_to_pixels(1.0))  # type: ignore[arg-type]
+        px = pixels_per_point(renderer)
         x0 = box.x1 + 12 * px
         legend = ax.get_legend()
         if legend is not None and legend.get_visible():

@@ -17,6 +17,8 @@ from matplotlib.backend_bases import RendererBase
 from matplotlib.text import Text
 from matplotlib.transforms import IdentityTransform, Transform
 
+from ..artists.svg import pixels_per_point
+
 _RUN = re.compile(r"(\^\{[^{}]*\}|_\{[^{}]*\})")
 
 
@@ -123,7 +125,7 @@ class RichText(Artist):
 
     def _layout(self, renderer: RendererBase) -> list[Text]:
         size = float(self._font["fontsize"])
-        px = float(renderer.points_to_pixels(1.0))  # type: ignore[arg-type]
+        px = pixels_per_point(renderer)
         x0, y0 = self._anchor_transform.transform(self._xy)
         line_h = size * 1.25 * px
         n = len(self._lines)
