@@ -11,6 +11,7 @@ from .contract.site import EXTENSIONS
 from .model import Project
 from .problems import PlotdocError, Problem, Report, error, warning
 from .reader.pipeline import run_pipeline
+from .stats.budget import Budget
 
 Source = str | os.PathLike[str] | bytes
 
@@ -61,29 +62,37 @@ def _as_bytes(data: bytes | str) -> bytes:
     return bytes(data)
 
 
-def loads(data: bytes | str) -> Project:
-    """Open a project from its bytes or text; raise :class:`PlotdocError` with every error."""
+def loads(data: bytes | str, *, budget: Budget | None = None) -> Project:
+    """Open a project from its bytes or text; raise :class:`PlotdocError` with every error.
+
+    Analyses are not computed here: each is computed when ``project.results`` is first read
+    for it (or its results table or graph is), within ``budget`` (default :class:`Budget`()).
+    """
     ctx, report = run_pipeline(_as_bytes(data))
     if not report.ok or ctx.project is None:
         raise PlotdocError(report.problems, report.omitted)
     project = ctx.project
     project.warnings = tuple(report.warnings)
-    if any(t.analyses or t.derived_from is not None for t in project.tables):
-        recompute(project)
+    recompute(project, budget)
     return project
 
 
-def recompute(project: Project) -> None:
-    """Recompute every analysis and fill the results tables (open does this)."""
-    from .analyses import analyze_project, fill_results_tables
+def recompute(project: Project, budget: Budget | None = None) -> None:
+    """Forget every computed result: each analysis is computed again when next read.
 
-    project.results = analyze_project(project)
-    fill_results_tables(project, project.results)
+    Call it after editing a project's data. ``budget`` (default: the one the project had, or
+    :class:`Budget`()) bounds each computation.
+    """
+    from .results import Results, attach
+
+    if budget is None and isinstance(project.results, Results):
+        budget = project.results.budget
+    attach(project, budget)
 
 
-def open_project(path: str | os.PathLike[str]) -> Project:
+def open_project(path: str | os.PathLike[str], *, budget: Budget | None = None) -> Project:
     """Open the project file at ``path``; raise :class:`PlotdocError` with every error."""
-    project = loads(read_limited(path))
+    project = loads(read_limited(path), budget=budget)
     name_warning = _name_warning(path)
     if name_warning is not None:
         project.warnings = (name_warning, *project.warnings)

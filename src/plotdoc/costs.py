@@ -1,0 +1,82 @@
+"""What an analysis will cost, estimated from its data sizes before it runs.
+
+:func:`estimate` runs inside the analysis's budget (:func:`plotdoc.stats.budget.metered`): work
+that would take longer than the time left or more memory than allowed raises
+:class:`~plotdoc.stats.budget.BudgetExceeded` before it starts, and a result whose results
+table would break a limit of the contract gives a reason (status ``result-too-large``). The
+figures are deliberately rough, a few times the measured cost on a small machine; the deadline
+checks inside the computations are the backstop.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .model import Analysis, Table
+from .stats.budget import expect, reserve
+
+#: seconds per element of the pairwise Spearman loop (rows x variables^2 / 2 elements)
+SPEARMAN_PAIRWISE_SECONDS = 3e-8
+#: seconds per multiply-add of a dense matrix product (pessimistic BLAS)
+MATMUL_SECONDS = 2e-9
+#: seconds per 4PL fit of a table fitted together, per point, at the iteration cap
+FOURPL_SECONDS_PER_POINT = 2e-5
+
+
+def estimate(table: Table, analysis: Analysis) -> str | None:
+    """Refuse what cannot fit the budget (raises); return why a result is too large, or None."""
+    method = analysis.method
+    cells = sum(int(ds.values.size) for ds in table.data_sets)
+    if method == "frequencyDistribution":
+        return _frequency(table, analysis)
+    if method == "correlationMatrix":
+        _correlation(table, analysis)
+        return None
+    if method == "nonlinearRegression":
+        expect(cells * FOURPL_SECONDS_PER_POINT, "fitting these curves")
+        reserve(cells * 8.0 * 60, "fitting these curves")
+    return None
+
+
+def _frequency(table: Table, analysis: Analysis) -> str | None:
+    from .analyses import results_table_limit
+    from .stats.frequency import MAX_BINS, automatic_bin_width
+
+    values = [ds.values[np.isfinite(ds.values)] for ds in table.data_sets]
+    pooled = np.concatenate(values) if values else np.empty(0)
+    if pooled.size == 0:
+        return None
+    width = analysis.params.get("binWidth")
+    width = float(width) if width is not None else automatic_bin_width(pooled)
+    start = analysis.params.get("binStart")
+    low = float(start) if start is not None else float(pooled.min()) - width
+    if not (math.isfinite(width) and width > 0):
+        return None
+    bins = math.ceil((float(pooled.max()) - low) / width) + 1
+    if bins > MAX_BINS:
+        return None  # the statistics say too-many-bins themselves
+    reason = results_table_limit(bins, len(table.data_sets))
+    if reason is not None:
+        return f"not computed: {reason}"
+    reserve(bins * len(table.data_sets) * 24.0, "this frequency distribution")
+    return None
+
+
+def _correlation(table: Table, analysis: Analysis) -> None:
+    from .analyses import continuous_variables
+
+    columns = continuous_variables(table)
+    k = len(columns)
+    rows = max((c.size for c in columns.values()), default=0)
+    if k < 2:
+        return
+    missing = any(not bool(np.isfinite(c).all()) for c in columns.values())
+    what = "this correlation matrix"
+    reserve(rows * k * 8.0 * (12 if missing else 4) + k * k * 8.0 * 8, what)
+    products = rows * k * k * (4 if missing else 1)
+    seconds = products * MATMUL_SECONDS
+    if analysis.params.get("method") == "spearman" and missing:
+        seconds += rows * k * k / 2 * SPEARMAN_PAIRWISE_SECONDS
+    expect(seconds, what)
