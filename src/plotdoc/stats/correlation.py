@@ -40,10 +40,13 @@ from ._results import (
     check_confidence,
     json_value,
 )
+from .budget import check
 
 Method: TypeAlias = Literal["pearson", "spearman"]
 #: largest n for the exact Spearman P value (as R's cor.test)
 EXACT_SPEARMAN_MAX_N = 9
+#: tables with at most this many rows and missing values rank by row triples (one product)
+FEW_ROWS = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,6 +438,7 @@ def _spearman_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Floa
     r = np.full((k, k), NAN)
     nn = np.zeros((k, k))
     for i in range(k):
+        check()
         # only the pairs (i, j >= i): columns i.. of every per-column array
         cols = k - i
         order_i, first_i, stop_i = order[:, i:], first[:, i:], stop[:, i:]
@@ -466,6 +470,35 @@ def _spearman_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Floa
     return r, nn
 
 
+def _spearman_few_rows(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[FloatArray, FloatArray]:
+    """Exact pairwise Spearman for few rows, every pair at once by matrix products.
+
+    Over a pair's complete rows V, the average rank of row r is ``1/2 + sum_s h(r, s)`` with
+    ``h`` 1, 1/2 or 0 as x_r is above, equal to or below x_s (s = r gives 1/2). So
+    ``sum_V a_r b_r`` is a sum over row triples (r, s, t) of ``h_i(r, s) h_j(r, t)`` where all
+    three rows are in V: one product of (rows^3 x variables) matrices, as are the sums of
+    squares. Ranks are half-integers, so the sums are exact.
+    """
+    rows, k = x.shape
+    m = mask.astype(np.float64)
+    xf = np.where(mask, x, 0.0)
+    h = (xf[:, None, :] > xf[None, :, :]) + 0.5 * (xf[:, None, :] == xf[None, :, :])
+    hm = h * m[:, None, :] * m[None, :, :]  # m(r) m(s) h(r, s)
+    cube = rows**3
+    f = (hm[:, :, None, :] * m[None, None, :, :]).reshape(cube, k)  # h_i(r, s) m_i(t)
+    g = (hm[:, None, :, :] * m[None, :, None, :]).reshape(cube, k)  # h_j(r, t) m_j(s)
+    s_ab = f.T @ g
+    del f, g
+    f2 = (hm[:, :, None, :] * hm[:, None, :, :]).reshape(cube, k)
+    m3 = (m[:, None, None, :] * m[None, :, None, :] * m[None, None, :, :]).reshape(cube, k)
+    s_aa = f2.T @ m3  # [i, j]: sum of a_i^2 over the rows where i and j are present
+    nn = m.T @ m
+    base = nn * nn / 2.0 + nn / 4.0 - nn * (nn + 1.0) ** 2 / 4.0
+    with np.errstate(invalid="ignore", divide="ignore"):
+        r: FloatArray = (s_ab + base) / np.sqrt((s_aa + base) * (s_aa.T + base))
+    return r, nn
+
+
 def _spearman_matrix(
     x: FloatArray, mask: npt.NDArray[np.bool_]
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
@@ -474,14 +507,44 @@ def _spearman_matrix(
     if bool(mask.all()):
         r = _pearson_complete(_rank_columns(x))
         nn = np.full((k, k), float(rows))
+    elif rows <= FEW_ROWS:
+        r, nn = _spearman_few_rows(x, mask)
     else:
         r, nn = _spearman_pairwise(x, mask)
     p_exact = np.full((k, k), NAN)
     if rows <= EXACT_SPEARMAN_MAX_N:
-        for i in range(k):
-            for j in range(i + 1, k):
-                both = mask[:, i] & mask[:, j]
-                a, b = x[both, i], x[both, j]
-                if np.unique(a).size == a.size and np.unique(b).size == b.size:
-                    p_exact[i, j] = p_exact[j, i] = spearman_exact_p(float(r[i, j]), a.size)
+        p_exact = _exact_p_matrix(x, mask, r, nn)
     return r, nn, p_exact
+
+
+def _exact_p_matrix(
+    x: FloatArray, mask: npt.NDArray[np.bool_], r: FloatArray, nn: FloatArray
+) -> FloatArray:
+    """:func:`spearman_exact_p` of every pair at once (few rows): NaN where a pair has ties.
+
+    A pair (i, j) has a tie when two rows where both are present hold equal values of i (or
+    of j): counted for every pair of rows at once as ``tie_i' both_j``.
+    """
+    rows, k = x.shape
+    a, b = np.triu_indices(rows, 1)
+    both = mask[a] & mask[b]  # (row pairs, variables): both rows present
+    tie = both & (x[a] == x[b])
+    counts = tie.T.astype(np.float64) @ both.astype(np.float64)
+    tied = (counts + counts.T) > 0
+    out = np.full((k, k), NAN)
+    upper = np.triu(np.ones((k, k), dtype=bool), 1) & ~tied & np.isfinite(r)
+    for n in range(2, EXACT_SPEARMAN_MAX_N + 1):
+        sel = upper & (nn == n)
+        if not sel.any():
+            continue
+        dist = _spearman_s_distribution(n)
+        total = dist.size
+        third = (n**3 - n) / 6.0
+        s_obs = np.round((n**3 - n) * (1.0 - r[sel]) / 6.0)
+        low = np.searchsorted(dist, s_obs, side="right")  # P(S <= s)
+        high = total - np.searchsorted(dist, s_obs, side="left")  # P(S >= s)
+        tail = np.where(s_obs <= third, low, high)
+        out[sel] = np.minimum(1.0, 2.0 * tail / total)
+    lower = np.tril_indices(k, -1)
+    out[lower] = out.T[lower]
+    return out
