@@ -102,6 +102,12 @@ def run_analysis(
     def run(status: str, message: str) -> AnalysisRun:
         return AnalysisRun(table.id, analysis_id, analysis.method, status, message)
 
+    if limit <= 0:
+        return run(
+            BUDGET_EXCEEDED,
+            f"not computed: the time for all analyses of the project "
+            f"({budget.total_seconds:g} s) is spent",
+        )
     try:
         # degenerate data (all missing, no spread) gives NaN results with a status, quietly
         with np.errstate(all="ignore"), warnings.catch_warnings():

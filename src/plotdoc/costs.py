@@ -42,21 +42,16 @@ def estimate(table: Table, analysis: Analysis) -> str | None:
 
 def _frequency(table: Table, analysis: Analysis) -> str | None:
     from .analyses import results_table_limit
-    from .stats.frequency import MAX_BINS, automatic_bin_width
+    from .stats.frequency import MAX_BINS, bin_layout
 
     values = [ds.values[np.isfinite(ds.values)] for ds in table.data_sets]
     pooled = np.concatenate(values) if values else np.empty(0)
-    if pooled.size == 0:
-        return None
-    width = analysis.params.get("binWidth")
-    width = float(width) if width is not None else automatic_bin_width(pooled)
-    start = analysis.params.get("binStart")
-    low = float(start) if start is not None else float(pooled.min()) - width
-    if not (math.isfinite(width) and width > 0):
-        return None
-    bins = math.ceil((float(pooled.max()) - low) / width) + 1
+    width, start = analysis.params.get("binWidth"), analysis.params.get("binStart")
+    if pooled.size == 0 or (width is not None and not (math.isfinite(width) and width > 0)):
+        return None  # the statistics give their own status
+    bins = bin_layout(pooled, width, start)[2]
     if bins > MAX_BINS:
-        return None  # the statistics say too-many-bins themselves
+        return None
     reason = results_table_limit(bins, len(table.data_sets))
     if reason is not None:
         return f"not computed: {reason}"
