@@ -96,7 +96,8 @@ class CorrelationMatrix(ResultMixin):
     excluded: tuple[str, ...]
     #: r (or rho) matrix; 1 on the diagonal; NaN where undefined (n < 3 or no spread)
     r: FloatArray
-    #: Spearman: exact P values where n <= 9 without ties, NaN elsewhere; Pearson: all NaN
+    #: Spearman: exact P values where n <= 9 without ties (tables of at most 12 rows), NaN
+    #: elsewhere; Pearson: all NaN
     p_exact: FloatArray
     #: number of complete pairs
     n: IntArray
@@ -512,7 +513,7 @@ def _spearman_matrix(
     else:
         r, nn = _spearman_pairwise(x, mask)
     p_exact = np.full((k, k), NAN)
-    if rows <= EXACT_SPEARMAN_MAX_N:
+    if rows <= FEW_ROWS:  # more rows rarely leave a pair of at most 9
         p_exact = _exact_p_matrix(x, mask, r, nn)
     return r, nn, p_exact
 
