@@ -26,13 +26,14 @@ from __future__ import annotations
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
 from .contract.limits import MAX_DATA_SETS, MAX_ROWS, MAX_TOTAL_CELLS
 from .model import DataSet, Project, Table
+from .stats import STATUSES, Status
 from .stats.budget import Budget, BudgetExceeded, metered
 
 #: Statuses of a run beyond those of :mod:`plotdoc.stats`: the analysis raised an error; it
@@ -253,6 +254,29 @@ _RUNNERS = {
     "frequencyDistribution": _frequency,
     "correlationMatrix": _correlation,
 }
+
+
+def fitted_curve(project: Project, table_id: str, analysis_id: str, data_set: str) -> Any:
+    """The 4PL fit of one data set by a `nonlinearRegression` analysis, as a graph draws it.
+
+    Read from ``project.results``, so the fits of a table are computed once, together and
+    within the project's budget. When the analysis gave no fit for the data set (over budget,
+    failed), the result has no curve (empty arrays) and the status and message of the run.
+    """
+    from .stats.fourpl import _failed
+
+    results = project.results
+    if (table_id, analysis_id) not in results:  # a project built in code, never opened
+        from .results import attach
+
+        results = attach(project)
+    run = results[(table_id, analysis_id)]
+    fit = run.per_data_set.get(data_set)
+    if fit is not None:
+        return fit
+    status = cast(Status, run.status if run.status in STATUSES else "did-not-converge")
+    model = project.table(table_id).analysis(analysis_id).params.get("model", "logX")
+    return _failed(model, (), 0, 0, 0.95, status, run.message)
 
 
 # -- results tables ----------------------------------------------------------------------

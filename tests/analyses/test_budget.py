@@ -205,3 +205,17 @@ def test_open_project_takes_a_budget(tmp_path: Path) -> None:
     path.write_bytes(doc(*frequency_tables(1, 0.5)))
     project = open_project(path, budget=Budget(seconds=3))
     assert isinstance(project.results, Results) and project.results.budget.seconds == 3
+
+
+def test_a_graph_draws_the_fits_of_the_results_once_within_the_budget() -> None:
+    from plotdoc.render import render_table
+
+    project = loads(doc(fourpl_table(3)))
+    svg = render_table(project, project.table("fit"), fmt="svg", dpi=72)
+    assert svg.count(b'id="curve/fit/4pl/ds') == 3
+    assert set(project.results.computed()) == {("fit", "4pl")}
+
+    tight = loads(doc(fourpl_table(3)), budget=Budget(seconds=1e-6))
+    svg = render_table(tight, tight.table("fit"), fmt="svg", dpi=72)
+    assert b'id="curve/fit/4pl/ds' not in svg
+    assert tight.results[("fit", "4pl")].status == BUDGET_EXCEEDED

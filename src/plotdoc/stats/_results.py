@@ -31,6 +31,8 @@ IntArray: TypeAlias = npt.NDArray[np.int64]
 #: - ``wrong-variable-types``: fewer than two continuous variables to correlate.
 #: - ``non-positive-values``: a geometric statistic met a value <= 0.
 #: - ``too-many-bins``: the bin width asks for more bins than :data:`MAX_BINS`.
+#: - ``budget-exceeded``: the computation would pass, or passed, its budget of time or memory
+#:   (:mod:`plotdoc.stats.budget`).
 Status: TypeAlias = Literal[
     "ok",
     "too-few-values",
@@ -41,6 +43,7 @@ Status: TypeAlias = Literal[
     "wrong-variable-types",
     "non-positive-values",
     "too-many-bins",
+    "budget-exceeded",
 ]
 
 STATUSES: tuple[Status, ...] = get_args(Status)
