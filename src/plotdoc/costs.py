@@ -15,6 +15,7 @@ import math
 import numpy as np
 
 from .model import Analysis, Table
+from .stats._results import FloatArray
 from .stats.budget import expect, reserve
 
 #: seconds per element of the pairwise Spearman loop (rows x variables^2 / 2 elements)
@@ -40,22 +41,45 @@ def estimate(table: Table, analysis: Analysis) -> str | None:
     return None
 
 
-def _frequency(table: Table, analysis: Analysis) -> str | None:
-    from .analyses import results_table_limit
+def result_shape(
+    table: Table, analysis: Analysis, pooled: dict[str, FloatArray] | None = None
+) -> tuple[int, int] | None:
+    """(rows, columns) of the matrix an analysis's result holds (and its results table).
+
+    For a frequency distribution bins x data sets, for a correlation matrix variables x
+    variables; None for the other methods, or when the statistics will refuse the data
+    themselves. ``pooled`` caches each table's finite values between calls.
+    """
+    from .analyses import continuous_variables
     from .stats.frequency import MAX_BINS, bin_layout
 
-    values = [ds.values[np.isfinite(ds.values)] for ds in table.data_sets]
-    pooled = np.concatenate(values) if values else np.empty(0)
-    width, start = analysis.params.get("binWidth"), analysis.params.get("binStart")
-    if pooled.size == 0 or (width is not None and not (math.isfinite(width) and width > 0)):
-        return None  # the statistics give their own status
-    bins = bin_layout(pooled, width, start)[2]
-    if bins > MAX_BINS:
+    if analysis.method == "correlationMatrix":
+        k = len(continuous_variables(table))
+        return (k, k) if k >= 2 else None
+    if analysis.method != "frequencyDistribution":
         return None
-    reason = results_table_limit(bins, len(table.data_sets))
+    cache = pooled if pooled is not None else {}
+    values = cache.get(table.id)
+    if values is None:
+        parts = [ds.values[np.isfinite(ds.values)] for ds in table.data_sets]
+        values = cache[table.id] = np.concatenate(parts) if parts else np.empty(0)
+    width, start = analysis.params.get("binWidth"), analysis.params.get("binStart")
+    if values.size == 0 or (width is not None and not (math.isfinite(width) and width > 0)):
+        return None  # the statistics give their own status
+    bins = bin_layout(values, width, start)[2]
+    return None if bins > MAX_BINS else (bins, len(table.data_sets))
+
+
+def _frequency(table: Table, analysis: Analysis) -> str | None:
+    from .analyses import results_table_limit
+
+    shape = result_shape(table, analysis)
+    if shape is None:
+        return None
+    reason = results_table_limit(*shape)
     if reason is not None:
         return f"not computed: {reason}"
-    reserve(bins * len(table.data_sets) * 24.0, "this frequency distribution")
+    reserve(shape[0] * shape[1] * 24.0, "this frequency distribution")
     return None
 
 

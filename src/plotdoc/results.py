@@ -7,6 +7,10 @@ project's :class:`~plotdoc.stats.budget.Budget` and keeps it. A results table (`
 is filled the same way the first time its data sets or row labels are read, so drawing it
 computes the analysis it shows and nothing else. Results are never stored in a file.
 
+The matrices of all results together (frequency counts, correlation matrices) hold at most the
+contract's cells in total (2,000,000): the analyses past that, in the order of the file, are
+``result-too-large`` without being computed, whichever is read first.
+
 Kept results take at most :data:`CACHE_BYTES` of arrays; past that the oldest are dropped and
 computed again if read again. After editing a table, :meth:`Results.forget` (or
 :func:`plotdoc.api.recompute`) drops what was computed from it.
@@ -22,8 +26,11 @@ from typing import Any
 
 import numpy as np
 
-from .analyses import AnalysisRun, fill_results_table, run_analysis
+from .analyses import RESULT_TOO_LARGE, AnalysisRun, fill_results_table, run_analysis
+from .contract.limits import MAX_TOTAL_CELLS
+from .costs import result_shape
 from .model import Project, Table
+from .stats._results import FloatArray
 from .stats.budget import Budget
 
 Key = tuple[str, str]
@@ -41,6 +48,7 @@ class Results(Mapping[Key, AnalysisRun]):
         self._kept_bytes = 0.0
         #: seconds spent computing so far (counted against ``budget.total_seconds``)
         self.spent = 0.0
+        self._over: dict[Key, str] | None = None
         #: called after each computation with (key, run); for progress displays
         self.on_computed: Callable[[Key, AnalysisRun], None] | None = None
 
@@ -66,9 +74,14 @@ class Results(Mapping[Key, AnalysisRun]):
         table_id, analysis_id = key
         try:
             table = self._project.table(table_id)
-            table.analysis(analysis_id)
+            analysis = table.analysis(analysis_id)
         except KeyError:
             raise KeyError(key) from None
+        over = self._over_total().get(key)
+        if over is not None:
+            run = AnalysisRun(table_id, analysis_id, analysis.method, RESULT_TOO_LARGE, over)
+            self._keep(key, run)
+            return run
         left = self.budget.total_seconds - self.spent
         start = time.monotonic()
         run = run_analysis(
@@ -80,6 +93,33 @@ class Results(Mapping[Key, AnalysisRun]):
             self.on_computed(key, run)
         return run
 
+    def _over_total(self) -> dict[Key, str]:
+        """Analyses whose results would pass the contract's cells in total, in file order.
+
+        The matrices of every analysis's result (frequency counts, correlation matrices)
+        together hold at most :data:`MAX_TOTAL_CELLS` cells; the analyses past that, in the
+        order of the file, are not computed. Worked out once, from the sizes alone.
+        """
+        if self._over is None:
+            self._over = {}
+            pooled: dict[str, FloatArray] = {}
+            total = 0
+            for table in self._project.tables:
+                for analysis in table.analyses:
+                    shape = result_shape(table, analysis, pooled)
+                    cells = 0 if shape is None else shape[0] * shape[1]
+                    if cells > MAX_TOTAL_CELLS:
+                        continue  # refused on its own by the per-table limits
+                    if total + cells > MAX_TOTAL_CELLS:
+                        self._over[(table.id, analysis.id)] = (
+                            f"not computed: with the results of the analyses before it, the "
+                            f"results would hold {total + cells:,} cells; the contract allows "
+                            f"{MAX_TOTAL_CELLS:,} in total"
+                        )
+                    else:
+                        total += cells
+        return self._over
+
     # -- what is kept ------------------------------------------------------------------------
 
     def computed(self) -> dict[Key, AnalysisRun]:
@@ -88,6 +128,7 @@ class Results(Mapping[Key, AnalysisRun]):
 
     def forget(self, table_id: str | None = None) -> None:
         """Drop what was computed (from one table, or all); results tables fill again on read."""
+        self._over = None
         for key in list(self._kept):
             if table_id is None or key[0] == table_id:
                 self._kept_bytes -= self._kept.pop(key)[1]

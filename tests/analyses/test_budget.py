@@ -219,3 +219,16 @@ def test_a_graph_draws_the_fits_of_the_results_once_within_the_budget() -> None:
     svg = render_table(tight, tight.table("fit"), fmt="svg", dpi=72)
     assert b'id="curve/fit/4pl/ds' not in svg
     assert tight.results[("fit", "4pl")].status == BUDGET_EXCEEDED
+
+
+def test_the_results_of_a_project_hold_at_most_the_contract_cells_in_total() -> None:
+    source, _ = frequency_tables(500, 1e-3)  # 1,000 bins x 500 data sets = 500,000 cells each
+    source["analyses"] = [
+        {"id": f"f{i}", "method": "frequencyDistribution", "params": {"binWidth": 1e-3}}
+        for i in range(5)
+    ]
+    project = loads(doc(source))
+    fifth = project.results[("c", "f4")]  # read first: the limit follows the file's order
+    assert fifth.status == RESULT_TOO_LARGE and "in total" in fifth.message
+    assert project.results.computed().keys() == {("c", "f4")}
+    assert [project.results[("c", f"f{i}")].status for i in range(4)] == ["ok"] * 4
