@@ -123,7 +123,7 @@ def test_a_memory_budget_refuses_before_allocating() -> None:
 
 
 def test_spearman_with_missing_values_over_its_time_estimate_is_refused_at_once() -> None:
-    project = loads(doc(correlation_table(120, 400, "spearman")), budget=Budget(seconds=0.01))
+    project = loads(doc(correlation_table(120, 400, "spearman")), budget=Budget(seconds=0.001))
     run = project.results[("mv", "r")]
     assert run.status == BUDGET_EXCEEDED and "would take about" in run.message
 

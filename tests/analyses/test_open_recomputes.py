@@ -1,4 +1,4 @@
-"""Analyses are recomputed at open, never stored, and never make open fail."""
+"""Analyses are computed when read, never stored, and never make open fail."""
 
 from __future__ import annotations
 
@@ -146,7 +146,7 @@ def test_analyze_command(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> N
     assert entry["result"]["t"] == pytest.approx(-1.860813467486853, rel=1e-9)
 
 
-def test_results_tables_are_filled_at_open() -> None:
+def test_results_tables_are_filled_when_read() -> None:
     import numpy as np
 
     values = [1, 2, 2, 3, 7, 7.5]
