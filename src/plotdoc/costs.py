@@ -4,8 +4,9 @@
 that would take longer than the time left or more memory than allowed raises
 :class:`~plotdoc.stats.budget.BudgetExceeded` before it starts, and a result whose results
 table would break a limit of the contract gives a reason (status ``result-too-large``). The
-figures are deliberately rough, a few times the measured cost on a small machine; the deadline
-checks inside the computations are the backstop.
+figures are the measured cost on a small machine (2 cores), and work is refused only when
+its estimate is over twice the time left: the deadline checks inside the computations are the
+backstop.
 """
 
 from __future__ import annotations
@@ -19,11 +20,11 @@ from .stats._results import FloatArray
 from .stats.budget import expect, reserve
 
 #: seconds per element of the pairwise Spearman loop (rows x variables^2 / 2 elements)
-SPEARMAN_PAIRWISE_SECONDS = 3e-8
-#: seconds per multiply-add of a dense matrix product (pessimistic BLAS)
-MATMUL_SECONDS = 2e-9
-#: seconds per 4PL fit of a table fitted together, per point, at the iteration cap
-FOURPL_SECONDS_PER_POINT = 2e-5
+SPEARMAN_PAIRWISE_SECONDS = 6e-8
+#: seconds per multiply-add of a dense matrix product (a slow BLAS)
+MATMUL_SECONDS = 2e-10
+#: seconds per point of the 4PL fits of a table fitted together
+FOURPL_SECONDS_PER_POINT = 1e-4
 
 
 def estimate(table: Table, analysis: Analysis) -> str | None:

@@ -68,7 +68,15 @@ def json_value(value: Any) -> Any:
         f = float(value)
         return f if math.isfinite(f) else None
     if isinstance(value, np.ndarray):
-        return [json_value(v) for v in value.tolist()] if value.ndim else json_value(value.item())
+        if not value.ndim:
+            return json_value(value.item())
+        if value.dtype.kind in "biu":
+            return value.tolist()
+        if value.dtype.kind == "f":  # whole arrays at once: NaN and infinities become None
+            cells = value.astype(object)
+            cells[~np.isfinite(value)] = None
+            return cells.tolist()
+        return [json_value(v) for v in value.tolist()]
     if isinstance(value, list | tuple):
         return [json_value(v) for v in value]
     if isinstance(value, dict):

@@ -156,10 +156,14 @@ def reserve(nbytes: float, what: str) -> None:
         )
 
 
+#: work is refused before it starts when its estimate is over this many times the time left
+ESTIMATE_MARGIN = 2.0
+
+
 def expect(seconds: float, what: str) -> None:
-    """Refuse work estimated to take longer than the time left."""
+    """Refuse work estimated to take far longer than the time left (see ESTIMATE_MARGIN)."""
     left = remaining()
-    if seconds > left:
+    if seconds > ESTIMATE_MARGIN * left:
         meter = _CURRENT.get()
         budget = meter.seconds if meter is not None else left
         raise BudgetExceeded(

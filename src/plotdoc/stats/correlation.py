@@ -424,46 +424,60 @@ def _group_ranks(counts: FloatArray, first: IntArray, stop: IntArray) -> FloatAr
 
 
 def _spearman_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[FloatArray, FloatArray]:
-    """Exact pairwise Spearman: for each variable i, every pair (i, j) at once.
+    """Exact pairwise Spearman: for each variable i, every pair (i, j >= i) at once.
 
-    Each column is sorted once. For a pair, the average rank of a value among the pair's
-    complete rows is (complete rows before its tie group) + (complete rows in the group + 1) / 2,
-    read off running counts of the pair's mask along the column's sorted order. Ranks are
-    half-integers, so the sums below are exact.
+    Each column is sorted once (missing values last). For a pair, twice the average rank of a
+    value among the pair's complete rows is (complete rows before its tie group) + (complete
+    rows through the end of its group) + 1, read off running counts of the pair's mask along
+    the column's sorted order; without ties in the column it is simply twice the running count.
+    The products are taken in i's sorted order over i's present rows only: j's ranks are
+    gathered there through each row's position in j's order. Ranks are half-integers, so the
+    sums are exact; without ties, the sums of squared ranks have their closed form.
     """
     rows, k = x.shape
     filled = np.where(mask, x, np.inf)  # missing values sort last
     order = np.argsort(filled, axis=0, kind="stable")
-    first, stop = _tie_groups(np.take_along_axis(filled, order, axis=0))
     mask_sorted = np.take_along_axis(mask, order, axis=0)
+    first, stop = _tie_groups(np.take_along_axis(filled, order, axis=0))
+    tied = ((stop - first > 1) & mask_sorted).any(axis=0)
+    position = np.empty_like(order)
+    np.put_along_axis(position, order, np.broadcast_to(np.arange(rows)[:, None], order.shape), 0)
+    counts_present = mask.sum(axis=0)
     r = np.full((k, k), NAN)
     nn = np.zeros((k, k))
+    padded = np.zeros((rows + 1, k))
     for i in range(k):
         check()
-        # only the pairs (i, j >= i): columns i.. of every per-column array
         cols = k - i
-        order_i, first_i, stop_i = order[:, i:], first[:, i:], stop[:, i:]
         present = mask[:, i]
-        counts = np.zeros((rows + 1, cols))
-        # b[:, j]: rank of x_j among rows where i and j are present (j's own sorted order)
-        np.cumsum(mask_sorted[:, i:] & present[order_i], axis=0, out=counts[1:])
-        b = np.empty((rows, cols))
-        np.put_along_axis(b, order_i, _group_ranks(counts, first_i, stop_i), axis=0)
-        # a[:, j]: rank of x_i among the same rows (i's sorted order, one for every j)
-        oi = order[:, i]
-        np.cumsum(mask[oi, i:] & present[oi, None], axis=0, out=counts[1:])
-        fi = np.broadcast_to(first[:, i : i + 1], (rows, cols))
-        si = np.broadcast_to(stop[:, i : i + 1], (rows, cols))
-        a = np.empty((rows, cols))
-        a[oi] = _group_ranks(counts, fi, si)
-        valid = mask[:, i:] & present[:, None]
-        n = valid.sum(axis=0).astype(np.float64)
-        a *= valid
+        # doubled ranks of every x_j (j >= i) among rows where i and j are present, j's order
+        np.cumsum(mask_sorted[:, i:] & present[order[:, i:]], axis=0, out=padded[1:, :cols])
+        rank_b = 2.0 * padded[1:, :cols]
+        for c in np.nonzero(tied[i:])[0]:
+            run = padded[:, c]
+            rank_b[:, c] = run[first[:, i + c]] + run[stop[:, i + c]] + 1.0
+        # in i's sorted order, over i's present rows (they sort first)
+        n_i = int(counts_present[i])
+        oi = order[:n_i, i]
+        valid = mask[oi, i:]
+        b = np.take_along_axis(rank_b, position[oi, i:], axis=0)
         b *= valid
-        mid = n * ((n + 1.0) / 2.0) ** 2  # n * mean rank^2
+        np.cumsum(valid, axis=0, out=padded[1 : n_i + 1, :cols])
+        if tied[i]:
+            run = padded[: n_i + 1, :cols]
+            a = run[first[:n_i, i]] + run[stop[:n_i, i]] + 1.0
+            a *= valid
+        else:
+            a = 2.0 * padded[1 : n_i + 1, :cols] * valid
+        n = valid.sum(axis=0).astype(np.float64)
+        mid = n * (n + 1.0) ** 2  # 4 n (mean rank)^2
+        squares = n * (n + 1.0) * (2.0 * n + 1.0) * (4.0 / 6.0)  # 4 sum of 1..n squared
         sab = np.einsum("ij,ij->j", a, b) - mid
-        saa = np.einsum("ij,ij->j", a, a) - mid
-        sbb = np.einsum("ij,ij->j", b, b) - mid
+        saa = (np.einsum("ij,ij->j", a, a) if tied[i] else squares) - mid
+        sbb = squares - mid
+        tied_j = np.nonzero(tied[i:])[0]
+        if tied_j.size:
+            sbb[tied_j] = np.einsum("ij,ij->j", b[:, tied_j], b[:, tied_j]) - mid[tied_j]
         with np.errstate(invalid="ignore", divide="ignore"):
             rho = sab / np.sqrt(saa * sbb)
         r[i, i:] = r[i:, i] = rho
