@@ -431,58 +431,70 @@ def _spearman_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Floa
     rows through the end of its group) + 1, read off running counts of the pair's mask along
     the column's sorted order; without ties in the column it is simply twice the running count.
     The products are taken in i's sorted order over i's present rows only: j's ranks are
-    gathered there through each row's position in j's order. Ranks are half-integers, so the
-    sums are exact; without ties, the sums of squared ranks have their closed form.
+    gathered there through each row's position in j's order. The work is laid out one variable
+    per row (running counts along contiguous memory) in 16- or 32-bit integers; doubled ranks
+    are integers, so the sums are exact; without ties, the sums of squared ranks have their
+    closed form.
     """
     rows, k = x.shape
-    filled = np.where(mask, x, np.inf)  # missing values sort last
-    order = np.argsort(filled, axis=0, kind="stable")
-    mask_sorted = np.take_along_axis(mask, order, axis=0)
-    first, stop = _tie_groups(np.take_along_axis(filled, order, axis=0))
-    tied = ((stop - first > 1) & mask_sorted).any(axis=0)
+    small = np.int16 if 2 * rows + 1 <= np.iinfo(np.int16).max else np.int32
+    filled = np.where(mask, x, np.inf).T  # one variable per row; missing values sort last
+    order = np.argsort(filled, axis=1, kind="stable")
+    mask_t = np.ascontiguousarray(mask.T)
+    mask_sorted = np.take_along_axis(mask_t, order, axis=1)
+    first_t, stop_t = _tie_groups(np.take_along_axis(filled, order, axis=1).T)
+    first, stop = np.ascontiguousarray(first_t.T), np.ascontiguousarray(stop_t.T)
+    tied: npt.NDArray[np.bool_] = np.asarray(((stop - first > 1) & mask_sorted).any(axis=1))
     position = np.empty_like(order)
-    np.put_along_axis(position, order, np.broadcast_to(np.arange(rows)[:, None], order.shape), 0)
-    counts_present = mask.sum(axis=0)
+    np.put_along_axis(position, order, np.broadcast_to(np.arange(rows), order.shape), 1)
+    counts_present = mask_t.sum(axis=1)
     r = np.full((k, k), NAN)
     nn = np.zeros((k, k))
-    padded = np.zeros((rows + 1, k))
     for i in range(k):
         check()
-        cols = k - i
-        present = mask[:, i]
+        present = mask_t[i]
         # doubled ranks of every x_j (j >= i) among rows where i and j are present, j's order
-        np.cumsum(mask_sorted[:, i:] & present[order[:, i:]], axis=0, out=padded[1:, :cols])
-        rank_b = 2.0 * padded[1:, :cols]
-        for c in np.nonzero(tied[i:])[0]:
-            run = padded[:, c]
-            rank_b[:, c] = run[first[:, i + c]] + run[stop[:, i + c]] + 1.0
+        running = np.zeros((k - i, rows + 1), dtype=small)
+        np.cumsum(mask_sorted[i:] & present[order[i:]], axis=1, dtype=small, out=running[:, 1:])
+        rank_b = running[:, 1:] * small(2)
+        tied_j = np.nonzero(tied[i:])[0]
+        for c in tied_j:
+            rank_b[c] = running[c, first[i + c]] + running[c, stop[i + c]] + 1
         # in i's sorted order, over i's present rows (they sort first)
         n_i = int(counts_present[i])
-        oi = order[:n_i, i]
-        valid = mask[oi, i:]
-        b = np.take_along_axis(rank_b, position[oi, i:], axis=0)
+        oi = order[i, :n_i]
+        valid = mask_t[i:, oi]
+        b = np.take_along_axis(rank_b, position[i:, oi], axis=1)
         b *= valid
-        np.cumsum(valid, axis=0, out=padded[1 : n_i + 1, :cols])
+        running_a = np.zeros((k - i, n_i + 1), dtype=small)
+        np.cumsum(valid, axis=1, dtype=small, out=running_a[:, 1:])
         if tied[i]:
-            run = padded[: n_i + 1, :cols]
-            a = run[first[:n_i, i]] + run[stop[:n_i, i]] + 1.0
+            a = running_a[:, first[i, :n_i]] + running_a[:, stop[i, :n_i]] + small(1)
             a *= valid
         else:
-            a = 2.0 * padded[1 : n_i + 1, :cols] * valid
-        n = valid.sum(axis=0).astype(np.float64)
+            a = running_a[:, 1:] * small(2)
+            a *= valid
+        n = valid.sum(axis=1).astype(np.float64)
         mid = n * (n + 1.0) ** 2  # 4 n (mean rank)^2
-        squares = n * (n + 1.0) * (2.0 * n + 1.0) * (4.0 / 6.0)  # 4 sum of 1..n squared
-        sab = np.einsum("ij,ij->j", a, b) - mid
-        saa = (np.einsum("ij,ij->j", a, a) if tied[i] else squares) - mid
+        squares = n * (n + 1.0) * (2.0 * n + 1.0) * (4.0 / 6.0)  # 4 (1^2 + ... + n^2)
+        sab = _row_dots(a, b) - mid
+        saa = (_row_dots(a, a) if tied[i] else squares) - mid
         sbb = squares - mid
-        tied_j = np.nonzero(tied[i:])[0]
         if tied_j.size:
-            sbb[tied_j] = np.einsum("ij,ij->j", b[:, tied_j], b[:, tied_j]) - mid[tied_j]
+            sbb[tied_j] = _row_dots(b[tied_j], b[tied_j]) - mid[tied_j]
         with np.errstate(invalid="ignore", divide="ignore"):
             rho = sab / np.sqrt(saa * sbb)
         r[i, i:] = r[i:, i] = rho
         nn[i, i:] = nn[i:, i] = n
     return r, nn
+
+
+def _row_dots(a: npt.NDArray[Any], b: npt.NDArray[Any]) -> FloatArray:
+    """Exact row-wise dot products of two integer arrays (products in 64 bits)."""
+    prod = a.astype(np.int64)
+    prod *= b
+    out: FloatArray = prod.sum(axis=1).astype(np.float64)
+    return out
 
 
 def _spearman_few_rows(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[FloatArray, FloatArray]:
