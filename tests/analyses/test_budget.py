@@ -6,7 +6,9 @@ sets, correlation matrices of many variables, frequency distributions of many fi
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -232,3 +234,30 @@ def test_the_results_of_a_project_hold_at_most_the_contract_cells_in_total() -> 
     assert fifth.status == RESULT_TOO_LARGE and "in total" in fifth.message
     assert project.results.computed().keys() == {("c", "f4")}
     assert [project.results[("c", f"f{i}")].status for i in range(4)] == ["ok"] * 4
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_analyze_shows_progress_on_a_terminal_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "two.plotdoc"
+    source, _ = frequency_tables(2, 0.5)
+    source["analyses"].append({"id": "g", "method": "frequencyDistribution"})
+    path.write_bytes(doc(source))
+    assert main(["analyze", str(path)]) == 0
+    assert capsys.readouterr().err == ""  # not a terminal: no progress
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert main(["analyze", str(path)]) == 0
+    assert "2/2" in terminal.getvalue() and "[" in terminal.getvalue()
+
+
+def test_render_takes_a_budget_too(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "f.plotdoc"
+    path.write_bytes(doc(*frequency_tables(1, 0.5)))
+    assert main(["render", "--budget", "-3", str(path)]) == 2
+    assert "--budget" in capsys.readouterr().err
