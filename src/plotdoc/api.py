@@ -73,21 +73,30 @@ def loads(data: bytes | str, *, budget: Budget | None = None) -> Project:
         raise PlotdocError(report.problems, report.omitted)
     project = ctx.project
     project.warnings = tuple(report.warnings)
-    recompute(project, budget)
+    from .results import attach
+
+    attach(project, budget)
     return project
 
 
 def recompute(project: Project, budget: Budget | None = None) -> None:
-    """Forget every computed result: each analysis is computed again when next read.
+    """Compute every analysis of ``project`` now and fill its results tables.
 
-    Call it after editing a project's data. ``budget`` (default: the one the project had, or
-    :class:`Budget`()) bounds each computation.
+    What was computed before is dropped first (call it after editing the data). ``budget``
+    (default: the one the project had, or :class:`Budget`()) bounds each computation; an
+    analysis past it has status ``budget-exceeded``. Without this, opening computes nothing
+    and each analysis is computed when first read.
     """
     from .results import Results, attach
 
     if budget is None and isinstance(project.results, Results):
         budget = project.results.budget
-    attach(project, budget)
+    results = attach(project, budget)
+    for key in results:
+        results[key]
+    for table in project.tables:
+        if table.derived_from is not None:
+            table.data_sets  # fills it  # noqa: B018
 
 
 def open_project(path: str | os.PathLike[str], *, budget: Budget | None = None) -> Project:

@@ -94,13 +94,26 @@ def test_reading_a_results_table_computes_only_its_analysis() -> None:
     assert set(project.results.computed()) == {("c", "f")}
 
 
-def test_recompute_forgets_what_was_computed() -> None:
+def test_forget_drops_what_was_computed_and_recompute_computes_everything() -> None:
     project = loads(doc(*frequency_tables(1, 0.5)))
     assert project.table("fr").data_sets[0].values[:, 0].tolist() == [1, 1]
     project.table("c").data_sets[0].values[1, 0] = 0.25
-    recompute(project)
-    assert project.results.computed() == {}
+    project.results.forget("c")  # type: ignore[attr-defined]
+    assert project.results.computed() == {}  # type: ignore[attr-defined]
     assert project.table("fr").data_sets[0].values[:, 0].tolist() == [2]
+    project.table("c").data_sets[0].values[1, 0] = 1.0
+    recompute(project)
+    assert set(project.results.computed()) == {("c", "f")}  # type: ignore[attr-defined]
+    assert project.table("fr").fill is None
+    assert project.table("fr").data_sets[0].values[:, 0].tolist() == [1, 1]
+
+
+def test_giving_a_results_table_content_drops_its_pending_fill() -> None:
+    project = loads(doc(*frequency_tables(1, 0.5)))
+    table = project.table("fr")
+    table.data_sets = []
+    assert table.fill is None and table.data_sets == []
+    assert project.results.computed() == {}  # type: ignore[attr-defined]
 
 
 def test_a_tiny_time_budget_gives_budget_exceeded_not_a_hang() -> None:

@@ -101,7 +101,8 @@ class Table:
     titles: dict[str, Any] = field(default_factory=dict)
     usermeta: dict[str, Any] = field(default_factory=dict)
     #: a results table (`derivedFrom`) whose content is computed on first read: called once,
-    #: before ``data_sets`` or ``row_labels`` is first read, to fill them
+    #: before ``data_sets`` or ``row_labels`` is first read, to fill them (setting either
+    #: field gives the content and drops it)
     fill: Callable[[Table], None] | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -139,6 +140,7 @@ def _filled_on_read(name: str) -> property:
 
     def put(self: Table, value: Any) -> None:
         self.__dict__[slot] = value
+        self.__dict__["fill"] = None  # content given: nothing left to fill
 
     return property(get, put)
 
