@@ -50,6 +50,7 @@ NOT_IN_CORPUS: dict[str, str] = {
     "import-unsupported": "importers",
     "import-converted": "importers",
     "builder-invalid": "builder",
+    "edit-invalid": "the editing functions (tests/editing)",
     "save-failed": "writer (tests/hostile/test_save_faults.py)",
     # catalogue codes no stage of the reader emits (reported to the reader's owner)
     "rows-too-many": "never emitted by the reader: every array is capped at 200,000 items by "
