@@ -195,6 +195,19 @@ def _spearman_s_distribution(n: int) -> IntArray:
     return s
 
 
+@lru_cache(maxsize=EXACT_SPEARMAN_MAX_N + 1)
+def _exact_p_table(n: int) -> FloatArray:
+    """:func:`spearman_exact_p` for every S = 0 .. (n^3 - n) / 3 (its whole range) at n."""
+    dist = _spearman_s_distribution(n)
+    total = dist.size
+    s = np.arange((n**3 - n) // 3 + 1)
+    low = np.searchsorted(dist, s, side="right")  # P(S <= s)
+    high = total - np.searchsorted(dist, s, side="left")  # P(S >= s)
+    tail = np.where(s <= (n**3 - n) / 6.0, low, high)
+    out: FloatArray = np.minimum(1.0, 2.0 * tail / total)
+    return out
+
+
 def spearman_exact_p(rho: float, n: int) -> float:
     """Exact two-sided P of Spearman's rho without ties for 2 <= n <= 9 (R's rule), else NaN."""
     if not 2 <= n <= EXACT_SPEARMAN_MAX_N or not math.isfinite(rho):
@@ -507,18 +520,20 @@ def _spearman_few_rows(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Floa
     squares. Ranks are half-integers, so the sums are exact.
     """
     rows, k = x.shape
-    m = mask.astype(np.float64)
+    # every product and partial sum is a multiple of 1/4 below rows^3: exact in float32
+    m = mask.astype(np.float32)
     xf = np.where(mask, x, 0.0)
-    h = (xf[:, None, :] > xf[None, :, :]) + 0.5 * (xf[:, None, :] == xf[None, :, :])
-    hm = h * m[:, None, :] * m[None, :, :]  # m(r) m(s) h(r, s)
+    h = (xf[:, None, :] > xf[None, :, :]) + np.float32(0.5) * (xf[:, None, :] == xf[None, :, :])
+    hm = h.astype(np.float32) * m[:, None, :] * m[None, :, :]  # m(r) m(s) h(r, s)
     cube = rows**3
     f = (hm[:, :, None, :] * m[None, None, :, :]).reshape(cube, k)  # h_i(r, s) m_i(t)
     g = (hm[:, None, :, :] * m[None, :, None, :]).reshape(cube, k)  # h_j(r, t) m_j(s)
-    s_ab = f.T @ g
+    s_ab = (f.T @ g).astype(np.float64)
     del f, g
     f2 = (hm[:, :, None, :] * hm[:, None, :, :]).reshape(cube, k)
     m3 = (m[:, None, None, :] * m[None, :, None, :] * m[None, None, :, :]).reshape(cube, k)
-    s_aa = f2.T @ m3  # [i, j]: sum of a_i^2 over the rows where i and j are present
+    s_aa = (f2.T @ m3).astype(np.float64)  # [i, j]: sum of a_i^2 where i and j are present
+    m = mask.astype(np.float64)
     nn = m.T @ m
     base = nn * nn / 2.0 + nn / 4.0 - nn * (nn + 1.0) ** 2 / 4.0
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -562,16 +577,9 @@ def _exact_p_matrix(
     upper = np.triu(np.ones((k, k), dtype=bool), 1) & ~tied & np.isfinite(r)
     for n in range(2, EXACT_SPEARMAN_MAX_N + 1):
         sel = upper & (nn == n)
-        if not sel.any():
-            continue
-        dist = _spearman_s_distribution(n)
-        total = dist.size
-        third = (n**3 - n) / 6.0
-        s_obs = np.round((n**3 - n) * (1.0 - r[sel]) / 6.0)
-        low = np.searchsorted(dist, s_obs, side="right")  # P(S <= s)
-        high = total - np.searchsorted(dist, s_obs, side="left")  # P(S >= s)
-        tail = np.where(s_obs <= third, low, high)
-        out[sel] = np.minimum(1.0, 2.0 * tail / total)
+        if sel.any():
+            s_obs = np.round((n**3 - n) * (1.0 - r[sel]) / 6.0).astype(np.int64)
+            out[sel] = _exact_p_table(n)[np.clip(s_obs, 0, (n**3 - n) // 3)]
     lower = np.tril_indices(k, -1)
     out[lower] = out.T[lower]
     return out
