@@ -533,8 +533,8 @@ def _spearman_few_rows(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Floa
     f2 = (hm[:, :, None, :] * hm[:, None, :, :]).reshape(cube, k)
     m3 = (m[:, None, None, :] * m[None, :, None, :] * m[None, None, :, :]).reshape(cube, k)
     s_aa = (f2.T @ m3).astype(np.float64)  # [i, j]: sum of a_i^2 where i and j are present
-    m = mask.astype(np.float64)
-    nn = m.T @ m
+    m64 = mask.astype(np.float64)
+    nn: FloatArray = m64.T @ m64
     base = nn * nn / 2.0 + nn / 4.0 - nn * (nn + 1.0) ** 2 / 4.0
     with np.errstate(invalid="ignore", divide="ignore"):
         r: FloatArray = (s_ab + base) / np.sqrt((s_aa + base) * (s_aa.T + base))
