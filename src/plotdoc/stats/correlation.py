@@ -208,6 +208,15 @@ def _exact_p_table(n: int) -> FloatArray:
     return out
 
 
+@lru_cache(maxsize=1)
+def _exact_p_tables() -> tuple[FloatArray, IntArray]:
+    """Every :func:`_exact_p_table` end to end, and where the one of each n starts."""
+    sizes = [(n**3 - n) // 3 + 1 for n in range(EXACT_SPEARMAN_MAX_N + 1)]
+    offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+    parts = [_exact_p_table(n) if n >= 2 else np.full(sizes[n], NAN) for n in range(len(sizes))]
+    return np.concatenate(parts), offsets
+
+
 def spearman_exact_p(rho: float, n: int) -> float:
     """Exact two-sided P of Spearman's rho without ties for 2 <= n <= 9 (R's rule), else NaN."""
     if not 2 <= n <= EXACT_SPEARMAN_MAX_N or not math.isfinite(rho):
@@ -573,13 +582,16 @@ def _exact_p_matrix(
     tie = both & (x[a] == x[b])
     counts = tie.T.astype(np.float64) @ both.astype(np.float64)
     tied = (counts + counts.T) > 0
+    upper = np.triu_indices(k, 1)
+    n = nn[upper].astype(np.int64)
+    rho = r[upper]
+    ok = ~tied[upper] & np.isfinite(rho) & (n >= 2) & (n <= EXACT_SPEARMAN_MAX_N)
+    n, rho = n[ok], rho[ok]
+    table, offsets = _exact_p_tables()
+    top = (n**3 - n) // 3
+    s_obs = np.clip(np.round((n**3 - n) * (1.0 - rho) / 6.0).astype(np.int64), 0, top)
+    values = np.full(ok.size, NAN)
+    values[ok] = table[offsets[n] + s_obs]
     out = np.full((k, k), NAN)
-    upper = np.triu(np.ones((k, k), dtype=bool), 1) & ~tied & np.isfinite(r)
-    for n in range(2, EXACT_SPEARMAN_MAX_N + 1):
-        sel = upper & (nn == n)
-        if sel.any():
-            s_obs = np.round((n**3 - n) * (1.0 - r[sel]) / 6.0).astype(np.int64)
-            out[sel] = _exact_p_table(n)[np.clip(s_obs, 0, (n**3 - n) // 3)]
-    lower = np.tril_indices(k, -1)
-    out[lower] = out.T[lower]
+    out[upper] = out[upper[1], upper[0]] = values
     return out
