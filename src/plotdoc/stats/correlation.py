@@ -523,31 +523,31 @@ def _spearman_few_rows(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Floa
     """Exact pairwise Spearman for few rows, every pair at once by matrix products.
 
     Over a pair's complete rows V, the average rank of row r is ``1/2 + sum_s h(r, s)`` with
-    ``h`` 1, 1/2 or 0 as x_r is above, equal to or below x_s (s = r gives 1/2). So
-    ``sum_V a_r b_r`` is a sum over row triples (r, s, t) of ``h_i(r, s) h_j(r, t)`` where all
-    three rows are in V: one product of (rows^3 x variables) matrices, as are the sums of
-    squares. Ranks are half-integers, so the sums are exact.
+    ``h`` 1, 1/2 or 0 as x_r is above, equal to or below x_s (s = r gives 1/2). Let
+    ``P_r[i, j] = sum_s h_i(r, s) m_i(r) m_i(s) m_j(s)`` (m the masks): for a row r in V it is
+    a_r - 1/2, the rank of x_i among the pair's rows. So ``sum_V a_r b_r`` follows from
+    ``sum_r P_r[i, j] P_r[j, i]`` and the sums of squares from ``sum_r m_j(r) P_r[i, j]^2``:
+    one (variables x rows) x (rows x variables) product per row. Ranks are half-integers, so
+    the sums are exact.
     """
     rows, k = x.shape
-    # every product and partial sum is a multiple of 1/4 below rows^3: exact in float32
-    m = mask.astype(np.float32)
+    m = mask.astype(np.float64)
     xf = np.where(mask, x, 0.0)
-    h = (xf[:, None, :] > xf[None, :, :]) + np.float32(0.5) * (xf[:, None, :] == xf[None, :, :])
-    hm = h.astype(np.float32) * m[:, None, :] * m[None, :, :]  # m(r) m(s) h(r, s)
-    cube = rows**3
-    f = (hm[:, :, None, :] * m[None, None, :, :]).reshape(cube, k)  # h_i(r, s) m_i(t)
-    g = (hm[:, None, :, :] * m[None, :, None, :]).reshape(cube, k)  # h_j(r, t) m_j(s)
-    s_ab = (f.T @ g).astype(np.float64)
-    del f, g
-    f2 = (hm[:, :, None, :] * hm[:, None, :, :]).reshape(cube, k)
-    m3 = (m[:, None, None, :] * m[None, :, None, :] * m[None, None, :, :]).reshape(cube, k)
-    s_aa = (f2.T @ m3).astype(np.float64)  # [i, j]: sum of a_i^2 where i and j are present
-    m64 = mask.astype(np.float64)
-    nn: FloatArray = m64.T @ m64
+    h = (xf[:, None, :] > xf[None, :, :]) + 0.5 * (xf[:, None, :] == xf[None, :, :])
+    hm = h * m[:, None, :] * m[None, :, :]  # hm[r, s, i] = h_i(r, s) m_i(r) m_i(s)
+    s_ab = np.zeros((k, k))
+    s_aa = np.zeros((k, k))
+    for r in range(rows):
+        p = hm[r].T @ m
+        s_ab += p * p.T
+        p *= p
+        p *= m[r][None, :]
+        s_aa += p
+    nn: FloatArray = m.T @ m
     base = nn * nn / 2.0 + nn / 4.0 - nn * (nn + 1.0) ** 2 / 4.0
     with np.errstate(invalid="ignore", divide="ignore"):
-        r: FloatArray = (s_ab + base) / np.sqrt((s_aa + base) * (s_aa.T + base))
-    return r, nn
+        rho: FloatArray = (s_ab + base) / np.sqrt((s_aa + base) * (s_aa.T + base))
+    return rho, nn
 
 
 def _spearman_matrix(
