@@ -64,7 +64,13 @@ class Results(Mapping[Key, AnalysisRun]):
         return sum(len(t.analyses) for t in self._project.tables)
 
     def __contains__(self, key: object) -> bool:
-        return key in self._keys()
+        if not (isinstance(key, tuple) and len(key) == 2):
+            return False
+        try:
+            self._project.table(key[0]).analysis(key[1])
+        except (KeyError, TypeError):
+            return False
+        return True
 
     def __getitem__(self, key: Key) -> AnalysisRun:
         kept = self._kept.get(key)
