@@ -101,7 +101,7 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     _print_problems(args.file, project.warnings, sys.stderr)
     target = args.output or args.file
     try:
-        save_project(project, target, indent=args.indent)
+        save_project(project, target)
     except PlotdocError as exc:
         _print_problems(str(target), exc.problems, sys.stderr)
         return EXIT_REFUSED
@@ -267,7 +267,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("fmt", cmd_fmt, "Open a file and save its complete form (in place unless -o).")
     p.add_argument("file", metavar="FILE")
     p.add_argument("-o", "--output", metavar="OUT")
-    p.add_argument("--indent", action="store_true", help="indent the JSON by two spaces")
+    p.add_argument(
+        "--indent", action="store_true", help="indented layout (the default; kept for scripts)"
+    )
 
     p = add("schema", cmd_schema, "Print the JSON Schema of the current version.")
     p.add_argument("--catalog", action="store_true", help="print the version catalog instead")

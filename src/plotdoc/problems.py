@@ -646,6 +646,27 @@ CATALOGUE: dict[str, CodeInfo] = {
         "Save failed",
         "The file could not be written; the previous file is left intact.",
     ),
+    "non-finite-number": _c(
+        "save",
+        "error",
+        "Non-finite number in the project",
+        "A value set through the Python API is NaN or an infinity where JSON needs a finite "
+        "number (an infinite cell, NaN in usermeta or a setting); the save is refused.",
+    ),
+    "number-not-exact": _c(
+        "save",
+        "error",
+        "Number a file cannot hold exactly",
+        "An integer would be read back as another number: a cell beyond 2^53 in magnitude "
+        "(cells are doubles), or an integer outside -2^63..2^64-1 anywhere else.",
+    ),
+    "not-json-value": _c(
+        "save",
+        "error",
+        "Value JSON cannot hold",
+        "A value set through the Python API has no JSON form (a set, bytes, an object key "
+        "that is not a string, text cells of another shape than the values).",
+    ),
 }
 
 
