@@ -68,6 +68,7 @@ def loads(data: bytes | str) -> Project:
         raise PlotdocError(report.problems, report.omitted)
     project = ctx.project
     project.warnings = tuple(report.warnings)
+    project.omitted_warnings = report.omitted_warnings
     if any(t.analyses or t.derived_from is not None for t in project.tables):
         recompute(project)
     return project
@@ -134,7 +135,7 @@ class Workspace:
             return Report(list(exc.problems), exc.omitted)
         self.project = project
         self.path = Path(path)
-        return Report(list(project.warnings))
+        return Report(list(project.warnings), omitted_warnings=project.omitted_warnings)
 
     def save(self, path: str | os.PathLike[str] | None = None) -> None:
         from .writer import save_project

@@ -161,6 +161,8 @@ class Report:
     problems: list[Problem] = field(default_factory=list)
     #: How many further problems of the structural stage were found but not listed.
     omitted: int = 0
+    #: How many further warnings were found but not listed (past the first 1,000).
+    omitted_warnings: int = 0
 
     @property
     def errors(self) -> list[Problem]:
