@@ -43,7 +43,8 @@ def format_path(path: Sequence[PathPart]) -> str:
 
 def _quote(text: str) -> str:
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    escaped = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in escaped)
+    if not escaped.isprintable():
+        escaped = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in escaped)
     return f'"{escaped}"'
 
 
