@@ -108,18 +108,22 @@ def unique_names(
 ) -> list[str]:
     """Data set names: empty ones become ``Data set A``..., clipped to 200, made unique.
 
-    A repeated name gets `` (2)``, `` (3)``... appended; every rename is a warning.
+    A repeated name gets `` (2)``, `` (3)``... appended; every rename is a warning. Each
+    name remembers the next number to try, so a million repeats cost linear time.
     """
     out: list[str] = []
     seen: set[str] = set()
+    next_number: dict[str, int] = {}
     for i, raw in enumerate(wanted):
         base = raw.strip() or f"Data set {column_letter(i)}"
         name = clip(base)
-        n = 2
-        while name in seen:
-            suffix = f" ({n})"
-            name = clip(base, L.NAME_MAX - len(suffix)) + suffix
-            n += 1
+        if name in seen:
+            n = next_number.get(base, 2)
+            while name in seen:
+                suffix = f" ({n})"
+                name = clip(base, L.NAME_MAX - len(suffix)) + suffix
+                n += 1
+            next_number[base] = n
         if name != raw:
             problems.append(
                 warning(
