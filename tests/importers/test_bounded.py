@@ -168,3 +168,10 @@ def test_a_data_frame_past_the_row_limit_is_refused_before_converting(
         pandas_importer.from_dataframe(df, family="column")
     assert [p.code for p in info.value.errors] == ["rows-too-many"]
     assert converted == 0
+
+
+def test_renames_past_the_first_thousand_are_counted_in_one_warning() -> None:
+    problems: list[Problem] = []
+    common.unique_names([""] + ["A"] * 3_000, ("tables", 0, "dataSets"), problems)
+    assert len(problems) == 1_001
+    assert problems[-1].message.startswith("… and 2,000 more data set names renamed")
