@@ -11,8 +11,8 @@ that file and fsyncs the folder. What the target may be:
 
 The temporary name is ``.<name>.<8 hex digits>.tmp``, with ``<name>`` shortened so that the
 whole fits the folder's longest file name (255 bytes on common file systems). If SIGTERM or
-SIGHUP arrives during a save, the temporary file is removed and the signal then takes its
-usual course; any failure before the rename leaves the target as it was.
+SIGHUP arrives during a save and would end the process, the temporary file is removed first;
+any failure before the rename leaves the target as it was.
 """
 
 from __future__ import annotations
@@ -163,9 +163,11 @@ class _Interrupted(BaseException):
 
 @contextlib.contextmanager
 def _signals_clean_up() -> Iterator[None]:
-    """While active, SIGTERM and SIGHUP unwind the save (removing its temporary file) and are
-    then delivered again to whatever handled them before. Only the main thread can do this;
-    elsewhere signals are left alone."""
+    """While active, SIGTERM and SIGHUP, when they would end the process (their default
+    action), first unwind the save, removing its temporary file, and are then delivered again.
+    A signal that is ignored or has a handler of the program's own is left alone (a handler
+    that raises unwinds the save the same way). Only the main thread can do this; elsewhere
+    signals are left alone."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -176,7 +178,8 @@ def _signals_clean_up() -> Iterator[None]:
 
     try:
         for number in CLEANUP_SIGNALS:
-            previous[number] = signal.signal(number, handler)
+            if signal.getsignal(number) is signal.SIG_DFL:
+                previous[number] = signal.signal(number, handler)
     except (ValueError, OSError):  # pragma: no cover - no signals here
         pass
     caught: int | None = None  # the signal number
@@ -188,8 +191,8 @@ def _signals_clean_up() -> Iterator[None]:
         for signum, old in previous.items():
             signal.signal(signum, old)  # type: ignore[arg-type]
     if caught is not None:
-        signal.raise_signal(caught)
-        raise PlotdocError(  # the previous handler returned: the save did not happen
+        signal.raise_signal(caught)  # the default action: the process ends here
+        raise PlotdocError(  # pragma: no cover - only if the default action let it live
             [error("save-failed", (), f"the save was interrupted by signal {caught}")]
         )
 

@@ -220,3 +220,21 @@ def test_a_signal_during_a_save_removes_the_temporary_file(tmp_path: Path, name:
     assert b"the save went on" not in proc.stdout
     assert target.read_bytes() == PREVIOUS
     assert [p.name for p in tmp_path.iterdir()] == ["p.plotdoc"]
+
+
+def test_an_ignored_signal_does_not_stop_a_save(tmp_path: Path) -> None:
+    target = tmp_path / "p.plotdoc"
+    target.write_bytes(PREVIOUS)
+    script = "import signal; signal.signal(signal.SIGHUP, signal.SIG_IGN)\n" + SIGNALLED
+    proc = subprocess.run(
+        [sys.executable, "-c", script, str(target), "SIGHUP"],
+        input=encode(minimal()),
+        capture_output=True,
+        env={**os.environ, "PYTHONPATH": SRC},
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert b"the save went on" in proc.stdout
+    assert open_project(target).tables
+    assert [p.name for p in tmp_path.iterdir()] == ["p.plotdoc"]
