@@ -137,7 +137,13 @@ class Workspace:
         self.path = Path(path)
         return Report(list(project.warnings), omitted_warnings=project.omitted_warnings)
 
-    def save(self, path: str | os.PathLike[str] | None = None) -> None:
+    def save(self, path: str | os.PathLike[str] | None = None, *, compact: bool = False) -> None:
+        """Save the project to ``path`` (default: where it was opened or last saved).
+
+        The project is checked as open would check it first: a project open would refuse
+        raises :class:`PlotdocError` and no file is written, so the workspace's file is never
+        replaced by one plotdoc refuses. ``compact`` writes the minified layout.
+        """
         from .writer import save_project
 
         if self.project is None:
@@ -149,5 +155,5 @@ class Workspace:
             raise PlotdocError(
                 [error("save-failed", (), "expected a path to save to; none was given")]
             )
-        save_project(self.project, target)
+        save_project(self.project, target, compact=compact)
         self.path = target

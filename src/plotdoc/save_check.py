@@ -237,12 +237,9 @@ def run_checks(tree: dict[str, Any], columns: list[CellColumn], ctx: Context) ->
     """
     ctx.tree = tree
     for col, placeholder in zip(columns, _placeholders(tree, columns), strict=True):
-        if col.array is None:
+        if col.array is None or col.is_x:  # an x stand-in needs no summary
             continue
-        n = col.array.shape[0]
-        if col.is_x:
-            continue
-        width = col.array.shape[1]
+        n, width = col.array.shape
         widths = np.full(n, width, dtype=np.intp)
         ctx.flat[id(placeholder)] = FlatRows([], _FLOAT_CELL_TYPES, widths)
         ctx.blocks[id(placeholder)] = CellBlock(col.array, widths)

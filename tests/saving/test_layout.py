@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import difflib
 import json
+from pathlib import Path
 
 import orjson
 import pytest
 
-from plotdoc.api import loads
+from plotdoc.api import Workspace, loads
 from plotdoc.publish.examples import example_bytes, example_names
 from plotdoc.writer import dumps
 
@@ -73,3 +74,14 @@ def test_text_cells_keep_their_rows_on_one_line() -> None:
     assert texty
     for row in texty[0]["values"][:5]:
         assert orjson.dumps(row).decode() in text
+
+
+def test_a_workspace_saves_either_layout(tmp_path: Path) -> None:
+    path = tmp_path / "p.plotdoc"
+    path.write_bytes(example_bytes("column-scatter-bar"))
+    ws = Workspace()
+    assert ws.open(path).ok
+    ws.save(compact=True)
+    assert b"\n" not in path.read_bytes()[:-1]
+    ws.save()
+    assert path.read_bytes().startswith(b"{\n  ")
