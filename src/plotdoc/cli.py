@@ -255,6 +255,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_edit(args: argparse.Namespace) -> int:
+    from .editor import main as edit_main
+
+    return edit_main(args.file, host=args.host, port=args.port, browser=not args.no_browser)
+
+
 # -- the parser ----------------------------------------------------------------------------
 
 
@@ -320,6 +326,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="plotdoc-demo", metavar="DIR")
     p.add_argument("--format", choices=("svg", "png", "pdf"), default="png")
     p.add_argument("--dpi", type=int, default=100)
+
+    p = add("edit", cmd_edit, "Open the editor in a web browser (a local server; Ctrl-C stops it).")
+    p.add_argument("file", nargs="?", metavar="FILE")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8765)
+    p.add_argument("--no-browser", action="store_true", help="print the address; open no browser")
     return parser
 
 

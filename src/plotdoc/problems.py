@@ -642,6 +642,14 @@ CATALOGUE: dict[str, CodeInfo] = {
         "A builder call was given a value that cannot be used (an unknown family, rows of "
         "the wrong shape, a name already in use).",
     ),
+    # -- editor -----------------------------------------------------------------------
+    "edit-invalid": _c(
+        "editor",
+        "error",
+        "Edit refused",
+        "An edit names something that does not exist or cannot be changed (an unknown table, "
+        "a results table's cells, a row past the end); the project is left as it was.",
+    ),
     # -- writer -----------------------------------------------------------------------
     "save-failed": _c(
         "save",

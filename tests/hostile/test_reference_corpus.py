@@ -50,6 +50,7 @@ NOT_IN_CORPUS: dict[str, str] = {
     "import-unsupported": "importers",
     "import-converted": "importers",
     "builder-invalid": "builder",
+    "edit-invalid": "the editing functions (tests/editing)",
     "save-failed": "writer (tests/hostile/test_save_faults.py)",
     "non-finite-number": "writer: a model value no file can hold (tests/saving/)",
     "number-not-exact": "writer: a model value no file can hold (tests/saving/)",
