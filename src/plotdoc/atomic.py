@@ -6,8 +6,9 @@ that file and fsyncs the folder. What the target may be:
 
 * a regular file, or no file yet: a new file gets the mode the umask gives (``0o666 & ~umask``);
 * a symbolic link: the file it points to is replaced, and the link stays a link;
-* anything else (a folder, a named pipe, a socket, a device such as ``/dev/stdout``, including
-  through a link): refused with ``save-failed``, and nothing is written.
+* anything else (a folder, a named pipe, a socket, a device, including through a link) and any
+  link to an open file descriptor (``/dev/stdout``, ``/proc/self/fd/1``, whatever it points
+  to): refused with ``save-failed``, and nothing is written.
 
 The temporary name is ``.<name>.<8 hex digits>.tmp``, with ``<name>`` shortened so that the
 whole fits the folder's longest file name (255 bytes on common file systems). If SIGTERM or
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import secrets
 import signal
 import stat
@@ -99,8 +101,38 @@ def resolve_target(target: Path) -> tuple[Path, os.stat_result | None]:
                 )
             ]
         )
+    if _through_descriptor_link(target):
+        raise PlotdocError(
+            [
+                error(
+                    "save-failed",
+                    (),
+                    f"expected a regular file (or no file) at {target}; found a link to an open "
+                    "file descriptor (/proc/…/fd, /dev/fd, /dev/stdout): a save never replaces "
+                    "the file behind a descriptor",
+                )
+            ]
+        )
     real = Path(os.path.realpath(target)) if os.path.islink(target) else target
     return real, status
+
+
+#: The links the kernel makes to open file descriptors: /proc/<pid>/fd/<n> (and /dev/fd/<n>,
+#: /dev/stdout..., which lead there).
+_DESCRIPTOR_LINK = re.compile(r"/proc/(?:self|thread-self|[0-9]+)(?:/task/[0-9]+)?/fd/[0-9]+")
+
+
+def _through_descriptor_link(target: Path) -> bool:
+    """Whether following ``target``'s links passes through a link to an open descriptor."""
+    path = os.path.abspath(target)
+    for _ in range(40):  # the kernel's own limit on links followed
+        path = os.path.join(os.path.realpath(os.path.dirname(path)), os.path.basename(path))
+        if _DESCRIPTOR_LINK.fullmatch(path):
+            return True
+        if not os.path.islink(path):
+            return False
+        path = os.path.join(os.path.dirname(path), os.readlink(path))
+    return False
 
 
 def _kind(mode: int) -> str:

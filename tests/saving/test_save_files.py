@@ -238,3 +238,38 @@ def test_an_ignored_signal_does_not_stop_a_save(tmp_path: Path) -> None:
     assert b"the save went on" in proc.stdout
     assert open_project(target).tables
     assert [p.name for p in tmp_path.iterdir()] == ["p.plotdoc"]
+
+
+def test_standard_output_redirected_to_a_file_is_refused_too(tmp_path: Path) -> None:
+    # /proc/self/fd/1 then names the redirected file; replacing it would cut the descriptor off
+    out = tmp_path / "stdout.txt"
+    link = tmp_path / "out.plotdoc"
+    link.symlink_to("/dev/stdout")
+    script = textwrap.dedent(
+        f"""
+        import sys
+        from plotdoc.api import loads
+        from plotdoc.problems import PlotdocError
+        from plotdoc.writer import save_project
+        print("before", flush=True)
+        try:
+            save_project(loads(sys.stdin.buffer.read()), {str(link)!r})
+        except PlotdocError as exc:
+            print(exc, file=sys.stderr)
+            sys.exit(1)
+        """
+    )
+    with out.open("wb") as handle:
+        proc = subprocess.run(
+            [sys.executable, "-c", script],
+            input=encode(minimal()),
+            stdout=handle,
+            stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": SRC},
+            timeout=120,
+            check=False,
+        )
+    assert proc.returncode == 1, proc.stderr
+    assert b"open file descriptor" in proc.stderr
+    assert out.read_bytes() == b"before\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.plotdoc", "stdout.txt"]
