@@ -85,3 +85,25 @@ def test_a_workspace_saves_either_layout(tmp_path: Path) -> None:
     assert b"\n" not in path.read_bytes()[:-1]
     ws.save()
     assert path.read_bytes().startswith(b"{\n  ")
+
+
+def test_a_project_too_big_indented_is_written_compact(monkeypatch: pytest.MonkeyPatch) -> None:
+    import plotdoc.writer as writer
+
+    project = loads(example_bytes("complete"))
+    compact = dumps(project, now=NOW, compact=True)
+    indented = dumps(project, now=NOW)
+    monkeypatch.setattr(writer, "MAX_FILE_BYTES", (len(compact) + len(indented)) // 2)
+    assert dumps(project, now=NOW) == compact
+
+
+def test_a_project_too_big_even_compact_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    import plotdoc.writer as writer
+    from plotdoc.problems import PlotdocError
+
+    project = loads(example_bytes("complete"))
+    compact = dumps(project, now=NOW, compact=True)
+    monkeypatch.setattr(writer, "MAX_FILE_BYTES", len(compact) - 1)
+    with pytest.raises(PlotdocError) as info:
+        dumps(project, now=NOW)
+    assert [p.code for p in info.value.errors] == ["file-too-large"]
