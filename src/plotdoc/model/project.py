@@ -159,8 +159,10 @@ class Project:
     created_at: str | None = None
     modified_at: str | None = None
     schema_url: str | None = None
-    #: the warnings open reported (parts ignored or replaced by defaults)
+    #: the warnings open reported (parts ignored or replaced by defaults), the first 1,000
     warnings: tuple[Problem, ...] = ()
+    #: how many further warnings open found but did not list
+    omitted_warnings: int = field(default=0, compare=False)
     #: the analyses' results, (table id, analysis id) -> plotdoc.analyses.AnalysisRun; open
     #: gives a plotdoc.results.Results mapping that computes each one when it is first read
     results: Mapping[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)
