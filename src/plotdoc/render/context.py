@@ -38,7 +38,7 @@ class DrawContext:
     graph: Graph
     theme: Theme
     registry: ids.IdRegistry = field(default_factory=ids.IdRegistry)
-    legend_handles: list[tuple[str, Artist, str]] = field(default_factory=list)
+    legend_handles: list[tuple[str, Artist | tuple[Artist, ...], str]] = field(default_factory=list)
     auto_titles: dict[str, str] = field(default_factory=dict)
     anchors: list[Anchor] = field(default_factory=list)
     categorical: bool = False
@@ -194,9 +194,12 @@ class DrawContext:
             self.ax.set_xticks(ticks, labels)
         self.preferred_width_pt = float(np.clip(40.0 * (hi - lo), 120.0, 480.0))
 
-    def legend_entry(self, i: int | str, handle: Artist, label: str | None = None) -> None:
+    def legend_entry(
+        self, i: int | str, handle: Artist | tuple[Artist, ...], label: str | None = None
+    ) -> None:
         """Registers the legend entry of data set ``i`` (or a semantic key); once per key, so
-        which mark supplies an entry is chosen by the family, not by drawing order."""
+        which mark supplies an entry is chosen by the family, not by drawing order. A tuple
+        of glyphs (a bar, its error bar, its symbol) is drawn as one, overlaid."""
         key = str(i)
         if any(k == key for k, _, _ in self.legend_handles):
             raise ValueError(f"legend entry {key!r} registered twice")

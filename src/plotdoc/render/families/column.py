@@ -33,9 +33,9 @@ from ..marks.value_labels import draw_value_labels
 from ..positions.slots import CategoryLayout
 
 #: variants whose marks are filled shapes: their legend shows that mark's swatch
-_FILLED: dict[str, Callable[[DrawContext, int], Artist]] = {
+_FILLED: dict[str, Callable[[DrawContext, int], Artist | tuple[Artist, ...]]] = {
     "bar": bars.swatch,
-    "scatter-bar": bars.swatch,
+    "scatter-bar": bars.scatter_bar_glyph,
     "column-floating-bars": bars.swatch,
     "column-box-whiskers": bars.swatch,
     "column-violin": violin.swatch,
@@ -101,7 +101,7 @@ def _draw_column(
     ce = summary.summary(values, mode)
     if vid in _CENTER_VARIANTS and ce is not None:
         if vid in ("scatter-bar", "bar"):
-            bars.center_bar(ctx, i, pos, ce, width, f"bar/ds{i}")
+            bars.center_bar(ctx, i, pos, ce, width, f"bar/ds{i}", under_points=vid == "scatter-bar")
         else:
             primitives.symbols(
                 ctx,

@@ -46,8 +46,8 @@ from ..prepare.cells import cell, finite, row_labels, value_span
 PARTS: dict[str, tuple[str, str, str | None]] = {
     "grouped-interleaved-scatter": ("interleaved", "scatter", "symbol"),
     "grouped-separated-scatter": ("separated", "scatter", "symbol"),
-    "grouped-interleaved-scatter-bar": ("interleaved", "scatter-bar", "bar"),
-    "grouped-separated-scatter-bar": ("separated", "scatter-bar", "bar"),
+    "grouped-interleaved-scatter-bar": ("interleaved", "scatter-bar", "scatter-bar"),
+    "grouped-separated-scatter-bar": ("separated", "scatter-bar", "scatter-bar"),
     "grouped-superimposed-scatter": ("superimposed", "scatter", "symbol"),
     "grouped-rm-across-row": ("superimposed", "rm-across-row", None),
     "grouped-rm-in-subcol": ("interleaved", "rm-in-subcol", None),
@@ -203,7 +203,7 @@ def _grand(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> N
 
 
 def _scatter_bar(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
-    draw_bars(ctx, lay, vis, mode)
+    draw_bars(ctx, lay, vis, mode, under_points=True)
     _points(ctx, lay, vis, lay.width / 2 * 0.7, anchor=False)
 
 
@@ -305,8 +305,9 @@ MARKS: dict[str, Callable[[DrawContext, GroupedLayout, list[int], str], None]] =
 
 
 #: legend marks: the swatch of data set ``i`` each draws
-SWATCHES: dict[str, Callable[[DrawContext, int], Artist]] = {
+SWATCHES: dict[str, Callable[[DrawContext, int], Artist | tuple[Artist, ...]]] = {
     "symbol": lambda ctx, i: primitives.symbol_handle(ctx, i),
     "bar": bars.swatch,
+    "scatter-bar": bars.scatter_bar_glyph,
     "violin": violin.swatch,
 }

@@ -74,8 +74,12 @@ def draw(ctx: DrawContext) -> None:
         ctx.set_categories(layout)
         for slot, i in enumerate(visible):
             _treatment(ctx, vid, mode, i, layout.center(slot), layout.width, span)
-            filled = vid in ("nested-bar", "nested-scatter-bar")
-            ctx.legend_entry(i, bars.swatch(ctx, i) if filled else primitives.symbol_handle(ctx, i))
+            if vid == "nested-scatter-bar":
+                ctx.legend_entry(i, bars.scatter_bar_glyph(ctx, i))
+            elif vid == "nested-bar":
+                ctx.legend_entry(i, bars.swatch(ctx, i))
+            else:
+                ctx.legend_entry(i, primitives.symbol_handle(ctx, i))
     if ctx.options.get("hideOuterFrame"):
         ctx.after_axes.append(lambda: _hide_frame(ctx))
 
@@ -87,7 +91,9 @@ def _treatment(
     pooled = vals.ravel()
     ce = summary.summary(pooled, mode)
     if vid in ("nested-scatter-bar", "nested-bar") and ce is not None:
-        bars.center_bar(ctx, i, pos, ce, width, f"bar/ds{i}")
+        bars.center_bar(
+            ctx, i, pos, ce, width, f"bar/ds{i}", under_points=vid == "nested-scatter-bar"
+        )
         summary.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}")
         draw_value_labels(
             ctx,

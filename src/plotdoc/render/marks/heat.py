@@ -42,7 +42,8 @@ from ..artists.svg import pixels_per_point
 from ..context import DrawContext
 from ..positions.slots import CategoryLayout
 from ..prepare.cells import row_labels
-from ..style.scales import HeatScale, auto_decimals, contrast_text, heat_scale, value_text
+from ..style.colors import contrast_text
+from ..style.scales import HeatScale, auto_decimals, heat_scale, value_text
 from ..style.text import safe
 
 DEFAULT_LABEL_CELLS = 150

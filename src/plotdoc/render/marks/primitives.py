@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
+from matplotlib.path import Path
 from numpy.typing import ArrayLike
 
 from .. import ids
@@ -93,6 +94,20 @@ def symbol_handle(ctx: DrawContext, i: int, key: str | None = None) -> Line2D:
         markeredgecolor=st["color"] if kind != "solid" else st["borderColor"],
         linestyle="none",
     )
+
+
+def error_glyph(ctx: DrawContext, i: int) -> Line2D:
+    """The legend glyph of data set ``i``'s error bars: an upright bar with its caps."""
+    st = ctx.style("errorBar", i)
+    cap = 0.5 if CAP_HALF_WIDTH_PT.get(st["capStyle"], 2.5) > 0 else 0.0
+    path = Path(
+        [(-cap, -1.0), (cap, -1.0), (0.0, -1.0), (0.0, 1.0), (-cap, 1.0), (cap, 1.0)],
+        [Path.MOVETO, Path.LINETO, Path.MOVETO, Path.LINETO, Path.MOVETO, Path.LINETO],
+    )
+    return Line2D(
+        [], [], marker=path, markersize=ctx.theme.shapes.font_size * 1.1, markerfacecolor="none",
+        markeredgecolor=st["color"], markeredgewidth=float(st["thickness"]), linestyle="none",
+    )  # fmt: skip
 
 
 def error_bars(
@@ -178,10 +193,13 @@ def bar(
     element: str = "bar",
     z: float = 1.0,
     point: int | None = None,
+    fill: RGBA | None = None,
 ) -> Rectangle:
-    """A bar (rectangle) of data set ``i`` across ``width`` from ``start`` to ``end``."""
+    """A bar (rectangle) of data set ``i`` across ``width`` from ``start`` to ``end``;
+    ``fill`` replaces the style's fill (a bar under points, see ``bars.fill_under_points``)."""
     st = ctx.style(element, i, point)
-    fill = st.get("fill", st.get("color"))
+    if fill is None:
+        fill = st.get("fill", st.get("color"))
     border = st.get("borderColor")
     lw = float(st.get("borderWidth", st.get("borderThickness", 1.0)))
     if ctx.horizontal:

@@ -15,7 +15,7 @@ from matplotlib.path import Path
 from matplotlib.transforms import Affine2D, Affine2DBase, ScaledTranslation, Transform
 
 from ..context import DrawContext
-from ..style.scales import contrast_text
+from ..style.colors import contrast_text
 from ..style.text import safe
 from ..style.theme import RGBA, merge_style
 from . import primitives
