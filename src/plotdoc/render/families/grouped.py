@@ -34,12 +34,11 @@ from numpy.typing import NDArray
 
 from ..context import DrawContext
 from ..guides.category_axis import set_grouped_categories
-from ..marks import bars, box, primitives, summary, violin
+from ..marks import bars, box, points, primitives, summary, violin
 from ..marks.bars import draw_bars, draw_stacked
 from ..marks.heat import draw_heat_map
 from ..positions.arrangements import GroupedLayout, grouped_layout, stagger_offsets
-from ..positions.slots import spread_offsets
-from ..prepare.cells import cell, finite, row_labels, value_span
+from ..prepare.cells import cell, finite, row_labels
 
 #: variant -> (arrangement, mark, legend mark): the legend shows the named mark's swatch for
 #: each visible data set (None: the mark registers its own entries, as repeated measures do)
@@ -110,7 +109,6 @@ def _points(
 
     With ``anchor``, each (data set, row) slot is a bracket anchor at its highest value.
     """
-    span = value_span(ctx.table, vis)
     lay_aligned = ctx.options.get("pointLayout") == "aligned" if aligned is None else aligned
     offs = offsets or dict.fromkeys(vis, 0.0)
     reps = ctx.table.replicates
@@ -121,16 +119,16 @@ def _points(
         rows: list[int] = []
         for r in range(ctx.table.n_rows):
             v = cell(ctx.table, i, r)
-            spread = spread_offsets(v, half, span, lay_aligned)
             if anchor and np.isfinite(v).any():
                 ctx.anchor(lay.center(i, r) + offs[i], float(np.nanmax(v)))
             for j in range(v.shape[0]):
                 if np.isfinite(v[j]):
-                    pos.append(lay.center(i, r) + offs[i] + float(spread[j]))
+                    pos.append(lay.center(i, r) + offs[i])
                     vals.append(float(v[j]))
                     pids.append(f"symbol/ds{i}/p{r * reps + j}")
                     rows.append(r)
-        primitives.symbols(ctx, pos, vals, i, pids, rows)
+        art = primitives.symbols(ctx, pos, vals, i, pids, rows)
+        points.spread_when_placed(ctx, art, pos, rows, half, aligned=lay_aligned)
 
 
 def _summaries(

@@ -31,13 +31,6 @@ def draw(ctx: DrawContext) -> None:
     vid = ctx.variant_id
     mode = str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
     n_sub = max((table.data_sets[i].values.shape[1] for i in visible), default=1)
-    allv = (
-        np.concatenate([table.data_sets[i].values.ravel() for i in visible])
-        if visible
-        else np.empty(0)
-    )
-    allv = allv[np.isfinite(allv)]
-    span = float(np.ptp(allv)) if allv.size else 1.0
     ctx.legend_auto = False
     if vid in _PER_SUBGROUP:
         layout = ctx.category_layout("separated", len(visible), n_sub, labels)
@@ -73,7 +66,7 @@ def draw(ctx: DrawContext) -> None:
         layout = ctx.category_layout("single", len(visible), 1, labels)
         ctx.set_categories(layout)
         for slot, i in enumerate(visible):
-            _treatment(ctx, vid, mode, i, layout.center(slot), layout.width, span)
+            _treatment(ctx, vid, mode, i, layout.center(slot), layout.width)
             if vid == "nested-scatter-bar":
                 ctx.legend_entry(i, bars.scatter_bar_glyph(ctx, i))
             elif vid == "nested-bar":
@@ -84,9 +77,7 @@ def draw(ctx: DrawContext) -> None:
         ctx.after_axes.append(lambda: _hide_frame(ctx))
 
 
-def _treatment(
-    ctx: DrawContext, vid: str, mode: str, i: int, pos: float, width: float, span: float
-) -> None:
+def _treatment(ctx: DrawContext, vid: str, mode: str, i: int, pos: float, width: float) -> None:
     vals = ctx.table.data_sets[i].values
     pooled = vals.ravel()
     ce = summary.summary(pooled, mode)
@@ -119,7 +110,6 @@ def _treatment(
                 col,
                 rows,
                 [f"symbol/ds{i}/sub{j}/p{r}" for r in rows],
-                span=span,
                 slot=lane * 0.7,
                 group_id=f"symbols/ds{i}/sub{j}",
             )
