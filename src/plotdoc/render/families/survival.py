@@ -34,6 +34,7 @@ from ..context import DrawContext
 from ..marks import primitives
 from ..style.symbols import TICK
 from ..style.text import safe
+from ..style.theme import DASHES
 
 F64 = NDArray[np.float64]
 _STAIRS = {"survival-staircase-ticks", "survival-staircase-points"}
@@ -138,7 +139,7 @@ def _draw_group(
     )
     lst = ctx.style("line", i)
     handle.set_color(lst["color"])
-    handle.set_linestyle("-")
+    handle.set_linestyle(DASHES.get(lst["dashStyle"], "-"))
     handle.set_linewidth(float(lst["thickness"]))
     ctx.legend_entry(i, handle)
     ctx.anchor(float(t[-1]) / 2 if t.size else 0.0, float(np.nanmax(y)) if y.size else scale)

@@ -97,6 +97,11 @@ class Theme:
         hex_str = {"up": self.colors.up, "down": self.colors.down}.get(name, self.colors.neutral)
         return hex_to_rgba(hex_str)
 
+    def dash(self, i: int) -> str:
+        """The LineDashStyle of data set ``i``'s lines (``PresetColors.dash_cycle``)."""
+        cycle = self.colors.dash_cycle
+        return cycle[i % len(cycle)]
+
     def symbol_shape(self, i: int) -> str:
         cycle = self.shapes.symbol_cycle
         return cycle[i % len(cycle)]
@@ -159,7 +164,7 @@ class Theme:
             "line": {
                 "color": col,
                 "thickness": s.line_width,
-                "dashStyle": "solid",
+                "dashStyle": self.dash(k),
                 "drawOrder": "underneathErrorBars",
                 "connect": "straight",
                 "startAtOrigin": False,
@@ -211,7 +216,7 @@ class Theme:
                 "decimals": "automatic",
                 "autoContrast": True,
             },
-            "curve": {"color": col, "thickness": s.line_width * 1.2, "dashStyle": "solid"},
+            "curve": {"color": col, "thickness": s.line_width * 1.2, "dashStyle": self.dash(k)},
             "confidenceBand": {
                 "display": "fill",
                 "color": col,
