@@ -81,7 +81,7 @@ def draw(ctx: DrawContext) -> None:
     mode = str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
     MARKS[mark](ctx, lay, vis, mode)
     if legend is not None:
-        for i in vis:
+        for i in bars.stack_order(ctx, vis) if arrangement == "stacked" else vis:
             ctx.legend_entry(i, SWATCHES[legend](ctx, i))
     # brackets count the slots along the category axis
     ctx.anchors.sort(key=lambda a: a.pos)

@@ -101,6 +101,12 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
         ctx.anchor(lay.center(vis[0], r) if vis else 0.0, float(up[r]))
 
 
+def stack_order(ctx: DrawContext, vis: list[int]) -> list[int]:
+    """Data sets in the order a reader meets them in a stack: top of the stack first
+    (the last data set) when bars stand upright; left to right in horizontal stacks."""
+    return list(vis) if ctx.horizontal else list(reversed(vis))
+
+
 def bar_legend(ctx: DrawContext, vis: list[int], element: str = "bar") -> None:
     """A filled-box legend entry per visible data set."""
     for i in vis:
