@@ -43,7 +43,7 @@ def test_bubbles_area_follows_size_largest_first() -> None:
 def test_bubble_legend_and_labels() -> None:
     svg = svg_of(_bubble())
     legend = svg.text("legend")
-    for word in ("a", "b", "c", "size:"):
+    for word in ("group", "a", "b", "c", "size"):
         assert word in legend
     assert svg.has("label/p3")
     assert not svg.has("label/p2")

@@ -1,4 +1,5 @@
-"""Legends read like the graph: stacked bars list the top of the stack first."""
+"""Legends read like the graph: stacked bars list the top of the stack first; multiple-variables
+legends name each mapping (colour, size, shape) above its values, each value once."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from typing import Any
 import pytest
 
 from ..docs import Svg, svg_of, with_graph
-from ..row_docs import contingency_doc, grouped_doc
+from ..row_docs import contingency_doc, grouped_doc, mv_doc
 
 NS = "{http://www.w3.org/2000/svg}"
+XLINK = "http://www.w3.org/1999/xlink"
 
 STACKED: dict[str, Callable[[], dict[str, Any]]] = {
     "grouped": lambda: grouped_doc(
@@ -39,3 +41,35 @@ def test_stacked_legend_lists_the_top_of_the_stack_first(family: str) -> None:
     names = [ds["name"] for ds in doc["tables"][0]["dataSets"]]
     top_down = [names[int(s.split("/")[1][2:])] for s in segs]
     assert _legend_texts(svg) == top_down
+
+
+def _mv(mapping: dict[str, int | None], kind: str = "scatter") -> dict[str, Any]:
+    sets = [
+        ("x", [1.0, 2.0, 3.0, 4.0, 5.0]),
+        ("y", [2.0, 1.0, 4.0, 3.0, 5.0]),
+        ("kind", ["u", "v", "u", "v", "u"]),
+        ("site", ["s1", "s2", "s2", "s1", "s3"]),
+        ("mass", [1.0, 4.0, 9.0, 16.0, 2.0]),
+    ]
+    return mv_doc(f"mv-{kind}", kind, {"x": 0, "y": 1, **mapping}, sets)  # type: ignore[arg-type]
+
+
+def test_mv_legend_has_a_title_per_mapping() -> None:
+    svg = svg_of(_mv({"color": 2, "shape": 3}))
+    assert _legend_texts(svg) == ["kind", "u", "v", "site", "s1", "s2", "s3"]
+
+
+def test_mv_legend_names_each_value_once_when_colour_and_shape_share_a_variable() -> None:
+    svg = svg_of(_mv({"color": 3, "shape": 3}))
+    assert _legend_texts(svg) == ["site", "s1", "s2", "s3"]
+    # each value's glyph is its symbol in its colour: three different shapes, three colours
+    uses = list(svg["legend"].iter(f"{NS}use"))
+    assert len({u.get(f"{{{XLINK}}}href") for u in uses}) == 3
+    assert len({u.get("style") for u in uses}) == 3
+
+
+def test_bubble_size_legend_has_its_title() -> None:
+    svg = svg_of(_mv({"size": 4}, kind="bubble"))
+    texts = _legend_texts(svg)
+    assert texts[0] == "mass"
+    assert all(not t.startswith("mass") for t in texts[1:])

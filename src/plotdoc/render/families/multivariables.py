@@ -33,7 +33,7 @@ from ..artists.collections import PointSymbols
 from ..context import DrawContext
 from ..guides.point_labels import PointLabels
 from ..marks.forest import draw_forest
-from ..marks.keyed import base_symbol, keyed_points
+from ..marks.keyed import base_symbol, keyed_points, legend_title
 from ..prepare.multivariables import (
     VOLCANO_GROUPS,
     bubble_areas,
@@ -165,13 +165,14 @@ def _bubble(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Variab
     ctx.ax.margins(0.12)
     if size_var is not None:
         top = float(np.nanmax(np.where(sizes > 0, sizes, np.nan))) if order else 1.0
+        legend_title(ctx, "size", size_var.name)
         for v in nice_sizes(sizes):
             d = max_d * float(np.sqrt(v / top))
             handle = Line2D(
                 [], [], marker="o", markersize=d, linestyle="none",
                 markerfacecolor="none", markeredgecolor=ctx.theme.foreground,
             )  # fmt: skip
-            ctx.legend_entry(f"size:{number_text(v)}", handle, f"{size_var.name}: {number_text(v)}")
+            ctx.legend_entry(f"size:{number_text(v)}", handle, number_text(v))
     label = roles.get("label")
     if label is not None:
         pts = np.column_stack([x.values[order], y.values[order]])
