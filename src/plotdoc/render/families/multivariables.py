@@ -32,6 +32,7 @@ from matplotlib.lines import Line2D
 from ..artists.collections import PointSymbols
 from ..context import DrawContext
 from ..guides.point_labels import PointLabels
+from ..marks import primitives
 from ..marks.forest import draw_forest
 from ..marks.keyed import base_symbol, keyed_points, legend_title
 from ..prepare.multivariables import (
@@ -131,6 +132,7 @@ def _scatter(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Varia
         edges=edges,
         widths=[1.0] * len(rows),
     )
+    primitives.thin_out(art, size_given=primitives.size_given_by_user(ctx, y.index))
     ctx.add(art, "symbols", z=3.0)
     ctx.include(x.values[rows], y.values[rows])
     label = roles.get("label")
