@@ -27,6 +27,7 @@ import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.patches import FancyArrowPatch
 
+from .. import ids
 from ..context import DrawContext
 from ..marks import bars, box, points, primitives, summary, violin
 from ..marks.value_labels import draw_value_labels
@@ -91,7 +92,7 @@ def _draw_column(
     span: float,
 ) -> float:
     """One column's marks; returns the top of what it drew (for brackets)."""
-    ids = [f"symbol/ds{i}/p{r}" for r in rows]
+    pids = [ids.point("symbol", i, r) for r in rows]
     if vid == "column-box-whiskers":
         return box.draw_column(ctx, i, pos, values, mode, width)
     if vid == "column-violin":
@@ -101,28 +102,28 @@ def _draw_column(
     ce = summary.summary(values, mode)
     if vid in _CENTER_VARIANTS and ce is not None:
         if vid in ("scatter-bar", "bar"):
-            bars.center_bar(ctx, i, pos, ce, width, f"bar/ds{i}")
+            bars.center_bar(ctx, i, pos, ce, width, ids.ds("bar", i))
         else:
             primitives.symbols(
                 ctx,
                 [pos],
                 [ce.center],
                 i,
-                [f"symbol/ds{i}/center"],
+                [ids.ds("symbol", i, ids.member("center"))],
                 [-1],
-                group_id=f"symbols/ds{i}/center",
+                group_id=ids.ds("symbols", i, ids.member("center")),
                 z=3.5,
             )
-        summary.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}")
+        summary.error_bar(ctx, i, pos, ce, ids.ds("errorbar", i))
         top = summary.top_of(values if vid == "scatter-bar" else np.array([ce.center]), ce)
         draw_value_labels(
-            ctx, pos, ce.center, ce.n, top, i, f"value/ds{i}", bar_start=bars.baseline(ctx)
+            ctx, pos, ce.center, ce.n, top, i, ids.ds("value", i), bar_start=bars.baseline(ctx)
         )
     if vid in ("scatter-bar", "column-scatter-only"):
-        points.scatter(ctx, i, pos, values, rows, ids, span=span)
+        points.scatter(ctx, i, pos, values, rows, pids, span=span)
     if vid == "column-scatter-only" and ce is not None:
-        summary.summary_line(ctx, i, pos, ce.center, width * 0.8, f"summary/ds{i}")
-        summary.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}", z=4.0, with_summary=True)
+        summary.summary_line(ctx, i, pos, ce.center, width * 0.8, ids.ds("summary", i))
+        summary.error_bar(ctx, i, pos, ce, ids.ds("errorbar", i), z=4.0, with_summary=True)
     return summary.top_of(values, ce)
 
 
@@ -157,7 +158,7 @@ def _before_after(
                 [positions[s]] * len(rows),
                 col[rows],
                 i,
-                [f"symbol/ds{i}/p{r}" for r in rows],
+                [ids.point("symbol", i, r) for r in rows],
                 rows,
             )
         ctx.anchor(positions[s], float(np.nanmax(col)) if rows else 0.0)
@@ -187,10 +188,12 @@ def _before_after(
                     shrinkB=0,
                 )
                 ctx.ax.add_patch(arrow)
-                ctx.tag(arrow, f"arrow/row{r}/{k}")
+                ctx.tag(arrow, ids.data_row("arrow", r, ids.member(k)))
                 ctx.include([float(x0), float(x1)], [float(y0), float(y1)])
         else:
             px, py = zip(*pts, strict=True)
             x, y = ctx.xy(px, py)
-            pair = primitives.polyline(ctx, x, y, visible[0], f"pair/row{r}", element="line", z=2.0)
+            pair = primitives.polyline(
+                ctx, x, y, visible[0], ids.data_row("pair", r), element="line", z=2.0
+            )
             pair.set_color(line_style["color"])

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import ids
 from ..context import DrawContext
 from ..marks import bars, box, points, primitives, summary, violin
 from ..marks.value_labels import draw_value_labels
@@ -48,7 +49,7 @@ def draw(ctx: DrawContext) -> None:
             for j in range(vals.shape[1]):
                 pos = layout.center(slot, j)
                 col = vals[:, j]
-                suffix = f"/sub{j}"
+                suffix = ids.sub_suffix(j)
                 if vid == "nested-box":
                     tops.append(
                         box.draw_column(ctx, i, pos, col, mode, layout.width, suffix, sub=None)
@@ -87,8 +88,8 @@ def _treatment(
     pooled = vals.ravel()
     ce = summary.summary(pooled, mode)
     if vid in ("nested-scatter-bar", "nested-bar") and ce is not None:
-        bars.center_bar(ctx, i, pos, ce, width, f"bar/ds{i}")
-        summary.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}")
+        bars.center_bar(ctx, i, pos, ce, width, ids.ds("bar", i))
+        summary.error_bar(ctx, i, pos, ce, ids.ds("errorbar", i))
         draw_value_labels(
             ctx,
             pos,
@@ -96,7 +97,7 @@ def _treatment(
             ce.n,
             summary.top_of(pooled if vid == "nested-scatter-bar" else np.array([ce.center]), ce),
             i,
-            f"value/ds{i}",
+            ids.ds("value", i),
             bar_start=bars.baseline(ctx),
         )
     if vid in ("nested-scatter", "nested-scatter-bar"):
@@ -112,14 +113,14 @@ def _treatment(
                 lane_pos,
                 col,
                 rows,
-                [f"symbol/ds{i}/sub{j}/p{r}" for r in rows],
+                [ids.sub("symbol", i, j, ids.point_suffix(r)) for r in rows],
                 span=span,
                 slot=lane * 0.7,
-                group_id=f"symbols/ds{i}/sub{j}",
+                group_id=ids.sub("symbols", i, j),
             )
     if vid == "nested-scatter" and ce is not None:
-        summary.summary_line(ctx, i, pos, ce.center, width, f"summary/ds{i}")
-        summary.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}", z=4.0, with_summary=True)
+        summary.summary_line(ctx, i, pos, ce.center, width, ids.ds("summary", i))
+        summary.error_bar(ctx, i, pos, ce, ids.ds("errorbar", i), z=4.0, with_summary=True)
     ctx.anchor(pos, summary.top_of(pooled if vid != "nested-bar" else np.array([np.nan]), ce))
 
 

@@ -43,6 +43,7 @@ from matplotlib.transforms import ScaledTranslation
 from numpy.typing import NDArray
 
 from ...stats.rowwise import rows_center_and_error
+from .. import ids
 from ..artists.collections import PointSymbols
 from ..context import DrawContext
 from ..marks import primitives
@@ -109,9 +110,9 @@ def draw(ctx: DrawContext) -> None:
             _error_band(ctx, i, xs, lo, hi)
         if vid == "xy-repeated-measures" and ctx.switch("lines", i, True):
             for k in range(vals.shape[1]):
-                _line(ctx, i, xs, vals[:, k], f"line/ds{i}/r{k}", z_line)
+                _line(ctx, i, xs, vals[:, k], ids.ds("line", i, ids.replicate_suffix(k)), z_line)
         elif ctx.switch("lines", i, line):
-            _line(ctx, i, xs, c, f"line/ds{i}", z_line)
+            _line(ctx, i, xs, c, ids.ds("line", i), z_line)
         if ctx.switch("spikes", i, spikes):
             _spikes(ctx, i, xs, c, dodge=(visible.index(i) - (len(visible) - 1) / 2) * 3.0)
         if show_errors:
@@ -123,7 +124,7 @@ def draw(ctx: DrawContext) -> None:
                 lo[rows],
                 hi[rows],
                 i,
-                [f"errorbar/ds{i}/row{r}" for r in rows],
+                [ids.row("errorbar", i, r) for r in rows],
                 z=2.5,
             )
             if bars is not None and spikes:
@@ -131,12 +132,21 @@ def draw(ctx: DrawContext) -> None:
         if ctx.switch("symbols", i, symbols):
             if each and has_reps:
                 rr, kk = np.nonzero(np.isfinite(vals))
-                ids = [f"symbol/ds{i}/p{r}/r{k}" for r, k in zip(rr, kk, strict=True)]
-                primitives.symbols(ctx, xs[rr], vals[rr, kk], i, ids, list(rr), z=3.0)
+                pids = [
+                    ids.point("symbol", i, r, ids.replicate_suffix(k))
+                    for r, k in zip(rr.tolist(), kk.tolist(), strict=True)
+                ]
+                primitives.symbols(ctx, xs[rr], vals[rr, kk], i, pids, list(rr), z=3.0)
             else:
                 rows = [r for r in range(n) if np.isfinite(c[r]) and np.isfinite(xs[r])]
                 primitives.symbols(
-                    ctx, xs[rows], c[rows], i, [f"symbol/ds{i}/p{r}" for r in rows], rows, z=3.0
+                    ctx,
+                    xs[rows],
+                    c[rows],
+                    i,
+                    [ids.point("symbol", i, r) for r in rows],
+                    rows,
+                    z=3.0,
                 )
                 if ctx.style("line", i)["leaveGapAtSymbols"]:
                     _gaps(ctx, i, xs[rows], c[rows], rows)
@@ -247,7 +257,7 @@ def _spikes(ctx: DrawContext, i: int, xs: F64, c: F64, dodge: float = 0.0) -> No
             solid_capstyle="butt",
         )
         spike.set_transform(trans)
-        ctx.add(spike, f"spike/ds{i}/p{r}", z=ctx.z(i, 1.5))
+        ctx.add(spike, ids.point("spike", i, r), z=ctx.z(i, 1.5))
     ctx.include(xs, np.full(xs.shape, base))
 
 
@@ -266,7 +276,7 @@ def _area(ctx: DrawContext, i: int, xs: F64, c: F64) -> None:
     if hatch:
         poly.set_hatch(hatch)
         poly.set_edgecolor(st["patternColor"])
-    ctx.add(poly, f"area/ds{i}", z=ctx.z(i, 0.8))
+    ctx.add(poly, ids.ds("area", i), z=ctx.z(i, 0.8))
     ctx.include(lx, np.full(lx.shape, base))
 
 
@@ -285,7 +295,7 @@ def _error_band(ctx: DrawContext, i: int, xs: F64, lo: F64, hi: F64) -> None:
         edgecolor=st["color"],
         linewidth=0.0,
     )
-    ctx.add(poly, f"band/error/ds{i}", z=ctx.z(i, 0.9))
+    ctx.add(poly, ids.ds("band/error", i), z=ctx.z(i, 0.9))
     ctx.include(bx, bl)
     ctx.include(bx, bh)
 
@@ -297,14 +307,14 @@ def _gaps(ctx: DrawContext, i: int, xs: F64, ys: F64, rows: list[int]) -> None:
     n = len(rows)
     art = PointSymbols(
         np.column_stack([xs, ys]),
-        [f"gap/ds{i}/p{r}" for r in rows],
+        [ids.point("gap", i, r) for r in rows],
         shapes=["circle"] * n,
         sizes=[size] * n,
         faces=[bg] * n,
         edges=[bg] * n,
         widths=[0.0] * n,
     )
-    ctx.add(art, f"gaps/ds{i}", z=ctx.z(i, 2.9))
+    ctx.add(art, ids.ds("gaps", i), z=ctx.z(i, 2.9))
 
 
 _PLACE = {
@@ -335,7 +345,7 @@ def _point_labels(ctx: DrawContext, i: int, xs: F64, c: F64) -> None:
             color=st["color"],
             annotation_clip=False,
         )
-        ctx.tag(t, f"label/ds{i}/p{r}")
+        ctx.tag(t, ids.point("label", i, r))
 
 
 def _identity(ctx: DrawContext) -> None:

@@ -37,6 +37,7 @@ from matplotlib.transforms import Bbox
 from numpy.typing import NDArray
 
 from ...stats.rowwise import row_centers
+from .. import ids
 from ..artists.cells import CellGrid
 from ..artists.svg import pixels_per_point
 from ..context import DrawContext
@@ -126,13 +127,13 @@ def draw_heat_map(ctx: DrawContext) -> None:
         x_edges, y_edges = np.arange(n + 1.0), np.arange(m + 1.0)
 
         def cell_id(g: int, c: int) -> str:
-            return f"cell/r{c}/c{vis[g]}"
+            return ids.cell("cell", c, vis[g])
     else:
         grid_colors = colors[::-1]
         x_edges, y_edges = np.arange(m + 1.0), np.arange(n + 1.0)
 
         def cell_id(g: int, c: int) -> str:
-            return f"cell/r{n - 1 - g}/c{vis[c]}"
+            return ids.cell("cell", n - 1 - g, vis[c])
 
     grid = CellGrid(
         x_edges,
@@ -167,7 +168,7 @@ def _missing_marks(
         xs = [x - 0.35, x + 0.35, np.nan, x - 0.35, x + 0.35]
         ys = [y - 0.35, y + 0.35, np.nan, y + 0.35, y - 0.35]
         mark = Line2D(xs, ys, color=color, linewidth=0.8, alpha=0.7)
-        ctx.add(mark, f"missing/r{int(r)}/c{vis[int(k)]}", z=2.0)
+        ctx.add(mark, ids.cell("missing", int(r), vis[int(k)]), z=2.0)
 
 
 def _value_labels(
@@ -184,7 +185,7 @@ def _value_labels(
             x, y, value_text(value, decimals), ha="center", va="center",
             fontsize=float(st["fontSize"]), color=color, zorder=3.0,
         )  # fmt: skip
-        ctx.tag(text, f"value/r{int(r)}/c{vis[int(k)]}")
+        ctx.tag(text, ids.cell("value", int(r), vis[int(k)]))
 
 
 def scale_ticks(lo: float, hi: float, count: int) -> list[float]:
