@@ -1,9 +1,9 @@
 """``grouped-heat-map``: rows by data sets, each cell coloured by its replicates' mean or median.
 
 Layout: data sets left to right (their names under the grid), table rows top to bottom (their
-labels on the left); ``flipXY`` swaps the two. Each cell is aggregated with
-``heatMap.aggregation`` (``mean`` or ``median``, via :mod:`plotdoc.stats`) and coloured by the
-scale of :mod:`plotdoc.render.style.scales`.
+labels on the left); ``flipXY`` swaps the two. Each cell's value comes from
+:func:`plotdoc.render.prepare.heat.heat_matrix` (``heatMap.aggregation``: ``mean`` or
+``median``) and is coloured by the scale of :mod:`plotdoc.render.style.scales`.
 
 Styles (ElementOverrideSet keys, graph-wide: ``global`` or the graph's first data set):
 
@@ -36,30 +36,17 @@ from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import Bbox
 from numpy.typing import NDArray
 
-from ...stats.rowwise import row_centers
 from .. import ids
 from ..artists.cells import CellGrid
 from ..artists.svg import pixels_per_point
 from ..context import DrawContext
 from ..positions.slots import CategoryLayout
 from ..prepare.cells import row_labels
+from ..prepare.heat import heat_matrix
 from ..style.scales import HeatScale, auto_decimals, contrast_text, heat_scale, value_text
 from ..style.text import safe
 
 DEFAULT_LABEL_CELLS = 150
-
-
-def aggregate(ctx: DrawContext, vis: list[int]) -> NDArray[np.float64]:
-    """The (rows, visible data sets) matrix of cell values; NaN where a cell has no value."""
-    heat = ctx.options.get("heatMap") or {}
-    how = "median" if heat.get("aggregation") == "median" else "mean"
-    n = ctx.table.n_rows
-    out = np.full((n, len(vis)), np.nan)
-    for k, i in enumerate(vis):
-        ds = ctx.table.data_sets[i]
-        rows = min(n, ds.n_rows)
-        out[:rows, k] = row_centers(ds.values[:rows], how)
-    return out
 
 
 def thin_ticks(
@@ -80,8 +67,8 @@ def thin_ticks(
 
 def draw_heat_map(ctx: DrawContext) -> None:
     vis = ctx.visible_data_sets()
-    matrix = aggregate(ctx, vis)
     heat = ctx.options.get("heatMap") or {}
+    matrix = heat_matrix(ctx.table, vis, heat)
     scale = heat_scale(matrix, heat)
     n, m = matrix.shape
     flip = bool(ctx.options.get("flipXY"))
