@@ -21,25 +21,28 @@ Ids: ``bar/ds0``, ``errorbar/ds0``, ``symbol/ds0/p<row>``, ``summary/ds0``, ``bo
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
-from matplotlib.artist import Artist
 from matplotlib.patches import FancyArrowPatch
 
 from .. import ids
 from ..context import DrawContext
 from ..marks import bars, box, points, primitives, summary, violin
+from ..marks.swatches import swatch
 from ..marks.value_labels import draw_value_labels
 from ..positions.slots import CategoryLayout
 
-#: variants whose marks are filled shapes: their legend shows that mark's swatch
-_FILLED: dict[str, Callable[[DrawContext, int], Artist]] = {
-    "bar": bars.swatch,
-    "scatter-bar": bars.swatch,
-    "column-floating-bars": bars.swatch,
-    "column-box-whiskers": bars.swatch,
-    "column-violin": violin.swatch,
+#: variant -> legend mark (:mod:`plotdoc.render.marks.swatches`): the swatch that stands for a
+#: data set in the legend
+LEGEND: dict[str, str] = {
+    "column-scatter-only": "symbol",
+    "scatter-bar": "bar",
+    "bar": "bar",
+    "column-mean-error": "symbol",
+    "column-mean-error-connected": "symbol",
+    "column-before-after": "symbol",
+    "column-floating-bars": "bar",
+    "column-box-whiskers": "bar",
+    "column-violin": "violin",
 }
 _CENTER_VARIANTS = {"scatter-bar", "bar", "column-mean-error", "column-mean-error-connected"}
 
@@ -70,9 +73,7 @@ def draw(ctx: DrawContext) -> None:
         ce = summary.summary(values, mode)
         if ce is not None:
             centers.append((pos, ce.center))
-        ctx.legend_entry(
-            i, _FILLED[vid](ctx, i) if vid in _FILLED else primitives.symbol_handle(ctx, i)
-        )
+        ctx.legend_entry(i, swatch(LEGEND[vid], ctx, i))
     if vid == "column-mean-error-connected" and len(centers) > 1 and ctx.switch("lines", None):
         px, py = zip(*centers, strict=True)
         x, y = ctx.xy(px, py)
@@ -162,7 +163,7 @@ def _before_after(
                 rows,
             )
         ctx.anchor(positions[s], float(np.nanmax(col)) if rows else 0.0)
-        ctx.legend_entry(i, primitives.symbol_handle(ctx, i))
+        ctx.legend_entry(i, swatch(LEGEND["column-before-after"], ctx, i))
     line_style = ctx.style("line", visible[0] if visible else 0)
     line_style["color"] = _across_color(ctx, visible[0] if visible else 0)
     for r in range(n_rows):

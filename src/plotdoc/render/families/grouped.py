@@ -29,7 +29,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from matplotlib.artist import Artist
 from numpy.typing import NDArray
 
 from .. import ids
@@ -38,6 +37,7 @@ from ..guides.category_axis import set_grouped_categories
 from ..marks import bars, box, primitives, summary, violin
 from ..marks.bars import draw_bars, draw_stacked
 from ..marks.heat import draw_heat_map
+from ..marks.swatches import swatch
 from ..positions.arrangements import GroupedLayout, grouped_layout, stagger_offsets
 from ..positions.slots import spread_offsets
 from ..prepare.cells import cell, finite, row_labels, value_span
@@ -84,7 +84,7 @@ def draw(ctx: DrawContext) -> None:
     MARKS[mark](ctx, lay, vis, mode)
     if legend is not None:
         for i in vis:
-            ctx.legend_entry(i, SWATCHES[legend](ctx, i))
+            ctx.legend_entry(i, swatch(legend, ctx, i))
     # brackets count the slots along the category axis
     ctx.anchors.sort(key=lambda a: a.pos)
 
@@ -304,12 +304,4 @@ MARKS: dict[str, Callable[[DrawContext, GroupedLayout, list[int], str], None]] =
     "violin": _per_cell(_violin_cell),
     "rm-across-row": _rm,
     "rm-in-subcol": _rm,
-}
-
-
-#: legend marks: the swatch of data set ``i`` each draws
-SWATCHES: dict[str, Callable[[DrawContext, int], Artist]] = {
-    "symbol": lambda ctx, i: primitives.symbol_handle(ctx, i),
-    "bar": bars.swatch,
-    "violin": violin.swatch,
 }

@@ -19,10 +19,22 @@ import numpy as np
 
 from .. import ids
 from ..context import DrawContext
-from ..marks import bars, box, points, primitives, summary, violin
+from ..marks import bars, box, points, summary, violin
+from ..marks.swatches import swatch
 from ..marks.value_labels import draw_value_labels
 
 _PER_SUBGROUP = {"nested-low-high", "nested-box", "nested-violin"}
+
+#: variant -> legend mark (:mod:`plotdoc.render.marks.swatches`): the swatch that stands for a
+#: data set in the legend
+LEGEND: dict[str, str] = {
+    "nested-scatter": "symbol",
+    "nested-scatter-bar": "bar",
+    "nested-bar": "bar",
+    "nested-low-high": "bar",
+    "nested-box": "bar",
+    "nested-violin": "violin",
+}
 
 
 def draw(ctx: DrawContext) -> None:
@@ -69,14 +81,13 @@ def draw(ctx: DrawContext) -> None:
                 else:
                     tops.append(bars.floating_bar(ctx, i, pos, col, mode, layout.width, suffix))
             ctx.anchor(layout.ticks[slot], max(tops, default=0.0))
-            ctx.legend_entry(i, (violin.swatch if vid == "nested-violin" else bars.swatch)(ctx, i))
+            ctx.legend_entry(i, swatch(LEGEND[vid], ctx, i))
     else:
         layout = ctx.category_layout("single", len(visible), 1, labels)
         ctx.set_categories(layout)
         for slot, i in enumerate(visible):
             _treatment(ctx, vid, mode, i, layout.center(slot), layout.width, span)
-            filled = vid in ("nested-bar", "nested-scatter-bar")
-            ctx.legend_entry(i, bars.swatch(ctx, i) if filled else primitives.symbol_handle(ctx, i))
+            ctx.legend_entry(i, swatch(LEGEND[vid], ctx, i))
     if ctx.options.get("hideOuterFrame"):
         ctx.after_axes.append(lambda: _hide_frame(ctx))
 

@@ -12,7 +12,7 @@ its top end and keeps the size the mode gives (center +/- error moved to the seg
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.patches import Patch, Rectangle
+from matplotlib.patches import Patch
 from numpy.typing import NDArray
 
 from ...stats.descriptive import CenterError
@@ -92,17 +92,6 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
             primitives.error_bars(ctx, pos, cen, lo, hi, i, bids)
     for r in range(n):
         ctx.anchor(lay.center(vis[0], r) if vis else 0.0, float(up[r]))
-
-
-def bar_legend(ctx: DrawContext, vis: list[int], element: str = "bar") -> None:
-    """A filled-box legend entry per visible data set."""
-    for i in vis:
-        st = ctx.style(element, i)
-        handle = Rectangle(
-            (0, 0), 1, 1, facecolor=st["fill"], edgecolor=st["borderColor"],
-            linewidth=float(st["borderWidth"]),
-        )  # fmt: skip
-        ctx.legend_entry(i, handle)
 
 
 def baseline(ctx: DrawContext) -> float:
