@@ -28,6 +28,7 @@ from ...stats import linear_regression
 from .. import ids
 from ..context import DrawContext
 from ..style.theme import DASHES, with_alpha
+from ..style.types import ConfidenceBandStyle
 
 F64 = NDArray[np.float64]
 
@@ -115,7 +116,7 @@ def _fit(ctx: DrawContext, aid: str, x: F64, kind: str, level: float, model: str
 
 
 def _band(
-    ctx: DrawContext, i: int, cx: F64, lo: F64, hi: F64, st: dict[str, object], sid: str
+    ctx: DrawContext, i: int, cx: F64, lo: F64, hi: F64, st: ConfidenceBandStyle, sid: str
 ) -> list[Artist]:
     ok = np.isfinite(lo) & np.isfinite(hi)
     if ok.sum() < 2:

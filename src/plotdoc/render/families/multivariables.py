@@ -26,6 +26,8 @@ room is left out. Bubble and scatter graphs label every row that has a label.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from matplotlib.lines import Line2D
 
@@ -213,8 +215,10 @@ def _volcano(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Varia
         ctx.legend_entry(key, handle, _GROUP_NAMES[key])
     ctx.include([0.0], [0.0])
     if ctx.graph_switch("cutoffLines", True):
-        st = ctx.style("referenceLine", None)
-        kw = {"color": st["color"], "linewidth": float(st["thickness"]), "linestyle": (0, (4, 3))}
+        ref = ctx.style("referenceLine", None)
+        kw: dict[str, Any] = {
+            "color": ref["color"], "linewidth": float(ref["thickness"]), "linestyle": (0, (4, 3))
+        }  # fmt: skip
         for sid, xv in (("cutoff/fc-", -v.fc_cutoff), ("cutoff/fc+", v.fc_cutoff)):
             ctx.tag(ctx.ax.axvline(xv, zorder=1.0, **kw), sid)
         ctx.tag(ctx.ax.axhline(v.y_cutoff, zorder=1.0, **kw), "cutoff/p")

@@ -34,8 +34,6 @@ Ids: ``symbol/ds0/p<row>`` (``/r<k>`` for each replicate), ``errorbar/ds0/row<r>
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Polygon
@@ -51,6 +49,7 @@ from ..marks.bars import baseline
 from ..marks.value_labels import format_value
 from ..style.text import clamp
 from ..style.theme import DASHES, HATCHES, resolve_color
+from ..style.types import BarsSpikesDroplinesStyle
 from .fits import draw_fits
 
 F64 = NDArray[np.float64]
@@ -177,14 +176,14 @@ def draw(ctx: DrawContext) -> None:
 def _handle(ctx: DrawContext, i: int, symbols: bool, line: bool, spikes: bool) -> Line2D:
     h = primitives.symbol_handle(ctx, i) if symbols else Line2D([], [])
     if spikes and not symbols and not line:
-        st = ctx.style("barsSpikesDroplines", i)
-        h.set_color(st["color"])
-        h.set_linewidth(float(st["borderThickness"]) * 1.5)
+        spike = ctx.style("barsSpikesDroplines", i)
+        h.set_color(spike["color"])
+        h.set_linewidth(float(spike["borderThickness"]) * 1.5)
     if line:
-        st = ctx.style("line", i)
-        h.set_linestyle(DASHES.get(st["dashStyle"], "-"))
-        h.set_color(st["color"])
-        h.set_linewidth(float(st["thickness"]))
+        lst = ctx.style("line", i)
+        h.set_linestyle(DASHES.get(lst["dashStyle"], "-"))
+        h.set_color(lst["color"])
+        h.set_linewidth(float(lst["thickness"]))
     return h
 
 
@@ -234,7 +233,7 @@ def _line(ctx: DrawContext, i: int, xs: F64, ys: F64, sid: str, z: float) -> Non
         primitives.polyline(ctx, lx, ly, i, sid, element="line", z=z)
 
 
-def _base(ctx: DrawContext, style: dict[str, Any]) -> float:
+def _base(ctx: DrawContext, style: BarsSpikesDroplinesStyle) -> float:
     begin = style.get("beginAtY")
     if begin is not None:
         return clamp(begin, -1e100, 1e100, 0.0)
