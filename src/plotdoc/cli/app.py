@@ -1,0 +1,59 @@
+"""The parser of the `plotdoc` command and its entry point."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from ..problems import PlotdocError
+from . import analyze, contract, demo, fmt, importing, render, validate
+from .common import (
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_REFUSED,
+    EXIT_USAGE,
+    Parser,
+    print_problems,
+)
+
+#: The command modules in the order `plotdoc --help` lists them; each has ``register(sub)``.
+COMMANDS = (validate, fmt, contract, analyze, render, importing, demo)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .. import __version__
+
+    parser = Parser(
+        prog="plotdoc", description="Open, check, save, analyse and draw plotdoc project files."
+    )
+    parser.add_argument("--version", action="version", version=f"plotdoc {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    for module in COMMANDS:
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        code: int = args.func(args)
+        return code
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    except PlotdocError as exc:
+        print_problems("plotdoc", exc.problems, sys.stderr, exc.omitted)
+        return EXIT_REFUSED
+    except KeyboardInterrupt:
+        print("plotdoc: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:
+        print(
+            f"plotdoc: internal error ({type(exc).__name__}: {exc}); please report it",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
