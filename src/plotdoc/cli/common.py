@@ -54,15 +54,6 @@ def open_file(path: str) -> Project | None:
         return None
 
 
-def progress(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
-
-
 Command = Callable[[argparse.Namespace], int]
 
 
@@ -73,3 +64,68 @@ def add_command(
     p = sub.add_parser(name, help=help_text, description=help_text)
     p.set_defaults(func=func)
     return p
+
+
+def bounded_int(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an integer from ``low`` to ``high``, else a one-line usage error."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected an integer from {low} to {high}; found {text!r}"
+            ) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected an integer from {low} to {high}; found {value}"
+            )
+        return value
+
+    parse.__name__ = "integer"
+    return parse
+
+
+#: Names a delimiter may be given by, besides a single character.
+DELIMITER_NAMES = {
+    "\\t": "\t",
+    "tab": "\t",
+    "comma": ",",
+    "semicolon": ";",
+    "space": " ",
+    "pipe": "|",
+}
+
+
+def delimiter(text: str) -> str:
+    """An argparse type: one character, or ``\\t``/``tab``/``comma``/``semicolon``/``space``/``pipe``."""
+    value = DELIMITER_NAMES.get(text.lower(), text)
+    if len(value) != 1 or value in '"\r\n':
+        raise argparse.ArgumentTypeError(
+            "expected one character, or tab, comma, semicolon, space or pipe "
+            f"(\\t for a tab); found {text!r}"
+        )
+    return value
+
+
+def add_json(p: argparse.ArgumentParser, what: str = "the report") -> None:
+    p.add_argument("--json", action="store_true", help=f"print {what} as one JSON object on stdout")
+
+
+def add_jobs(p: argparse.ArgumentParser) -> None:
+    from .pool import MAX_JOBS, default_jobs
+
+    p.add_argument(
+        "-j",
+        "--jobs",
+        type=bounded_int(1, MAX_JOBS),
+        default=default_jobs(),
+        metavar="N",
+        help="files worked on at once, each in its own process (default: the number of cores)",
+    )
+
+
+def dump_json(payload: object) -> None:
+    import json
+
+    print(json.dumps(payload, ensure_ascii=False, indent=2))

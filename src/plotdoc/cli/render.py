@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .common import EXIT_OK, EXIT_REFUSED, Parser, add_command, open_file, progress
+from .common import EXIT_OK, EXIT_REFUSED, Parser, add_command, open_file
+from .pool import progress
 
 if TYPE_CHECKING:
     from ..model import Table
