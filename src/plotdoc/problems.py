@@ -639,6 +639,14 @@ CATALOGUE: dict[str, CodeInfo] = {
         "A builder call was given a value that cannot be used (an unknown family, rows of "
         "the wrong shape, a name already in use).",
     ),
+    # -- drawing ----------------------------------------------------------------------
+    "render-failed": _c(
+        "render",
+        "error",
+        "Graph not drawn",
+        "One table's graph could not be drawn; the other graphs of the file are drawn and "
+        "`plotdoc render` exits 1.",
+    ),
     # -- writer -----------------------------------------------------------------------
     "save-failed": _c(
         "save",

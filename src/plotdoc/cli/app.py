@@ -24,11 +24,21 @@ COMMANDS = (validate, fmt, contract, analyze, render, importing, demo)
 
 def build_parser() -> argparse.ArgumentParser:
     from .. import __version__
+    from ..contract.site import CURRENT_VERSION, FORMAT, SUPPORTED_VERSIONS
 
-    parser = Parser(
-        prog="plotdoc", description="Open, check, save, analyse and draw plotdoc project files."
+    reads = ", ".join(str(v) for v in SUPPORTED_VERSIONS)
+    version = (
+        f"plotdoc {__version__} ({FORMAT} schema versions read: {reads}; "
+        f"written: {CURRENT_VERSION})"
     )
-    parser.add_argument("--version", action="version", version=f"plotdoc {__version__}")
+    parser = Parser(
+        prog="plotdoc",
+        description="Open, check, save, analyse and draw plotdoc project files.",
+        epilog="Exit codes: 0 success (warnings allowed); 1 a file was refused, would be "
+        "reformatted (fmt --check) or a job failed; 2 a usage error; 3 an internal error "
+        "(please report it); 130 interrupted.",
+    )
+    parser.add_argument("--version", action="version", version=version)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     for module in COMMANDS:
         module.register(sub)

@@ -50,9 +50,9 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     )
 
     p = add_command(sub, "examples", run_examples, "Write the example documents.")
-    p.add_argument("--out", required=True, metavar="DIR")
+    p.add_argument("--out", required=True, metavar="DIR", help="the folder to write into")
 
     p = add_command(
         sub, "publish", run_publish, "Write the publishable tree (schemas, examples, spec page)."
     )
-    p.add_argument("--out", required=True, metavar="DIR")
+    p.add_argument("--out", required=True, metavar="DIR", help="the folder to write into")

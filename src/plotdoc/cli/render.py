@@ -1,52 +1,201 @@
-"""`plotdoc render`: draw every graph of a file, one file per graph."""
+"""`plotdoc render`: draw every graph of files, one file per graph.
+
+A graph that cannot be drawn is reported as a ``render-failed`` problem and the others are
+still drawn; the command then exits 1.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from .common import EXIT_OK, EXIT_REFUSED, Parser, add_command, open_file
-from .pool import progress
+from ..problems import PlotdocError, Problem, error
+from .common import (
+    EXIT_OK,
+    EXIT_REFUSED,
+    EXIT_USAGE,
+    Parser,
+    add_command,
+    add_jobs,
+    bounded_int,
+    dump_json,
+    print_problems,
+    problem_json,
+)
+from .files import STDIN, display, expand, load, read_stdin
+from .pool import run_all
 
-if TYPE_CHECKING:
-    from ..model import Table
+FORMATS = ("svg", "png", "pdf")
+#: The resolution bounds of --dpi (a graph of the default size is ~1,000 px wide at 150).
+DPI_MIN, DPI_MAX = 10, 1200
+
+
+@dataclass(frozen=True)
+class Job:
+    name: str
+    out: Path | None  # None: the one graph goes to standard output
+    fmt: str
+    dpi: int
+    table: str | None
+    data: bytes | None = None
+
+
+@dataclass
+class Outcome:
+    name: str
+    refused: bool = False
+    written: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    graph: bytes = b""  # the one graph, for standard output
+
+
+def _one(job: Job) -> Outcome:
+    outcome = Outcome(display(job.name))
+    try:
+        project = load(job.name, job.data)
+    except PlotdocError as exc:
+        outcome.refused, outcome.problems = True, list(exc.problems)
+        return outcome
+    outcome.problems.extend(project.warnings)
+    if job.table is not None and not any(t.id == job.table for t in project.tables):
+        outcome.refused = True
+        outcome.problems.append(
+            error("file-unreadable", (), f"expected a table with the id {job.table!r}; none has it")
+        )
+        return outcome
+    from ..render import file_stem, render_table
+
+    tables = [
+        (i, t)
+        for i, t in enumerate(project.tables)
+        if t.graph is not None and job.table in (None, t.id)
+    ]
+    if job.out is None and len(tables) != 1:
+        outcome.refused = True
+        outcome.problems.append(
+            error(
+                "file-unreadable",
+                (),
+                f"expected one graph for -o - (choose one with --table); found {len(tables)}",
+            )
+        )
+        return outcome
+    used: set[str] = set()
+    for i, table in tables:
+        try:
+            data = render_table(project, table, fmt=job.fmt, dpi=job.dpi)
+        except Exception as exc:  # a defect in one graph must not stop the others
+            outcome.problems.append(
+                error(
+                    "render-failed",
+                    ("tables", i, "graph"),
+                    f"expected a graph that can be drawn; table {table.id!r} failed "
+                    f"({type(exc).__name__}: {exc})",
+                )
+            )
+            continue
+        if job.out is None:
+            outcome.graph = data
+            continue
+        stem, n = file_stem(table.name), 1
+        candidate = stem
+        while candidate.lower() in used:
+            n += 1
+            candidate = f"{stem}-{n}"
+        used.add(candidate.lower())
+        path = job.out / f"{candidate}.{job.fmt}"
+        job.out.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        outcome.written.append(str(path))
+    return outcome
+
+
+def _out_dir(args: argparse.Namespace, name: str, several: bool) -> Path | None:
+    if args.out == STDIN:
+        return None
+    if args.out is None:
+        base = Path(".") if name == STDIN else Path(name).parent
+    else:
+        base = Path(args.out)
+    if several:  # one folder per file, so that graphs of two files never share a name
+        stem = "stdin" if name == STDIN else Path(name).name.split(".")[0]
+        return base / stem
+    return base
 
 
 def run(args: argparse.Namespace) -> int:
-    project = open_file(args.file)
-    if project is None:
-        return EXIT_REFUSED
-    from ..render import render_project
-
-    out = Path(args.out) if args.out else Path(args.file).with_suffix("").parent
-    tables = [args.table] if args.table else None
-    if tables and not any(t.id == args.table for t in project.tables):
-        print(f"{args.file}: no table has the id {args.table!r}", file=sys.stderr)
-        return EXIT_REFUSED
-    total = sum(
-        1 for t in project.tables if t.graph is not None and (tables is None or t.id in tables)
-    )
-    done = 0
-
-    def step(table: Table, path: Path) -> None:
-        nonlocal done
-        done += 1
-        progress(done, total)
-
-    show = step if sys.stderr.isatty() and total > 3 else None
-    for path in render_project(
-        project, out, fmt=args.format, dpi=args.dpi, table_ids=tables, progress=show
-    ):
-        print(path)
-    return EXIT_OK
+    names = expand(args.files)
+    if args.out == STDIN and len(names) != 1:
+        print("plotdoc render: error: -o - takes one input file", file=sys.stderr)
+        return EXIT_USAGE
+    stdin = read_stdin() if STDIN in names else None
+    several = len(names) > 1
+    jobs = [
+        Job(
+            n,
+            _out_dir(args, n, several),
+            args.format,
+            args.dpi,
+            args.table,
+            stdin if n == STDIN else None,
+        )
+        for n in names
+    ]
+    outcomes = list(run_all(_one, jobs, args.jobs))
+    failed = any(o.refused or any(p.severity == "error" for p in o.problems) for o in outcomes)
+    if args.json:
+        dump_json(
+            {
+                "files": [
+                    {
+                        "file": o.name,
+                        "ok": not o.refused and not any(p.severity == "error" for p in o.problems),
+                        "written": o.written,
+                        "errors": [problem_json(p) for p in o.problems if p.severity == "error"],
+                        "warnings": [
+                            problem_json(p) for p in o.problems if p.severity == "warning"
+                        ],
+                    }
+                    for o in outcomes
+                ]
+            }
+        )
+    for o in outcomes:
+        if not args.json:
+            print_problems(o.name, o.problems, sys.stderr)
+            for path in o.written:
+                print(path)
+        if args.out == STDIN and o.graph:
+            sys.stdout.buffer.write(o.graph)
+            sys.stdout.flush()
+    return EXIT_REFUSED if failed else EXIT_OK
 
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
-    p = add_command(sub, "render", run, "Draw every graph of a file (one file per graph).")
-    p.add_argument("file", metavar="FILE")
-    p.add_argument("--out", metavar="DIR")
-    p.add_argument("--format", choices=("svg", "png", "pdf"), default="svg")
-    p.add_argument("--table", metavar="ID")
-    p.add_argument("--dpi", type=int, default=150)
+    p = add_command(
+        sub,
+        "render",
+        run,
+        "Draw every graph of files (one file per graph); a graph that fails is reported and "
+        "the others are drawn.",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="files, folders, globs, or -")
+    p.add_argument(
+        "-o",
+        "--out",
+        metavar="DIR",
+        help="folder for the graphs (default: the file's folder; with several files, one "
+        "sub-folder per file), or - to write the one graph to standard output",
+    )
+    p.add_argument("--format", choices=FORMATS, default="svg", help="file format (default svg)")
+    p.add_argument("--table", metavar="ID", help="draw only the table with this id")
+    p.add_argument(
+        "--dpi",
+        type=bounded_int(DPI_MIN, DPI_MAX),
+        default=150,
+        help=f"resolution of png (and of images inside pdf), {DPI_MIN} to {DPI_MAX} (default 150)",
+    )
+    add_jobs(p)
+    p.add_argument("--json", action="store_true", help="print what was drawn as one JSON object")
