@@ -147,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
                 ]
             }
         )
-    elif args.check or not to_stdout:
+    elif args.output is None or report_only:
         verb = "would reformat" if report_only else "reformatted"
         for outcome in changed:
             if outcome.name != display(STDIN) or report_only:
