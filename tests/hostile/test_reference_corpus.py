@@ -51,6 +51,7 @@ NOT_IN_CORPUS: dict[str, str] = {
     "import-converted": "importers",
     "builder-invalid": "builder",
     "save-failed": "writer (tests/hostile/test_save_faults.py)",
+    "render-failed": "the render command (tests/cli/test_io.py)",
     # catalogue codes no stage of the reader emits (reported to the reader's owner)
     "rows-too-many": "never emitted by the reader: every array is capped at 200,000 items by "
     "the structural stage first (too-many-items); the importers use the code",

@@ -1,9 +1,10 @@
 """Line and column of a JSON path in the document's text, for problems past the JSON stage.
 
-Runs only when a document has problems (never on a valid open): the text is scanned from the
-root along each problem's path, skipping the values in between with one regular expression
-(strings and brackets only), so a path deep in a large file costs one pass over the text
-before it. A path that leads to a missing key is placed at the deepest part that exists.
+Runs only when a document has problems (never on a valid open): one walk from the root reads
+the containers on the problems' paths member by member and skips every other value with one
+regular expression (strings and brackets only), so the cost is one pass over the text however
+many problems there are. A path that leads to a missing key is placed at the deepest part
+that exists.
 """
 
 from __future__ import annotations
@@ -13,16 +14,12 @@ import json
 import re
 from collections.abc import Sequence
 
-from ..problems import Path, Problem
+from ..problems import Path, PathPart, Problem
 
 _WS = re.compile(r"[ \t\r\n]*")
 _STR = re.compile(r'"(?:[^"\\]|\\.)*"')
 _SKIP = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]]')
 _ATOM = re.compile(r"[^,\]}\s]*")
-#: How many problems get a position: all that are listed in a file of ordinary size, the
-#: first few in a large one (each costs up to one pass over the text).
-LOCATE_ALL_BELOW = 8 * 1024 * 1024
-LOCATE_FEW = 10
 
 
 def with_positions(data: bytes, problems: Sequence[Problem]) -> list[Problem]:
@@ -35,14 +32,13 @@ def with_positions(data: bytes, problems: Sequence[Problem]) -> list[Problem]:
     except UnicodeDecodeError:
         return list(problems)
     text = text.removeprefix("\ufeff")
-    if len(data) > LOCATE_ALL_BELOW:
-        wanted = wanted[:LOCATE_FEW]
     out = list(problems)
+    try:
+        offsets = locate(text, [out[i].path for i in wanted])
+    except (IndexError, ValueError):  # text the parser refused has no positions to give
+        return out
     for i in wanted:
-        try:
-            offset = locate(text, out[i].path)
-        except (IndexError, ValueError):
-            continue
+        offset = offsets.get(out[i].path)
         if offset is None:
             continue
         line = text.count("\n", 0, offset) + 1
@@ -51,61 +47,70 @@ def with_positions(data: bytes, problems: Sequence[Problem]) -> list[Problem]:
     return out
 
 
-def locate(text: str, path: Path) -> int | None:
-    """The offset of the value at ``path`` (of its key when the path ends in a key), or of
-    the deepest part of the path that exists; None when the text has no value at all."""
-    i = _ws(text, 0)
-    if i >= len(text):
-        return None
-    best = i
-    for part in path:
-        found = _member(text, i, part) if isinstance(part, str) else _item(text, i, part)
-        if found is None:
-            return best
-        best, i = found
-    return best
+_Trie = dict[PathPart, "_Trie"]
+#: Paths are followed this deep at most (the walk recurses once per part); a problem deeper
+#: still is placed at this depth.
+MAX_DEPTH = 200
+
+
+def locate(text: str, paths: Sequence[Path]) -> dict[Path, int]:
+    """The offset of the value at each of ``paths`` (of its key when a path ends in a key), or
+    of the deepest part of the path that exists. One walk serves every path: the containers
+    on some path are read member by member, every other value is skipped."""
+    trie: _Trie = {}
+    for path in paths:
+        node = trie
+        for part in path[:MAX_DEPTH]:
+            node = node.setdefault(part, {})
+    seen: dict[Path, int] = {}
+    start = _ws(text, 0)
+    if start >= len(text):
+        return {}
+    seen[()] = start
+    _walk(text, start, trie, (), seen)
+    out: dict[Path, int] = {}
+    for path in paths:
+        for k in range(len(path), -1, -1):
+            if path[:k] in seen:
+                out[path] = seen[path[:k]]
+                break
+    return out
+
+
+def _walk(text: str, i: int, trie: _Trie, path: Path, seen: dict[Path, int]) -> int:
+    """Record the parts of ``trie`` found in the value at ``i``; return the offset past it."""
+    if not trie or text[i] not in "{[":
+        return _skip(text, i)
+    is_object = text[i] == "{"
+    close = "}" if is_object else "]"
+    i = _ws(text, i + 1)
+    n = 0
+    while i < len(text) and text[i] != close:
+        if is_object:
+            m = _STR.match(text, i)
+            if m is None:
+                break
+            part: PathPart = json.loads(m.group())
+            at = i
+            i = _ws(text, _ws(text, m.end()) + 1)
+        else:
+            part, at = n, i
+        sub = trie.get(part)
+        if sub is not None:
+            seen[(*path, part)] = at  # the last of duplicate keys wins, as when parsing
+            i = _walk(text, i, sub, (*path, part), seen)
+        else:
+            i = _skip(text, i)
+        i = _ws(text, i)
+        n += 1
+        if i < len(text) and text[i] == ",":
+            i = _ws(text, i + 1)
+    return i + 1
 
 
 def _ws(text: str, i: int) -> int:
     m = _WS.match(text, i)
     return m.end() if m else i
-
-
-def _member(text: str, i: int, key: str) -> tuple[int, int] | None:
-    """(key offset, value offset) of ``key`` in the object starting at ``i``."""
-    if text[i] != "{":
-        return None
-    found = None
-    i = _ws(text, i + 1)
-    while i < len(text) and text[i] == '"':
-        m = _STR.match(text, i)
-        if m is None:
-            return found
-        name = json.loads(m.group())
-        value = _ws(text, _ws(text, m.end()) + 1)
-        if name == key:
-            found = (i, value)  # the last of duplicate keys wins, as when parsing
-        i = _ws(text, _skip(text, value))
-        if i >= len(text) or text[i] != ",":
-            break
-        i = _ws(text, i + 1)
-    return found
-
-
-def _item(text: str, i: int, index: int) -> tuple[int, int] | None:
-    if text[i] != "[":
-        return None
-    i = _ws(text, i + 1)
-    n = 0
-    while i < len(text) and text[i] != "]":
-        if n == index:
-            return i, i
-        i = _ws(text, _skip(text, i))
-        if i >= len(text) or text[i] != ",":
-            return None
-        i = _ws(text, i + 1)
-        n += 1
-    return None
 
 
 def _skip(text: str, i: int) -> int:

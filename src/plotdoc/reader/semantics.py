@@ -111,7 +111,7 @@ def _usermeta(value: Any, path: Path) -> Iterator[Problem]:
     depth = _depth(value)
     if len(path) + depth > MAX_WRITABLE_DEPTH:
         yield error(
-            "usermeta-too-large",
+            "usermeta-too-deep",
             path,
             f"expected at most {MAX_WRITABLE_DEPTH - len(path)} levels of nested arrays and "
             f"objects (deeper cannot be saved); found {depth}",
