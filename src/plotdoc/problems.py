@@ -115,6 +115,9 @@ def closest(value: str, values: Sequence[str], n: int = 3) -> list[str]:
         score = SequenceMatcher(None, low, c).ratio()
         if low and (low in c or c in low):
             score += 0.5
+        words = set(re.split(r"[-_ ]", low)) - {""}
+        if words:
+            score += 0.4 * len(words & set(re.split(r"[-_ ]", c))) / len(words)
         scored.append((score, candidate))
     scored.sort(key=lambda pair: -pair[0])
     return [c for score, c in scored[:n] if score >= 0.6]

@@ -35,7 +35,7 @@ def only(doc: dict[str, Any] | bytes) -> Problem:
 def test_a_short_enumeration_is_listed_in_full_with_a_suggestion() -> None:
     doc = json.loads(json.dumps(GOOD))
     doc["tables"][0]["format"] = "colum"
-    p = [p for p in problems(doc) if p.where == "tables[0].format"][0]
+    p = next(p for p in problems(doc) if p.where == "tables[0].format")
     assert p.message == (
         "expected one of xy, column, grouped, nested, contingency, survival, partsOfWhole, "
         'multipleVariables; found "colum"; did you mean "column"?'
