@@ -650,7 +650,16 @@ CATALOGUE: dict[str, CodeInfo] = {
         "warning",
         "Key matches no data set",
         "A style, visibility, activation or legend key names no data set of the table "
-        "(by name or index); it is ignored.",
+        "(by name or index), or is a semantic key (`volcano:up`) the graph's variant does not "
+        "draw; it is ignored. A parts-of-whole `dataSetIndex` past the last data set is "
+        "replaced by 0.",
+    ),
+    "survival-code-ignored": _c(
+        "semantic",
+        "warning",
+        "Survival cell ignored",
+        "A survival table's cell is neither 1 (event), 0 (censored) nor missing; it is read as "
+        "missing.",
     ),
     "mode-not-offered": _c(
         "semantic",
