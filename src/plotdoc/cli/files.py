@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..contract.limits import MAX_FILE_BYTES
 from ..contract.site import EXTENSIONS
-from ..problems import PlotdocError, Report, error
+from ..problems import Report
 
 if TYPE_CHECKING:
     from ..model import Project
@@ -44,6 +44,18 @@ def expand(names: Iterable[str]) -> list[str]:
         else:
             out.append(name)
     return list(dict.fromkeys(out))
+
+
+def expand_or_say(command: str, names: Iterable[str]) -> list[str]:
+    """:func:`expand`, saying on standard error when folders held no project file."""
+    found = expand(names)
+    if not found:
+        print(
+            f"plotdoc {command}: no project files (*.plotdoc, *.plotdoc.json) in "
+            + ", ".join(names),
+            file=sys.stderr,
+        )
+    return found
 
 
 def read_stdin() -> bytes:
@@ -80,7 +92,3 @@ def read_bytes(name: str) -> bytes:
     if name == STDIN:
         return read_stdin()
     return read_limited(name)
-
-
-def refuse(message: str) -> PlotdocError:
-    return PlotdocError([error("file-unreadable", (), message)])

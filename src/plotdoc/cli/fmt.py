@@ -24,7 +24,7 @@ from .common import (
     print_problems,
     problem_json,
 )
-from .files import STDIN, display, expand, load, read_bytes, read_stdin
+from .files import STDIN, display, expand_or_say, load, read_bytes, read_stdin
 from .pool import run_all
 
 
@@ -91,7 +91,9 @@ def _one(job: Job) -> Outcome:
 
 
 def run(args: argparse.Namespace) -> int:
-    names = expand(args.files)
+    names = expand_or_say("fmt", args.files)
+    if not names:
+        return EXIT_REFUSED
     to_stdout = args.output == STDIN
     if args.output is not None and len(names) != 1:
         print("plotdoc fmt: error: -o takes one input file; give one FILE", file=sys.stderr)

@@ -24,7 +24,7 @@ from .common import (
     print_problems,
     problem_json,
 )
-from .files import STDIN, display, expand, load, read_stdin
+from .files import STDIN, display, expand_or_say, load, read_stdin
 from .pool import run_all
 
 FORMATS = ("svg", "png", "pdf")
@@ -126,7 +126,9 @@ def _out_dir(args: argparse.Namespace, name: str, several: bool) -> Path | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    names = expand(args.files)
+    names = expand_or_say("render", args.files)
+    if not names:
+        return EXIT_REFUSED
     if args.out == STDIN and len(names) != 1:
         print("plotdoc render: error: -o - takes one input file", file=sys.stderr)
         return EXIT_USAGE

@@ -17,7 +17,7 @@ from .common import (
     print_problems,
     problem_json,
 )
-from .files import STDIN, check, display, expand, read_stdin
+from .files import STDIN, check, display, expand_or_say, read_stdin
 from .pool import run_all
 
 #: The --output-format choices: the default lines, one line per problem with file:line:col,
@@ -30,7 +30,9 @@ def _one(name: str) -> tuple[str, Report]:
 
 
 def run(args: argparse.Namespace) -> int:
-    names = expand(args.files)
+    names = expand_or_say("validate", args.files)
+    if not names:
+        return EXIT_REFUSED
     stdin = read_stdin() if STDIN in names else None
     rest = [n for n in names if n != STDIN]
     found = dict(run_all(_one, rest, args.jobs))
