@@ -83,3 +83,14 @@ def test_compact_is_one_line_and_the_default_is_readable(tmp_path: Path) -> None
 
 def test_o_takes_one_file(tmp_path: Path) -> None:
     assert main(["fmt", str(GOOD), str(BAD), "-o", str(tmp_path / "x.plotdoc")]) == 2
+
+
+def test_standard_input_among_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    path = write(tmp_path / "a.plotdoc", GOOD.read_bytes())
+    feed_stdin(monkeypatch, GOOD.read_bytes())
+    assert main(["fmt", str(path), "-"]) == 0
+    assert json.loads(capsysbinary.readouterr().out)["format"] == "plotdoc-project"
+    assert path.read_bytes() != GOOD.read_bytes()
+    assert main(["fmt", "--json", "-"]) == 2

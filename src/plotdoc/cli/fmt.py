@@ -94,11 +94,12 @@ def run(args: argparse.Namespace) -> int:
     names = expand_or_say("fmt", args.files)
     if not names:
         return EXIT_REFUSED
-    to_stdout = args.output == STDIN
-    if args.output is not None and len(names) != 1:
-        print("plotdoc fmt: error: -o takes one input file; give one FILE", file=sys.stderr)
-        return EXIT_USAGE
     report_only = args.check or args.diff
+    to_stdout = not report_only and (args.output == STDIN or STDIN in names)
+    if args.output is not None and len(names) != 1:
+        return _usage("-o takes one input file; give one FILE")
+    if args.json and to_stdout:
+        return _usage("--json and the formatted document cannot share standard output")
     stdin = read_stdin() if STDIN in names else None
     jobs = [
         Job(
@@ -106,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
             compact=args.compact,
             write=not report_only and n != STDIN and args.output is None,
             diff=args.diff,
-            keep=(to_stdout or n == STDIN or args.output is not None) and not report_only,
+            keep=not report_only and (n == STDIN or args.output is not None),
             data=stdin if n == STDIN else None,
         )
         for n in names
@@ -114,51 +115,57 @@ def run(args: argparse.Namespace) -> int:
     outcomes = list(run_all(_one, jobs, args.jobs))
     for outcome in outcomes:
         print_problems(outcome.name, outcome.problems, sys.stderr)
-    if not report_only and args.output not in (None, STDIN) and not outcomes[0].refused:
-        from ..writer import write_atomic
-
-        try:
-            write_atomic(Path(args.output), outcomes[0].formatted)
-        except PlotdocError as exc:
-            print_problems(args.output, exc.problems, sys.stderr)
-            return EXIT_REFUSED
-    elif not report_only:
-        for outcome in outcomes:
-            if outcome.formatted and (to_stdout or outcome.name == display(STDIN)):
-                sys.stdout.buffer.write(outcome.formatted)
-        sys.stdout.flush()
-    refused = any(o.refused for o in outcomes)
+    kept = [o for o in outcomes if o.formatted and not o.refused]  # -o's file, or stdin's
+    if kept and not _write_output(args.output, kept[0]):
+        return EXIT_REFUSED
     changed = [o for o in outcomes if o.changed and not o.refused]
     if args.diff:
-        for outcome in changed:
-            sys.stdout.write(outcome.diff)
+        sys.stdout.write("".join(o.diff for o in changed))
     if args.json:
-        dump_json(
-            {
-                "files": [
-                    {
-                        "file": o.name,
-                        "ok": not o.refused,
-                        "changed": o.changed,
-                        "errors": [problem_json(p) for p in o.problems if p.severity == "error"],
-                        "warnings": [
-                            problem_json(p) for p in o.problems if p.severity == "warning"
-                        ],
-                    }
-                    for o in outcomes
-                ]
-            }
-        )
+        dump_json({"files": [_json(o) for o in outcomes]})
     elif args.output is None or report_only:
         verb = "would reformat" if report_only else "reformatted"
         for outcome in changed:
-            if outcome.name != display(STDIN) or report_only:
+            if report_only or outcome.name != display(STDIN):
                 print(f"{verb} {outcome.name}", file=sys.stderr)
         if len(outcomes) > 1 or report_only:
             _summary(outcomes, report_only)
-    if refused:
+    if any(o.refused for o in outcomes):
         return EXIT_REFUSED
     return EXIT_REFUSED if args.check and changed else EXIT_OK
+
+
+def _usage(message: str) -> int:
+    print(f"plotdoc fmt: error: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _write_output(output: str | None, outcome: Outcome) -> bool:
+    """Write the one file's form to ``-o`` (a file or standard output) or, for standard
+    input, to standard output; False when the file cannot be written."""
+    if output is None or output == STDIN:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(outcome.formatted)
+        sys.stdout.flush()
+        return True
+    from ..writer import write_atomic
+
+    try:
+        write_atomic(Path(output), outcome.formatted)
+    except PlotdocError as exc:
+        print_problems(output, exc.problems, sys.stderr)
+        return False
+    return True
+
+
+def _json(o: Outcome) -> dict[str, object]:
+    return {
+        "file": o.name,
+        "ok": not o.refused,
+        "changed": o.changed,
+        "errors": [problem_json(p) for p in o.problems if p.severity == "error"],
+        "warnings": [problem_json(p) for p in o.problems if p.severity == "warning"],
+    }
 
 
 def _summary(outcomes: list[Outcome], report_only: bool) -> None:
