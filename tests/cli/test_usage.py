@@ -103,3 +103,12 @@ def test_many_files_on_a_pool(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     files = json.loads(capsys.readouterr().out)["files"]
     assert [f["file"] for f in files] == [str(tmp_path / f"f{i}.plotdoc") for i in range(6)]
     assert [f["ok"] for f in files] == [True, True, True, False, True, True]
+
+
+def test_the_progress_bar_counts_the_files(capsys: pytest.CaptureFixture[str]) -> None:
+    from plotdoc.cli.pool import run_all
+
+    assert list(run_all(str, [1, 2, 3], 1, show=True)) == ["1", "2", "3"]
+    err = capsys.readouterr().err
+    assert "] 1/3" in err and err.endswith("] 3/3\n")
+    assert "#" * 30 in err
