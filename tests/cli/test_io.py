@@ -97,10 +97,13 @@ def test_one_failing_graph_does_not_stop_the_others(
 
 
 def test_render_several_files_one_folder_each(tmp_path: Path) -> None:
+    (tmp_path / "x").mkdir()
     a = write(tmp_path / "a.plotdoc", GOOD.read_bytes())
-    b = write(tmp_path / "b.plotdoc", GOOD.read_bytes())
-    assert main(["render", str(a), str(b), "-o", str(tmp_path / "out"), "--dpi", "30"]) == 0
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["a", "b"]
+    b = write(tmp_path / "b.v2.plotdoc.json", GOOD.read_bytes())
+    c = write(tmp_path / "x" / "a.plotdoc", GOOD.read_bytes())
+    argv = ["render", str(a), str(b), str(c), "-o", str(tmp_path / "out"), "-j", "1"]
+    assert main(argv) == 0
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["a", "a-2", "b.v2"]
 
 
 def test_import_refuses_to_replace_a_file_unless_forced(

@@ -18,6 +18,7 @@ from ..problems import PlotdocError, Problem
 from .common import (
     EXIT_OK,
     EXIT_REFUSED,
+    EXIT_USAGE,
     Parser,
     add_command,
     add_json,
@@ -51,6 +52,13 @@ def run(args: argparse.Namespace) -> int:
     from ..importers.files import import_file
 
     output = args.output
+    if args.json and (output == STDIN or (output is None and args.file == STDIN)):
+        print(
+            "plotdoc import: error: --json and the project cannot share standard output; "
+            "give -o OUT",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
     if output is None:
         output = STDIN if args.file == STDIN else str(Path(args.file).with_suffix(".plotdoc"))
         if output != STDIN and Path(output).exists() and not args.force:

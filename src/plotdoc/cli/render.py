@@ -11,6 +11,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..contract.site import EXTENSIONS
 from ..problems import PlotdocError, Problem, error
 from .common import (
     EXIT_OK,
@@ -112,17 +113,35 @@ def _one(job: Job) -> Outcome:
     return outcome
 
 
-def _out_dir(args: argparse.Namespace, name: str, several: bool) -> Path | None:
-    if args.out == STDIN:
-        return None
-    if args.out is None:
-        base = Path(".") if name == STDIN else Path(name).parent
-    else:
-        base = Path(args.out)
-    if several:  # one folder per file, so that graphs of two files never share a name
-        stem = "stdin" if name == STDIN else Path(name).name.split(".")[0]
-        return base / stem
-    return base
+def _out_dirs(out: str | None, names: list[str]) -> list[Path | None]:
+    """Where each file's graphs go: ``out`` (default: the file's folder), with one sub-folder
+    per file when there are several (named after the file, made unique), so that graphs of two
+    files never share a name; None for standard output."""
+    if out == STDIN:
+        return [None] * len(names)
+    dirs: list[Path | None] = []
+    used: set[str] = set()
+    for name in names:
+        base = Path(out) if out is not None else (Path(".") if name == STDIN else Path(name).parent)
+        if len(names) == 1:
+            dirs.append(base)
+            continue
+        stem = "stdin" if name == STDIN else _stem(Path(name).name)
+        candidate, n = stem, 1
+        while candidate.lower() in used:
+            n += 1
+            candidate = f"{stem}-{n}"
+        used.add(candidate.lower())
+        dirs.append(base / candidate)
+    return dirs
+
+
+def _stem(file_name: str) -> str:
+    low = file_name.lower()
+    for suffix in EXTENSIONS:
+        if low.endswith(suffix):
+            return file_name[: -len(suffix)] or file_name
+    return Path(file_name).stem or file_name
 
 
 def run(args: argparse.Namespace) -> int:
@@ -133,17 +152,9 @@ def run(args: argparse.Namespace) -> int:
         print("plotdoc render: error: -o - takes one input file", file=sys.stderr)
         return EXIT_USAGE
     stdin = read_stdin() if STDIN in names else None
-    several = len(names) > 1
     jobs = [
-        Job(
-            n,
-            _out_dir(args, n, several),
-            args.format,
-            args.dpi,
-            args.table,
-            stdin if n == STDIN else None,
-        )
-        for n in names
+        Job(n, out, args.format, args.dpi, args.table, stdin if n == STDIN else None)
+        for n, out in zip(names, _out_dirs(args.out, names), strict=True)
     ]
     outcomes = list(run_all(_one, jobs, args.jobs))
     failed = any(o.refused or any(p.severity == "error" for p in o.problems) for o in outcomes)
