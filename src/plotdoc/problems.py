@@ -716,6 +716,14 @@ CATALOGUE: dict[str, CodeInfo] = {
         "One table's graph could not be drawn; the other graphs of the file are drawn and "
         "`plotdoc render` exits 1.",
     ),
+    # -- editor -----------------------------------------------------------------------
+    "edit-invalid": _c(
+        "editor",
+        "error",
+        "Edit refused",
+        "An edit names something that does not exist or cannot be changed (an unknown table, "
+        "a results table's cells, a row past the end); the project is left as it was.",
+    ),
     # -- writer -----------------------------------------------------------------------
     "save-failed": _c(
         "save",

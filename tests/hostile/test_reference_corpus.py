@@ -50,6 +50,7 @@ NOT_IN_CORPUS: dict[str, str] = {
     "import-unsupported": "importers",
     "import-converted": "importers",
     "builder-invalid": "builder",
+    "edit-invalid": "the editing functions (tests/editing)",
     "save-failed": "writer (tests/hostile/test_save_faults.py)",
     "render-failed": "the render command (tests/cli/test_io.py)",
     # catalogue codes no stage of the reader emits (reported to the reader's owner)

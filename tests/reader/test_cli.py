@@ -84,7 +84,8 @@ def test_schema_and_catalog(capsysbinary: pytest.CaptureFixture[bytes]) -> None:
 def test_reading_a_file_does_not_load_matplotlib_or_scipy() -> None:
     code = (
         f"import sys; from plotdoc.cli import main; rc = main(['validate', {GOOD!r}]);"
-        "heavy = [m for m in ('matplotlib', 'scipy', 'pandas') if m in sys.modules];"
+        "heavy = [m for m in ('matplotlib', 'scipy', 'pandas', 'nicegui', 'fastapi', 'starlette',"
+        " 'uvicorn', 'playwright', 'plotdoc.editor.app') if m in sys.modules];"
         "print(heavy); sys.exit(rc)"
     )
     result = subprocess.run(

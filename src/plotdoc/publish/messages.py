@@ -38,6 +38,7 @@ WRITTEN: dict[str, str] = {
     "summary column",
     "builder-invalid": "expected --family for a CSV file (xy, column, grouped, ...)",
     "render-failed": "expected a graph that can be drawn; table 'a' failed (ValueError: ...)",
+    "edit-invalid": "expected the id of a table; no table has the id 'nope'",
     "save-failed": "could not write results/run.plotdoc: Permission denied",
 }
 

@@ -1,0 +1,124 @@
+"""The editor in a real browser (on demand; never a timed test).
+
+    PYTHONPATH=src python bench/bench_editor.py
+
+1. Time from dropping the 2,000,000-cell document of bench_open.py on the window to the first
+   table shown, against `plotdoc.open_project` on the same file (target: at most 3x).
+2. Median time from a cell edit to the redrawn graph on a 1,000-point xy table (target: under
+   250 ms).
+3. The server's resident memory with the 2,000,000-cell project open, against the project's
+   own size measured in a fresh process (target: under 4x).
+"""
+
+from __future__ import annotations
+
+import base64
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+from bench_open import make_document  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+from tests.editor.conftest import CHROMIUM_ARGS, DROP_JS, start_editor  # noqa: E402
+
+from plotdoc import open_project  # noqa: E402
+from plotdoc.builder import ProjectBuilder  # noqa: E402
+
+GRAPH = "() => (document.querySelector('[data-testid=graph] img')||{}).src || ''"
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def project_size_kib(path: Path) -> float:
+    """RSS growth of a fresh process opening the file (the open project's own memory)."""
+    code = (
+        "import sys, gc; from pathlib import Path\n"
+        "def rss():\n"
+        "    return int([l for l in Path('/proc/self/status').read_text().splitlines() if l.startswith('VmRSS:')][0].split()[1])\n"
+        "import plotdoc, plotdoc.api, numpy; from plotdoc import open_project\n"
+        "before = rss(); p = open_project(sys.argv[1]); gc.collect(); print(rss() - before)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True)
+    return float(out.stdout.strip())
+
+
+def main() -> int:
+    work = Path(tempfile.mkdtemp())
+    big = work / "big.plotdoc"
+    big.write_bytes(make_document())
+    t = time.perf_counter()
+    open_project(big)
+    open_seconds = time.perf_counter() - t
+    small = work / "points.plotdoc"
+    rng = np.random.default_rng(3)
+    b = ProjectBuilder(title="1000 points")
+    b.add_table("xy", {"Y": rng.normal(size=1000)}, x=np.arange(1000.0), id="pts", graph="scatter")
+    b.save(small)
+
+    editor = start_editor(small, cwd=work)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            page.goto(editor.url)
+            page.wait_for_function(f"() => ({GRAPH})().startsWith('data:image/svg')")
+            # 2. cell edit -> redrawn graph
+            times = []
+            for i in range(15):
+                old = page.evaluate(GRAPH)
+                cell = page.locator(".plotdoc-sheet .ag-row[row-index='5'] .ag-cell[col-id='c1']").first
+                cell.dblclick()
+                field = page.locator(".plotdoc-sheet .ag-cell-inline-editing input").first
+                field.fill(str(10 + i))
+                t = time.perf_counter()
+                field.press("Enter")
+                page.wait_for_function(f"(o) => {{ const s = ({GRAPH})(); return s && s !== o; }}", arg=old)
+                times.append(time.perf_counter() - t)
+            edit_ms = statistics.median(times) * 1000
+            # 1. drop the 2,000,000-cell document -> first table shown
+            data = base64.b64encode(big.read_bytes()).decode()
+            page.evaluate("(d) => { window.__bench = d; }", data)
+            t = time.perf_counter()
+            page.evaluate(
+                "async (name) => { const f = " + DROP_JS.strip() + "; await f([name, window.__bench]); }",
+                "big.plotdoc",
+            )
+            page.wait_for_function(
+                "() => document.querySelector('[data-testid=table-name]')?.textContent === 'Table 1'"
+                " && !!document.querySelector(\".plotdoc-sheet .ag-row[row-index='0'] .ag-cell[col-id='c1']\")",
+                timeout=300_000,
+            )
+            drop_seconds = time.perf_counter() - t
+            time.sleep(2)
+            server_kib = rss_kib(editor.process.pid)
+            browser.close()
+    finally:
+        editor.stop()
+    own_kib = project_size_kib(big)
+    print(f"open_project on the 2,000,000-cell file: {open_seconds:.2f} s")
+    print(f"drop to first table shown: {drop_seconds:.2f} s ({drop_seconds / open_seconds:.2f}x, target <= 3x)")
+    print(f"cell edit to redrawn graph, 1,000 points (median of {len(times)}): {edit_ms:.0f} ms (target < 250 ms)")
+    print(
+        f"server memory with the project open: {server_kib / 1024:.0f} MiB; the open project's own: "
+        f"{own_kib / 1024:.0f} MiB ({server_kib / own_kib:.1f}x, target < 4x)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

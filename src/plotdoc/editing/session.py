@@ -1,0 +1,207 @@
+"""An editing session: the current project, where it came from, its undo history, dirty state.
+
+Opening replaces the project only when the open succeeds; on any error the session is left
+exactly as it was and the problems are returned. Every edit goes through :meth:`apply`, which
+records it for undo; saving goes through the library's writer.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..contract.limits import MAX_FILE_BYTES
+from ..model import Project
+from ..problems import PlotdocError, Problem, Report, error
+from .base import Edit
+from .history import History
+
+#: Suffixes opened as project files; the others are imported.
+PROJECT_SUFFIXES = (".plotdoc", ".json")
+IMPORT_SUFFIXES = (".pzfx", ".csv", ".tsv", ".txt")
+
+
+def new_project() -> Project:
+    from ..api import loads
+
+    return loads(b'{"format": "plotdoc-project", "schemaVersion": 1, "tables": []}')
+
+
+def _csv_family(data: bytes) -> str:
+    """The family a dropped CSV file is read as: xy when its first column holds numbers."""
+    from ..reader.cells import parse_numeric_text
+
+    lines = data.decode("utf-8", "replace").splitlines()[1:20]
+    sep = (
+        "\t"
+        if any("\t" in line for line in lines)
+        else ("," if any("," in line for line in lines) else ";")
+    )
+    first = [line.split(sep)[0].strip().strip('"') for line in lines if line.strip()]
+    try:
+        numeric = all(f == "" or parse_numeric_text(f) is not None for f in first)
+    except ValueError:
+        numeric = False
+    return "xy" if numeric and first else "grouped"
+
+
+def read_upload(name: str, data: bytes) -> tuple[Project, list[Problem]]:
+    """Open a file's bytes by its name: a project file through open, `.pzfx`/`.csv` imported."""
+    from ..api import _name_warning, loads
+
+    if len(data) > MAX_FILE_BYTES:
+        raise PlotdocError(
+            [
+                error(
+                    "file-too-large",
+                    (),
+                    f"expected a file of at most {MAX_FILE_BYTES} bytes (50 MB); found {len(data)} bytes",
+                )
+            ]
+        )
+    lower = name.lower()
+    if lower.endswith(IMPORT_SUFFIXES):
+        import orjson
+
+        if lower.endswith(".pzfx"):
+            from ..importers.pzfx import read_pzfx
+
+            result = read_pzfx(data)
+        else:
+            from ..importers.csv import read_csv
+
+            stem = Path(name).stem
+            delimiter = "\t" if lower.endswith(".tsv") else None
+            result = read_csv(data, family=_csv_family(data), delimiter=delimiter, name=stem)
+        project = loads(orjson.dumps(result.document))
+        return project, [*result.problems, *project.warnings]
+    project = loads(data)
+    warn = _name_warning(name)
+    return project, ([warn] if warn else []) + list(project.warnings)
+
+
+@dataclass
+class Session:
+    """The editor's one source of truth."""
+
+    project: Project = field(default_factory=new_project)
+    path: Path | None = None
+    #: a name for the title bar when there is no path (a dropped or imported file)
+    name: str = "Untitled"
+    history: History = field(default_factory=History)
+    warnings: list[Problem] = field(default_factory=list)
+    version: int = 0
+    saved_version: int = 0
+    listeners: list[Callable[[Session], None]] = field(default_factory=list)
+
+    @property
+    def dirty(self) -> bool:
+        return self.version != self.saved_version
+
+    @property
+    def title(self) -> str:
+        return self.path.name if self.path is not None else self.name
+
+    def _replace(
+        self, project: Project, path: Path | None, name: str, problems: list[Problem]
+    ) -> Report:
+        self.project = project
+        self.path = path
+        self.name = name
+        self.history.clear()
+        self.warnings = [p for p in problems if p.severity == "warning"]
+        self.version += 1
+        self.saved_version = self.version
+        self._changed()
+        return Report(list(self.warnings))
+
+    def new(self) -> None:
+        self._replace(new_project(), None, "Untitled", [])
+        self.saved_version = self.version
+
+    def open_path(self, path: str | os.PathLike[str]) -> Report:
+        """Open a file on disk; on any error nothing changes and the report lists the errors."""
+        from ..api import open_project
+
+        p = Path(path)
+        try:
+            if p.name.lower().endswith(IMPORT_SUFFIXES):
+                from ..api import read_limited
+
+                project, problems = read_upload(p.name, read_limited(p))
+                return self._replace(project, None, p.stem + ".plotdoc", problems)
+            project = open_project(p)
+        except PlotdocError as exc:
+            return Report(list(exc.problems), exc.omitted)
+        return self._replace(project, p, p.name, list(project.warnings))
+
+    def open_bytes(self, name: str, data: bytes) -> Report:
+        """Open a dropped or uploaded file; it has no path, so Save asks where to write."""
+        try:
+            project, problems = read_upload(name, data)
+        except PlotdocError as exc:
+            return Report(list(exc.problems), exc.omitted)
+        lower = name.lower()
+        title = name if lower.endswith(PROJECT_SUFFIXES) else Path(name).stem + ".plotdoc"
+        return self._replace(project, None, title, problems)
+
+    def open_project(self, project: Project, name: str) -> None:
+        """Show an already opened project (a built-in example)."""
+        self._replace(project, None, name, list(project.warnings))
+
+    # -- edits ----------------------------------------------------------------------
+
+    def apply(self, op: Callable[..., Edit], *args: Any, **kwargs: Any) -> Edit:
+        """Run one edit function on the project and record it; raise PlotdocError on refusal."""
+        edit = op(self.project, *args, **kwargs)
+        self.history.push(edit.change)
+        self.version += 1
+        self._changed()
+        return edit
+
+    def undo(self) -> str | None:
+        change = self.history.undo(self.project)
+        if change is None:
+            return None
+        self.version += 1
+        self._changed()
+        return change.label
+
+    def redo(self) -> str | None:
+        change = self.history.redo(self.project)
+        if change is None:
+            return None
+        self.version += 1
+        self._changed()
+        return change.label
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener(self)
+
+    # -- saving -----------------------------------------------------------------------
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> Path:
+        """Write the project to ``path`` (or where it came from); raise PlotdocError on failure."""
+        from ..writer import save_project
+
+        target = Path(path) if path is not None else self.path
+        if target is None:
+            raise PlotdocError(
+                [error("save-failed", (), "expected a path to save to; choose Save As")]
+            )
+        save_project(self.project, target)
+        self.path = target
+        self.name = target.name
+        self.saved_version = self.version
+        self._changed()
+        return target
+
+    def document_bytes(self) -> bytes:
+        """The file's bytes as Save would write them (for a download)."""
+        from ..writer import dumps
+
+        return dumps(self.project)

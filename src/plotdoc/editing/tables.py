@@ -1,0 +1,288 @@
+"""Table edits: add, rename, duplicate, delete and reorder tables; data sets, rows, replicates."""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+
+from ..contract.families import FAMILIES
+from ..contract.limits import MAX_ROWS, MAX_TABLES
+from ..contract.variants import VARIANTS, default_variant
+from ..model import DataSet, Project, Table
+from ..reader.build import build_graph, default_graph_document
+from .base import Outcome, editable, find_table, refuse, structural
+
+#: The data sets a new table starts with, per family (as a graphing program's new table does).
+STARTER_DATA_SETS: dict[str, tuple[str, ...]] = {
+    "xy": ("Data set A", "Data set B"),
+    "column": ("Group A", "Group B", "Group C"),
+    "grouped": ("Series A", "Series B"),
+    "contingency": ("Outcome A", "Outcome B"),
+    "nested": ("Treatment A", "Treatment B"),
+    "survival": ("Group A", "Group B"),
+    "partsOfWhole": ("Values",),
+    "multipleVariables": ("Variable 1", "Variable 2", "Variable 3"),
+}
+
+
+def _unique(taken: set[str], base: str) -> str:
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base} {n}" in taken:
+        n += 1
+    return f"{base} {n}"
+
+
+def _new_id(project: Project, /, prefix: str = "table") -> str:
+    taken = {t.id for t in project.tables}
+    n = len(project.tables) + 1
+    while f"{prefix}-{n}" in taken:
+        n += 1
+    return f"{prefix}-{n}"
+
+
+def _check_count(project: Project) -> None:
+    if len(project.tables) >= MAX_TABLES:
+        raise refuse("edit-invalid", ("tables",), f"expected at most {MAX_TABLES} tables")
+
+
+@structural
+def add_table(
+    project: Project, family: str, name: str | None = None, *, replicates: int | None = None
+) -> Outcome:
+    """A new, empty table of ``family`` with its starter data sets and default graph."""
+    if family not in FAMILIES:
+        raise refuse(
+            "edit-invalid", (), f"expected a table family ({', '.join(FAMILIES)}); found {family!r}"
+        )
+    _check_count(project)
+    fam = FAMILIES[family]
+    reps = replicates if replicates is not None else fam.min_replicates
+    table = Table(
+        id=_new_id(project),
+        name=name or _unique({t.name for t in project.tables}, f"Data {len(project.tables) + 1}"),
+        format=family,
+        replicates=reps,
+        data_sets=[
+            DataSet(
+                n,
+                np.zeros((0, reps)),
+                np.full((0, reps), None, dtype=object) if fam.allows_text else None,
+            )
+            for n in STARTER_DATA_SETS[family]
+        ],
+        x=np.zeros(0) if fam.has_x else None,
+        row_labels=[] if fam.has_row_labels else None,
+        variable_types={} if family == "multipleVariables" else None,
+    )
+    _fill_defaults(table)
+    project.tables.append(table)
+    return Outcome(f"New {family} table", len(project.tables) - 1, None, table.id)
+
+
+def _fill_defaults(table: Table) -> None:
+    from ..contract import document as D
+    from ..reader.resolve import resolve
+
+    table.titles = resolve(D.DEFINITIONS["Titles"], table.titles)
+    table.graph = build_graph(default_graph_document(table), table)
+
+
+@structural
+def rename_table(project: Project, /, table_id: str, name: str) -> Outcome:
+    index, table = find_table(project, table_id)
+    table.name = name
+    return Outcome("Rename table", index, None, table_id)
+
+
+@structural
+def duplicate_table(project: Project, /, table_id: str) -> Outcome:
+    """A copy of a data table (cells, graph, analyses) placed after it."""
+    index, table = editable(project, table_id)
+    _check_count(project)
+    new = copy.deepcopy(table)
+    new.id = _new_id(project)
+    new.name = _unique({t.name for t in project.tables}, f"{table.name} (copy)")
+    project.tables.insert(index + 1, new)
+    return Outcome("Duplicate table", index + 1, None, new.id)
+
+
+@structural
+def delete_table(project: Project, /, table_id: str) -> Outcome:
+    """Delete a table and the results tables computed from it."""
+    find_table(project, table_id)
+    project.tables = [
+        t
+        for t in project.tables
+        if t.id != table_id
+        and (t.derived_from is None or t.derived_from.source_table_id != table_id)
+    ]
+    return Outcome("Delete table")
+
+
+@structural
+def move_table(project: Project, /, table_id: str, to: int) -> Outcome:
+    """Move a table to position ``to`` of the sidebar order."""
+    index, table = find_table(project, table_id)
+    if not 0 <= to < len(project.tables):
+        raise refuse(
+            "edit-invalid",
+            ("tables",),
+            f"expected a position 0 to {len(project.tables) - 1}; found {to}",
+        )
+    project.tables.pop(index)
+    project.tables.insert(to, table)
+    return Outcome("Move table", to, None, table_id)
+
+
+# -- data sets ---------------------------------------------------------------------------
+
+
+@structural
+def add_data_set(project: Project, /, table_id: str, name: str | None = None) -> Outcome:
+    index, table = editable(project, table_id)
+    fam = FAMILIES[table.format]
+    shape = (table.n_rows, table.replicates)
+    table.data_sets.append(
+        DataSet(
+            name
+            or _unique({d.name for d in table.data_sets}, f"Data set {len(table.data_sets) + 1}"),
+            np.full(shape, np.nan),
+            np.full(shape, None, dtype=object) if fam.allows_text else None,
+        )
+    )
+    _keep_graph(table)
+    return Outcome("Add data set", index, None, table_id)
+
+
+@structural
+def remove_data_set(project: Project, /, table_id: str, data_set: int) -> Outcome:
+    index, table = editable(project, table_id)
+    _data_set_index(table, index, data_set)
+    table.data_sets.pop(data_set)
+    if table.graph is not None:
+        vis = table.graph.data_set_visibility
+        table.graph.data_set_visibility = {
+            str(i if i < data_set else i - 1): v
+            for i, v in ((int(k), v) for k, v in vis.items() if k.isdigit())
+            if i != data_set
+        }
+    _keep_graph(table)
+    return Outcome("Remove data set", index, None, table_id)
+
+
+@structural
+def rename_data_set(project: Project, /, table_id: str, data_set: int, name: str) -> Outcome:
+    """Rename a data set; analyses that name it follow the new name."""
+    index, table = editable(project, table_id)
+    _data_set_index(table, index, data_set)
+    old = table.data_sets[data_set].name
+    table.data_sets[data_set].name = name
+    for analysis in table.analyses:
+        for key in ("groupA", "groupB"):
+            if analysis.params.get(key) == old:
+                analysis.params[key] = name
+    if table.variable_types and old in table.variable_types:
+        table.variable_types[name] = table.variable_types.pop(old)
+    return Outcome("Rename data set", index, None, table_id)
+
+
+def _data_set_index(table: Table, index: int, data_set: int) -> None:
+    if not 0 <= data_set < len(table.data_sets):
+        raise refuse(
+            "edit-invalid",
+            ("tables", index, "dataSets"),
+            f"expected a data set index 0 to {len(table.data_sets) - 1}; found {data_set}",
+        )
+
+
+def _keep_graph(table: Table) -> None:
+    """A multiple-variables table gets its default graph once it has two variables."""
+    if table.graph is None and table.derived_from is None:
+        table.graph = build_graph(default_graph_document(table), table)
+
+
+# -- rows and replicates -------------------------------------------------------------------
+
+
+@structural
+def insert_rows(project: Project, /, table_id: str, at: int, count: int = 1) -> Outcome:
+    """Insert ``count`` empty rows before row ``at`` (``at`` = the row count appends)."""
+    index, table = editable(project, table_id)
+    n = table.n_rows
+    if not 0 <= at <= n or count < 1 or n + count > MAX_ROWS:
+        raise refuse(
+            "edit-invalid",
+            ("tables", index),
+            f"expected 1 or more rows inserted at 0 to {n}, at most {MAX_ROWS} in all; found {count} at {at}",
+        )
+    for ds in table.data_sets:
+        ds.values = np.insert(ds.values, [at] * count, np.nan, axis=0)
+        if ds.text is not None:
+            ds.text = np.insert(ds.text, [at] * count, np.array(None, dtype=object), axis=0)
+    if table.x is not None:
+        table.x = np.insert(table.x, [at] * count, np.nan)
+    if table.row_labels is not None:
+        table.row_labels = [*table.row_labels[:at], *([""] * count), *table.row_labels[at:]]
+    return Outcome(f"Insert {count} row(s)", index, range(at, min(at + count, n + count)), table_id)
+
+
+@structural
+def delete_rows(project: Project, /, table_id: str, start: int, count: int = 1) -> Outcome:
+    index, table = editable(project, table_id)
+    n = table.n_rows
+    stop = min(start + count, n)
+    if not 0 <= start < n or count < 1:
+        raise refuse(
+            "edit-invalid", ("tables", index), f"expected rows within 0 to {n - 1}; found {start}"
+        )
+    keep = np.r_[0:start, stop:n]
+    for ds in table.data_sets:
+        ds.values = ds.values[keep]
+        if ds.text is not None:
+            ds.text = ds.text[keep]
+    if table.x is not None:
+        table.x = table.x[keep]
+    if table.row_labels is not None:
+        table.row_labels = [*table.row_labels[:start], *table.row_labels[stop:]]
+    return Outcome(f"Delete {stop - start} row(s)", index, None, table_id)
+
+
+@structural
+def set_replicates(project: Project, /, table_id: str, replicates: int) -> Outcome:
+    """Change the replicate sub-columns per data set (extra columns are dropped or added empty).
+
+    When the graph's variant needs more replicates than the table now has, the family's
+    default variant for that count replaces it.
+    """
+    index, table = editable(project, table_id)
+    fam = FAMILIES[table.format]
+    if not fam.replicates_ok(replicates):
+        rule = (
+            "exactly 1"
+            if fam.replicate_rule == "fixed-1"
+            else ("at least 2" if fam.replicate_rule == "at-least-2" else "1 to 64")
+        )
+        raise refuse(
+            "edit-invalid",
+            ("tables", index, "replicates"),
+            f"expected {rule} replicate(s) for a {fam.id} table; found {replicates}",
+        )
+    old = table.replicates
+    for ds in table.data_sets:
+        if replicates < old:
+            ds.values = ds.values[:, :replicates].copy()
+            if ds.text is not None:
+                ds.text = ds.text[:, :replicates].copy()
+        else:
+            pad = np.full((ds.values.shape[0], replicates - old), np.nan)
+            ds.values = np.concatenate([ds.values, pad], axis=1)
+            if ds.text is not None:
+                ds.text = np.concatenate([ds.text, np.full(pad.shape, None, dtype=object)], axis=1)
+    table.replicates = replicates
+    graph = table.graph
+    if graph is not None and not VARIANTS[graph.variant_id].available_for(replicates):
+        table.graph = build_graph({"variantId": default_variant(table.format, replicates)}, table)
+    return Outcome("Change replicates", index, None, table_id)

@@ -1,0 +1,130 @@
+"""The editor's server: one session, the routes the page fetches rows and files from, startup.
+
+Everything here is imported only when `plotdoc edit` runs, never by `import plotdoc`.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+import webbrowser
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import JSONResponse
+
+from ..contract.limits import MAX_FILE_BYTES, MAX_ROWS
+from ..editing.cells import cell_text, sheet_columns
+from ..editing.session import Session
+from .security import Guard, allowed_hosts
+
+#: Empty rows shown below a data table's last row, ready for typing.
+SPARE_ROWS = 50
+
+
+class Server:
+    """What the routes and every page share."""
+
+    def __init__(self) -> None:
+        self.session = Session()
+        self.uploads: dict[str, tuple[str, bytes]] = {}
+
+    def rows(self, table_id: str, start: int, end: int) -> dict[str, Any]:
+        try:
+            table = self.session.project.table(table_id)
+        except KeyError:
+            return {"rows": [], "lastRow": 0}
+        n = table.n_rows
+        total = n if table.derived_from is not None else min(n + SPARE_ROWS, MAX_ROWS)
+        start = max(0, start)
+        end = min(max(start, end), total)
+        columns = sheet_columns(table)
+        out = []
+        for r in range(start, end):
+            row: dict[str, Any] = {}
+            if r < n:
+                for i, col in enumerate(columns):
+                    value = cell_text(table, r, col)
+                    if value is not None:
+                        row[f"c{i}"] = _show(value)
+            out.append(row)
+        return {"rows": out, "lastRow": total}
+
+
+def _show(value: float | str) -> str:
+    if isinstance(value, str):
+        return value
+    text = repr(value)
+    return text[:-2] if text.endswith(".0") else text
+
+
+def create(server: Server, token: str, host: str, port: int) -> None:
+    """Register the routes and the page on NiceGUI's app."""
+    from nicegui import app
+
+    from . import page
+
+    @app.get("/_plotdoc/rows")
+    def rows(table: str, start: int = 0, end: int = 100) -> JSONResponse:
+        return JSONResponse(server.rows(table, start, min(end, start + 1000)))
+
+    @app.post("/_plotdoc/upload")
+    async def upload(request: Request, name: str) -> JSONResponse:
+        size = int(request.headers.get("content-length") or 0)
+        if size > MAX_FILE_BYTES:
+            return JSONResponse({"error": f"expected a file of at most 50 MB; found {size} bytes"})
+        chunks: list[bytes] = []
+        total = 0
+        async for chunk in request.stream():
+            total += len(chunk)
+            if total > MAX_FILE_BYTES:
+                return JSONResponse({"error": "expected a file of at most 50 MB"})
+            chunks.append(chunk)
+        key = secrets.token_urlsafe(12)
+        server.uploads.clear()  # only the latest file waits to be opened
+        server.uploads[key] = (Path(name).name, b"".join(chunks))
+        return JSONResponse({"id": key})
+
+    page.register(server)
+    app.add_middleware(Guard, token=token, hosts=allowed_hosts(host, port))
+
+
+def run(
+    file: str | None, *, host: str = "127.0.0.1", port: int = 8765, browser: bool = True
+) -> int:
+    """Start the editor (blocking until Ctrl-C)."""
+    from nicegui import app, ui
+
+    from ..cli.common import print_problems
+
+    server = Server()
+    if file is not None:
+        path = Path(file)
+        if path.exists():
+            report = server.session.open_path(path)
+            if not report.ok:
+                print_problems(file, report.problems, sys.stderr, report.omitted)
+                server.session.warnings = list(report.problems)
+        else:
+            server.session.path = path
+            server.session.name = path.name
+    token = secrets.token_urlsafe(24)
+    create(server, token, host, port)
+    shown_host = f"[{host}]" if ":" in host else host
+    url = f"http://{shown_host}:{port}/?token={token}"
+    print(f"plotdoc editor: open {url}\n(press Ctrl-C to stop)", flush=True)
+    if browser:
+        app.on_startup(lambda: webbrowser.open(url))
+    ui.run(
+        host=host,
+        port=port,
+        title="plotdoc",
+        reload=False,
+        show=False,
+        show_welcome_message=False,
+        uvicorn_logging_level="warning",
+        favicon=Path(__file__).with_name("static") / "favicon.svg",
+        reconnect_timeout=30,
+    )
+    return 0

@@ -1,0 +1,412 @@
+"""Menus, dialogs, the start screen and the problems panel."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from nicegui import run, ui
+
+from ..contract.families import FAMILIES
+from ..editing import (
+    add_table,
+    delete_table,
+    duplicate_table,
+    move_table,
+    remove_data_set,
+    rename_data_set,
+    rename_table,
+)
+from ..problems import PlotdocError, error
+from .analyses_panel import AnalysesPanel
+from .graph_panel import GraphPanel
+from .work import problem_lines
+
+if TYPE_CHECKING:
+    from .page import View
+
+__all__ = ["AnalysesPanel", "GraphPanel"]
+
+FAMILY_TITLES = {
+    "xy": "XY",
+    "column": "Column",
+    "grouped": "Grouped",
+    "contingency": "Contingency",
+    "nested": "Nested",
+    "survival": "Survival",
+    "partsOfWhole": "Parts of whole",
+    "multipleVariables": "Multiple variables",
+}
+
+
+def menus(view: View) -> None:
+    def menu(label: str, testid: str) -> ui.menu:
+        button = ui.button(label).props(f"flat dense no-caps color=white data-testid=menu-{testid}")
+        with button:
+            return ui.menu()
+
+    with menu("File", "file"):
+        ui.menu_item("New project", lambda: new_project(view))
+        ui.menu_item("Open…  (Ctrl+O)", lambda: ui.run_javascript("plotdocPickFile()"))
+        with ui.menu_item("Open example", auto_close=False):
+            with ui.item_section().props("side"):
+                ui.icon("keyboard_arrow_right")
+            with ui.menu().props('anchor="top end" self="top start"'):
+                for name in example_list():
+                    ui.menu_item(name, lambda n=name: open_example(view, n))
+        ui.separator()
+        ui.menu_item("Save  (Ctrl+S)", lambda: save(view))
+        ui.menu_item("Save as…", lambda: save_as_dialog(view))
+        ui.menu_item("Download file", lambda: download(view))
+        ui.separator()
+        for fmt in ("svg", "png", "pdf"):
+            ui.menu_item(f"Export graph as {fmt.upper()}", lambda f=fmt: view.graph.export(f))
+    with menu("Edit", "edit"):
+        ui.menu_item("Undo  (Ctrl+Z)", view.undo)
+        ui.menu_item("Redo  (Ctrl+Shift+Z)", view.redo)
+    with menu("Table", "table"):
+        ui.menu_item("New table…", lambda: new_table_dialog(view))
+        ui.menu_item("Rename table…", lambda: rename_table_dialog(view))
+        ui.menu_item("Duplicate table", lambda: _on_table(view, duplicate_table))
+        ui.menu_item("Move up", lambda: _move(view, -1))
+        ui.menu_item("Move down", lambda: _move(view, +1))
+        ui.separator()
+        ui.menu_item("Delete table", lambda: _on_table(view, delete_table))
+    with menu("Help", "help"):
+        ui.menu_item("Prompt for an AI assistant…", lambda: prompt_dialog(view))
+
+
+def example_list() -> list[str]:
+    from ..publish.examples import example_names
+
+    return example_names()
+
+
+def _on_table(view: View, op: Any) -> None:
+    table = view.table()
+    if table is not None:
+        view.apply(op, table.id)
+
+
+def _move(view: View, step: int) -> None:
+    table = view.table()
+    if table is None:
+        return
+    index = view.session.project.tables.index(table)
+    to = index + step
+    if 0 <= to < len(view.session.project.tables):
+        view.apply(move_table, table.id, to)
+
+
+def _confirm_discard(view: View, then: Any) -> None:
+    if not view.session.dirty:
+        then()
+        return
+    with ui.dialog() as dialog, ui.card():
+        ui.label("Discard the unsaved changes?")
+        with ui.row():
+            ui.button("Discard", on_click=lambda: (dialog.close(), then())).props("color=negative")
+            ui.button("Cancel", on_click=dialog.close).props("flat")
+    dialog.open()
+
+
+def new_project(view: View) -> None:
+    def go() -> None:
+        view.session.new()
+        view.table_id = None
+        view.clear_problems()
+        view.refresh()
+
+    _confirm_discard(view, go)
+
+
+def open_example(view: View, name: str) -> None:
+    def go() -> None:
+        from ..api import loads
+        from ..publish.examples import example_bytes
+
+        view.session.open_project(loads(example_bytes(name)), f"{name}.plotdoc")
+        view.table_id = None
+        view.clear_problems()
+        view.refresh()
+
+    _confirm_discard(view, go)
+
+
+async def open_uploaded(view: View, args: dict[str, Any]) -> None:
+    name = str(args.get("name") or "file")
+    if args.get("error"):
+        problems = [error("file-too-large", (), str(args["error"]))]
+        view.show_problems(f"Could not open {name}", problems, name=name)
+        return
+    entry = view.server.uploads.pop(str(args.get("id")), None)
+    if entry is None:
+        return
+    filename, data = entry
+    report = await run.io_bound(view.session.open_bytes, filename, data)
+    if report is None:
+        return
+    if not report.ok:
+        view.show_problems(
+            f"Could not open {filename}: the current project is unchanged",
+            report.problems,
+            report.omitted,
+            name=filename,
+        )
+        ui.notify(f"{filename} was refused ({len(report.errors)} error(s))", type="negative")
+        return
+    view.table_id = None
+    if report.warnings:
+        view.show_problems(f"Opened {filename} with warnings", report.warnings, name=filename)
+    else:
+        view.clear_problems()
+    ui.notify(f"Opened {filename}", type="positive")
+    view.refresh()
+
+
+def open_too_large(view: View, args: dict[str, Any]) -> None:
+    name = str(args.get("name"))
+    view.show_problems(
+        f"Could not open {name}: the current project is unchanged",
+        [
+            error(
+                "file-too-large",
+                (),
+                f"expected a file of at most 52428800 bytes (50 MB); found {args.get('size')} bytes",
+            )
+        ],
+        name=name,
+    )
+
+
+def save(view: View) -> None:
+    if view.session.path is None:
+        save_as_dialog(view)
+        return
+    _save_to(view, None)
+
+
+def _save_to(view: View, path: str | None) -> bool:
+    try:
+        target = view.session.save(path)
+    except PlotdocError as exc:
+        view.show_problems("Could not save", exc.problems, exc.omitted)
+        ui.notify("Save failed", type="negative")
+        return False
+    ui.notify(f"Saved {target.name}", type="positive")
+    view.update_title()
+    return True
+
+
+def save_as_dialog(view: View) -> None:
+    folder = view.session.path.parent if view.session.path else Path.cwd()
+    name = (
+        view.session.title
+        if view.session.title.endswith((".plotdoc", ".plotdoc.json"))
+        else "untitled.plotdoc"
+    )
+    with ui.dialog() as dialog, ui.card().classes("w-[560px]"):
+        ui.label("Save as").classes("text-h6")
+        field = (
+            ui.input("File (on this computer)", value=str(folder / name))
+            .classes("w-full")
+            .props("data-testid=save-as-path")
+        )
+
+        def go() -> None:
+            target = Path(field.value).expanduser()
+            if not target.name.lower().endswith((".plotdoc", ".plotdoc.json")):
+                target = target.with_name(target.name + ".plotdoc")
+            if not target.parent.is_dir():
+                ui.notify(f"No folder {target.parent}", type="negative")
+                return
+            if _save_to(view, str(target)):
+                dialog.close()
+
+        with ui.row():
+            ui.button("Save", on_click=go).props("data-testid=save-as-confirm")
+            ui.button("Cancel", on_click=dialog.close).props("flat")
+    dialog.open()
+
+
+def download(view: View) -> None:
+    name = view.session.title
+    if not name.endswith((".plotdoc", ".plotdoc.json")):
+        name = Path(name).stem + ".plotdoc"
+    ui.download.content(view.session.document_bytes(), name, "application/json")
+
+
+def new_table_dialog(view: View) -> None:
+    with ui.dialog() as dialog, ui.card().classes("w-[520px]"):
+        ui.label("New data table").classes("text-h6")
+        family = ui.radio(
+            {f: f"{FAMILY_TITLES[f]} — {FAMILIES[f].description}" for f in FAMILIES}, value="xy"
+        ).props("data-testid=new-table-family")
+        name = ui.input("Name (optional)").classes("w-full")
+        with ui.row():
+            ui.button(
+                "Create",
+                on_click=lambda: (
+                    dialog.close(),
+                    view.apply(add_table, family.value, name.value or None),
+                ),
+            ).props("data-testid=new-table-create")
+            ui.button("Cancel", on_click=dialog.close).props("flat")
+    dialog.open()
+
+
+def _text_dialog(title: str, label: str, value: str, on_ok: Any) -> None:
+    with ui.dialog() as dialog, ui.card().classes("w-[420px]"):
+        ui.label(title).classes("text-h6")
+        field = (
+            ui.input(label, value=value)
+            .classes("w-full")
+            .props("autofocus data-testid=dialog-text")
+        )
+        field.on("keydown.enter", lambda: (dialog.close(), on_ok(field.value)))
+        with ui.row():
+            ui.button("OK", on_click=lambda: (dialog.close(), on_ok(field.value))).props(
+                "data-testid=dialog-ok"
+            )
+            ui.button("Cancel", on_click=dialog.close).props("flat")
+    dialog.open()
+
+
+def rename_table_dialog(view: View) -> None:
+    table = view.table()
+    if table is not None:
+        _text_dialog(
+            "Rename table", "Name", table.name, lambda v: view.apply(rename_table, table.id, v)
+        )
+
+
+def rename_data_set_dialog(view: View, table: Any) -> None:
+    if not table.data_sets:
+        return
+    with ui.dialog() as dialog, ui.card().classes("w-[420px]"):
+        ui.label("Rename data set").classes("text-h6")
+        which = ui.select(
+            {i: ds.name for i, ds in enumerate(table.data_sets)}, value=0, label="Data set"
+        ).classes("w-full")
+        field = (
+            ui.input("New name", value=table.data_sets[0].name)
+            .classes("w-full")
+            .props("data-testid=dialog-text")
+        )
+        which.on_value_change(lambda e: field.set_value(table.data_sets[e.value].name))
+        with ui.row():
+            ui.button(
+                "Rename",
+                on_click=lambda: (
+                    dialog.close(),
+                    view.apply(rename_data_set, table.id, which.value, field.value),
+                ),
+            ).props("data-testid=dialog-ok")
+            ui.button("Cancel", on_click=dialog.close).props("flat")
+    dialog.open()
+
+
+def remove_data_set_dialog(view: View, table: Any) -> None:
+    if not table.data_sets:
+        return
+    with ui.dialog() as dialog, ui.card().classes("w-[420px]"):
+        ui.label("Remove data set").classes("text-h6")
+        which = ui.select(
+            {i: ds.name for i, ds in enumerate(table.data_sets)},
+            value=len(table.data_sets) - 1,
+            label="Data set",
+        ).classes("w-full")
+        with ui.row():
+            ui.button(
+                "Remove",
+                on_click=lambda: (
+                    dialog.close(),
+                    view.apply(remove_data_set, table.id, which.value),
+                ),
+            ).props("color=negative")
+            ui.button("Cancel", on_click=dialog.close).props("flat")
+    dialog.open()
+
+
+def prompt_dialog(view: View) -> None:
+    from ..publish.prompt import build_prompt
+
+    text = build_prompt()
+    with ui.dialog() as dialog, ui.card().classes("w-[820px] max-w-[95vw]"):
+        with ui.row().classes("items-center w-full"):
+            ui.label("Prompt for an AI assistant").classes("text-h6")
+            ui.space()
+            ui.button(
+                "Copy",
+                icon="content_copy",
+                on_click=lambda: _copy(text),
+            ).props("data-testid=prompt-copy")
+            ui.button(icon="close", on_click=dialog.close).props("flat round dense")
+        ui.label(
+            "Paste it into an AI assistant to have it write plotdoc files; check what it writes."
+        ).classes("plotdoc-status")
+        ui.label(text).classes("plotdoc-prompt w-full").props("data-testid=prompt-text")
+    dialog.open()
+
+
+def _copy(text: str) -> None:
+    ui.clipboard.write(text)
+    ui.notify("Prompt copied")
+
+
+def start_screen(view: View) -> None:
+    with ui.column().classes("w-full items-center q-pa-lg gap-4").props("data-testid=start-screen"):
+        ui.label("Start a project").classes("text-h5")
+        ui.label(
+            "Create a data table, open a file (or drop it anywhere on this window), "
+            "or explore a built-in example."
+        ).classes("plotdoc-status")
+        with ui.row().classes("gap-3 justify-center"):
+            for fam in FAMILIES:
+                with (
+                    ui.card()
+                    .classes("w-52 cursor-pointer plotdoc-panel")
+                    .on("click", lambda f=fam: view.apply(add_table, f))
+                    .props(f"flat data-testid=start-{fam}")
+                ):
+                    ui.label(FAMILY_TITLES[fam]).classes("text-weight-medium")
+                    ui.label(FAMILIES[fam].description).classes("plotdoc-status")
+        with ui.row().classes("gap-2 items-center"):
+            ui.button(
+                "Open a file…",
+                icon="folder_open",
+                on_click=lambda: ui.run_javascript("plotdocPickFile()"),
+            )
+            with ui.button("Open an example", icon="auto_graph").props("outline"):
+                with ui.menu():
+                    for name in example_list():
+                        ui.menu_item(name, lambda n=name: open_example(view, n))
+
+
+@ui.refreshable
+def problems_panel(view: View) -> None:
+    if not view.problems and not view.problems_title:
+        return
+    errors = any(p.severity == "error" for p in view.problems)
+    color = "#fdecea" if errors else "#fff8e1"
+    with (
+        ui.card()
+        .classes("w-full q-ma-sm")
+        .style(f"background:{color}")
+        .props("flat bordered data-testid=problems")
+    ):
+        with ui.row().classes("items-center w-full"):
+            ui.icon("error" if errors else "warning").classes(
+                "text-negative" if errors else "text-warning"
+            )
+            ui.label(view.problems_title).classes("text-weight-medium").props(
+                "data-testid=problems-title"
+            )
+            ui.space()
+            ui.button("Dismiss", on_click=view.clear_problems).props(
+                "flat dense data-testid=problems-dismiss"
+            )
+        lines = problem_lines(view.problem_name, view.problems, getattr(view, "omitted", 0))
+        ui.label("\n".join(lines)).classes("plotdoc-problems w-full").props(
+            "data-testid=problems-lines"
+        )
