@@ -18,9 +18,10 @@ NOTEBOOK_DPI = 100
 
 
 def table_repr(table: Table) -> str:
-    what = f"{len(table.data_sets)} data set(s) x {table.n_rows} row(s)"
-    if table.derived_from is not None:
+    if table.derived_from is not None:  # its data sets are computed: a repr does not ask
         what = f"results of {table.derived_from.source_table_id}/{table.derived_from.analysis_id}"
+    else:
+        what = f"{len(table.data_sets)} data set(s) x {table.n_rows} row(s)"
     graph = f", graph {table.graph.variant_id}" if table.graph is not None else ""
     extra = [
         f"{len(items)} {label}"
