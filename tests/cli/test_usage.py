@@ -112,3 +112,18 @@ def test_the_progress_bar_counts_the_files(capsys: pytest.CaptureFixture[str]) -
     err = capsys.readouterr().err
     assert "] 1/3" in err and err.endswith("] 3/3\n")
     assert "#" * 30 in err
+
+
+def test_a_closed_pipe_is_not_an_error() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "plotdoc", "schema"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={"PYTHONPATH": SRC},
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.read(10) == b'{\n  "$sche'
+    proc.stdout.close()  # as `plotdoc schema | head -c 10` does
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 0
+    assert err == b""

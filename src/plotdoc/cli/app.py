@@ -59,7 +59,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("plotdoc: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader of our output left (`plotdoc ... | head`): not an error
+        _silence_stdout()
         return EXIT_OK
     except Exception as exc:
         print(
@@ -67,3 +68,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_INTERNAL
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's final flush does
+    not report the closed pipe a second time."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
