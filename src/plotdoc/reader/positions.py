@@ -20,6 +20,9 @@ _WS = re.compile(r"[ \t\r\n]*")
 _STR = re.compile(r'"(?:[^"\\]|\\.)*"')
 _SKIP = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]]')
 _ATOM = re.compile(r"[^,\]}\s]*")
+#: A flat array of numbers and nulls, or an array of such rows (the cells of a data set),
+#: skipped in one C-level match; possessive, so a failed match never backtracks.
+_FLAT = re.compile(r'\[[^\[\]{}"]*\]|\[(?>\s*\[[^\[\]{}"]*\]\s*,?)*+\s*\]')
 
 
 def with_positions(data: bytes, problems: Sequence[Problem]) -> list[Problem]:
@@ -119,16 +122,27 @@ def _skip(text: str, i: int) -> int:
     if c == '"':
         m = _STR.match(text, i)
         return m.end() if m else len(text)
-    if c in "{[":
-        depth = 0
-        for m in _SKIP.finditer(text, i):
-            t = m.group()
-            if t == "{" or t == "[":
-                depth += 1
-            elif t == "}" or t == "]":
-                depth -= 1
+    if c not in "{[":
+        m = _ATOM.match(text, i)
+        return m.end() if m else i + 1
+    depth = 0
+    pos = i
+    while True:
+        m = _SKIP.search(text, pos)
+        if m is None:
+            return len(text)
+        t = m.group()
+        pos = m.end()
+        if t == "[":
+            flat = _FLAT.match(text, m.start())  # rows of cells: one match, not one per row
+            if flat is not None:
+                pos = flat.end()
                 if depth == 0:
-                    return m.end()
-        return len(text)
-    m = _ATOM.match(text, i)
-    return m.end() if m else i + 1
+                    return pos
+                continue
+        if t == "{" or t == "[":
+            depth += 1
+        elif t == "}" or t == "]":
+            depth -= 1
+            if depth == 0:
+                return pos
