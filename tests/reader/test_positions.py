@@ -40,3 +40,10 @@ def test_a_missing_key_points_at_the_object_that_lacks_it() -> None:
     assert text[found[("a", 1, "zz")] :].startswith('{"b"')
     assert text[found[("a", 5)] :].startswith('"a"')
     assert found[()] == 0
+
+
+def test_a_bad_byte_gets_its_line_and_byte_column() -> None:
+    data = b'\xef\xbb\xbf{"a":\n  "\xff"}'
+    (problem,) = validate(data).problems
+    assert problem.code == "invalid-utf8"
+    assert (problem.line, problem.column) == (2, 4)  # after the byte-order mark is set aside

@@ -71,6 +71,6 @@ def run_pipeline(
         if was_enabled:
             gc.enable()
     # Only a document with problems pays for finding where they are in its text.
-    report.extend(with_positions(data, ctx.problems) if ctx.problems else ())
+    report.extend(with_positions(ctx.data, ctx.problems) if ctx.problems else ())
     report.omitted = ctx.omitted
     return ctx, report

@@ -27,15 +27,21 @@ _FLAT = re.compile(r'\[[^\[\]{}"]*\]|\[(?>\s*\[[^\[\]{}"]*\]\s*,?)*+\s*\]')
 
 def with_positions(data: bytes, problems: Sequence[Problem]) -> list[Problem]:
     """``problems`` with ``line`` and ``column`` filled where a path leads into the text."""
-    wanted = [i for i, p in enumerate(problems) if p.line is None and p.offset is None]
+    out = list(problems)
+    for i, p in enumerate(out):
+        if p.line is None and p.offset is not None and p.offset < len(data):
+            # a byte offset (bad encoding): its line, and its column counted in bytes
+            line = data.count(b"\n", 0, p.offset) + 1
+            column = p.offset - (data.rfind(b"\n", 0, p.offset) + 1) + 1
+            out[i] = dataclasses.replace(p, line=line, column=column)
+    wanted = [i for i, p in enumerate(out) if p.line is None and p.offset is None]
     if not wanted:
-        return list(problems)
+        return out
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        return list(problems)
+        return out
     text = text.removeprefix("\ufeff")
-    out = list(problems)
     try:
         offsets = locate(text, [out[i].path for i in wanted])
     except (IndexError, ValueError):  # text the parser refused has no positions to give
