@@ -48,9 +48,12 @@ def run(args: argparse.Namespace) -> int:
         payload = {"file": name, "ok": True, **report_json(project, results)}
         payload["failed"] = len(failed)
         payload["warnings"] = [problem_json(p) for p in project.warnings]
+        payload["omittedWarnings"] = project.omitted_warnings
         dump_json(payload)
     else:
-        print_problems(name, project.warnings, sys.stderr)
+        print_problems(
+            name, project.warnings, sys.stderr, omitted_warnings=project.omitted_warnings
+        )
         print(format_report(project, results))
         if failed:
             print(

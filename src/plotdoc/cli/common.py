@@ -25,13 +25,21 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_USAGE)
 
 
-def print_problems(name: str, problems: Sequence[Problem], out: TextIO, omitted: int = 0) -> None:
+def print_problems(
+    name: str,
+    problems: Sequence[Problem],
+    out: TextIO,
+    omitted: int = 0,
+    omitted_warnings: int = 0,
+) -> None:
     for p in problems:
         where = p.where or "(document)"
         pos = f" ({p.position})" if p.position else ""
         print(f"{name}: {p.severity} {where} [{p.code}]: {p.message}{pos}", file=out)
     if omitted:
         print(f"{name}: ... {omitted} more problem(s) not listed", file=out)
+    if omitted_warnings:
+        print(f"{name}: … and {omitted_warnings:,} more warnings", file=out)
 
 
 def problem_json(p: Problem) -> dict[str, object]:

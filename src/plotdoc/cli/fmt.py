@@ -36,6 +36,7 @@ class Outcome:
     changed: bool = False
     refused: bool = False
     problems: list[Problem] = field(default_factory=list)
+    omitted_warnings: int = 0
     formatted: bytes = b""
     diff: str = ""
 
@@ -50,21 +51,22 @@ class Job:
     data: bytes | None = None
 
 
-def formatted(data: bytes, name: str, compact: bool) -> tuple[bytes, list[Problem]]:
-    """The canonical form of the document ``data`` and its warnings; raise PlotdocError."""
+def formatted(data: bytes, name: str, compact: bool) -> tuple[bytes, list[Problem], int]:
+    """The canonical form of the document ``data``, its warnings and how many more warnings
+    were not listed; raise PlotdocError."""
     from ..writer import dumps
 
     project = load(name, data)
     # Keep the file's timestamps: the formatted form of a formatted file is itself.
-    out = dumps(project, now=project.modified_at, indent=not compact)
-    return out, list(project.warnings)
+    out = dumps(project, now=project.modified_at, compact=compact)
+    return out, list(project.warnings), project.omitted_warnings
 
 
 def _one(job: Job) -> Outcome:
     outcome = Outcome(display(job.name))
     try:
         data = job.data if job.data is not None else read_bytes(job.name)
-        new, outcome.problems = formatted(data, job.name, job.compact)
+        new, outcome.problems, outcome.omitted_warnings = formatted(data, job.name, job.compact)
     except PlotdocError as exc:
         outcome.refused, outcome.problems = True, list(exc.problems)
         return outcome
@@ -114,7 +116,9 @@ def run(args: argparse.Namespace) -> int:
     ]
     outcomes = list(run_all(_one, jobs, args.jobs))
     for outcome in outcomes:
-        print_problems(outcome.name, outcome.problems, sys.stderr)
+        print_problems(
+            outcome.name, outcome.problems, sys.stderr, omitted_warnings=outcome.omitted_warnings
+        )
     kept = [o for o in outcomes if o.formatted and not o.refused]  # -o's file, or stdin's
     if kept and not _write_output(args.output, kept[0]):
         return EXIT_REFUSED
@@ -165,6 +169,7 @@ def _json(o: Outcome) -> dict[str, object]:
         "changed": o.changed,
         "errors": [problem_json(p) for p in o.problems if p.severity == "error"],
         "warnings": [problem_json(p) for p in o.problems if p.severity == "warning"],
+        "omittedWarnings": o.omitted_warnings,
     }
 
 
@@ -204,7 +209,8 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument(
         "--compact",
         action="store_true",
-        help="write the minified form (no line breaks) instead of the readable layout",
+        help="write the minified form (no whitespace) instead of the readable layout "
+        "(indented, one row of cells per line)",
     )
     p.add_argument("--indent", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--json", action="store_true", help="print one JSON object per run on stdout")

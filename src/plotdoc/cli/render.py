@@ -49,6 +49,7 @@ class Outcome:
     refused: bool = False
     written: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    omitted_warnings: int = 0
     graph: bytes = b""  # the one graph, for standard output
 
 
@@ -60,6 +61,7 @@ def _one(job: Job) -> Outcome:
         outcome.refused, outcome.problems = True, list(exc.problems)
         return outcome
     outcome.problems.extend(project.warnings)
+    outcome.omitted_warnings = project.omitted_warnings
     if job.table is not None and not any(t.id == job.table for t in project.tables):
         outcome.refused = True
         outcome.problems.append(
@@ -177,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
         )
     for o in outcomes:
         if not args.json:
-            print_problems(o.name, o.problems, sys.stderr)
+            print_problems(o.name, o.problems, sys.stderr, omitted_warnings=o.omitted_warnings)
             for path in o.written:
                 print(path)
         if args.out == STDIN and o.graph:

@@ -49,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
                         "ok": report.ok,
                         "errors": [problem_json(p) for p in report.errors],
                         "warnings": [problem_json(p) for p in report.warnings],
+                        "omittedWarnings": report.omitted_warnings,
                     }
                     for name, report in files
                 ]
@@ -59,11 +60,14 @@ def run(args: argparse.Namespace) -> int:
             if fmt == "github":
                 _github(name, report.problems)
             elif fmt == "concise":
-                _concise(name, report.problems, report.omitted)
+                _concise(name, report.problems, report.omitted, report.omitted_warnings)
             else:
-                print_problems(name, report.problems, sys.stdout, report.omitted)
+                print_problems(
+                    name, report.problems, sys.stdout, report.omitted, report.omitted_warnings
+                )
             if report.ok and fmt == "full":
-                extra = f" ({len(report.warnings)} warning(s))" if report.warnings else ""
+                count = len(report.warnings) + report.omitted_warnings
+                extra = f" ({count:,} warning(s))" if count else ""
                 print(f"{name}: ok{extra}")
     return EXIT_OK if all(report.ok for _, report in files) else EXIT_REFUSED
 
@@ -75,12 +79,14 @@ def location(name: str, p: Problem) -> str:
     return f"{name}:{p.line}:{p.column}" if p.column else f"{name}:{p.line}"
 
 
-def _concise(name: str, problems: Sequence[Problem], omitted: int) -> None:
+def _concise(name: str, problems: Sequence[Problem], omitted: int, omitted_warnings: int) -> None:
     for p in problems:
         where = f" {p.where}:" if p.where else ""
         print(f"{location(name, p)}: {p.severity} [{p.code}]{where} {p.message}")
     if omitted:
         print(f"{name}: ... {omitted} more problem(s) not listed")
+    if omitted_warnings:
+        print(f"{name}: … and {omitted_warnings:,} more warnings")
 
 
 def _escape(text: str, *, prop: bool = False) -> str:

@@ -39,6 +39,11 @@ WRITTEN: dict[str, str] = {
     "builder-invalid": "expected --family for a CSV file (xy, column, grouped, ...)",
     "render-failed": "expected a graph that can be drawn; table 'a' failed (ValueError: ...)",
     "edit-invalid": "expected the id of a table; no table has the id 'nope'",
+    "non-finite-number": "expected a finite number or a missing cell (NaN); found inf",
+    "number-not-exact": "expected a number a double holds exactly (an integer of at most 2^53 "
+    "in magnitude); found 9007199254740993, which would be read back as 9007199254740992",
+    "not-json-value": "expected a JSON value (an object, array, string, number, true, false or "
+    "null); found a set (set)",
     "save-failed": "could not write results/run.plotdoc: Permission denied",
 }
 
