@@ -137,3 +137,25 @@ def dump_json(payload: object) -> None:
     import json
 
     print(json.dumps(payload, ensure_ascii=False, indent=2))
+
+
+#: The help of --budget, shared by analyze and render.
+BUDGET_HELP = (
+    "time and/or memory one analysis may use, e.g. 30s, 512MB or 30s,2GB "
+    "(default 10s,1000MB; all analyses together at most 60s or the time given)"
+)
+
+
+def budget_text(text: str) -> str:
+    """An argparse type: a --budget value, checked and kept as text (the command reads it)."""
+    from ..stats.budget import Budget
+
+    try:
+        Budget.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def add_budget(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--budget", type=budget_text, metavar="BUDGET", help=BUDGET_HELP)

@@ -67,13 +67,16 @@ def display(name: str) -> str:
     return "<stdin>" if name == STDIN else name
 
 
-def load(name: str, data: bytes | None = None) -> Project:
-    """Open the file ``name`` (or ``data``, read from standard input); raise PlotdocError."""
+def load(name: str, data: bytes | None = None, budget: str | None = None) -> Project:
+    """Open the file ``name`` (or ``data``, read from standard input) with the analyses'
+    ``budget`` (the text of --budget); raise PlotdocError."""
     from ..api import loads, open_project
+    from ..stats.budget import Budget
 
+    limits = Budget.parse(budget) if budget else None
     if name == STDIN:
-        return loads(data if data is not None else read_stdin())
-    return open_project(name)
+        return loads(data if data is not None else read_stdin(), budget=limits)
+    return open_project(name, budget=limits)
 
 
 def check(name: str, data: bytes | None = None) -> Report:

@@ -18,6 +18,7 @@ from .common import (
     EXIT_REFUSED,
     EXIT_USAGE,
     Parser,
+    add_budget,
     add_command,
     add_jobs,
     bounded_int,
@@ -41,6 +42,7 @@ class Job:
     dpi: int
     table: str | None
     data: bytes | None = None
+    budget: str | None = None
 
 
 @dataclass
@@ -56,7 +58,7 @@ class Outcome:
 def _one(job: Job) -> Outcome:
     outcome = Outcome(display(job.name))
     try:
-        project = load(job.name, job.data)
+        project = load(job.name, job.data, job.budget)
     except PlotdocError as exc:
         outcome.refused, outcome.problems = True, list(exc.problems)
         return outcome
@@ -155,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     stdin = read_stdin() if STDIN in names else None
     jobs = [
-        Job(n, out, args.format, args.dpi, args.table, stdin if n == STDIN else None)
+        Job(n, out, args.format, args.dpi, args.table, stdin if n == STDIN else None, args.budget)
         for n, out in zip(names, _out_dirs(args.out, names), strict=True)
     ]
     outcomes = list(run_all(_one, jobs, args.jobs))
@@ -213,4 +215,5 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         help=f"resolution of png (and of images inside pdf), {DPI_MIN} to {DPI_MAX} (default 150)",
     )
     add_jobs(p)
+    add_budget(p)
     p.add_argument("--json", action="store_true", help="print what was drawn as one JSON object")

@@ -277,9 +277,7 @@ def status_bar(view: View) -> None:
         if job.running:
             ui.spinner(size="sm")
             ui.label(job.message)
-            ui.button("Cancel", on_click=lambda: _cancel(view)).props(
-                "flat dense size=sm"
-            )
+            ui.button("Cancel", on_click=lambda: _cancel(view)).props("flat dense size=sm")
         elif job.message:
             ui.label(job.message)
 

@@ -27,7 +27,7 @@ def project_copy(project: Project) -> Project:
         generator=project.generator,
         created_at=project.created_at,
         modified_at=project.modified_at,
-        results=dict(project.results),
+        results=project.results,  # shared: an analysis is computed where it is first read
     )
 
 
