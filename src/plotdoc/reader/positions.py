@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from ..problems import Path, PathPart, Problem
 
 _WS = re.compile(r"[ \t\r\n]*")
-_STR = re.compile(r'"(?:[^"\\]|\\.)*"')
-_SKIP = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]]')
+_STR = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_SKIP = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[{}\[\]]')
 _ATOM = re.compile(r"[^,\]}\s]*")
 #: A flat array of numbers and nulls, or an array of such rows (the cells of a data set),
 #: skipped in one C-level match; possessive, so a failed match never backtracks.
@@ -46,13 +46,15 @@ def with_positions(data: bytes, problems: Sequence[Problem]) -> list[Problem]:
         offsets = locate(text, [out[i].path for i in wanted])
     except (IndexError, ValueError):  # text the parser refused has no positions to give
         return out
-    for i in wanted:
-        offset = offsets.get(out[i].path)
-        if offset is None:
-            continue
-        line = text.count("\n", 0, offset) + 1
-        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-        out[i] = dataclasses.replace(out[i], line=line, column=column)
+    found = sorted((offsets[out[i].path], i) for i in wanted if out[i].path in offsets)
+    line, line_start, counted = 1, 0, 0
+    for offset, i in found:  # in text order, so the lines are counted once over the text
+        newlines = text.count("\n", counted, offset)
+        if newlines:
+            line += newlines
+            line_start = text.rfind("\n", counted, offset) + 1
+        counted = offset
+        out[i] = dataclasses.replace(out[i], line=line, column=offset - line_start + 1)
     return out
 
 
