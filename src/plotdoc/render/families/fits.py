@@ -26,7 +26,7 @@ from numpy.typing import NDArray
 from ...analyses import fitted_curve
 from ...stats import linear_regression
 from ..context import DrawContext
-from ..theme import DASHES, with_alpha
+from ..style.theme import DASHES, with_alpha
 
 F64 = NDArray[np.float64]
 
