@@ -117,8 +117,11 @@ def _room_for_ties(
     for key in np.unique(groups):
         _, counts = np.unique(values[groups == key], return_counts=True)
         most = max(most, int(counts.max(initial=1)))
+    if most < 2:
+        return
     diameter = air * max((s + w for s, w in zip(art.sizes, art.widths, strict=True)), default=0)
     per_unit = most * diameter / (2 * half)
-    units = ctx.preferred_width_pt / 40.0  # the automatic width gives 40 pt per slot unit
+    lo, hi = ctx.ax.get_xlim()  # the category axis, set by set_categories
+    units = abs(hi - lo)
     want = min(_WIDEST_PT, units * per_unit)
     ctx.preferred_width_pt = max(ctx.preferred_width_pt, want)
