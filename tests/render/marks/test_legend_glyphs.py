@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ..docs import Svg, svg_of, with_graph
+from ..docs import Svg, svg_of, with_graph, xy_doc
 from ..row_docs import contingency_doc, grouped_doc, mv_doc
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -73,3 +73,14 @@ def test_bubble_size_legend_has_its_title() -> None:
     texts = _legend_texts(svg)
     assert texts[0] == "mass"
     assert all(not t.startswith("mass") for t in texts[1:])
+
+
+@pytest.mark.parametrize(("variant", "reps", "per_entry"), [
+    ("xy-points-line-error", 3, 2),  # the error bar's glyph under the symbol
+    ("scatter", 3, 1),  # no error bar drawn, none in the legend
+])  # fmt: skip
+def test_xy_legend_shows_the_error_bar_where_the_graph_draws_one(
+    variant: str, reps: int, per_entry: int
+) -> None:
+    svg = svg_of(xy_doc(variant, reps=reps, n_sets=2, graph={"legend": {"show": True}}))
+    assert len(list(svg["legend"].iter(f"{NS}use"))) == 2 * per_entry
