@@ -34,7 +34,6 @@ from .semantics import block_of
 
 #: Warnings whose repair is to drop the key they name (the pipeline notes the keys in
 #: ``ctx.drops``, also for warnings past the listed ones).
-DROPPED_CODES = frozenset({"unmatched-data-set-key", "variable-type-unknown-name"})
 
 
 def build_project(ctx: Context) -> Iterator[Problem]:

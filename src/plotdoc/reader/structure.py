@@ -263,6 +263,18 @@ class Checker:
         if type(value) is not dict:
             self._wrong_type("an object", value, path)
             return
+        if self._keys_ok(node, value):
+            values = node.values
+            if isinstance(values, Ref):
+                values = self.defs[values.name]
+            if type(values) is Bool:
+                if all(type(item) is bool for item in value.values()):
+                    return
+            else:
+                method = _METHODS[type(values)]
+                for key, item in value.items():
+                    method(self, values, item, (*path, key))
+                return
         for key, item in value.items():
             kpath = (*path, key)
             if key in FORBIDDEN_KEYS:
@@ -283,6 +295,18 @@ class Checker:
                 )
             else:
                 self.check(node.values, item, kpath)
+
+    @staticmethod
+    def _keys_ok(node: Map, value: dict[str, Any]) -> bool:
+        """Whether every key of the map is allowed, decided in bulk (a map may hold millions
+        of keys); when one is not, the item-by-item walk of :meth:`_map` reports it."""
+        if not FORBIDDEN_KEYS.isdisjoint(value):
+            return False
+        if node.key_max_len is not None and max(map(len, value), default=0) > node.key_max_len:
+            return False
+        if node.key_pattern is not None:
+            return all(map(_pattern(node.key_pattern).fullmatch, value))
+        return True
 
     def _one_of(self, node: OneOf, value: Any, path: Path) -> None:
         jtype = json_type_name(value)
