@@ -122,8 +122,7 @@ def spearman_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Float
     # buffers reused from block to block (each block's arrays are their first elements)
     p_buf = np.empty(block * (rows + 1) * k, dtype=small)
     q_buf = np.empty(block * (rows + 1) * k, dtype=small)
-    biggest = max(rows * (rows + 1) if rows else 1, 1)
-    index = np.int32 if biggest * k < np.iinfo(np.int32).max else np.int64
+    index: Any = np.int32 if (rows + 1) * k < np.iinfo(np.int32).max else np.int64
 
     m = mask.astype(np.float64)
     nn: FloatArray = m.T @ m
@@ -152,7 +151,7 @@ def spearman_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Float
             q[:, 1:, c] = got_q * present[:, :, c]
         del present
         # where x_j's rank at row r is in Q[b] (flat): (1 + position of r in j's order, c)
-        where_q = position[:, lo:].astype(index)
+        where_q: npt.NDArray[Any] = position[:, lo:].astype(index)
         where_q += 1
         where_q *= width
         where_q += np.arange(width, dtype=index)
