@@ -59,6 +59,10 @@ class Checker:
         self.limit = limit
         self.problems: list[Problem] = []
         self.omitted = 0
+        # a node's options by JSON type, and a tagged node's options by tag (the schema's
+        # nodes live as long as the module, so their ids are stable keys)
+        self._fits: dict[tuple[int, str], list[Node]] = {}
+        self._tags: dict[int, dict[Any, Node]] = {}
 
     def add(self, code: str, path: Path, message: str) -> None:
         if len(self.problems) < self.limit:
@@ -195,7 +199,7 @@ class Checker:
             self.flat[id(rows)] = flat
         if (
             flat is not None
-            and (not len(flat.widths) or int(flat.widths.max()) <= node.max_width)
+            and flat.max_width() <= node.max_width
             and flat.types <= _CELL_TYPES
             and (
                 str not in flat.types
@@ -310,7 +314,10 @@ class Checker:
 
     def _one_of(self, node: OneOf, value: Any, path: Path) -> None:
         jtype = json_type_name(value)
-        fits = [o for o in node.options if jtype in accepted_types(o, self.defs)]
+        fits = self._fits.get((id(node), jtype))
+        if fits is None:
+            fits = [o for o in node.options if jtype in accepted_types(o, self.defs)]
+            self._fits[(id(node), jtype)] = fits
         if not fits:
             self._wrong_type(_describe_options(node, self.defs), value, path)
             return
@@ -323,6 +330,7 @@ class Checker:
         # several alternatives of one JSON type: valid if any accepts it
         for option in fits:
             trial = Checker(self.defs, self.flat, self.limit)
+            trial._fits, trial._tags = self._fits, self._tags
             trial.check(option, value, path)
             if not trial.problems:
                 return
@@ -330,7 +338,9 @@ class Checker:
         self.add("no-match", path, f"expected {' or '.join(texts)}; found {excerpt(value)}")
 
     def _tagged(self, node: OneOf, key: str, value: dict[str, Any], path: Path) -> None:
-        tags = tagged_options(node, self.defs)
+        tags = self._tags.get(id(node))
+        if tags is None:
+            tags = self._tags[id(node)] = tagged_options(node, self.defs)
         if key not in value:
             self.add(
                 "missing-key",
