@@ -191,10 +191,10 @@ def _data_set(name: str, block: CellBlock, replicates: int, allows_text: bool) -
             values[r, c] = number
         elif allows_text:
             if text is None:
-                text = np.full(values.shape, None, dtype=object)
+                text = np.empty(values.shape, dtype=object)  # every item None
             text[r, c] = s
     if allows_text and text is None:
-        text = np.full(values.shape, None, dtype=object)
+        text = np.empty(values.shape, dtype=object)
     return DataSet(name, values, text)
 
 
