@@ -65,7 +65,10 @@ def test_listed_warnings_are_unchanged_and_every_key_is_dropped() -> None:
     project = loads(_visibility_flood())
     first, last = project.warnings[0], project.warnings[-1]
     assert first.where == 'tables[0].graph.dataSetVisibility["2"]'
-    assert first.message == 'expected a data set index below 2; found "2", which matches none (ignored)'
+    assert (
+        first.message
+        == 'expected a data set index below 2; found "2", which matches none (ignored)'
+    )
     assert last.path == ("tables", 0, "graph", "dataSetVisibility", "1001")
     assert project.omitted_warnings == N_KEYS - 1_000
     graph = project.tables[0].graph
