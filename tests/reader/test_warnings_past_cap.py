@@ -80,3 +80,24 @@ def test_variable_types_past_the_cap_are_dropped() -> None:
     project = loads(_variable_types_flood())
     assert project.omitted_warnings == N_KEYS - 1_000
     assert dict(project.tables[0].variable_types or {}) == {"A": "continuous"}
+
+
+def test_positions_of_the_listed_warnings_stop_at_the_last_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The line and column of the 1,000 listed warnings are found without walking the keys
+    after the last of them (a 50 MB flood spent most of its time there)."""
+    from plotdoc.reader import positions
+
+    skipped: list[int] = []
+    real = positions._skip
+
+    def counting(text: str, i: int) -> int:
+        skipped.append(i)
+        return real(text, i)
+
+    monkeypatch.setattr(positions, "_skip", counting)
+    report = validate(_visibility_flood())
+    assert report.warnings[0].line == 1 and report.warnings[-1].line == 1
+    assert report.warnings[-1].column is not None and report.warnings[-1].column > 1
+    assert len(skipped) < 1_100  # one per listed warning, not one per key (N_KEYS)
