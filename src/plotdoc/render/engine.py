@@ -25,6 +25,7 @@ from .guides import axes as axes_mod
 from .guides import legend as legend_mod
 from .guides import titles as titles_mod
 from .guides.annotations import draw_annotations
+from .style.fonts import family_rc, register_fonts
 from .style.text import clamp, font_family
 from .style.theme import make_theme, to_hex
 
@@ -78,6 +79,7 @@ def bounded_dpi(fig: Figure, dpi: float) -> float:
 def rc_params(graph: Graph) -> dict[str, Any]:
     """The rcParams the engine draws with (used inside ``matplotlib.rc_context``)."""
     theme = make_theme(graph.active_preset_id, graph.apply_preset_non_color)
+    register_fonts()
     fonts = graph.axes.get("titlesAndFonts", {}) if graph.axes else {}
     family = font_family(fonts.get("fontFamily")) or theme.shapes.font_family
     return {
@@ -85,7 +87,7 @@ def rc_params(graph: Graph) -> dict[str, Any]:
         "svg.hashsalt": "plotdoc",
         "svg.fonttype": "none",
         "pdf.fonttype": 42,
-        "font.family": [family, "DejaVu Sans"],
+        **family_rc(family),
         "font.size": theme.shapes.font_size,
         "axes.unicode_minus": True,
         "path.simplify": False,

@@ -48,7 +48,8 @@ _SUB = dict(
         strict=True,
     )
 )
-_SUB["\u2212"] = "\u208b"
+_SUB.update({"\u2212": "\u208b", "i": "\u1d62", "r": "\u1d63", "u": "\u1d64", "v": "\u1d65"})
+_SUB["j"] = "\u2c7c"
 
 
 def rich_inline(text: str) -> str:
@@ -76,6 +77,9 @@ def safe(text: str) -> str:
 def _installed_fonts() -> frozenset[str]:
     from matplotlib import font_manager
 
+    from .fonts import register_fonts
+
+    register_fonts()
     names = {f.name.lower() for f in font_manager.fontManager.ttflist}
     return frozenset(names | {"serif", "sans-serif", "monospace", "cursive", "fantasy"})
 
