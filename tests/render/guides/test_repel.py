@@ -71,3 +71,19 @@ def test_work_grows_linearly_with_the_number_of_labels() -> None:
         place_labels(anchors, sizes, bounds, obstacles, work=work)
         counts.append(work["pair_checks"])
     assert counts[1] < 24 * counts[0], counts
+
+
+def test_each_point_label_is_measured_once_per_drawing() -> None:
+    """A drawing lays point labels out twice (the tight box, then the drawing): the texts are
+    measured once."""
+    from plotdoc.render.guides.point_labels import PointLabels
+
+    from ..row_docs import by_gid, figure_of, mv_doc
+
+    names = [f"gene-{i}" for i in range(40)]
+    sets = [("x", list(range(40))), ("y", [i % 7 for i in range(40)]), ("name", names)]
+    doc = mv_doc("mv-scatter", "scatter", {"x": 0, "y": 1, "label": 2}, sets)
+    doc["tables"][0]["variableTypes"] = {"name": "label"}  # type: ignore[index]
+    labels = by_gid(figure_of(doc), "labels")
+    assert isinstance(labels, PointLabels)
+    assert labels.measured == 40
