@@ -4,6 +4,7 @@ Run on demand (not a test)::
 
     python bench/bench_worst.py              # every case
     python bench/bench_worst.py fourpl-500   # the cases named
+    python bench/bench_worst.py --open       # only open each file (the reader's time)
 
 Each case is a document within the contract's limits (at most 50 MB, 2,000,000 cells...)
 built to be as costly as possible for one step, and an action on it. Each runs in a fresh
@@ -293,10 +294,10 @@ ACTIONS: dict[str, Callable[[Path], str]] = {
 # -- running -------------------------------------------------------------------------------
 
 
-def run_one(name: str, path: Path) -> dict[str, Any]:
+def run_one(name: str, path: Path, action: str | None = None) -> dict[str, Any]:
     case = next(c for c in CASES if c.name == name)
     start = time.perf_counter()
-    summary = ACTIONS[case.action](path)
+    summary = ACTIONS[action or case.action](path)
     seconds = time.perf_counter() - start
     return {"seconds": seconds, "peak_mb": peak_mb(), "summary": summary}
 
@@ -314,8 +315,10 @@ def peak_mb() -> float:
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--child"]:
-        print(json.dumps(run_one(argv[1], Path(argv[2]))))
+        print(json.dumps(run_one(argv[1], Path(argv[2]), *argv[3:4])))
         return 0
+    only_open = "--open" in argv
+    argv = [a for a in argv if a != "--open"]
     names = argv or [c.name for c in CASES]
     print("| case | file | action | time | peak memory | outcome |")
     print("|---|---|---|---|---|---|")
@@ -327,17 +330,20 @@ def main(argv: list[str]) -> int:
             path.write_bytes(orjson.dumps(case.build()))
             size = path.stat().st_size
             proc = subprocess.run(
-                [sys.executable, __file__, "--child", case.name, str(path)],
+                [sys.executable, __file__, "--child", case.name, str(path)]
+                + (["open"] if only_open else []),
                 capture_output=True,
                 text=True,
                 check=False,
             )
             if proc.returncode != 0:
-                print(f"| {case.name} | | {case.action} | | | FAILED: {proc.stderr[-300:]!r} |")
+                action = "open" if only_open else case.action
+                print(f"| {case.name} | | {action} | | | FAILED: {proc.stderr[-300:]!r} |")
                 continue
             got = json.loads(proc.stdout.strip().splitlines()[-1])
             print(
-                f"| {case.name} ({case.what}) | {size / 1e6:.1f} MB | {case.action} | "
+                f"| {case.name} ({case.what}) | {size / 1e6:.1f} MB | "
+                f"{'open' if only_open else case.action} | "
                 f"{got['seconds']:.1f} s | {got['peak_mb']:.0f} MB | {got['summary']} |",
                 flush=True,
             )
