@@ -76,7 +76,7 @@ def main() -> int:
             browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 1400, "height": 900})
             page.goto(editor.url)
-            page.wait_for_function(f"() => ({GRAPH})().startsWith('data:image/svg')")
+            page.wait_for_function(f"() => ({GRAPH})().startsWith('data:image/png')")
             # 2. cell edit -> redrawn graph
             times = []
             for i in range(15):

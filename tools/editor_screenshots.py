@@ -37,7 +37,7 @@ def main() -> int:
             drop_file(page, "complete.plotdoc", example_bytes("complete"))
             page.get_by_test_id("nav-weights").wait_for()
             page.wait_for_function(
-                "() => (document.querySelector('[data-testid=graph] img')||{}).src?.startsWith('data:image/svg')"
+                "() => (document.querySelector('[data-testid=graph] img')||{}).src?.startsWith('data:image/png')"
             )
             time.sleep(2.5)  # let the notifications fade
             page.screenshot(path=out / "editor.png")

@@ -29,6 +29,23 @@ class Server:
     def __init__(self) -> None:
         self.session = Session()
         self.uploads: dict[str, tuple[str, bytes]] = {}
+        #: the open tabs; each shows the one session
+        self.views: list[Any] = []
+
+    def forget(self, view: Any) -> None:
+        if view in self.views:
+            self.views.remove(view)
+
+    def changed(self, source: Any) -> None:
+        """The project changed in ``source``'s tab: bring every other tab up to date."""
+        from .notify import notify
+
+        for view in list(self.views):
+            if view is source:
+                continue
+            with view.anchor:
+                view.refresh(broadcast=False)
+                notify("The project was changed in another tab; this tab shows it now")
 
     def rows(self, table_id: str, start: int, end: int) -> dict[str, Any]:
         try:
@@ -96,7 +113,7 @@ def run(
     """Start the editor (blocking until Ctrl-C)."""
     from nicegui import app, ui
 
-    from ..cli import _print_problems
+    from ..problems import problem_lines
 
     server = Server()
     if file is not None:
@@ -104,7 +121,9 @@ def run(
         if path.exists():
             report = server.session.open_path(path)
             if not report.ok:
-                _print_problems(file, report.problems, sys.stderr, report.omitted)
+                print(
+                    *problem_lines(file, report.problems, report.omitted), sep="\n", file=sys.stderr
+                )
                 server.session.warnings = list(report.problems)
         else:
             server.session.path = path

@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 from typing import TYPE_CHECKING, Any
 
-from nicegui import run, ui
+from nicegui import ui
 
 from ..contract import document as D
 from ..contract import nodes as N
@@ -22,7 +22,8 @@ from ..editing import (
     set_visibility,
 )
 from ..render import file_stem
-from .work import draw, project_copy
+from .notify import notify
+from .work import LARGE_CELLS, Cancelled, Task, draw, in_thread, preview, project_copy, table_cells
 
 if TYPE_CHECKING:
     from .page import View
@@ -101,15 +102,28 @@ class GraphPanel:
         mine = self.drawing
         version = view.session.version
         self._say("Drawing…")
+        copy = project_copy(view.session.project)
         try:
-            svg = await run.io_bound(draw, project_copy(view.session.project), table.id, "svg")
+            if table_cells(table) > LARGE_CELLS:
+                task = view.job.start(Task(preview, copy, table.id, label="Drawing the graph"))
+                view.refresh_status()
+                try:
+                    png = await task.result()
+                finally:
+                    view.job.done(task)
+                    view.refresh_status()
+            else:
+                png = await in_thread(preview, copy, table.id)
+        except Cancelled:
+            self._say("Drawing cancelled")
+            return
         except Exception as exc:  # a graph the renderer cannot draw: say so, keep the page
             self._say(f"Could not draw this graph: {exc}")
             return
-        if mine != self.drawing or svg is None:
+        if mine != self.drawing:
             return
-        # an SVG shown through <img> runs no script, whatever it holds
-        self.image.set_source("data:image/svg+xml;base64," + base64.b64encode(svg).decode())
+        # shown through <img>: an image runs no script, whatever the data held
+        self.image.set_source("data:image/png;base64," + base64.b64encode(png).decode())
         self.image.props(f"data-version={version}")
         self._say("")
 
@@ -120,9 +134,9 @@ class GraphPanel:
     async def export(self, fmt: str) -> None:
         table = self.view.table()
         if table is None or table.graph is None:
-            ui.notify("This table has no graph", type="warning")
+            notify("This table has no graph", "warning")
             return
-        data = await run.io_bound(draw, project_copy(self.view.session.project), table.id, fmt, 300)
+        data = await in_thread(draw, project_copy(self.view.session.project), table.id, fmt, 300)
         if data is not None:
             media = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}[fmt]
             ui.download.content(data, f"{file_stem(table.name)}.{fmt}", media)

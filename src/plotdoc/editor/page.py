@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nicegui import events, run, ui
+from nicegui import background_tasks, events, ui
 
 from ..contract.families import FAMILIES
 from ..editing import (
@@ -25,8 +25,17 @@ from ..editing import (
 )
 from ..editing.cells import clear_cells, sheet_columns
 from ..problems import PlotdocError, Problem
-from . import panels
-from .work import Job, compute_results, has_analyses, install_results, project_copy
+from . import opening, panels
+from .notify import notify
+from .work import (
+    Cancelled,
+    Job,
+    Task,
+    compute_results,
+    has_analyses,
+    install_results,
+    project_copy,
+)
 
 if TYPE_CHECKING:
     from .app import Server
@@ -50,6 +59,8 @@ class View:
         self.graph = panels.GraphPanel(self)
         self.analyses = panels.AnalysesPanel(self)
         self.status: ui.label | None = None
+        self.changes = 0
+        #: an element no refresh deletes: the context of work done after an event
         self.anchor: ui.element = ui.element()
 
     # -- the selected table ----------------------------------------------------------
@@ -76,7 +87,7 @@ class View:
             edit = self.session.apply(op, *args, **kwargs)
         except PlotdocError as exc:
             self.show_problems("The edit was refused", exc.problems, exc.omitted)
-            ui.notify(exc.errors[0].message if exc.errors else "refused", type="negative")
+            notify(exc.errors[0].message if exc.errors else "refused", "negative")
             self.refresh(sheet_only=True)
             return False
         if edit.table_id is not None and op in (add_table, duplicate_table):
@@ -85,17 +96,17 @@ class View:
             self.show_problems("Warnings", edit.warnings)
         elif self.problems_title == "The edit was refused":
             self.clear_problems()
-        self.refresh()
+        self.refresh(cells_only=op in (set_cell, clear_cells))
         return True
 
     def undo(self) -> None:
         label = self.session.undo()
-        ui.notify(f"Undid: {label}" if label else "Nothing to undo")
+        notify(f"Undid: {label}" if label else "Nothing to undo")
         self.refresh()
 
     def redo(self) -> None:
         label = self.session.redo()
-        ui.notify(f"Redid: {label}" if label else "Nothing to redo")
+        notify(f"Redid: {label}" if label else "Nothing to redo")
         self.refresh()
 
     # -- problems ------------------------------------------------------------------------
@@ -116,18 +127,29 @@ class View:
 
     # -- refreshing -----------------------------------------------------------------------
 
-    def refresh(self, sheet_only: bool = False) -> None:
+    def refresh(
+        self, sheet_only: bool = False, cells_only: bool = False, *, broadcast: bool = True
+    ) -> None:
+        """Show the session's state; ``cells_only`` after an edit of cells (no layout change).
+
+        ``broadcast`` brings the project's other tabs up to date too.
+        """
         table = self.table()
         self.update_sheet(table)
         if sheet_only:
             return
-        navigator.refresh(self)
-        workspace.refresh(self)
+        if not cells_only:
+            navigator.refresh(self)
+            workspace.refresh(self)
+            self.graph.controls.refresh()
+            self.analyses.render.refresh()
         self.update_title()
-        self.graph.controls.refresh()
-        self.analyses.render.refresh()
-        with self.anchor:  # a container no refresh deletes, so the timer survives
-            ui.timer(0.01, self.after_change, once=True)
+        if broadcast:
+            self.server.changed(self)
+        background_tasks.create(self.after_change(), name="plotdoc-after-change")
+
+    def refresh_status(self) -> None:
+        status_bar.refresh(self)
 
     def update_title(self) -> None:
         s = self.session
@@ -135,25 +157,42 @@ class View:
         ui.run_javascript(f"plotdocSetDirty({str(s.dirty).lower()}, {_js(s.title)})")
 
     async def after_change(self) -> None:
-        if has_analyses(self.session.project):
-            await self.recompute()
-        await self.graph.redraw()
+        self.changes += 1
+        mine = self.changes
+        with self.anchor:
+            if has_analyses(self.session.project):
+                await self.recompute()
+            if mine == self.changes:
+                await self.graph.redraw()
 
     async def recompute(self) -> None:
-        job = self.job
-        job.generation += 1
-        mine, version = job.generation, self.session.version
-        job.running, job.message = True, "Computing analyses…"
+        version = self.session.version
+        n = sum(len(t.analyses) for t in self.session.project.tables)
+        task = self.job.start(
+            Task(
+                compute_results,
+                project_copy(self.session.project),
+                label=f"Computing {n} analys{'i' if n == 1 else 'e'}s",
+            )
+        )
         status_bar.refresh(self)
-        computed = await run.io_bound(compute_results, project_copy(self.session.project))
-        if mine != job.generation:
+        try:
+            computed = await task.result()
+        except Cancelled:
             status_bar.refresh(self)
             return
-        job.running, job.message = False, ""
-        if computed is not None and version == self.session.version:
+        except RuntimeError as exc:
+            self.job.done(task)
+            self.job.message = f"Analyses failed: {exc}"
+            status_bar.refresh(self)
+            return
+        self.job.done(task)
+        if version == self.session.version:
             install_results(self.session, computed)
             self.analyses.render.refresh()
-            self.update_sheet(self.table(), force_rows=True)
+            table = self.table()
+            if table is not None and table.derived_from is not None:
+                self.update_sheet(table, force_rows=True)
         status_bar.refresh(self)
 
     def update_sheet(self, table: Any, force_rows: bool = True) -> None:
@@ -274,14 +313,16 @@ def title_label(view: View) -> None:
 def status_bar(view: View) -> None:
     job = view.job
     with ui.row().classes("items-center gap-2 plotdoc-status"):
-        if job.running:
+        task = job.task
+        if task is not None:
             ui.spinner(size="sm")
-            ui.label(job.message)
-            ui.button("Cancel", on_click=lambda: _cancel(view)).props(
-                "flat dense size=sm"
+            progress = ui.label(f"{task.label}…").props("data-testid=job-progress")
+            ui.timer(0.5, lambda: progress.set_text(f"{task.label}… {task.elapsed:.0f} s elapsed"))
+            ui.button("Cancel", icon="stop", on_click=lambda: _cancel(view)).props(
+                "flat dense size=sm color=negative data-testid=job-cancel"
             )
         elif job.message:
-            ui.label(job.message)
+            ui.label(job.message).props("data-testid=job-message")
 
 
 def _cancel(view: View) -> None:
@@ -377,6 +418,8 @@ def register(server: Server) -> None:
     @ui.page("/")
     def index() -> None:
         view = View(server)
+        server.views.append(view)
+        ui.context.client.on_disconnect(lambda: server.forget(view))
         ui.add_head_html(f"<style>{css}</style>")
         ui.add_body_html(f"<script>{js}</script>")
         ui.add_body_html(
@@ -437,9 +480,9 @@ def build(view: View) -> None:
                     view.graph.build()
                 with ui.tab_panel(analyses_tab).classes("q-pa-xs"):
                     view.analyses.build()
-    ui.on("plotdoc_open", lambda e: panels.open_uploaded(view, e.args))
-    ui.on("plotdoc_open_started", lambda e: ui.notify(f"Opening {e.args.get('name')}…"))
-    ui.on("plotdoc_open_refused", lambda e: panels.open_too_large(view, e.args))
+    ui.on("plotdoc_open", lambda e: opening.open_uploaded(view, e.args))
+    ui.on("plotdoc_open_started", lambda e: notify(f"Opening {e.args.get('name')}…"))
+    ui.on("plotdoc_open_refused", lambda e: opening.open_too_large(view, e.args))
     ui.on("plotdoc_paste", lambda e: _paste(view, e.args))
     ui.on("plotdoc_clear", lambda e: _clear(view, e.args))
     ui.on("plotdoc_shortcut", lambda e: _shortcut(view, e.args.get("action")))
