@@ -163,10 +163,16 @@ def test_paste_a_block_from_a_spreadsheet(page: Any) -> None:
 def test_switch_the_variant(page: Any) -> None:
     before = graph_src(page)
     page.get_by_test_id("variant").click()
-    page.get_by_role("option", name="Area error", exact=True).click()
+    picker = page.get_by_test_id("variant-picker")
+    # the picker groups the types and draws a thumbnail of each from the table's data
+    picker.get_by_text("Lines and areas", exact=True).wait_for()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=variant-xy-area-error] img')?.src?.startsWith('data:image/png')"
+    )
+    picker.get_by_test_id("variant-xy-area-error").click()
     wait_graph_change(page, before)
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=variant]')?.closest('.q-field')?.textContent.includes('Area error')"
+        "() => document.querySelector('[data-testid=variant]')?.textContent.includes('Area error')"
     )
 
 

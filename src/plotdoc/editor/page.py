@@ -25,7 +25,8 @@ from ..editing import (
 )
 from ..editing.cells import clear_cells, sheet_columns
 from ..problems import PlotdocError, Problem
-from . import opening, panels
+from . import opening, panels, rows
+from .format_panel import FormatPanel
 from .notify import notify
 from .work import (
     Cancelled,
@@ -53,11 +54,14 @@ class View:
         self.problems: list[Problem] = list(self.session.warnings)
         self.problems_title = "Problems found when opening" if self.problems else ""
         self.problem_name = self.session.title
+        self.problems_open = True
         self.job = Job()
         self.grid_key: Any = None
         self.grid: ui.aggrid | None = None
         self.graph = panels.GraphPanel(self)
+        self.format = FormatPanel(self)
         self.analyses = panels.AnalysesPanel(self)
+        self.inspector: ui.right_drawer | None = None
         self.status: ui.label | None = None
         self.changes = 0
         #: an element no refresh deletes: the context of work done after an event
@@ -116,6 +120,7 @@ class View:
     ) -> None:
         self.problems = list(problems)
         self.problems_title = title
+        self.problems_open = True
         self.problem_name = name or self.session.title
         self.omitted = omitted
         panels.problems_panel.refresh(self)
@@ -141,12 +146,17 @@ class View:
         if not cells_only:
             navigator.refresh(self)
             workspace.refresh(self)
-            self.graph.controls.refresh()
+            self.graph.toolbar.refresh()
+            self.format.render.refresh()
             self.analyses.render.refresh()
         self.update_title()
         if broadcast:
             self.server.changed(self)
         background_tasks.create(self.after_change(), name="plotdoc-after-change")
+
+    def toggle_inspector(self, show: bool | None) -> None:
+        if self.inspector is not None:
+            self.inspector.set_value(not self.inspector.value if show is None else show)
 
     def refresh_status(self) -> None:
         status_bar.refresh(self)
@@ -277,6 +287,13 @@ def sheet_options(table: Any, version: int) -> dict[str, Any]:
             "suppressMovable": True,
         },
         "rowModelType": "infinite",
+        "rowSelection": {
+            "mode": "multiRow",
+            "checkboxes": False,
+            "headerCheckbox": False,
+            "enableClickSelection": True,
+        },
+        "preventDefaultOnContextMenu": True,
         "cacheBlockSize": 200,
         "maxBlocksInCache": 20,
         "rowBuffer": 20,
@@ -461,28 +478,47 @@ def build(view: View) -> None:
         status_bar(view)
         ui.space()
         ui.label("Drop a file anywhere to open it").classes("plotdoc-status")
-    panels.problems_panel(view)
-    with ui.splitter(value=55).classes("w-full").style("height: calc(100vh - 130px)") as split:
-        with split.before, ui.column().classes("w-full h-full q-pa-sm gap-2 no-wrap"):
-            workspace(view)
-            view.grid = (
-                ui.aggrid({"columnDefs": [], "rowData": []})
-                .classes("plotdoc-sheet grow")
-                .style("min-height: 300px")
-            )
-            view.grid.on("cellValueChanged", lambda e: _cell_changed(view, e))
-        with split.after, ui.column().classes("w-full h-full q-pa-sm no-wrap"):
-            with ui.tabs().classes("w-full").props("dense align=left") as tabs:
-                graph_tab = ui.tab("Graph").props("data-testid=tab-graph")
-                analyses_tab = ui.tab("Analyses").props("data-testid=tab-analyses")
-            with ui.tab_panels(tabs, value=graph_tab).classes("w-full grow").style("overflow:auto"):
-                with ui.tab_panel(graph_tab).classes("q-pa-xs"):
-                    view.graph.build()
-                with ui.tab_panel(analyses_tab).classes("q-pa-xs"):
-                    view.analyses.build()
+    with (
+        ui.right_drawer(value=True)
+        .classes("bg-white q-pa-sm")
+        .props("width=300 bordered data-testid=inspector") as view.inspector
+    ):
+        with ui.row().classes("items-center w-full"):
+            ui.label("Format graph").classes("text-weight-medium")
+            ui.space()
+            ui.button(icon="close", on_click=lambda: view.toggle_inspector(False)).props(
+                "flat round dense size=sm"
+            ).tooltip("Hide the format panel")
+        view.format.render()
+    with ui.column().classes("w-full no-wrap gap-0 plotdoc-main"):
+        panels.problems_panel(view)
+        with ui.splitter(value=42).classes("w-full grow plotdoc-split") as split:
+            with split.before, ui.column().classes("w-full h-full q-pa-sm gap-1 no-wrap"):
+                workspace(view)
+                with ui.element("div").classes("w-full grow plotdoc-sheet-box"):
+                    view.grid = ui.aggrid({"columnDefs": [], "rowData": []}).classes(
+                        "plotdoc-sheet"
+                    )
+                    view.grid.on("cellValueChanged", lambda e: _cell_changed(view, e))
+                    rows.context_menu(view)
+            with split.after, ui.column().classes("w-full h-full q-pa-sm no-wrap gap-0"):
+                with ui.row().classes("w-full items-center no-wrap"):
+                    with ui.tabs().props("dense align=left") as tabs:
+                        graph_tab = ui.tab("Graph").props("data-testid=tab-graph")
+                        analyses_tab = ui.tab("Analyses").props("data-testid=tab-analyses")
+                    ui.space()
+                    ui.button(
+                        "Format", icon="tune", on_click=lambda: view.toggle_inspector(None)
+                    ).props("flat dense no-caps data-testid=toggle-inspector")
+                with ui.tab_panels(tabs, value=graph_tab).classes("w-full grow plotdoc-tabs"):
+                    with ui.tab_panel(graph_tab).classes("q-pa-xs"):
+                        view.graph.build()
+                    with ui.tab_panel(analyses_tab).classes("q-pa-xs").style("overflow: auto"):
+                        view.analyses.build()
     ui.on("plotdoc_open", lambda e: opening.open_uploaded(view, e.args))
     ui.on("plotdoc_open_started", lambda e: notify(f"Opening {e.args.get('name')}…"))
     ui.on("plotdoc_open_refused", lambda e: opening.open_too_large(view, e.args))
+    ui.on("plotdoc_rows", lambda e: rows.apply(view, e.args))
     ui.on("plotdoc_paste", lambda e: _paste(view, e.args))
     ui.on("plotdoc_clear", lambda e: _clear(view, e.args))
     ui.on("plotdoc_shortcut", lambda e: _shortcut(view, e.args.get("action")))

@@ -20,7 +20,7 @@ from ..editing import (
 from ..problems import PlotdocError, problem_lines
 from .analyses_panel import AnalysesPanel
 from .graph_panel import GraphPanel
-from .notify import notify
+from .notify import count, notify
 from .opening import FAMILY_TITLES
 
 if TYPE_CHECKING:
@@ -329,28 +329,45 @@ def start_screen(view: View) -> None:
 
 @ui.refreshable
 def problems_panel(view: View) -> None:
+    """Errors or warnings, collapsible, at most a third of the window high (its own scroll)."""
     if not view.problems and not view.problems_title:
         return
-    errors = any(p.severity == "error" for p in view.problems)
+    errors = [p for p in view.problems if p.severity == "error"]
+    warnings = [p for p in view.problems if p.severity == "warning"]
+    counts = ", ".join(
+        part
+        for part in (
+            count(len(errors), "error") if errors else "",
+            count(len(warnings), "warning") if warnings else "",
+        )
+        if part
+    )
     color = "#fdecea" if errors else "#fff8e1"
     with (
         ui.card()
-        .classes("w-full q-ma-sm")
+        .classes("w-full q-pa-none plotdoc-problems-card")
         .style(f"background:{color}")
-        .props("flat bordered data-testid=problems")
+        .props("flat bordered square data-testid=problems")
     ):
-        with ui.row().classes("items-center w-full"):
-            ui.icon("error" if errors else "warning").classes(
-                "text-negative" if errors else "text-warning"
+        with (
+            ui.expansion(value=view.problems_open)
+            .classes("w-full")
+            .props("dense header-class=q-py-xs")
+            .on_value_change(lambda e: setattr(view, "problems_open", e.value)) as panel
+        ):
+            with panel.add_slot("header"), ui.row().classes("items-center w-full no-wrap"):
+                ui.icon("error" if errors else "warning", size="sm").classes(
+                    "text-negative" if errors else "text-warning"
+                )
+                ui.label(view.problems_title).classes("text-weight-medium").props(
+                    "data-testid=problems-title"
+                )
+                ui.label(f"({counts})" if counts else "").classes("plotdoc-status")
+                ui.space()
+                ui.button("Dismiss", on_click=view.clear_problems).props(
+                    "flat dense no-caps data-testid=problems-dismiss"
+                )
+            lines = problem_lines(view.problem_name, view.problems, getattr(view, "omitted", 0))
+            ui.label("\n".join(lines)).classes("plotdoc-problems w-full q-px-md q-pb-sm").props(
+                "data-testid=problems-lines"
             )
-            ui.label(view.problems_title).classes("text-weight-medium").props(
-                "data-testid=problems-title"
-            )
-            ui.space()
-            ui.button("Dismiss", on_click=view.clear_problems).props(
-                "flat dense data-testid=problems-dismiss"
-            )
-        lines = problem_lines(view.problem_name, view.problems, getattr(view, "omitted", 0))
-        ui.label("\n".join(lines)).classes("plotdoc-problems w-full").props(
-            "data-testid=problems-lines"
-        )
