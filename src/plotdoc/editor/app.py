@@ -91,16 +91,15 @@ def create(server: Server, token: str, host: str, port: int) -> None:
         size = int(request.headers.get("content-length") or 0)
         if size > MAX_FILE_BYTES:
             return JSONResponse({"error": f"expected a file of at most 50 MB; found {size} bytes"})
-        chunks: list[bytes] = []
-        total = 0
+        body = bytearray()
         async for chunk in request.stream():
-            total += len(chunk)
-            if total > MAX_FILE_BYTES:
+            if len(body) + len(chunk) > MAX_FILE_BYTES:
                 return JSONResponse({"error": "expected a file of at most 50 MB"})
-            chunks.append(chunk)
+            body += chunk
         key = secrets.token_urlsafe(12)
         server.uploads.clear()  # only the latest file waits to be opened
-        server.uploads[key] = (Path(name).name, b"".join(chunks))
+        server.uploads[key] = (Path(name).name, bytes(body))
+        del body
         return JSONResponse({"id": key})
 
     page.register(server)

@@ -46,8 +46,11 @@ def option_nodes(family: str) -> dict[str, N.Node]:
 
 
 def label_of(key: str) -> str:
-    """``showTruncatedViolin`` -> ``Show truncated violin``."""
-    return key[0].upper() + "".join(" " + c.lower() if c.isupper() else c for c in key[1:])
+    """``showTruncatedViolin`` -> ``Show truncated violin``; ``p10_90`` -> ``p10 90``."""
+    if not key:
+        return key
+    text = key[0].upper() + "".join(" " + c.lower() if c.isupper() else c for c in key[1:])
+    return text.replace("_", " ").replace("-", " ")
 
 
 def auto_value(value: Any) -> float | str:
@@ -127,7 +130,7 @@ class FormatPanel:
                     on_change=lambda e: apply(set_legend, tid, show=e.value),
                 ).props("dense")
                 ui.select(
-                    list(LEGEND_POSITIONS),
+                    {p: label_of(p) for p in LEGEND_POSITIONS},
                     value=graph.legend.get("position"),
                     label="Legend position",
                     on_change=lambda e: (
@@ -161,7 +164,7 @@ class FormatPanel:
             )
             hi.on("change", lambda e: apply(set_axis, tid, axis, maximum=auto_value(hi.value)))
             ui.select(
-                list(AXIS_SCALES),
+                {s: label_of(s) for s in AXIS_SCALES},
                 value=node.get("scale", "linear"),
                 label="Scale",
                 on_change=lambda e: (
@@ -218,7 +221,7 @@ class FormatPanel:
                     self._option(tid, (*path, sub), sub_node, inner.get(sub))
         elif isinstance(node, N.Enum):
             ui.select(
-                list(node.values),
+                {v: label_of(v) for v in node.values},
                 value=value,
                 label=label,
                 on_change=lambda e: e.value != value and apply(set_plot_option, tid, path, e.value),

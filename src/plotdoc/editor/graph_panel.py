@@ -14,6 +14,7 @@ from ..contract.variants import VARIANTS, Variant, variants_of
 from ..editing import set_plot_option, set_preset, set_variant
 from ..model import Project
 from ..render import file_stem
+from .format_panel import label_of
 from .notify import notify
 from .work import (
     LARGE_CELLS,
@@ -44,6 +45,20 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
+#: The order groups are shown in: the everyday types first.
+SHOWN_ORDER = (
+    "Symbols and error bars",
+    "Every value",
+    "Lines and areas",
+    "Bars",
+    "Distributions",
+    "Repeated measures",
+    "Heat map",
+    "Survival curves",
+    "Pies and parts",
+)
+
+
 def variant_label(vid: str) -> str:
     text = vid
     for prefix in _PREFIXES:
@@ -62,7 +77,7 @@ def variant_group(vid: str) -> str:
 
 def grouped_variants(family: str) -> dict[str, list[Variant]]:
     """The family's variants by group, groups in a fixed order."""
-    order = [g for g, _ in GROUPS] + ["Symbols and error bars"]
+    order = SHOWN_ORDER
     out: dict[str, list[Variant]] = {}
     for v in variants_of(family):
         out.setdefault(variant_group(v.id), []).append(v)
@@ -98,7 +113,9 @@ class GraphPanel:
             self.message = ui.label("").classes("plotdoc-status").props("data-testid=graph-status")
             self.image = (
                 ui.image("")
-                .props("no-spinner no-transition fit=contain data-testid=graph")
+                .props(
+                    'no-spinner no-transition fit=scale-down position="50% 0%" data-testid=graph'
+                )
                 .classes("w-full grow plotdoc-graph-image")
             )
 
@@ -116,7 +133,7 @@ class GraphPanel:
                     on_click=self.pick_variant,
                 ).props("outline no-caps data-testid=variant").tooltip("Choose the graph type")
                 ui.select(
-                    list(PRESETS),
+                    {p: label_of(p) for p in PRESETS},
                     value=graph.active_preset_id,
                     label="Style",
                     on_change=lambda e: (
@@ -126,7 +143,7 @@ class GraphPanel:
                 variant = VARIANTS[graph.variant_id]
                 if variant.modes:
                     ui.select(
-                        list(variant.modes),
+                        {m: label_of(m) for m in variant.modes},
                         value=graph.plot.options.get("mode"),
                         label="Mode",
                         on_change=lambda e: (
@@ -135,12 +152,14 @@ class GraphPanel:
                         ),
                     ).classes("w-44").props("dense outlined data-testid=mode")
             ui.space()
-            for fmt in ("svg", "png", "pdf"):
-                ui.button(
-                    fmt.upper(), icon="download", on_click=lambda f=fmt: self.export(f)
-                ).props(f"flat dense size=sm data-testid=export-{fmt}").tooltip(
-                    f"Export the graph as {fmt.upper()}"
-                )
+            with ui.button("Export", icon="download").props(
+                "flat dense no-caps data-testid=export"
+            ):
+                with ui.menu():
+                    for fmt in ("svg", "png", "pdf"):
+                        ui.menu_item(f"{fmt.upper()} file", lambda f=fmt: self.export(f)).props(
+                            f"data-testid=export-{fmt}"
+                        )
 
     async def pick_variant(self) -> None:
         """A dialog listing the graph types by group, with thumbnails drawn from the data."""

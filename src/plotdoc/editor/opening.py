@@ -11,7 +11,7 @@ from ..contract.limits import MAX_FILE_BYTES
 from ..editing.session import csv_family, is_table_text
 from ..problems import error
 from .notify import count, notify
-from .work import in_thread
+from .work import in_thread, release_memory
 
 if TYPE_CHECKING:
     from .page import View
@@ -38,6 +38,7 @@ async def open_uploaded(view: View, args: dict[str, Any]) -> None:
     if entry is None:
         return
     filename, data = entry
+    del entry
     if is_table_text(filename):
         family_dialog(view, filename, data)
         return
@@ -72,6 +73,8 @@ def family_dialog(view: View, filename: str, data: bytes) -> None:
 
 async def open_bytes(view: View, filename: str, data: bytes, family: str | None) -> None:
     report = await in_thread(view.session.open_bytes, filename, data, family)
+    del data
+    release_memory()
     if not report.ok:
         view.show_problems(
             f"Could not open {filename}: the current project is unchanged",

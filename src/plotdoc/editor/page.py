@@ -44,6 +44,21 @@ if TYPE_CHECKING:
 STATIC = Path(__file__).with_name("static")
 
 
+class Parts:
+    """The parts of one tab that are rebuilt when the project changes.
+
+    Each tab has its own (a refreshable made once for the module would rebuild every tab's
+    copy with the arguments of the tab that asked).
+    """
+
+    def __init__(self) -> None:
+        self.navigator = ui.refreshable(navigator)
+        self.workspace = ui.refreshable(workspace)
+        self.title_label = ui.refreshable(title_label)
+        self.status_bar = ui.refreshable(status_bar)
+        self.problems = ui.refreshable(panels.problems_panel)
+
+
 class View:
     """One browser tab's view of the session."""
 
@@ -55,6 +70,7 @@ class View:
         self.problems_title = "Problems found when opening" if self.problems else ""
         self.problem_name = self.session.title
         self.problems_open = True
+        self.parts = Parts()
         self.job = Job()
         self.grid_key: Any = None
         self.grid: ui.aggrid | None = None
@@ -123,12 +139,12 @@ class View:
         self.problems_open = True
         self.problem_name = name or self.session.title
         self.omitted = omitted
-        panels.problems_panel.refresh(self)
+        self.parts.problems.refresh()
 
     def clear_problems(self) -> None:
         self.problems = []
         self.problems_title = ""
-        panels.problems_panel.refresh(self)
+        self.parts.problems.refresh()
 
     # -- refreshing -----------------------------------------------------------------------
 
@@ -144,8 +160,8 @@ class View:
         if sheet_only:
             return
         if not cells_only:
-            navigator.refresh(self)
-            workspace.refresh(self)
+            self.parts.navigator.refresh()
+            self.parts.workspace.refresh()
             self.graph.toolbar.refresh()
             self.format.render.refresh()
             self.analyses.render.refresh()
@@ -159,11 +175,11 @@ class View:
             self.inspector.set_value(not self.inspector.value if show is None else show)
 
     def refresh_status(self) -> None:
-        status_bar.refresh(self)
+        self.parts.status_bar.refresh()
 
     def update_title(self) -> None:
         s = self.session
-        title_label.refresh(self)
+        self.parts.title_label.refresh()
         ui.run_javascript(f"plotdocSetDirty({str(s.dirty).lower()}, {_js(s.title)})")
 
     async def after_change(self) -> None:
@@ -177,6 +193,7 @@ class View:
 
     async def recompute(self) -> None:
         version = self.session.version
+        self.job.message = ""
         n = sum(len(t.analyses) for t in self.session.project.tables)
         task = self.job.start(
             Task(
@@ -185,16 +202,16 @@ class View:
                 label=f"Computing {n} analys{'i' if n == 1 else 'e'}s",
             )
         )
-        status_bar.refresh(self)
+        self.parts.status_bar.refresh()
         try:
             computed = await task.result()
         except Cancelled:
-            status_bar.refresh(self)
+            self.parts.status_bar.refresh()
             return
         except RuntimeError as exc:
             self.job.done(task)
             self.job.message = f"Analyses failed: {exc}"
-            status_bar.refresh(self)
+            self.parts.status_bar.refresh()
             return
         self.job.done(task)
         if version == self.session.version:
@@ -203,7 +220,7 @@ class View:
             table = self.table()
             if table is not None and table.derived_from is not None:
                 self.update_sheet(table, force_rows=True)
-        status_bar.refresh(self)
+        self.parts.status_bar.refresh()
 
     def update_sheet(self, table: Any, force_rows: bool = True) -> None:
         if self.grid is None:
@@ -318,7 +335,6 @@ def _column_index(col_id: str | None) -> int | None:
 # -- refreshable parts -----------------------------------------------------------------------
 
 
-@ui.refreshable
 def title_label(view: View) -> None:
     s = view.session
     ui.label(("● " if s.dirty else "") + s.title).classes("plotdoc-title").props(
@@ -326,7 +342,6 @@ def title_label(view: View) -> None:
     )
 
 
-@ui.refreshable
 def status_bar(view: View) -> None:
     job = view.job
     with ui.row().classes("items-center gap-2 plotdoc-status"):
@@ -344,10 +359,9 @@ def status_bar(view: View) -> None:
 
 def _cancel(view: View) -> None:
     view.job.cancel()
-    status_bar.refresh(view)
+    view.parts.status_bar.refresh()
 
 
-@ui.refreshable
 def navigator(view: View) -> None:
     project = view.session.project
     current = view.table()
@@ -383,7 +397,6 @@ def _nav_item(view: View, table: Any, current: Any, *, derived: bool) -> None:
         ui.item_label(("results · " if derived else "") + table.format).classes("plotdoc-family")
 
 
-@ui.refreshable
 def workspace(view: View) -> None:
     """The start screen when there is no table; the sheet toolbar otherwise."""
     table = view.table()
@@ -451,7 +464,7 @@ def build(view: View) -> None:
         ui.label("plotdoc").classes("plotdoc-brand text-white q-mr-md")
         panels.menus(view)
         ui.space()
-        title_label(view)
+        view.parts.title_label(view)
         ui.space()
         ui.button(icon="undo", on_click=view.undo).props(
             "flat round dense color=white data-testid=undo"
@@ -469,13 +482,13 @@ def build(view: View) -> None:
             ui.button(icon="add", on_click=lambda: panels.new_table_dialog(view)).props(
                 "flat round dense size=sm data-testid=new-table"
             ).tooltip("New table")
-        navigator(view)
+        view.parts.navigator(view)
     with (
         ui.footer()
         .classes("bg-white text-black q-px-md q-py-xs")
         .style("border-top: 1px solid #dde3ea")
     ):
-        status_bar(view)
+        view.parts.status_bar(view)
         ui.space()
         ui.label("Drop a file anywhere to open it").classes("plotdoc-status")
     with (
@@ -491,10 +504,10 @@ def build(view: View) -> None:
             ).tooltip("Hide the format panel")
         view.format.render()
     with ui.column().classes("w-full no-wrap gap-0 plotdoc-main"):
-        panels.problems_panel(view)
-        with ui.splitter(value=42).classes("w-full grow plotdoc-split") as split:
+        view.parts.problems(view)
+        with ui.splitter(value=47).classes("w-full grow plotdoc-split") as split:
             with split.before, ui.column().classes("w-full h-full q-pa-sm gap-1 no-wrap"):
-                workspace(view)
+                view.parts.workspace(view)
                 with ui.element("div").classes("w-full grow plotdoc-sheet-box"):
                     view.grid = ui.aggrid({"columnDefs": [], "rowData": []}).classes(
                         "plotdoc-sheet"

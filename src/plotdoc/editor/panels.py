@@ -327,7 +327,6 @@ def start_screen(view: View) -> None:
                         ui.menu_item(name, lambda n=name: open_example(view, n))
 
 
-@ui.refreshable
 def problems_panel(view: View) -> None:
     """Errors or warnings, collapsible, at most a third of the window high (its own scroll)."""
     if not view.problems and not view.problems_title:

@@ -34,7 +34,7 @@ _DRAW_LOCK = threading.Lock()
 LARGE_CELLS = 50_000
 
 #: Pixels per inch of the graph shown on the page (the exported files use their own).
-SCREEN_DPI = 110
+SCREEN_DPI = 120
 
 
 class Cancelled(Exception):
@@ -239,6 +239,20 @@ class Task:
                 os.kill(self.pid, signal.SIGKILL)
 
 
+def release_memory() -> None:
+    """Give memory freed by a large open back to the system.
+
+    Reading a document makes many short-lived objects; once they are freed, glibc's
+    allocator keeps their pages for reuse, so the server would stay as large as its peak.
+    """
+    import ctypes
+    import gc
+
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):  # not glibc: nothing to do
+        ctypes.CDLL(None).malloc_trim(0)
+
+
 async def in_thread(fn: Callable[..., Any], *args: Any) -> Any:
     return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
 
@@ -258,7 +272,6 @@ class Job:
         if self.task is not None:
             self.task.cancel()
         self.task = task
-        self.message = ""
         return task
 
     def done(self, task: Task) -> None:
