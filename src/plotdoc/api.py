@@ -68,6 +68,7 @@ def loads(data: bytes | str) -> Project:
         raise PlotdocError(report.problems, report.omitted)
     project = ctx.project
     project.warnings = tuple(report.warnings)
+    project.omitted_warnings = report.omitted_warnings
     if any(t.analyses or t.derived_from is not None for t in project.tables):
         recompute(project)
     return project
@@ -134,9 +135,15 @@ class Workspace:
             return Report(list(exc.problems), exc.omitted)
         self.project = project
         self.path = Path(path)
-        return Report(list(project.warnings))
+        return Report(list(project.warnings), omitted_warnings=project.omitted_warnings)
 
-    def save(self, path: str | os.PathLike[str] | None = None) -> None:
+    def save(self, path: str | os.PathLike[str] | None = None, *, compact: bool = False) -> None:
+        """Save the project to ``path`` (default: where it was opened or last saved).
+
+        The project is checked as open would check it first: a project open would refuse
+        raises :class:`PlotdocError` and no file is written, so the workspace's file is never
+        replaced by one plotdoc refuses. ``compact`` writes the minified layout.
+        """
         from .writer import save_project
 
         if self.project is None:
@@ -148,5 +155,5 @@ class Workspace:
             raise PlotdocError(
                 [error("save-failed", (), "expected a path to save to; none was given")]
             )
-        save_project(self.project, target)
+        save_project(self.project, target, compact=compact)
         self.path = target

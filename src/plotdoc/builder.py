@@ -344,12 +344,13 @@ class ProjectBuilder:
 
         return loads(orjson.dumps(self.document()))
 
-    def save(self, path: str | os.PathLike[str], *, indent: bool = False) -> Project:
-        """Open, then save atomically to ``path``; returns the project."""
+    def save(self, path: str | os.PathLike[str], *, compact: bool = False) -> Project:
+        """Open, then save atomically to ``path`` (the writer's layout, or minified with
+        ``compact``); returns the project."""
         from .writer import save_project
 
         project = self.project()
-        save_project(project, path, indent=indent)
+        save_project(project, path, compact=compact)
         return project
 
 

@@ -29,13 +29,21 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(EXIT_USAGE)
 
 
-def _print_problems(name: str, problems: Sequence[Problem], out: TextIO, omitted: int = 0) -> None:
+def _print_problems(
+    name: str,
+    problems: Sequence[Problem],
+    out: TextIO,
+    omitted: int = 0,
+    omitted_warnings: int = 0,
+) -> None:
     for p in problems:
         where = p.where or "(document)"
         pos = f" ({p.position})" if p.position else ""
         print(f"{name}: {p.severity} {where} [{p.code}]: {p.message}{pos}", file=out)
     if omitted:
         print(f"{name}: ... {omitted} more problem(s) not listed", file=out)
+    if omitted_warnings:
+        print(f"{name}: … and {omitted_warnings:,} more warnings", file=out)
 
 
 def _open(path: str) -> Project | None:
@@ -69,6 +77,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
                     "ok": report.ok,
                     "errors": [_problem_json(p) for p in report.errors],
                     "warnings": [_problem_json(p) for p in report.warnings],
+                    "omittedWarnings": report.omitted_warnings,
                 }
                 for name, report in files
             ]
@@ -76,9 +85,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
         print(json.dumps(payload, ensure_ascii=False, indent=2))
     else:
         for name, report in files:
-            _print_problems(name, report.problems, sys.stdout, report.omitted)
+            _print_problems(
+                name, report.problems, sys.stdout, report.omitted, report.omitted_warnings
+            )
             if report.ok:
-                extra = f" ({len(report.warnings)} warning(s))" if report.warnings else ""
+                count = len(report.warnings) + report.omitted_warnings
+                extra = f" ({count:,} warning(s))" if count else ""
                 print(f"{name}: ok{extra}")
     return EXIT_REFUSED if refused else EXIT_OK
 
@@ -98,10 +110,12 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     project = _open(args.file)
     if project is None:
         return EXIT_REFUSED
-    _print_problems(args.file, project.warnings, sys.stderr)
+    _print_problems(
+        args.file, project.warnings, sys.stderr, omitted_warnings=project.omitted_warnings
+    )
     target = args.output or args.file
     try:
-        save_project(project, target, indent=args.indent)
+        save_project(project, target)
     except PlotdocError as exc:
         _print_problems(str(target), exc.problems, sys.stderr)
         return EXIT_REFUSED
@@ -273,7 +287,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("fmt", cmd_fmt, "Open a file and save its complete form (in place unless -o).")
     p.add_argument("file", metavar="FILE")
     p.add_argument("-o", "--output", metavar="OUT")
-    p.add_argument("--indent", action="store_true", help="indent the JSON by two spaces")
+    p.add_argument(
+        "--indent", action="store_true", help="indented layout (the default; kept for scripts)"
+    )
 
     p = add("schema", cmd_schema, "Print the JSON Schema of the current version.")
     p.add_argument("--catalog", action="store_true", help="print the version catalog instead")

@@ -43,7 +43,8 @@ def format_path(path: Sequence[PathPart]) -> str:
 
 def _quote(text: str) -> str:
     escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    escaped = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in escaped)
+    if not escaped.isprintable():
+        escaped = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in escaped)
     return f'"{escaped}"'
 
 
@@ -161,6 +162,8 @@ class Report:
     problems: list[Problem] = field(default_factory=list)
     #: How many further problems of the structural stage were found but not listed.
     omitted: int = 0
+    #: How many further warnings were found but not listed (past the first 1,000).
+    omitted_warnings: int = 0
 
     @property
     def errors(self) -> list[Problem]:
@@ -653,6 +656,27 @@ CATALOGUE: dict[str, CodeInfo] = {
         "error",
         "Save failed",
         "The file could not be written; the previous file is left intact.",
+    ),
+    "non-finite-number": _c(
+        "save",
+        "error",
+        "Non-finite number in the project",
+        "A value set through the Python API is NaN or an infinity where JSON needs a finite "
+        "number (an infinite cell, NaN in usermeta or a setting); the save is refused.",
+    ),
+    "number-not-exact": _c(
+        "save",
+        "error",
+        "Number a file cannot hold exactly",
+        "An integer would be read back as another number: a cell beyond 2^53 in magnitude "
+        "(cells are doubles), or an integer outside -2^63..2^64-1 anywhere else.",
+    ),
+    "not-json-value": _c(
+        "save",
+        "error",
+        "Value JSON cannot hold",
+        "A value set through the Python API has no JSON form (a set, bytes, an object key "
+        "that is not a string, text cells of another shape than the values).",
     ),
 }
 

@@ -1,17 +1,20 @@
-"""Save: the complete resolved state, serialised and written atomically.
+"""Save: the complete resolved state, checked, laid out for reading and written atomically.
 
 Every field is written with its value, defaults included; keys come in the schema's order,
-so one project always gives the same bytes (apart from `modifiedAt`). A save writes a
-temporary file in the target's folder, flushes and fsyncs it, then renames it over the
-target: a failed save leaves the previous file as it was and no temporary file behind.
+so one project always gives the same bytes (apart from `modifiedAt`). Before anything is
+written the document is checked with open's own stages and codes (:mod:`plotdoc.save_check`):
+a project that open would refuse, or that holds a number JSON cannot hold exactly, raises
+:class:`PlotdocError` naming every problem, and nothing is written.
+
+The default layout is indented, with one row of cells per line (see :func:`dumps`);
+``compact=True`` gives the minified form. Writing goes through
+:func:`plotdoc.atomic.write_atomic`: a temporary file beside the target, renamed over it.
 """
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +22,15 @@ import numpy as np
 import orjson
 
 from . import __version__
+from .atomic import write_atomic
 from .contract import site
 from .contract.families import FAMILIES
+from .contract.limits import MAX_FILE_BYTES
 from .model import DataSet, Graph, Project, Table
 from .problems import PlotdocError, error
+from .save_check import CellColumn, check_document
+
+__all__ = ["dumps", "now_timestamp", "save_project", "to_document", "write_atomic"]
 
 GENERATOR = {"name": "plotdoc", "version": __version__, "url": site.SITE}
 
@@ -49,7 +57,7 @@ def to_document(project: Project, *, now: str | None = None) -> dict[str, Any]:
 
 
 def _table(table: Table) -> dict[str, Any]:
-    family = FAMILIES[table.format]
+    family = FAMILIES.get(table.format)  # an unknown format is refused by the check
     out: dict[str, Any] = {
         "id": table.id,
         "name": table.name,
@@ -57,9 +65,11 @@ def _table(table: Table) -> dict[str, Any]:
         "replicates": table.replicates,
     }
     if table.derived_from is None:
-        if family.has_x:
+        if family is not None and family.has_x:
             x = table.x if table.x is not None else np.full(table.n_rows, np.nan)
             out["x"] = x
+        elif table.x is not None:
+            out["x"] = table.x
         if table.row_labels is not None:
             out["rowLabels"] = table.row_labels
         out["dataSets"] = [_data_set(ds) for ds in table.data_sets]
@@ -81,10 +91,24 @@ def _table(table: Table) -> dict[str, Any]:
 
 
 def _data_set(ds: DataSet) -> dict[str, Any]:
-    if ds.text is None or not ds.has_text():
-        return {"name": ds.name, "values": ds.values}
+    values: Any = ds.values
+    text = ds.text
+    if text is None or not isinstance(values, np.ndarray) or not ds.has_text():
+        return {"name": ds.name, "values": values}
+    if not isinstance(text, np.ndarray) or text.shape != values.shape:
+        shape = getattr(text, "shape", type(text).__name__)
+        raise PlotdocError(
+            [
+                error(
+                    "not-json-value",
+                    (),
+                    f"expected the text cells of data set {ds.name!r} in an array of the shape "
+                    f"of its values {values.shape}; found {shape}",
+                )
+            ]
+        )
     rows: list[list[Any]] = []
-    for vrow, trow in zip(ds.values.tolist(), ds.text.tolist(), strict=True):
+    for vrow, trow in zip(values.tolist(), text.tolist(), strict=True):
         rows.append(
             [
                 t if t is not None else (None if v != v else v)
@@ -111,64 +135,84 @@ def _graph(graph: Graph) -> dict[str, Any]:
     }
 
 
-def dumps(project: Project, *, now: str | None = None, indent: bool = False) -> bytes:
-    """Serialise ``project`` to UTF-8 JSON bytes (no BOM, a final newline)."""
+#: The default layout indents by two spaces and writes each row of cells on one line; the
+#: rows of a data set sit at this depth (tables[t].dataSets[d].values[r]).
+_ROW_INDENT = b"\n" + b" " * 12
+_CLOSE_INDENT = b"\n" + b" " * 10
+
+
+def dumps(project: Project, *, now: str | None = None, compact: bool = False) -> bytes:
+    """Check ``project`` as open would, then serialise it to UTF-8 JSON bytes (no BOM, a
+    final newline). Raises :class:`PlotdocError` naming every problem; nothing is returned.
+
+    The default layout is meant for reading and for version control: indented by two spaces,
+    one key per line, and each row of cells on one line (``[1.5,2.25,null]``), so a changed
+    cell changes one line of a diff; the x column and row labels have one entry per line,
+    aligned with the rows. ``compact=True`` gives the minified form (no whitespace), smaller
+    by half for tables of one-cell rows. Both forms open to the same project, and the same
+    project with the same ``now`` always gives the same bytes. A project whose indented form
+    would pass open's 50 MB limit is written compact; one whose compact form passes it is
+    refused (``file-too-large``).
+    """
+    doc = to_document(project, now=now)
+    columns = check_document(doc)
+    data = _serialise(doc, columns, compact)
+    if len(data) > MAX_FILE_BYTES and not compact:
+        data = _serialise(doc, columns, compact=True)
+    if len(data) > MAX_FILE_BYTES:
+        raise PlotdocError(
+            [
+                error(
+                    "file-too-large",
+                    (),
+                    f"expected at most {MAX_FILE_BYTES:,} bytes (50 MB), what open accepts; "
+                    f"the project needs {len(data):,} bytes even in the compact layout",
+                )
+            ]
+        )
+    return data
+
+
+def _serialise(doc: dict[str, Any], columns: list[CellColumn], compact: bool) -> bytes:
+    for column in columns:
+        column.holder[column.key] = _layout(column, compact)
     option = orjson.OPT_SERIALIZE_NUMPY | orjson.OPT_APPEND_NEWLINE
-    if indent:
+    if not compact:
         option |= orjson.OPT_INDENT_2
-    return orjson.dumps(to_document(project, now=now), option=option)
-
-
-def save_project(project: Project, path: str | os.PathLike[str], *, indent: bool = False) -> None:
-    """Write ``project`` to ``path`` atomically; `createdAt` is kept, `modifiedAt` rewritten."""
-    stamp = now_timestamp()
     try:
-        data = dumps(project, now=stamp, indent=indent)
-    except orjson.JSONEncodeError as exc:  # usermeta set by code: a set, or nested too deep
+        return orjson.dumps(doc, option=option)
+    except (TypeError, orjson.JSONEncodeError) as exc:  # pragma: no cover - checked above
         raise PlotdocError(
             [error("save-failed", (), f"could not serialise the project: {exc}")]
         ) from exc
+
+
+def _layout(column: CellColumn, compact: bool) -> Any:
+    if column.is_x:  # one entry per line in the indented layout, as orjson writes arrays
+        return column.array if column.array is not None else column.rows
+    if column.array is not None:
+        raw = orjson.dumps(column.array, option=orjson.OPT_SERIALIZE_NUMPY)
+        if compact or not column.array.shape[0]:
+            return orjson.Fragment(raw)
+        body = memoryview(raw.replace(b"],[", b"]," + _ROW_INDENT + b"["))[1:-1]
+        return orjson.Fragment(b"".join((b"[", _ROW_INDENT, body, _CLOSE_INDENT, b"]")))
+    rows = column.rows
+    if compact or not rows:
+        return orjson.Fragment(orjson.dumps(rows))
+    lines = (b"," + _ROW_INDENT).join(map(orjson.dumps, rows))
+    return orjson.Fragment(b"[" + _ROW_INDENT + lines + _CLOSE_INDENT + b"]")
+
+
+def save_project(project: Project, path: str | os.PathLike[str], *, compact: bool = False) -> None:
+    """Check ``project``, then write it to ``path`` atomically in the layout of :func:`dumps`.
+
+    `createdAt` is kept and `modifiedAt` rewritten. A project that open would refuse raises
+    :class:`PlotdocError` naming every problem at its JSON path, and nothing is written; see
+    :func:`plotdoc.atomic.write_atomic` for what happens on the file system.
+    """
+    stamp = now_timestamp()
+    data = dumps(project, now=stamp, compact=compact)
     write_atomic(Path(path), data)
     if project.created_at is None:
         project.created_at = stamp
     project.modified_at = stamp
-
-
-def write_atomic(target: Path, data: bytes) -> None:
-    """Replace ``target`` with ``data`` or leave it untouched; raise PlotdocError on failure."""
-    folder = target.parent if str(target.parent) else Path(".")
-    tmp_name: str | None = None
-    try:
-        fd, tmp_name = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        try:
-            os.chmod(tmp_name, os.stat(target).st_mode & 0o7777)
-        except FileNotFoundError:
-            os.chmod(tmp_name, 0o644)
-        os.replace(tmp_name, target)
-        tmp_name = None
-        _fsync_dir(folder)
-    except OSError as exc:
-        raise PlotdocError(
-            [error("save-failed", (), f"could not write {target}: {exc.strerror or exc}")]
-        ) from exc
-    finally:
-        if tmp_name is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp_name)
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

@@ -49,15 +49,15 @@ def test_set_cell_writes_and_undo_redo_restore(project) -> None:  # type: ignore
     original = loads(example_bytes("complete"))
     edit = set_cell(project, "weights", 0, 0, "99.5")
     assert project.table("weights").data_sets[0].values[0, 0] == 99.5
-    edited = dumps(project, now="x")
+    edited = dumps(project, now="2000-01-01T00:00:00Z")
     edit.change.undo(project)
     assert _same(project, original)
     edit.change.redo(project)
-    assert dumps(project, now="x") == edited
+    assert dumps(project, now="2000-01-01T00:00:00Z") == edited
 
 
 def test_text_in_a_numeric_table_is_refused_as_open_refuses_it(project) -> None:  # type: ignore[no-untyped-def]
-    before = dumps(project, now="x")
+    before = dumps(project, now="2000-01-01T00:00:00Z")
     with pytest.raises(PlotdocError) as info:
         set_cell(project, "weights", 3, 1, "abc")
     # the same cell written in a file gives the same problem
@@ -69,7 +69,7 @@ def test_text_in_a_numeric_table_is_refused_as_open_refuses_it(project) -> None:
     ]
     assert info.value.errors[0].where == "tables[1].dataSets[1].values[3][0]"
     assert info.value.errors[0].code == "text-cell"
-    assert dumps(project, now="x") == before
+    assert dumps(project, now="2000-01-01T00:00:00Z") == before
 
 
 def test_text_cells_are_kept_in_multiple_variables_tables(project) -> None:  # type: ignore[no-untyped-def]
@@ -94,15 +94,15 @@ def test_paste_block_grows_rows_and_data_sets(project) -> None:  # type: ignore[
 
 
 def test_paste_with_a_text_cell_changes_nothing(project) -> None:  # type: ignore[no-untyped-def]
-    before = dumps(project, now="x")
+    before = dumps(project, now="2000-01-01T00:00:00Z")
     with pytest.raises(PlotdocError) as info:
         paste_block(project, "weights", 2, 0, "1\t2\n3\tx\n")
     assert [p.where for p in info.value.errors] == ["tables[1].dataSets[1].values[3][0]"]
-    assert dumps(project, now="x") == before
+    assert dumps(project, now="2000-01-01T00:00:00Z") == before
 
 
 def test_structural_edits_checked_and_reversible(project) -> None:  # type: ignore[no-untyped-def]
-    original = dumps(project, now="x")
+    original = dumps(project, now="2000-01-01T00:00:00Z")
     edits = [
         rename_table(project, "weights", "Weights"),
         rename_data_set(project, "weights", 0, "Control group"),
@@ -125,11 +125,11 @@ def test_structural_edits_checked_and_reversible(project) -> None:  # type: igno
     assert reopened.table("weights").graph.variant_id == "column-violin"
     for edit in reversed(edits):
         edit.change.undo(project)
-    assert dumps(project, now="x") == original
+    assert dumps(project, now="2000-01-01T00:00:00Z") == original
 
 
 def test_refused_structural_edit_leaves_project_unchanged(project) -> None:  # type: ignore[no-untyped-def]
-    before = dumps(project, now="x")
+    before = dumps(project, now="2000-01-01T00:00:00Z")
     with pytest.raises(PlotdocError) as info:
         set_variant(project, "weights", "xy-points-error")
     assert info.value.errors[0].where.startswith("tables[1].graph")
@@ -140,7 +140,7 @@ def test_refused_structural_edit_leaves_project_unchanged(project) -> None:  # t
         set_replicates(project, "weights", 2)
     with pytest.raises(PlotdocError):
         set_plot_option(project, "weights", ("mode",), "nonsense")
-    assert dumps(project, now="x") == before
+    assert dumps(project, now="2000-01-01T00:00:00Z") == before
 
 
 def test_renamed_data_set_is_followed_by_the_t_test_naming_it(project) -> None:  # type: ignore[no-untyped-def]

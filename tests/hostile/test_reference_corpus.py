@@ -52,6 +52,9 @@ NOT_IN_CORPUS: dict[str, str] = {
     "builder-invalid": "builder",
     "edit-invalid": "the editing functions (tests/editing)",
     "save-failed": "writer (tests/hostile/test_save_faults.py)",
+    "non-finite-number": "writer: a model value no file can hold (tests/saving/)",
+    "number-not-exact": "writer: a model value no file can hold (tests/saving/)",
+    "not-json-value": "writer: a model value no file can hold (tests/saving/)",
     # catalogue codes no stage of the reader emits (reported to the reader's owner)
     "rows-too-many": "never emitted by the reader: every array is capped at 200,000 items by "
     "the structural stage first (too-many-items); the importers use the code",

@@ -1,8 +1,7 @@
 """Saving under faults: whatever fails, the previous file is intact, byte for byte.
 
-Failures are injected at every step of :func:`plotdoc.writer.write_atomic` (creating the
-temporary file, writing, flushing, fsync, chmod, rename; a full disk) and of
-:func:`plotdoc.writer.save_project` (serialising). A failed save raises ``PlotdocError`` with
+Failures are injected at every step of :func:`plotdoc.atomic.write_atomic` (creating the
+temporary file, writing, flushing, fsync, chmod, rename; a full disk). A failed save raises ``PlotdocError`` with
 ``save-failed`` and leaves no temporary file behind. A process killed in the middle of a
 write (``os._exit``) leaves the target intact; its temporary ``.<name>.<random>.tmp`` may
 remain beside it (documented in docs/reliability.md), is never read as a project, and a later
@@ -126,10 +125,10 @@ def test_a_good_save_replaces_the_file_and_keeps_its_mode(project: Project, targ
 def test_creating_the_temporary_file_fails(
     project: Project, target: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def mkstemp(*args: Any, **kwargs: Any) -> tuple[int, str]:
+    def create(*args: Any, **kwargs: Any) -> tuple[Path, int]:
         raise PermissionError(errno.EACCES, "Permission denied")
 
-    monkeypatch.setattr("plotdoc.writer.tempfile.mkstemp", mkstemp)
+    monkeypatch.setattr("plotdoc.atomic._create_temporary", create)
     _assert_save_failed(project, target)
 
 
@@ -195,7 +194,7 @@ def test_chmod_fails(project: Project, target: Path, monkeypatch: pytest.MonkeyP
     def chmod(*args: Any, **kwargs: Any) -> None:
         raise PermissionError(errno.EPERM, "Operation not permitted")
 
-    monkeypatch.setattr("plotdoc.writer.os.chmod", chmod)
+    monkeypatch.setattr("plotdoc.atomic.os.fchmod", chmod)
     _assert_save_failed(project, target)
 
 
@@ -218,15 +217,29 @@ def test_an_interrupt_during_the_write_removes_the_temporary_file(
     _assert_intact(target)
 
 
-def test_serialising_fails(project: Project, target: Path) -> None:
+@pytest.mark.parametrize(
+    ("usermeta", "code", "where"),
+    [
+        ({"tags": {"a", "b"}}, "not-json-value", "usermeta.tags"),
+        ({"deep": "nested 300 levels"}, "usermeta-too-large", "usermeta.deep"),
+    ],
+    ids=["a-set", "too-deep"],
+)
+def test_what_json_cannot_hold_is_refused_before_writing(
+    project: Project, target: Path, usermeta: dict[str, Any], code: str, where: str
+) -> None:
     # usermeta set by code may hold what JSON cannot: a set, or nesting orjson refuses
-    project.usermeta = {"tags": {"a", "b"}}
-    _assert_save_failed(project, target)
-    deep: Any = 1
-    for _ in range(300):
-        deep = [deep]
-    project.usermeta = {"deep": deep}
-    _assert_save_failed(project, target)
+    if usermeta.get("deep"):
+        deep: Any = 1
+        for _ in range(300):
+            deep = [deep]
+        usermeta = {"deep": deep}
+    project.usermeta = usermeta
+    with pytest.raises(PlotdocError) as info:
+        writer.save_project(project, target)
+    assert [p.code for p in info.value.errors] == [code]
+    assert info.value.errors[0].where.startswith(where)
+    _assert_intact(target)
 
 
 def test_the_target_is_a_folder(project: Project, tmp_path: Path) -> None:
@@ -324,7 +337,7 @@ def test_a_process_killed_mid_write_leaves_the_target_intact(
     assert _leftovers(target.parent) == sorted(p.name for p in strays)
     assert len(strays) <= 1
     for stray in strays:
-        assert 0 < stray.stat().st_size < len(encode(minimal())) * 10
+        assert 0 < stray.stat().st_size < len(writer.dumps(project))
         with pytest.raises(PlotdocError):
             open_project(stray)  # half a document is never taken for a project
     # a later save succeeds and leaves no further temporary file
@@ -361,13 +374,13 @@ def test_concurrent_saves_leave_one_whole_file(target: Path) -> None:
     assert _leftovers(target.parent) == []
 
 
-def test_a_symlinked_target_is_replaced_and_its_file_kept(project: Project, tmp_path: Path) -> None:
+def test_a_symlinked_target_is_written_through(project: Project, tmp_path: Path) -> None:
     real = tmp_path / "real.plotdoc"
     real.write_bytes(PREVIOUS)
     link = tmp_path / "link.plotdoc"
     link.symlink_to(real)
     writer.save_project(project, link)
-    # documented: the link becomes the saved file; the file it pointed at is untouched
-    assert not link.is_symlink()
-    assert open_project(link).tables
-    assert real.read_bytes() == PREVIOUS
+    # documented: the link stays a link, and the file it points to holds the saved project
+    assert link.is_symlink()
+    assert open_project(real).tables
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.plotdoc", "real.plotdoc"]

@@ -27,4 +27,6 @@ URL_MAX: Final = 500
 MAX_DEPTH: Final = 1_024
 #: Structural validation lists at most this many problems and counts the rest.
 MAX_LISTED_PROBLEMS: Final = 100
+#: Open and validate list at most this many warnings and count the rest.
+MAX_LISTED_WARNINGS: Final = 1_000
 FORBIDDEN_KEYS: Final = frozenset({"__proto__", "constructor", "prototype"})

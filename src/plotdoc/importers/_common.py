@@ -108,29 +108,46 @@ def unique_names(
 ) -> list[str]:
     """Data set names: empty ones become ``Data set A``..., clipped to 200, made unique.
 
-    A repeated name gets `` (2)``, `` (3)``... appended; every rename is a warning.
+    A repeated name gets `` (2)``, `` (3)``... appended; every rename is a warning (the first
+    1,000 listed, then one warning counting the rest). Each name remembers the next number
+    to try, so a million repeats cost linear time.
     """
     out: list[str] = []
     seen: set[str] = set()
+    next_number: dict[str, int] = {}
+    renamed = 0
     for i, raw in enumerate(wanted):
         base = raw.strip() or f"Data set {column_letter(i)}"
         name = clip(base)
-        n = 2
-        while name in seen:
-            suffix = f" ({n})"
-            name = clip(base, L.NAME_MAX - len(suffix)) + suffix
-            n += 1
+        if name in seen:
+            n = next_number.get(base, 2)
+            while name in seen:
+                suffix = f" ({n})"
+                name = clip(base, L.NAME_MAX - len(suffix)) + suffix
+                n += 1
+            next_number[base] = n
         if name != raw:
-            problems.append(
-                warning(
-                    "import-converted",
-                    (*path, i, "name"),
-                    f"data set name {raw!r} imported as {name!r} (names are 1..200 "
-                    "characters and unique within a table)",
+            renamed += 1
+            if renamed <= L.MAX_LISTED_WARNINGS:
+                problems.append(
+                    warning(
+                        "import-converted",
+                        (*path, i, "name"),
+                        f"data set name {raw!r} imported as {name!r} (names are 1..200 "
+                        "characters and unique within a table)",
+                    )
                 )
-            )
         seen.add(name)
         out.append(name)
+    if renamed > L.MAX_LISTED_WARNINGS:
+        problems.append(
+            warning(
+                "import-converted",
+                tuple(path),
+                f"… and {renamed - L.MAX_LISTED_WARNINGS:,} more data set names renamed the "
+                "same way",
+            )
+        )
     return out
 
 

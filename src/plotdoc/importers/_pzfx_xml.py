@@ -10,20 +10,77 @@ by local name.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from xml.etree.ElementTree import Element, ParseError
+from typing import Any
+from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 
 import defusedxml
 import defusedxml.ElementTree as SafeET
 
 from ..problems import PlotdocError, error
 
+#: Prism files nest their elements about ten levels deep; deeper is refused while parsing, so
+#: no later step (text gathering, table conversion) walks an unbounded depth.
+MAX_XML_DEPTH = 256
+
+
+class _TooDeep(Exception):
+    def __init__(self, line: int, column: int) -> None:
+        super().__init__(line, column)
+        self.line = line
+        self.column = column
+
+
+class _DepthLimitedBuilder(TreeBuilder):
+    """The standard tree builder, counting open elements and stopping past the limit."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.depth = 0
+        self.parser: Any = None
+
+    def start(self, tag: Any, attrs: Any) -> Element:
+        self.depth += 1
+        if self.depth > MAX_XML_DEPTH:
+            expat = self.parser.parser if self.parser is not None else None
+            line = expat.CurrentLineNumber if expat is not None else 0
+            column = expat.CurrentColumnNumber + 1 if expat is not None else 0
+            raise _TooDeep(line, column)
+        return super().start(tag, attrs)
+
+    def end(self, tag: Any) -> Element:
+        self.depth -= 1
+        return super().end(tag)
+
+
+def _parse(data: bytes) -> Element:
+    builder = _DepthLimitedBuilder()
+    parser = SafeET.DefusedXMLParser(
+        target=builder, forbid_dtd=True, forbid_entities=True, forbid_external=True
+    )
+    builder.parser = parser
+    parser.feed(data)
+    root: Element = parser.close()
+    return root
+
 
 def parse_xml(data: bytes) -> Element:
-    """The root element of ``data``; :class:`PlotdocError` when it is unsafe or malformed."""
+    """The root element of ``data``; :class:`PlotdocError` when it is unsafe or malformed, or
+    nests elements deeper than :data:`MAX_XML_DEPTH` levels (found while parsing)."""
     try:
-        root: Element = SafeET.fromstring(
-            data, forbid_dtd=True, forbid_entities=True, forbid_external=True
-        )
+        root = _parse(data)
+    except _TooDeep as exc:
+        raise PlotdocError(
+            [
+                error(
+                    "import-syntax",
+                    (),
+                    f"expected elements nested at most {MAX_XML_DEPTH} levels deep (Prism "
+                    f"writes about ten); found deeper nesting",
+                    line=exc.line,
+                    column=exc.column,
+                )
+            ]
+        ) from None
     except defusedxml.DTDForbidden:
         raise PlotdocError(
             [error("import-unsafe-xml", (), "the XML declares a document type (DTD); refused")]

@@ -19,9 +19,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from ..contract import limits as L
 from ..contract.families import FAMILIES
 from ..contract.limits import NAME_MAX
-from ..problems import Problem, warning
+from ..problems import PlotdocError, Problem, error, warning
 from ._common import Row, clip, default_graph, last_filled, table_replicates, trim_rows
 from ._common import unique_names as _unique_names
 
@@ -61,6 +62,36 @@ def group_replicates(headers: Sequence[str], family: str) -> list[tuple[str, lis
         out.append((headers[i], [i]))
         i += 1
     return out
+
+
+def check_header(groups: list[tuple[str, list[int]]]) -> None:
+    """The limits the column headers alone can break (data sets per table, replicates),
+    checked before a row is converted."""
+    if len(groups) > L.MAX_DATA_SETS:
+        raise PlotdocError(
+            [
+                error(
+                    "too-many-items",
+                    ("tables", 0, "dataSets"),
+                    f"expected at most {L.MAX_DATA_SETS} data sets in a table; the header "
+                    f"names {len(groups):,}",
+                    line=1,
+                )
+            ]
+        )
+    widest = max((len(cols) for _, cols in groups), default=1)
+    if widest > L.MAX_REPLICATES:
+        raise PlotdocError(
+            [
+                error(
+                    "out-of-range",
+                    ("tables", 0, "replicates"),
+                    f"expected at most {L.MAX_REPLICATES} replicates; the header names "
+                    f"{widest} sub-columns of one data set",
+                    line=1,
+                )
+            ]
+        )
 
 
 def build_table(

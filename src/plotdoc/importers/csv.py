@@ -17,12 +17,23 @@ none found the file has one column and the default is ``,`` (``;`` with ``decima
 from __future__ import annotations
 
 import csv as _csv
+import heapq
 import io
+from collections.abc import Callable, Iterator
+from functools import partial
 
+from ..contract import limits as L
 from ..problems import PlotdocError, Problem, error, excerpt
 from ._common import Cell, ImportResult, Row, Source, finish, new_document, parse_number
 from ._common import read_source as _read_source
-from ._tabular import LABEL_FAMILIES, X_FAMILIES, build_table, check_family, group_replicates
+from ._tabular import (
+    LABEL_FAMILIES,
+    X_FAMILIES,
+    build_table,
+    check_family,
+    check_header,
+    group_replicates,
+)
 
 __all__ = ["read_csv"]
 
@@ -50,26 +61,17 @@ def read_csv(
     text = _decode(_read_source(source), encoding)
     delim = delimiter or _sniff(text, decimal)
     records = _records(text, delim)
-    if not records or not any(cell.strip() for cell in records[0][1]):
+    first_record = next(records, None)
+    if first_record is None or not any(cell.strip() for cell in first_record[1]):
         raise PlotdocError([error("import-syntax", (), "the CSV file has no header row", line=1)])
-    header = [h.strip() for h in records[0][1]]
-    body = records[1:]
+    header = [h.strip() for h in first_record[1]]
     problems: list[Problem] = []
-    errors: list[Problem] = []
+    errors = BadCells()
     key_column = family in X_FAMILIES or family in LABEL_FAMILIES
     first = 1 if key_column else 0
-    for line, row in body:
-        if len(row) > len(header):
-            errors.append(
-                error(
-                    "import-syntax",
-                    (),
-                    f"the row has {len(row)} cells but the header names {len(header)} columns",
-                    line=line,
-                    column=len(header) + 1,
-                )
-            )
     groups = group_replicates(header[first:], family)
+    check_header(groups)
+    body = _body(records, len(header), max(1, len(header) - first), errors)
     data_sets: list[tuple[str, list[Row]]] = []
     for d, (set_name, cols) in enumerate(groups):
         rows: list[Row] = []
@@ -90,11 +92,8 @@ def read_csv(
         ]
     elif family in LABEL_FAMILIES:
         labels = [(row[0].strip() if row else "") for _, row in body]
-    if errors:
-        errors.sort(key=lambda p: (p.line or 0, p.column or 0))
-        raise PlotdocError(
-            errors[:_MAX_LISTED] + problems, omitted=max(0, len(errors) - _MAX_LISTED)
-        )
+    if errors.count:
+        raise PlotdocError(errors.listed() + problems, omitted=errors.omitted)
     if not data_sets:
         raise PlotdocError([error("import-syntax", (), "the CSV file has no data columns", line=1)])
     table = build_table(family, data_sets, problems, name=name, x=x, row_labels=labels)
@@ -130,20 +129,109 @@ def _sniff(text: str, decimal: str) -> str:
     return ";" if decimal == "," else ","
 
 
-def _records(text: str, delimiter: str) -> list[tuple[int, list[str]]]:
-    """(line number, cells) of every record; blank lines are empty records."""
+def _records(text: str, delimiter: str) -> Iterator[tuple[int, list[str]]]:
+    """(line number, cells) of every record, read one at a time; blank lines are empty records."""
     reader = _csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
-    out: list[tuple[int, list[str]]] = []
     start = 1
     try:
         for row in reader:
-            out.append((start, row))
+            yield start, row
             start = reader.line_num + 1
     except _csv.Error as exc:
         raise PlotdocError(
             [error("import-syntax", (), f"bad CSV: {exc}", line=reader.line_num)]
         ) from None
-    return out
+
+
+def _body(
+    records: Iterator[tuple[int, list[str]]], width: int, data_columns: int, errors: BadCells
+) -> list[tuple[int, list[str]]]:
+    """The records after the header, counted against the limits as they are read.
+
+    A data row past the 200,000th, or past 2,000,000 cells, stops the reading at once
+    (``rows-too-many``, ``cells-too-many``). Blank records are rows only when a data row
+    follows (trailing ones are dropped), so only as many as could still be rows are kept.
+    """
+    body: list[tuple[int, list[str]]] = []
+    blanks: list[tuple[int, list[str]]] = []
+    past = False  # blank records past what the limit leaves room for
+    for line, row in records:
+        if len(row) > width:
+            errors.add(
+                line,
+                width + 1,
+                partial(
+                    error,
+                    "import-syntax",
+                    (),
+                    f"the row has {len(row)} cells but the header names {width} columns",
+                    line=line,
+                    column=width + 1,
+                ),
+            )
+        if not any(cell.strip() for cell in row):
+            if len(body) + len(blanks) < L.MAX_ROWS:
+                blanks.append((line, []))
+            else:
+                past = True
+            continue
+        if past or len(body) + len(blanks) >= L.MAX_ROWS:
+            raise PlotdocError(
+                [
+                    error(
+                        "rows-too-many",
+                        ("tables", 0),
+                        f"expected at most {L.MAX_ROWS:,} rows; the file has more (found at "
+                        "this line; reading stopped)",
+                        line=line,
+                    )
+                ]
+            )
+        body.extend(blanks)
+        blanks.clear()
+        body.append((line, row))
+        if len(body) * data_columns > L.MAX_TOTAL_CELLS:
+            raise PlotdocError(
+                [
+                    error(
+                        "cells-too-many",
+                        (),
+                        f"expected at most {L.MAX_TOTAL_CELLS:,} cells; {len(body):,} rows of "
+                        f"{data_columns:,} columns pass it (found at this line; reading stopped)",
+                        line=line,
+                    )
+                ]
+            )
+    return body
+
+
+class BadCells:
+    """The errors of an import: the first 100 by position listed, every one counted.
+
+    A problem past the first 100 is counted without being built, so a file of millions of
+    bad cells costs no memory per cell.
+    """
+
+    def __init__(self, limit: int = _MAX_LISTED) -> None:
+        self.limit = limit
+        self.count = 0
+        self._heap: list[tuple[int, int, int, Problem]] = []
+
+    def add(self, line: int, column: int, make: Callable[[], Problem]) -> None:
+        self.count += 1
+        heap = self._heap
+        if len(heap) >= self.limit and (line, column) >= (-heap[0][0], -heap[0][1]):
+            return
+        heapq.heappush(heap, (-line, -column, -self.count, make()))
+        if len(heap) > self.limit:
+            heapq.heappop(heap)
+
+    def listed(self) -> list[Problem]:
+        return [p for *_, p in sorted(self._heap, reverse=True)]
+
+    @property
+    def omitted(self) -> int:
+        return self.count - len(self._heap)
 
 
 def _number(
@@ -152,20 +240,22 @@ def _number(
     where: tuple[str | int, ...],
     line: int,
     column: int,
-    errors: list[Problem],
+    errors: BadCells,
 ) -> float | None:
     if not raw.strip():
         return None
     value = parse_number(raw, decimal)
     if value is None:
-        errors.append(
-            error(
+        errors.add(
+            line,
+            column,
+            lambda: error(
                 "import-bad-number",
                 where,
                 f"expected a number, found {excerpt(raw)}",
                 line=line,
                 column=column,
-            )
+            ),
         )
     return value
 
@@ -177,7 +267,7 @@ def _cell(
     where: tuple[str | int, ...],
     line: int,
     column: int,
-    errors: list[Problem],
+    errors: BadCells,
 ) -> Cell:
     if family == "multipleVariables" and raw.strip():
         value = parse_number(raw, decimal)

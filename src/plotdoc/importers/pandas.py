@@ -29,12 +29,21 @@ import math
 import numbers
 from typing import TYPE_CHECKING, Any, Literal
 
+import numpy as np
+
 from ..contract import limits as L
 from ..contract.families import FAMILIES
 from ..problems import PlotdocError, Problem, error, excerpt, warning
 from ._common import Cell, ImportResult, Row, finish, new_document, parse_number
 from ._pzfx_formats import years_since_first
-from ._tabular import LABEL_FAMILIES, X_FAMILIES, build_table, check_family, group_replicates
+from ._tabular import (
+    LABEL_FAMILIES,
+    X_FAMILIES,
+    build_table,
+    check_family,
+    check_header,
+    group_replicates,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -50,6 +59,8 @@ def from_dataframe(df: pd.DataFrame, *, family: str, name: str | None = None) ->
     problems: list[Problem] = []
     errors: list[Problem] = []
     groups = _groups(df, family, problems)
+    check_header(groups)
+    _check_rows(df)
     data_sets: list[tuple[str, list[Row]]] = []
     for d, (set_name, positions) in enumerate(groups):
         columns = [df.iloc[:, j].tolist() for j in positions]
@@ -90,6 +101,35 @@ def from_dataframe(df: pd.DataFrame, *, family: str, name: str | None = None) ->
     if x is not None and index.name is not None:
         table["titles"] = {"x": {"text": str(index.name)[:500]}}
     return finish(new_document([table]), problems)
+
+
+def _check_rows(df: pd.DataFrame) -> None:
+    """Refuse a frame whose data rows pass the row or cell limit before converting a cell."""
+    if len(df) <= L.MAX_ROWS and len(df) * max(1, df.shape[1]) <= L.MAX_TOTAL_CELLS:
+        return
+    filled = np.flatnonzero(np.asarray(df.notna().to_numpy()).any(axis=1))
+    rows = int(filled[-1]) + 1 if filled.size else 0
+    if rows > L.MAX_ROWS:
+        raise PlotdocError(
+            [
+                error(
+                    "rows-too-many",
+                    ("tables", 0),
+                    f"expected at most {L.MAX_ROWS:,} rows; found {rows:,}",
+                )
+            ]
+        )
+    if rows * df.shape[1] > L.MAX_TOTAL_CELLS:
+        raise PlotdocError(
+            [
+                error(
+                    "cells-too-many",
+                    (),
+                    f"expected at most {L.MAX_TOTAL_CELLS:,} cells; {rows:,} rows of "
+                    f"{df.shape[1]:,} columns pass it",
+                )
+            ]
+        )
 
 
 def _groups(df: pd.DataFrame, family: str, problems: list[Problem]) -> list[tuple[str, list[int]]]:

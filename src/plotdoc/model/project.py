@@ -132,8 +132,10 @@ class Project:
     created_at: str | None = None
     modified_at: str | None = None
     schema_url: str | None = None
-    #: the warnings open reported (parts ignored or replaced by defaults)
+    #: the warnings open reported (parts ignored or replaced by defaults), the first 1,000
     warnings: tuple[Problem, ...] = ()
+    #: how many further warnings open found but did not list
+    omitted_warnings: int = field(default=0, compare=False)
     #: analyses recomputed at open: (table id, analysis id) -> plotdoc.analyses.AnalysisRun
     results: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)
 

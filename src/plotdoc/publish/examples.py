@@ -69,7 +69,8 @@ def complete_source() -> bytes:
 
 
 def rewrite(data: bytes, now: str = COMPLETE_NOW) -> bytes:
-    """Open ``data`` and write it with plotdoc's writer (compact form, ``modifiedAt`` = ``now``).
+    """Open ``data`` and write it with plotdoc's writer (its default, indented layout;
+    ``modifiedAt`` = ``now``).
 
     Raises :class:`plotdoc.PlotdocError` when ``data`` does not open.
     """

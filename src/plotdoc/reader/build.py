@@ -32,15 +32,15 @@ from .context import Context
 from .resolve import resolve
 from .semantics import block_of
 
-#: Warnings whose repair is to drop the key they name.
-_DROPPED = frozenset({"unmatched-data-set-key", "variable-type-unknown-name"})
+#: Warnings whose repair is to drop the key they name (the pipeline notes the keys in
+#: ``ctx.drops``, also for warnings past the listed ones).
+DROPPED_CODES = frozenset({"unmatched-data-set-key", "variable-type-unknown-name"})
 
 
 def build_project(ctx: Context) -> Iterator[Problem]:
     doc = ctx.tree
-    for problem in ctx.problems:
-        if problem.code in _DROPPED:
-            _drop(doc, problem.path)
+    for parent, keys in ctx.drops.items():
+        _drop(doc, parent, keys)
     table_ids = _ids((t.get("id") for t in doc["tables"]), "table")
     tables = [
         _table(ctx, t, i, tid)
@@ -90,11 +90,12 @@ def results_graph_document(project: Project, table: Table) -> dict[str, Any] | N
     }
 
 
-def _drop(tree: Any, path: tuple[str | int, ...]) -> None:
+def _drop(tree: Any, path: tuple[str | int, ...], keys: list[str | int]) -> None:
     parent = tree
-    for part in path[:-1]:
+    for part in path:
         parent = parent[part]
-    parent.pop(path[-1], None)
+    for key in keys:
+        parent.pop(key, None)
 
 
 def _ids(given: Iterable[str | None], prefix: str) -> list[str]:

@@ -31,6 +31,10 @@ class Context:
     problems: list[Problem] = field(default_factory=list)
     #: structural problems found but not listed
     omitted: int = 0
+    #: warnings found past the first MAX_LISTED_WARNINGS, counted but not listed
+    omitted_warnings: int = 0
+    #: keys the import stage drops (named by warnings): parent path -> keys
+    drops: dict[tuple[str | int, ...], list[str | int]] = field(default_factory=dict)
     #: whether a migration changed the tree (caches keyed by id are then dropped)
     migrated: bool = False
     project: Project | None = None

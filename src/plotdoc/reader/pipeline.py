@@ -1,7 +1,8 @@
 """The open pipeline: the contract's ten stages, run in order from one tuple.
 
 A structural stage stops the pipeline at its first error; the semantic stage reports every
-problem it finds; the import stage runs only on a document without errors.
+problem it finds; the import stage runs only on a document without errors. Warnings are
+listed up to :data:`~plotdoc.contract.limits.MAX_LISTED_WARNINGS` and counted past it.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ import gc
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from ..contract.limits import MAX_LISTED_WARNINGS
 from ..problems import Problem, Report
-from .build import build_project
+from .build import DROPPED_CODES, build_project
 from .context import Context
 from .encoding import check_encoding
 from .envelope import check_envelope
@@ -62,13 +64,38 @@ def run_pipeline(
                 break
             if not stage.stops and ctx.has_errors:
                 break
-            found = list(stage.run(ctx))
-            ctx.problems.extend(found)
-            if stage.stops and any(p.severity == "error" for p in found):
+            if collect(ctx, stage.run(ctx)) and stage.stops:
                 break
     finally:
         if was_enabled:
             gc.enable()
     report.extend(ctx.problems)
     report.omitted = ctx.omitted
+    report.omitted_warnings = ctx.omitted_warnings
     return ctx, report
+
+
+def collect(ctx: Context, found: Iterable[Problem]) -> bool:
+    """Add a stage's problems to ``ctx``; whether any is an error.
+
+    Warnings past the first :data:`MAX_LISTED_WARNINGS` are counted, not kept, so a file of
+    millions of ignored keys costs no memory per key beyond the key itself; the keys those
+    warnings drop are noted for the import stage all the same.
+    """
+    errors = False
+    problems = ctx.problems
+    kept = sum(1 for p in problems if p.severity == "warning")
+    drops = ctx.drops
+    for problem in found:
+        if problem.severity == "error":
+            errors = True
+            problems.append(problem)
+            continue
+        if problem.code in DROPPED_CODES:
+            drops.setdefault(problem.path[:-1], []).append(problem.path[-1])
+        if kept < MAX_LISTED_WARNINGS:
+            problems.append(problem)
+            kept += 1
+        else:
+            ctx.omitted_warnings += 1
+    return errors

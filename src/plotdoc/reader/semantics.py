@@ -56,9 +56,9 @@ def check_semantics(ctx: Context) -> Iterator[Problem]:
         )
     total = 0
     for t, table in enumerate(tables):
-        cells, problems = _table(ctx, table, ("tables", t), tables, ids)
-        total += cells
-        yield from problems
+        counted: list[int] = []
+        yield from _table(ctx, table, ("tables", t), tables, ids, counted)
+        total += counted[0]
     if total > MAX_TOTAL_CELLS:
         yield error(
             "cells-too-many",
@@ -153,15 +153,17 @@ def _table(
     path: Path,
     tables: list[dict[str, Any]],
     ids: dict[str, int],
-) -> tuple[int, list[Problem]]:
-    out: list[Problem] = []
+    counted: list[int],
+) -> Iterator[Problem]:
+    """The table's problems, yielded one by one (a flood of warnings is never held at once);
+    its cell count is appended to ``counted``."""
     family = FAMILIES[table["format"]]
     derived = table.get("derivedFrom")
     data_sets: list[dict[str, Any]] = table.get("dataSets") or []
     if derived is not None:
-        out.extend(_derived(table, derived, path, tables, ids))
+        yield from _derived(table, derived, path, tables, ids)
     if "x" in table and not family.has_x:
-        out.append(
+        yield (
             error(
                 "x-not-allowed",
                 (*path, "x"),
@@ -169,7 +171,7 @@ def _table(
             )
         )
     if "variableTypes" in table and family.id != "multipleVariables":
-        out.append(
+        yield (
             error(
                 "variable-types-not-allowed",
                 (*path, "variableTypes"),
@@ -179,7 +181,7 @@ def _table(
     names: dict[str, int] = {}
     for d, ds in enumerate(data_sets):
         if ds["name"] in names:
-            out.append(
+            yield (
                 error(
                     "duplicate-data-set-name",
                     (*path, "dataSets", d, "name"),
@@ -190,7 +192,7 @@ def _table(
             names[ds["name"]] = d
     for name in table.get("variableTypes") or {}:
         if name not in names and family.id == "multipleVariables":
-            out.append(
+            yield (
                 warning(
                     "variable-type-unknown-name",
                     (*path, "variableTypes", name),
@@ -207,7 +209,7 @@ def _table(
     if not family.replicates_ok(replicates):
         rule = "exactly 1" if family.replicate_rule == "fixed-1" else "at least 2"
         where = (*path, "replicates") if explicit is not None else path
-        out.append(
+        yield (
             error(
                 "replicates-invalid",
                 where,
@@ -220,7 +222,7 @@ def _table(
         if explicit is not None and block.width > replicates:
             wide = (block.widths > replicates).nonzero()[0]
             for r in wide[:10].tolist():
-                out.append(
+                yield (
                     error(
                         "row-too-wide",
                         (*vpath, r),
@@ -232,7 +234,7 @@ def _table(
             try:
                 number = parse_numeric_text(text)
             except ValueError:
-                out.append(
+                yield (
                     error(
                         "non-finite-cell",
                         (*vpath, r, c),
@@ -241,7 +243,7 @@ def _table(
                 )
                 continue
             if number is None and not family.allows_text:
-                out.append(
+                yield (
                     error(
                         "text-cell",
                         (*vpath, r, c),
@@ -249,11 +251,11 @@ def _table(
                     )
                 )
     rows = row_count(table, blocks)
-    cells = rows * replicates * len(data_sets)
+    counted.append(rows * replicates * len(data_sets))
 
     graph = table.get("graph")
     if graph is not None:
-        out.extend(
+        yield from (
             _graph(graph, (*path, "graph"), family.id, replicates, data_sets, derived is not None)
         )
     seen_analysis: dict[str, int] = {}
@@ -261,7 +263,7 @@ def _table(
         method = METHODS[analysis["method"]]
         apath = (*path, "analyses", a)
         if family.id not in method.families:
-            out.append(
+            yield (
                 error(
                     "analysis-unavailable",
                     (*apath, "method"),
@@ -271,7 +273,7 @@ def _table(
         aid = analysis.get("id")
         if aid is not None:
             if aid in seen_analysis:
-                out.append(
+                yield (
                     error(
                         "duplicate-analysis-id",
                         (*apath, "id"),
@@ -284,7 +286,7 @@ def _table(
             for key in ("groupA", "groupB"):
                 group = (analysis.get("params") or {}).get(key)
                 if group is not None and group not in names:
-                    out.append(
+                    yield (
                         warning(
                             "analysis-group-unknown",
                             (*apath, "params", key),
@@ -297,7 +299,7 @@ def _table(
         aid = ann.get("id")
         if aid is not None:
             if aid in seen_ann:
-                out.append(
+                yield (
                     error(
                         "duplicate-annotation-id",
                         (*path, "annotations", n, "id"),
@@ -310,15 +312,14 @@ def _table(
             for side in ("left", "right"):
                 anchor = ann[side]
                 if anchor["kind"] == "group" and anchor["groupIndex"] >= plotted:
-                    out.append(
+                    yield (
                         warning(
                             "annotation-group-out-of-range",
                             (*path, "annotations", n, side, "groupIndex"),
                             f"expected a data set index below {plotted}; found {anchor['groupIndex']} (drawn at the last data set)",
                         )
                     )
-    out.extend(_usermeta(table.get("usermeta"), (*path, "usermeta")))
-    return cells, out
+    yield from _usermeta(table.get("usermeta"), (*path, "usermeta"))
 
 
 def row_count(table: dict[str, Any], blocks: list[CellBlock]) -> int:

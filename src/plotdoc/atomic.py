@@ -1,0 +1,242 @@
+"""Replace a file with new bytes, whole or not at all, respecting what the file system holds.
+
+A save writes a temporary file beside the file it replaces, flushes and fsyncs it, gives it the
+mode (and, where permitted, the owner and group) of the file it replaces, then renames it over
+that file and fsyncs the folder. What the target may be:
+
+* a regular file, or no file yet: a new file gets the mode the umask gives (``0o666 & ~umask``);
+* a symbolic link: the file it points to is replaced, and the link stays a link;
+* anything else (a folder, a named pipe, a socket, a device, including through a link) and any
+  link to an open file descriptor (``/dev/stdout``, ``/proc/self/fd/1``, whatever it points
+  to): refused with ``save-failed``, and nothing is written.
+
+The temporary name is ``.<name>.<8 hex digits>.tmp``, with ``<name>`` shortened so that the
+whole fits the folder's longest file name (255 bytes on common file systems). If SIGTERM or
+SIGHUP arrives during a save and would end the process, the temporary file is removed first;
+any failure before the rename leaves the target as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import secrets
+import signal
+import stat
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+from .problems import PlotdocError, error
+
+#: Signals whose arrival during a save removes the temporary file before they act.
+CLEANUP_SIGNALS: tuple[signal.Signals, ...] = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+_SUFFIX = ".tmp"
+_CREATE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+_RANDOM_HEX = 8
+
+
+def write_atomic(target: Path, data: bytes) -> None:
+    """Replace ``target`` with ``data`` or leave it untouched; raise PlotdocError on failure."""
+    real, existing = resolve_target(target)
+    folder = real.parent
+    tmp: Path | None = None
+    try:
+        with _signals_clean_up():
+            try:
+                tmp, fd = _create_temporary(real)
+                try:
+                    if existing is not None:
+                        os.fchmod(fd, stat.S_IMODE(existing.st_mode))
+                        _keep_owner(fd, existing)
+                except BaseException:
+                    os.close(fd)
+                    raise
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.replace(tmp, real)
+                tmp = None
+            finally:
+                if tmp is not None:
+                    with contextlib.suppress(OSError):
+                        os.unlink(tmp)
+    except OSError as exc:
+        raise PlotdocError(
+            [error("save-failed", (), f"could not write {target}: {exc.strerror or exc}")]
+        ) from exc
+    _fsync_dir(folder)
+
+
+def resolve_target(target: Path) -> tuple[Path, os.stat_result | None]:
+    """The file a save replaces (a link followed to its end) and its status, None if new.
+
+    Raises PlotdocError for a target that is not a regular file.
+    """
+    try:
+        status: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        status = None
+    except OSError as exc:
+        raise PlotdocError(
+            [error("save-failed", (), f"could not write {target}: {exc.strerror or exc}")]
+        ) from exc
+    except ValueError:  # a NUL byte in the name
+        raise PlotdocError(
+            [error("save-failed", (), f"expected a file name; {str(target)!r} cannot name a file")]
+        ) from None
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        raise PlotdocError(
+            [
+                error(
+                    "save-failed",
+                    (),
+                    f"expected a regular file (or no file) at {target}; found "
+                    f"{_kind(status.st_mode)}: a save replaces a file, it never writes into "
+                    "a pipe or a device",
+                )
+            ]
+        )
+    if _through_descriptor_link(target):
+        raise PlotdocError(
+            [
+                error(
+                    "save-failed",
+                    (),
+                    f"expected a regular file (or no file) at {target}; found a link to an open "
+                    "file descriptor (/proc/…/fd, /dev/fd, /dev/stdout): a save never replaces "
+                    "the file behind a descriptor",
+                )
+            ]
+        )
+    real = Path(os.path.realpath(target)) if os.path.islink(target) else target
+    return real, status
+
+
+#: The links the kernel makes to open file descriptors: /proc/<pid>/fd/<n> (and /dev/fd/<n>,
+#: /dev/stdout..., which lead there).
+_DESCRIPTOR_LINK = re.compile(r"/proc/(?:self|thread-self|[0-9]+)(?:/task/[0-9]+)?/fd/[0-9]+")
+
+
+def _through_descriptor_link(target: Path) -> bool:
+    """Whether following ``target``'s links passes through a link to an open descriptor."""
+    path = os.path.abspath(target)
+    for _ in range(40):  # the kernel's own limit on links followed
+        path = os.path.join(os.path.realpath(os.path.dirname(path)), os.path.basename(path))
+        if _DESCRIPTOR_LINK.fullmatch(path):
+            return True
+        if not os.path.islink(path):
+            return False
+        path = os.path.join(os.path.dirname(path), os.readlink(path))
+    return False
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "something that is not a file"
+
+
+def temporary_name(name: str, folder: Path) -> str:
+    """``.<name>.<random>.tmp``, ``<name>`` shortened to fit the folder's longest name."""
+    try:
+        limit = os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):
+        limit = 255
+    limit = min(limit if limit > 0 else 255, 255)
+    tail = f".{secrets.token_hex(_RANDOM_HEX // 2)}{_SUFFIX}"
+    room = limit - 1 - len(tail)
+    stem = name
+    while len(os.fsencode(stem)) > room:
+        stem = stem[: max(0, len(stem) - max(1, (len(os.fsencode(stem)) - room) // 4))]
+    return f".{stem}{tail}"
+
+
+def _create_temporary(real: Path) -> tuple[Path, int]:
+    folder = real.parent if str(real.parent) else Path(".")
+    for _ in range(100):
+        tmp = folder / temporary_name(real.name, folder)
+        try:
+            # 0o666 before the umask: a new file gets the mode any new file would get
+            fd = os.open(tmp, _CREATE_FLAGS, 0o666)
+        except FileExistsError:
+            continue
+        return tmp, fd
+    raise FileExistsError(f"no free temporary name beside {real}")  # pragma: no cover
+
+
+def _keep_owner(fd: int, existing: os.stat_result) -> None:
+    """Give the new file the old one's owner and group, or as much of it as is permitted."""
+    if not hasattr(os, "fchown"):  # pragma: no cover - not POSIX
+        return
+    for uid, gid in ((existing.st_uid, existing.st_gid), (-1, existing.st_gid)):
+        try:
+            os.fchown(fd, uid, gid)
+            return
+        except PermissionError:
+            continue
+
+
+class _Interrupted(BaseException):
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def _signals_clean_up() -> Iterator[None]:
+    """While active, SIGTERM and SIGHUP, when they would end the process (their default
+    action), first unwind the save, removing its temporary file, and are then delivered again.
+    A signal that is ignored or has a handler of the program's own is left alone (a handler
+    that raises unwinds the save the same way). Only the main thread can do this; elsewhere
+    signals are left alone."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous: dict[int, object] = {}
+
+    def handler(signum: int, frame: object) -> None:
+        raise _Interrupted(signum)
+
+    try:
+        for number in CLEANUP_SIGNALS:
+            if signal.getsignal(number) is signal.SIG_DFL:
+                previous[number] = signal.signal(number, handler)
+    except (ValueError, OSError):  # pragma: no cover - no signals here
+        pass
+    caught: int | None = None  # the signal number
+    try:
+        yield
+    except _Interrupted as exc:
+        caught = exc.signum
+    finally:
+        for signum, old in previous.items():
+            signal.signal(signum, old)  # type: ignore[arg-type]
+    if caught is not None:
+        signal.raise_signal(caught)  # the default action: the process ends here
+        raise PlotdocError(  # pragma: no cover - only if the default action let it live
+            [error("save-failed", (), f"the save was interrupted by signal {caught}")]
+        )
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder if str(folder) else ".", os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
