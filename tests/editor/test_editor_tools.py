@@ -147,6 +147,7 @@ def test_a_second_tab_follows_the_edits_of_the_first(
     other = context.new_page()
     try:
         other.goto(editor.url)
+        other.wait_for_function(f"() => ({GRAPH_SRC})().startsWith('data:image/png')")
         other.get_by_test_id("nav-weights").click()
         other.wait_for_function(
             "() => document.querySelector('[data-testid=table-name]')?.textContent"

@@ -8,6 +8,7 @@ from nicegui import ui
 
 from ..contract import methods as M
 from ..editing import add_analysis, remove_analysis, set_analysis_params
+from .format_panel import label_of
 
 if TYPE_CHECKING:
     from .page import View
@@ -175,7 +176,7 @@ class AnalysesPanel:
             ui.select(
                 names,
                 value=value,
-                label=PARAM_LABELS.get(key, key),
+                label=PARAM_LABELS.get(key) or label_of(key),
                 on_change=lambda e: (
                     e.value != value and apply(set_analysis_params, table.id, aid, {key: e.value})
                 ),
@@ -184,20 +185,20 @@ class AnalysesPanel:
             ui.select(
                 list(CHOICES[key]),
                 value=value,
-                label=PARAM_LABELS.get(key, key),
+                label=PARAM_LABELS.get(key) or label_of(key),
                 on_change=lambda e: (
                     e.value != value and apply(set_analysis_params, table.id, aid, {key: e.value})
                 ),
             ).classes("w-36").props(f"dense outlined data-testid=param-{key}")
         elif isinstance(value, bool):
             ui.checkbox(
-                PARAM_LABELS.get(key, key),
+                PARAM_LABELS.get(key) or label_of(key),
                 value=value,
                 on_change=lambda e: apply(set_analysis_params, table.id, aid, {key: e.value}),
             )
         else:
             ui.number(
-                PARAM_LABELS.get(key, key),
+                PARAM_LABELS.get(key) or label_of(key),
                 value=value,
                 on_change=lambda e: (
                     e.value != value and apply(set_analysis_params, table.id, aid, {key: e.value})

@@ -97,7 +97,7 @@ class View:
 
     def select(self, table_id: str) -> None:
         self.table_id = table_id
-        self.refresh()
+        self.refresh(broadcast=False)  # the project did not change
 
     # -- applying edits ----------------------------------------------------------------
 

@@ -210,6 +210,11 @@ class Task:
         """Run the computation; raise Cancelled when cancelled, RuntimeError when it failed."""
         if self.cancelled:
             raise Cancelled
+        if not hasattr(os, "fork"):  # Windows: a thread; Cancel only drops the result
+            value = await in_thread(self.fn, *self.args)
+            if self.cancelled:
+                raise Cancelled
+            return value
         read_fd, write_fd = os.pipe()
         with _DRAW_LOCK:  # no other thread holds the drawing lock in the child
             pid = os.fork()
