@@ -71,6 +71,7 @@ class View:
         self.problem_name = self.session.title
         self.problems_open = True
         self.parts = Parts()
+        self.title_shown: tuple[bool, str] | None = None
         self.job = Job()
         self.grid_key: Any = None
         self.grid: ui.aggrid | None = None
@@ -116,7 +117,7 @@ class View:
             self.show_problems("Warnings", edit.warnings)
         elif self.problems_title == "The edit was refused":
             self.clear_problems()
-        self.refresh(cells_only=op in (set_cell, clear_cells))
+        self.refresh(cells_only=op is set_cell)
         return True
 
     def undo(self) -> None:
@@ -156,7 +157,8 @@ class View:
         ``broadcast`` brings the project's other tabs up to date too.
         """
         table = self.table()
-        self.update_sheet(table)
+        if not cells_only:  # after a cell edit the sheet already shows it: reread after the graph
+            self.update_sheet(table)
         if sheet_only:
             return
         if not cells_only:
@@ -168,7 +170,7 @@ class View:
         self.update_title()
         if broadcast:
             self.server.changed(self)
-        background_tasks.create(self.after_change(), name="plotdoc-after-change")
+        background_tasks.create(self.after_change(cells_only), name="plotdoc-after-change")
 
     def toggle_inspector(self, show: bool | None) -> None:
         if self.inspector is not None:
@@ -179,10 +181,14 @@ class View:
 
     def update_title(self) -> None:
         s = self.session
+        shown = (s.dirty, s.title)
+        if shown == self.title_shown:
+            return
+        self.title_shown = shown
         self.parts.title_label.refresh()
         ui.run_javascript(f"plotdocSetDirty({str(s.dirty).lower()}, {_js(s.title)})")
 
-    async def after_change(self) -> None:
+    async def after_change(self, reread_sheet: bool = False) -> None:
         self.changes += 1
         mine = self.changes
         with self.anchor:
@@ -190,6 +196,8 @@ class View:
                 await self.recompute()
             if mine == self.changes:
                 await self.graph.redraw()
+            if reread_sheet:  # the cells as the project holds them (1e3 shows as 1000)
+                self.update_sheet(self.table())
 
     async def recompute(self) -> None:
         version = self.session.version
