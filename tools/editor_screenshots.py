@@ -80,9 +80,11 @@ def main() -> int:
             # row operations
             page.get_by_test_id("nav-weights").click()
             page.locator(".plotdoc-sheet .ag-row[row-index='3'] .ag-cell[col-id='c0']").click()
+            time.sleep(0.3)
             page.locator(".plotdoc-sheet .ag-row[row-index='5'] .ag-cell[col-id='c0']").click(
                 modifiers=["Shift"]
             )
+            time.sleep(0.3)
             page.locator(".plotdoc-sheet .ag-row[row-index='4'] .ag-cell[col-id='c1']").click(
                 button="right"
             )

@@ -18,6 +18,7 @@ from .format_panel import label_of
 from .notify import notify
 from .work import (
     LARGE_CELLS,
+    SCREEN_DPI,
     Cancelled,
     Task,
     draw,
@@ -84,6 +85,15 @@ def grouped_variants(family: str) -> dict[str, list[Variant]]:
     return {g: out[g] for g in order if g in out}
 
 
+#: The resolutions the graph on the page is drawn at, fitted to its place (pixels per inch).
+MIN_DPI, MAX_DPI = 60.0, 170.0
+
+
+def png_size(png: bytes) -> tuple[int, int]:
+    """Width and height of a PNG, from its header."""
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+
+
 #: Pixels per inch of the picker's thumbnails.
 THUMB_DPI = 30
 
@@ -106,6 +116,11 @@ class GraphPanel:
         self.image: ui.image | None = None
         self.drawing = 0
         self.message: ui.label | None = None
+        #: the place the graph has on the page, CSS pixels (reported by the page)
+        self.box: tuple[float, float] | None = None
+        #: each table's graph size in inches (its last drawing's pixels / its resolution)
+        self.inches: dict[str, tuple[float, float]] = {}
+        self.used_dpi: dict[str, float] = {}
 
     def build(self) -> None:
         with ui.column().classes("w-full h-full gap-1 no-wrap plotdoc-graph"):
@@ -226,7 +241,7 @@ class GraphPanel:
             if vid in images:
                 images[vid].set_source("data:image/png;base64," + base64.b64encode(png).decode())
 
-    async def redraw(self) -> None:
+    async def redraw(self, refit: bool = False) -> None:
         view = self.view
         table = view.table()
         if self.image is None:
@@ -240,9 +255,10 @@ class GraphPanel:
         version = view.session.version
         self._say("Drawing…")
         copy = project_copy(view.session.project)
+        dpi = self.fitted_dpi(table.id) or SCREEN_DPI
         try:
             if table_cells(table) > LARGE_CELLS:
-                task = view.job.start(Task(preview, copy, table.id, label="Drawing the graph"))
+                task = view.job.start(Task(preview, copy, table.id, dpi, label="Drawing the graph"))
                 view.refresh_status()
                 try:
                     png = await task.result()
@@ -250,7 +266,7 @@ class GraphPanel:
                     view.job.done(task)
                     view.refresh_status()
             else:
-                png = await in_thread(preview, copy, table.id)
+                png = await in_thread(preview, copy, table.id, dpi)
         except Cancelled:
             self._say("Drawing cancelled")
             return
@@ -263,6 +279,33 @@ class GraphPanel:
         self.image.set_source("data:image/png;base64," + base64.b64encode(png).decode())
         self.image.props(f"data-version={version}")
         self._say("")
+        width, height = png_size(png)
+        self.inches[table.id] = (width / dpi, height / dpi)
+        self.used_dpi[table.id] = dpi
+        if not refit and self._off(table.id, dpi):  # first sight of this graph: fit the window
+            await self.redraw(refit=True)
+
+    def fitted_dpi(self, table_id: str) -> float | None:
+        """The resolution at which the graph fills the space the window gives it."""
+        size = self.inches.get(table_id)
+        if size is None or self.box is None:
+            return None
+        dpi = min(self.box[0] / size[0], self.box[1] / size[1])
+        return max(MIN_DPI, min(MAX_DPI, dpi))
+
+    def _off(self, table_id: str, dpi: float) -> bool:
+        fitted = self.fitted_dpi(table_id)
+        return fitted is not None and abs(fitted - dpi) > 0.12 * dpi
+
+    async def resized(self, width: float, height: float) -> None:
+        """The page reports the size of the graph's place (CSS pixels)."""
+        self.box = (max(50.0, width - 4), max(50.0, height - 4))
+        table = self.view.table()
+        if table is not None and table.graph is not None:
+            used = self.used_dpi.get(table.id)
+            if used is None or self._off(table.id, used):
+                with self.view.anchor:
+                    await self.redraw()
 
     def _say(self, text: str) -> None:
         if self.message is not None:

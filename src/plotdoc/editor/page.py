@@ -539,6 +539,10 @@ def build(view: View) -> None:
     ui.on("plotdoc_open", lambda e: opening.open_uploaded(view, e.args))
     ui.on("plotdoc_open_started", lambda e: notify(f"Opening {e.args.get('name')}…"))
     ui.on("plotdoc_open_refused", lambda e: opening.open_too_large(view, e.args))
+    ui.on(
+        "plotdoc_graph_box",
+        lambda e: view.graph.resized(float(e.args["width"]), float(e.args["height"])),
+    )
     ui.on("plotdoc_rows", lambda e: rows.apply(view, e.args))
     ui.on("plotdoc_paste", lambda e: _paste(view, e.args))
     ui.on("plotdoc_clear", lambda e: _clear(view, e.args))

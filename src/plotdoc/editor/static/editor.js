@@ -173,6 +173,23 @@
     if (rows.length) emitEvent("plotdoc_rows", { action: action, rows: rows });
   };
 
+  // the graph's place: its size is sent to the server, which draws the graph to fill it
+  let observed = null;
+  let sizeTimer = null;
+  function watchGraph() {
+    const el = document.querySelector(".plotdoc-graph-image");
+    if (!el || el === observed) return;
+    observed = el;
+    new ResizeObserver((entries) => {
+      const box = entries[0].contentRect;
+      clearTimeout(sizeTimer);
+      sizeTimer = setTimeout(() => {
+        if (box.width > 0 && box.height > 0) emitEvent("plotdoc_graph_box", { width: box.width, height: box.height });
+      }, 150);
+    }).observe(el);
+  }
+  setInterval(watchGraph, 500);
+
   window.plotdocSetDirty = function (dirty, title) {
     window.plotdocDirty = dirty;
     document.title = (dirty ? "● " : "") + title + " — plotdoc";
