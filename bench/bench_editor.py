@@ -46,6 +46,19 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
+def settled_rss_kib(pid: int, limit: float = 30.0) -> int:
+    """The resident size once it stops changing (two samples 1 s apart within 1 MiB)."""
+    last = rss_kib(pid)
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        time.sleep(1.0)
+        now = rss_kib(pid)
+        if abs(now - last) < 1024:
+            return now
+        last = now
+    return last
+
+
 def project_size_kib(path: Path) -> float:
     """The open project's own memory: what tracemalloc counts as held once open returns.
 
@@ -104,8 +117,7 @@ def main() -> int:
                 times.append(time.perf_counter() - t)
             edit_ms = statistics.median(times) * 1000
             # 3. memory: the server before the big project (web stack, matplotlib, a small project)
-            time.sleep(2)
-            fixed_kib = rss_kib(editor.process.pid)
+            fixed_kib = settled_rss_kib(editor.process.pid)
             # 1. drop the 2,000,000-cell document -> first table shown
             data = base64.b64encode(big.read_bytes()).decode()
             page.evaluate("(d) => { window.__bench = d; }", data)
@@ -122,8 +134,7 @@ def main() -> int:
                 timeout=300_000,
             )
             drop_seconds = time.perf_counter() - t
-            time.sleep(2)
-            server_kib = rss_kib(editor.process.pid)
+            server_kib = settled_rss_kib(editor.process.pid)
             browser.close()
     finally:
         editor.stop()

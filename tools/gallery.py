@@ -2,8 +2,7 @@
 
 Usage: python tools/gallery.py [--out docs] [--dpi 100] [variant ...]
 
-The variants are those with a sample in :mod:`plotdoc.render.samples`; a family whose drawer
-does not exist yet is listed as pending.
+The variants are those with a sample in :mod:`plotdoc.publish.samples` (all of them).
 """
 
 from __future__ import annotations
@@ -16,8 +15,8 @@ import orjson
 
 from plotdoc.api import loads
 from plotdoc.contract.variants import VARIANTS
+from plotdoc.publish.samples import sample_document, sample_variants
 from plotdoc.render import render_table
-from plotdoc.render.samples import sample_document, sample_variants
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
         "# Gallery",
         "",
         "One example per graph variant, drawn by `tools/gallery.py` from",
-        "`plotdoc.render.samples.sample_document(variant_id)` with the default `modern` preset.",
+        "`plotdoc.publish.samples.sample_document(variant_id)` with the default `modern` preset.",
         "",
     ]
     family = None
@@ -47,11 +46,7 @@ def main(argv: list[str] | None = None) -> int:
             lines += [f"## {family}", ""]
         project = loads(orjson.dumps(sample_document(vid)))
         table = project.tables[0]
-        try:
-            png = render_table(project, table, fmt="png", dpi=args.dpi)
-        except NotImplementedError as exc:
-            lines += [f"### `{vid}`", "", f"{v.description} (not drawn yet: {exc})", ""]
-            continue
+        png = render_table(project, table, fmt="png", dpi=args.dpi)
         (images / f"{vid}.png").write_bytes(png)
         lines += [f"### `{vid}`", "", v.description, "", f"![{vid}](gallery/{vid}.png)", ""]
         print(vid, file=sys.stderr)

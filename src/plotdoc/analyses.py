@@ -1,8 +1,11 @@
-"""Analyses recomputed from a project's data: the bridge from the model to :mod:`plotdoc.stats`.
+"""Analyses computed from a project's data: the bridge from the model to :mod:`plotdoc.stats`.
 
-Results are never stored in a file. :func:`analyze_project` runs every analysis of every table
-(open does it for any project that has analyses) and :func:`fill_results_tables` fills the
-tables marked `derivedFrom` from the analysis they name. An analysis that cannot run gives a
+Results are never stored in a file. Open computes nothing: ``project.results``
+(:mod:`plotdoc.results`) runs :func:`run_analysis` for an analysis when it is first read, and
+a table marked `derivedFrom` is filled by :func:`fill_results_table` when its content is first
+read. Each run has a :class:`~plotdoc.stats.budget.Budget` of time and memory: work estimated
+to exceed it is refused before it starts, and long work checks its deadline as it goes; either
+way the run's status is ``budget-exceeded`` with a message. An analysis that cannot run gives a
 run with a status and a message; nothing here raises for data reasons.
 
 Which data each method reads:
@@ -11,7 +14,8 @@ Which data each method reads:
   value. Every replicate value counts (xy tables); `paired` pairs values by row (and
   replicate) position.
 - `linearRegression`, `nonlinearRegression`: each data set of the xy table on its own, X
-  repeated for every replicate; the run holds one result per data set.
+  repeated for every replicate; the run holds one result per data set (the 4PL fits of one
+  table are fitted together).
 - `frequencyDistribution`: every data set of the column table; one column of counts each.
 - `correlationMatrix`: the continuous variables of the multipleVariables table (a data set is
   continuous when `variableTypes` says so, or, without a type, when every cell is a number).
@@ -22,25 +26,37 @@ from __future__ import annotations
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
+from .analysis_report import _fmt as _fmt
+from .analysis_report import format_report as format_report
+from .analysis_report import report_json as report_json
+from .analysis_report import report_table_json as report_table_json
+from .contract.limits import MAX_DATA_SETS, MAX_ROWS, MAX_TOTAL_CELLS
 from .model import DataSet, Project, Table
+from .stats import STATUSES, Status
+from .stats.budget import Budget, BudgetExceeded, metered
 
-#: Statuses of a run beyond those of :mod:`plotdoc.stats`.
+#: Statuses of a run beyond those of :mod:`plotdoc.stats`: the analysis raised an error; it
+#: would pass, or passed, its time or memory budget; its results table would pass a limit of
+#: the contract (cells, rows or data sets of one table).
 FAILED = "failed"
+BUDGET_EXCEEDED = "budget-exceeded"
+RESULT_TOO_LARGE = "result-too-large"
 
 
 @dataclass(frozen=True)
 class AnalysisRun:
-    """One analysis of one table, recomputed."""
+    """One analysis of one table, computed."""
 
     table_id: str
     analysis_id: str
     method: str
-    #: "ok", a status of plotdoc.stats (the first non-ok one of a per-data-set method), or "failed"
+    #: "ok", a status of plotdoc.stats (the first non-ok one of a per-data-set method),
+    #: "failed", "budget-exceeded" or "result-too-large"
     status: str
     message: str
     #: the result for methods with one result (ttest, frequencyDistribution, correlationMatrix)
@@ -64,30 +80,57 @@ class AnalysisRun:
         return out
 
 
-def analyze_project(project: Project) -> dict[tuple[str, str], AnalysisRun]:
-    """Every analysis of every table, keyed by (table id, analysis id)."""
-    runs: dict[tuple[str, str], AnalysisRun] = {}
-    for table in project.tables:
-        for analysis in table.analyses:
-            runs[(table.id, analysis.id)] = run_analysis(table, analysis.id)
-    return runs
+def analyze_project(
+    project: Project, budget: Budget | None = None
+) -> Mapping[tuple[str, str], AnalysisRun]:
+    """Every analysis of every table, keyed by (table id, analysis id), computed now.
+
+    A project opened by :func:`plotdoc.api.loads` already has them in ``project.results``
+    (computed when read); this reads every one of them.
+    """
+    from .results import Results
+
+    results = project.results if isinstance(project.results, Results) else Results(project, budget)
+    return {key: results[key] for key in results}
 
 
-def run_analysis(table: Table, analysis_id: str) -> AnalysisRun:
+def run_analysis(
+    table: Table, analysis_id: str, budget: Budget | None = None, *, seconds: float | None = None
+) -> AnalysisRun:
+    """Compute one analysis of ``table`` within ``budget`` (``seconds`` overrides its time)."""
+    from .costs import estimate
+
     analysis = table.analysis(analysis_id)
+    budget = budget or Budget()
+    limit = budget.seconds if seconds is None else seconds
+
+    def run(status: str, message: str) -> AnalysisRun:
+        return AnalysisRun(table.id, analysis_id, analysis.method, status, message)
+
+    if limit <= 0:
+        return run(
+            BUDGET_EXCEEDED,
+            f"not computed: the time for all analyses of the project "
+            f"({budget.total_seconds:g} s) is spent",
+        )
     try:
         # degenerate data (all missing, no spread) gives NaN results with a status, quietly
         with np.errstate(all="ignore"), warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)
-            return _RUNNERS[analysis.method](table, analysis_id, analysis.params)
-    except Exception as exc:
-        return AnalysisRun(
-            table.id,
-            analysis_id,
-            analysis.method,
-            FAILED,
-            f"the analysis could not be computed: {type(exc).__name__}: {exc}",
+            with metered(limit, budget.memory_bytes):
+                too_large = estimate(table, analysis)
+                if too_large is not None:
+                    return run(RESULT_TOO_LARGE, too_large)
+                return _RUNNERS[analysis.method](table, analysis_id, analysis.params)
+    except BudgetExceeded as exc:
+        return run(BUDGET_EXCEEDED, f"not computed: {exc}")
+    except MemoryError:
+        return run(
+            BUDGET_EXCEEDED,
+            f"not computed: the computation ran out of memory (budget {budget.memory_mb:g} MB)",
         )
+    except Exception as exc:
+        return run(FAILED, f"the analysis could not be computed: {type(exc).__name__}: {exc}")
 
 
 # -- the methods -------------------------------------------------------------------------
@@ -135,11 +178,14 @@ def _ttest(table: Table, aid: str, params: Mapping[str, Any]) -> AnalysisRun:
 
 
 def _per_data_set(table: Table, aid: str, method: str, fit: Any) -> AnalysisRun:
+    """One fit per data set, X repeated for every replicate; the first non-ok status leads."""
     assert table.x is not None
-    results = {
-        ds.name: fit(np.repeat(table.x[:, None], ds.values.shape[1], axis=1), ds.values)
-        for ds in table.data_sets
-    }
+    from .stats.budget import check
+
+    results = {}
+    for ds in table.data_sets:
+        check()
+        results[ds.name] = fit(np.repeat(table.x[:, None], ds.values.shape[1], axis=1), ds.values)
     bad = next((r for r in results.values() if r.status != "ok"), None)
     status, message = ("ok", "ok") if bad is None else (bad.status, bad.message)
     return AnalysisRun(table.id, aid, method, status, message, per_data_set=results)
@@ -155,12 +201,18 @@ def _linear(table: Table, aid: str, params: Mapping[str, Any]) -> AnalysisRun:
 
 
 def _fourpl(table: Table, aid: str, params: Mapping[str, Any]) -> AnalysisRun:
-    from .stats.fourpl import four_parameter_logistic
+    from .stats.fourpl_many import fit_many
 
-    model = params["model"]
-    return _per_data_set(
-        table, aid, "nonlinearRegression", lambda x, y: four_parameter_logistic(x, y, model=model)
-    )
+    assert table.x is not None
+    x = table.x
+    pairs = [
+        (np.repeat(x[:, None], ds.values.shape[1], axis=1), ds.values) for ds in table.data_sets
+    ]
+    fits = fit_many(pairs, model=params["model"])
+    results = {ds.name: fit for ds, fit in zip(table.data_sets, fits, strict=True)}
+    bad = next((r for r in results.values() if r.status != "ok"), None)
+    status, message = ("ok", "ok") if bad is None else (bad.status, bad.message)
+    return AnalysisRun(table.id, aid, "nonlinearRegression", status, message, per_data_set=results)
 
 
 def _frequency(table: Table, aid: str, params: Mapping[str, Any]) -> AnalysisRun:
@@ -208,28 +260,75 @@ _RUNNERS = {
 }
 
 
+def fitted_curve(project: Project, table_id: str, analysis_id: str, data_set: str) -> Any:
+    """The 4PL fit of one data set by a `nonlinearRegression` analysis, as a graph draws it.
+
+    Read from ``project.results``, so the fits of a table are computed once, together and
+    within the project's budget. When the analysis gave no fit for the data set (over budget,
+    failed), the result has no curve (empty arrays) and the status and message of the run.
+    """
+    from .stats.fourpl import _failed
+
+    results = project.results
+    if (table_id, analysis_id) not in results:  # a project built in code, never opened
+        from .results import attach
+
+        results = attach(project)
+    run = results[(table_id, analysis_id)]
+    fit = run.per_data_set.get(data_set)
+    if fit is not None:
+        return fit
+    status = cast(Status, run.status if run.status in STATUSES else "did-not-converge")
+    model = project.table(table_id).analysis(analysis_id).params.get("model", "logX")
+    return _failed(model, (), 0, 0, 0.95, status, run.message)
+
+
 # -- results tables ----------------------------------------------------------------------
 
 
+def fill_results_table(table: Table, run: AnalysisRun | None) -> None:
+    """Give a `derivedFrom` table the rows and data sets of its analysis's result.
+
+    A run without a result (not ok, over budget, too large) leaves the table empty.
+    """
+    table.data_sets, table.row_labels = [], []
+    if run is None or run.result is None:
+        return
+    try:
+        labels, columns = results_table_columns(run)
+    except Exception:  # a results table is left empty rather than failing
+        return
+    table.row_labels = labels
+    table.data_sets = [
+        DataSet(name, np.asarray(values, dtype=np.float64)[:, None]) for name, values in columns
+    ]
+    table.replicates = 1
+
+
 def fill_results_tables(project: Project, runs: Mapping[tuple[str, str], AnalysisRun]) -> None:
-    """Give every `derivedFrom` table the rows and data sets of its analysis's result."""
+    """Fill every `derivedFrom` table now from ``runs``."""
     for table in project.tables:
-        if table.derived_from is None:
-            continue
-        run = runs.get((table.derived_from.source_table_id, table.derived_from.analysis_id))
-        if run is None or run.result is None:
-            table.data_sets, table.row_labels = [], []
-            continue
-        try:
-            labels, columns = results_table_columns(run)
-        except Exception:  # a results table is left empty rather than failing open
-            table.data_sets, table.row_labels = [], []
-            continue
-        table.row_labels = labels
-        table.data_sets = [
-            DataSet(name, np.asarray(values, dtype=np.float64)[:, None]) for name, values in columns
-        ]
-        table.replicates = 1
+        if table.derived_from is not None:
+            table.fill = None
+            key = (table.derived_from.source_table_id, table.derived_from.analysis_id)
+            fill_results_table(table, runs.get(key))
+
+
+def results_table_limit(rows: int, data_sets: int) -> str | None:
+    """Why a results table of this size would break a limit of the contract, or None."""
+    if rows > MAX_ROWS:
+        return f"its results table would have {rows:,} rows; a table holds at most {MAX_ROWS:,}"
+    if data_sets > MAX_DATA_SETS:
+        return (
+            f"its results table would have {data_sets:,} data sets; "
+            f"a table holds at most {MAX_DATA_SETS:,}"
+        )
+    if rows * data_sets > MAX_TOTAL_CELLS:
+        return (
+            f"its results table would have {rows * data_sets:,} cells "
+            f"({rows:,} rows x {data_sets:,} data sets); the limit is {MAX_TOTAL_CELLS:,}"
+        )
+    return None
 
 
 def results_table_columns(
@@ -247,85 +346,3 @@ def results_table_columns(
         r = np.asarray(result.r, dtype=np.float64)
         return names, [(name, r[:, j]) for j, name in enumerate(names)]
     raise ValueError(f"{run.method} produces no results table")
-
-
-# -- reports for people and machines ---------------------------------------------------------
-
-
-def report_json(project: Project, runs: Mapping[tuple[str, str], AnalysisRun]) -> dict[str, Any]:
-    return {
-        "tables": [
-            {
-                "id": t.id,
-                "name": t.name,
-                "analyses": [runs[(t.id, a.id)].to_dict() for a in t.analyses],
-            }
-            for t in project.tables
-            if t.analyses
-        ]
-    }
-
-
-def _fmt(value: Any) -> str:
-    if isinstance(value, float):
-        if value != value:
-            return "—"
-        if value != 0 and (abs(value) < 1e-3 or abs(value) >= 1e6):
-            return f"{value:.4g}"
-        return f"{value:.4f}".rstrip("0").rstrip(".") if abs(value) < 1e5 else f"{value:.1f}"
-    return str(value)
-
-
-_SHOWN: dict[str, tuple[str, ...]] = {
-    "ttest": ("mean_a", "mean_b", "mean_difference", "ci_lower", "ci_upper", "t", "df", "p"),
-    "linearRegression": ("slope", "intercept", "r_squared", "p", "n"),
-    "nonlinearRegression": ("bottom", "top", "log_ec50", "hill_slope", "ec50", "r_squared", "n"),
-}
-
-
-def _result_lines(run: AnalysisRun) -> list[str]:
-    """The main numbers of one run, one line per data set or per summary."""
-    result = run.result
-    if run.status != "ok" and not run.per_data_set:
-        return []
-    if run.method == "frequencyDistribution":
-        counts = np.asarray(result.counts)
-        return [
-            f"    {name}: n = {n}, {len(result.bin_labels)} bins of width {_fmt(result.bin_width)} "
-            f"from {_fmt(result.bin_start)}, counts {counts[:, j].tolist()}"
-            for j, (name, n) in enumerate(zip(result.names, result.n, strict=True))
-        ]
-    if run.method == "correlationMatrix":
-        names, r, p = result.names, np.asarray(result.r), np.asarray(result.p)
-        return [
-            f"    {names[i]} ~ {names[j]}: r = {_fmt(float(r[i, j]))}, p = {_fmt(float(p[i, j]))}, "
-            f"n = {int(result.n[i, j])}"
-            for i in range(len(names))
-            for j in range(i + 1, len(names))
-        ][:20]
-    lines = []
-    results = run.per_data_set or {"": result}
-    for name, res in results.items():
-        shown = _SHOWN.get(run.method, ())
-        pairs = ", ".join(f"{k} = {_fmt(getattr(res, k))}" for k in shown if hasattr(res, k))
-        status = "" if res.status == "ok" else f" ({res.status}: {res.message})"
-        prefix = f"    {name}: " if name else "    "
-        lines.append(prefix + pairs + status)
-    return lines
-
-
-def format_report(project: Project, runs: Mapping[tuple[str, str], AnalysisRun]) -> str:
-    """A readable report: per table, per analysis, its status and main numbers."""
-    lines: list[str] = []
-    for table in project.tables:
-        if not table.analyses:
-            continue
-        lines.append(f"{table.name} ({table.id}, {table.format})")
-        for analysis in table.analyses:
-            run = runs[(table.id, analysis.id)]
-            lines.append(
-                f"  {analysis.id}: {analysis.method} — {run.status}"
-                + ("" if run.status == "ok" else f": {run.message}")
-            )
-            lines.extend(_result_lines(run))
-    return "\n".join(lines) if lines else "No analyses."

@@ -46,12 +46,13 @@ def _print_problems(
         print(f"{name}: … and {omitted_warnings:,} more warnings", file=out)
 
 
-def _open(path: str) -> Project | None:
+def _open(path: str, budget: str | None = None) -> Project | None:
     """Open ``path``, or print its problems on stderr and return None."""
     from .api import open_project
+    from .stats.budget import Budget
 
     try:
-        return open_project(path)
+        return open_project(path, budget=Budget.parse(budget) if budget else None)
     except PlotdocError as exc:
         _print_problems(path, exc.problems, sys.stderr, exc.omitted)
         return None
@@ -161,21 +162,43 @@ def cmd_publish(args: argparse.Namespace) -> int:
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
-    from .analyses import analyze_project, format_report, report_json
+    from .analyses import format_report, report_table_json
 
-    project = _open(args.file)
+    project = _open(args.file, args.budget)
     if project is None:
         return EXIT_REFUSED
-    results = project.results or analyze_project(project)
+    results = project.results
+    total, done = len(results), 0
+    show = sys.stderr.isatty() and total > 1
+    runs = {}
+    if args.json:  # one table at a time, so a large report never sits whole in memory
+        sys.stdout.write('{\n  "tables": [')
+    first = True
+    for table in project.tables:
+        for analysis in table.analyses:
+            runs[(table.id, analysis.id)] = results[(table.id, analysis.id)]
+            done += 1
+            if show:
+                _progress(done, total)
+        if args.json and table.analyses:
+            text = json.dumps(report_table_json(table, runs), ensure_ascii=False, indent=2)
+            sys.stdout.write(("\n" if first else ",\n") + _indent(text, 4))
+            first = False
+            runs.clear()
     if args.json:
-        print(json.dumps(report_json(project, results), ensure_ascii=False, indent=2))
+        sys.stdout.write("\n  ]\n}\n" if not first else "]\n}\n")
     else:
-        print(format_report(project, results))
+        print(format_report(project, runs))
     return EXIT_OK
 
 
+def _indent(text: str, spaces: int) -> str:
+    pad = " " * spaces
+    return "\n".join(pad + line for line in text.splitlines())
+
+
 def cmd_render(args: argparse.Namespace) -> int:
-    project = _open(args.file)
+    project = _open(args.file, args.budget)
     if project is None:
         return EXIT_REFUSED
     from .render import render_project
@@ -264,6 +287,17 @@ def cmd_edit(args: argparse.Namespace) -> int:
 # -- the parser ----------------------------------------------------------------------------
 
 
+def _budget(text: str) -> str:
+    """Check a --budget value (kept as text; the command reads it)."""
+    from .stats.budget import Budget
+
+    try:
+        Budget.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
 
@@ -302,9 +336,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("publish", cmd_publish, "Write the publishable tree (schemas, examples, spec page).")
     p.add_argument("--out", required=True, metavar="DIR")
 
-    p = add("analyze", cmd_analyze, "Recompute and print every analysis of a file.")
+    budget_help = (
+        "time and/or memory one analysis may use, e.g. 30s, 512MB or 30s,2GB "
+        "(default 10s,1000MB; all analyses together at most 60s or the time given)"
+    )
+    p = add("analyze", cmd_analyze, "Compute and print every analysis of a file.")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--budget", type=_budget, metavar="BUDGET", help=budget_help)
 
     p = add("render", cmd_render, "Draw every graph of a file (one file per graph).")
     p.add_argument("file", metavar="FILE")
@@ -312,6 +351,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("svg", "png", "pdf"), default="svg")
     p.add_argument("--table", metavar="ID")
     p.add_argument("--dpi", type=int, default=150)
+    p.add_argument("--budget", type=_budget, metavar="BUDGET", help=budget_help)
 
     p = add("import", cmd_import, "Import CSV or GraphPad Prism .pzfx data into a project file.")
     p.add_argument("file", metavar="FILE")

@@ -1,4 +1,4 @@
-"""Analyses are recomputed at open, never stored, and never make open fail."""
+"""Analyses are computed when read, never stored, and never make open fail."""
 
 from __future__ import annotations
 
@@ -146,20 +146,40 @@ def test_analyze_command(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> N
     assert entry["result"]["t"] == pytest.approx(-1.860813467486853, rel=1e-9)
 
 
-def test_results_tables_are_filled_at_open() -> None:
+def test_results_tables_are_filled_when_read() -> None:
     import numpy as np
 
     values = [1, 2, 2, 3, 7, 7.5]
-    doc = {"format": "plotdoc-project", "schemaVersion": 1, "tables": [
-        {"id": "src", "format": "column", "dataSets": [{"name": "A", "values": [[v] for v in values]}],
-         "analyses": [{"id": "f", "method": "frequencyDistribution", "params": {"binWidth": 2, "binStart": 0}}]},
-        {"id": "mv", "format": "multipleVariables", "dataSets": [
-            {"name": "a", "values": [[1], [2], [3], [4]]}, {"name": "b", "values": [[2], [4], [5], [9]]},
-            {"name": "who", "values": [["x"], ["y"], ["z"], ["w"]]}],
-         "analyses": [{"id": "r", "method": "correlationMatrix"}]},
-        {"format": "grouped", "derivedFrom": {"sourceTableId": "src", "analysisId": "f"}},
-        {"format": "grouped", "derivedFrom": {"sourceTableId": "mv", "analysisId": "r"}},
-    ]}
+    doc = {
+        "format": "plotdoc-project",
+        "schemaVersion": 1,
+        "tables": [
+            {
+                "id": "src",
+                "format": "column",
+                "dataSets": [{"name": "A", "values": [[v] for v in values]}],
+                "analyses": [
+                    {
+                        "id": "f",
+                        "method": "frequencyDistribution",
+                        "params": {"binWidth": 2, "binStart": 0},
+                    }
+                ],
+            },
+            {
+                "id": "mv",
+                "format": "multipleVariables",
+                "dataSets": [
+                    {"name": "a", "values": [[1], [2], [3], [4]]},
+                    {"name": "b", "values": [[2], [4], [5], [9]]},
+                    {"name": "who", "values": [["x"], ["y"], ["z"], ["w"]]},
+                ],
+                "analyses": [{"id": "r", "method": "correlationMatrix"}],
+            },
+            {"format": "grouped", "derivedFrom": {"sourceTableId": "src", "analysisId": "f"}},
+            {"format": "grouped", "derivedFrom": {"sourceTableId": "mv", "analysisId": "r"}},
+        ],
+    }
     project = loads(orjson.dumps(doc))
     freq, corr = project.tables[2], project.tables[3]
     counts, _ = np.histogram(values, bins=[0, 2, 4, 6, 8])

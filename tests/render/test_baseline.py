@@ -12,8 +12,8 @@ import orjson
 import pytest
 
 from plotdoc.api import loads
+from plotdoc.publish.samples import sample_document
 from plotdoc.render import render_table
-from plotdoc.render.samples import sample_document
 
 BASELINE = Path(__file__).parent / "baseline"
 

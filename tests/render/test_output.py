@@ -72,8 +72,8 @@ def test_table_without_graph_is_refused() -> None:
         render_table(p, p.tables[0])
 
 
-def test_unknown_family_raises_not_implemented() -> None:
-    with pytest.raises(NotImplementedError, match="not implemented"):
+def test_unknown_family_is_refused() -> None:
+    with pytest.raises(ValueError, match="no drawer"):
         drawer_for("no-such-family")
 
 

@@ -140,3 +140,32 @@ def test_variable_types_and_statuses() -> None:
     assert math.isnan(sparse.r[2, 2])
     assert correlation([1.0, 2.0], [2.0, 1.0]).status == "too-few-values"
     assert correlation([1.0, 2.0, 3.0], [2.0, 2.0, 2.0]).status == "zero-variance"
+
+
+@pytest.mark.parametrize("rows", [4, 7, 9, 12])
+def test_spearman_few_rows_with_missing_values_and_ties_against_scipy(rows: int) -> None:
+    x = _data_with_missing(rows, 25, 0.25, seed=rows)
+    x[:, 3] = np.round(x[:, 3])  # ties
+    x[:, 4] = np.where(np.isfinite(x[:, 4]), 1.0, np.nan)  # no spread
+    m = correlation_matrix(x, method="spearman")
+    for i, j in itertools.combinations(range(25), 2):
+        keep = np.isfinite(x[:, i]) & np.isfinite(x[:, j])
+        assert m.n[i, j] == keep.sum()
+        a, b = x[keep, i], x[keep, j]
+        if keep.sum() < 3 or np.ptp(a) == 0 or np.ptp(b) == 0:
+            assert np.isnan(m.r[i, j])
+            continue
+        assert_digits(m.r[i, j], sps.spearmanr(a, b).statistic, 12, f"{i},{j}")
+        one = correlation(a, b, method="spearman")
+        if math.isnan(one.p_exact):
+            assert math.isnan(m.p_exact[i, j])
+        else:
+            assert m.p_exact[i, j] == m.p_exact[j, i] == one.p_exact
+
+
+def test_spearman_many_rows_with_missing_values_check_the_deadline() -> None:
+    from plotdoc.stats.budget import BudgetExceeded, metered
+
+    x = _data_with_missing(200, 30, 0.2, seed=5)
+    with metered(0.0, 1e9), pytest.raises(BudgetExceeded):
+        correlation_matrix(x, method="spearman")

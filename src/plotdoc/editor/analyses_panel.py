@@ -9,6 +9,7 @@ from nicegui import ui
 from ..contract import methods as M
 from ..editing import add_analysis, remove_analysis, set_analysis_params
 from .format_panel import label_of
+from .work import known_results
 
 if TYPE_CHECKING:
     from .page import View
@@ -143,7 +144,7 @@ class AnalysesPanel:
                 ui.label(f"No analysis method runs on {table.format} tables.").classes(
                     "plotdoc-status"
                 )
-        results = self.view.session.project.results
+        results = known_results(self.view.session.project)
         for analysis in table.analyses:
             run = results.get((table.id, analysis.id))
             with (

@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse
 
 from ..contract.limits import MAX_FILE_BYTES, MAX_ROWS
 from ..editing.cells import cell_text, sheet_columns
+from ..editing.history import pending
 from ..editing.session import Session
 from .security import Guard, allowed_hosts
 
@@ -51,6 +52,8 @@ class Server:
         try:
             table = self.session.project.table(table_id)
         except KeyError:
+            return {"rows": [], "lastRow": 0}
+        if pending(table):  # its cells are being computed: shown when they are
             return {"rows": [], "lastRow": 0}
         n = table.n_rows
         total = n if table.derived_from is not None else min(n + SPARE_ROWS, MAX_ROWS)

@@ -258,7 +258,9 @@ class GraphPanel:
         dpi = self.fitted_dpi(table.id) or SCREEN_DPI
         try:
             if table_cells(table) > LARGE_CELLS:
-                task = view.job.start(Task(preview, copy, table.id, dpi, label="Drawing the graph"))
+                task = view.job.start(
+                    Task(preview, copy, table.id, dpi, label="Drawing the graph"), "drawing"
+                )
                 view.refresh_status()
                 try:
                     png = await task.result()

@@ -24,6 +24,7 @@ from ..editing import (
     set_replicates,
 )
 from ..editing.cells import clear_cells, sheet_columns
+from ..editing.history import pending
 from ..problems import PlotdocError, Problem
 from . import opening, panels, rows
 from .format_panel import FormatPanel
@@ -208,7 +209,9 @@ class View:
                 compute_results,
                 project_copy(self.session.project),
                 label=f"Computing {n} analys{'i' if n == 1 else 'e'}s",
-            )
+                reports=True,
+            ),
+            "analyses",
         )
         self.parts.status_bar.refresh()
         try:
@@ -237,6 +240,8 @@ class View:
             self.grid.classes(add="hidden")
             return
         self.grid.classes(remove="hidden")
+        if pending(table):  # a results table not computed yet: filled when it is
+            return
         key = (
             table.id,
             table.format,
@@ -357,7 +362,14 @@ def status_bar(view: View) -> None:
         if task is not None:
             ui.spinner(size="sm")
             progress = ui.label(f"{task.label}…").props("data-testid=job-progress")
-            ui.timer(0.5, lambda: progress.set_text(f"{task.label}… {task.elapsed:.0f} s elapsed"))
+            ui.timer(
+                0.5,
+                lambda: progress.set_text(
+                    f"{task.label}… "
+                    + (f"{task.progress}, " if task.progress else "")
+                    + f"{task.elapsed:.0f} s elapsed"
+                ),
+            )
             ui.button("Cancel", icon="stop", on_click=lambda: _cancel(view)).props(
                 "flat dense size=sm color=negative data-testid=job-cancel"
             )

@@ -20,7 +20,7 @@ import signal
 import struct
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,8 +50,16 @@ def project_copy(project: Project) -> Project:
         generator=project.generator,
         created_at=project.created_at,
         modified_at=project.modified_at,
-        results=dict(project.results),
+        results=project.results,  # shared: an analysis is computed where it is first read
     )
+
+
+def known_results(project: Project) -> Mapping[Any, Any]:
+    """The analyses' results computed so far (reading them computes nothing)."""
+    from ..results import Results
+
+    results = project.results
+    return results.computed() if isinstance(results, Results) else results
 
 
 def has_analyses(project: Project) -> bool:
@@ -73,11 +81,31 @@ class Computed:
     tables: dict[str, tuple[Any, Any, Any, int]] = field(default_factory=dict)
 
 
-def compute_results(project: Project) -> Computed:
-    """Recompute every analysis of ``project`` (a copy) and fill its results tables."""
-    from ..api import recompute
+def compute_results(project: Project, report: Callable[[str], None] | None = None) -> Computed:
+    """Compute every analysis of ``project`` (a copy) and fill its results tables.
 
-    recompute(project)
+    ``report`` is told after each analysis how many are done (within their budget: an
+    analysis past it has status ``budget-exceeded``).
+    """
+    from ..results import Results, attach
+
+    budget = project.results.budget if isinstance(project.results, Results) else None
+    results = attach(project, budget)
+    total = len(results)
+    done = 0
+
+    def computed(key: Any, run: Any) -> None:
+        nonlocal done
+        done += 1
+        if report is not None:
+            report(f"{done} of {total} done")
+
+    results.on_computed = computed
+    for key in results:  # as plotdoc.api.recompute does, with progress
+        results[key]
+    for table in project.tables:
+        if table.derived_from is not None:
+            table.data_sets  # fills it  # noqa: B018
     return Computed(
         dict(project.results),
         {
@@ -166,14 +194,19 @@ def _read_exact(fd: int, n: int) -> bytes | None:
 class Task:
     """One computation in a forked child process; :meth:`cancel` kills it.
 
-    ``fn(*args)`` runs in the child; ``progress(text)``, given as the keyword ``report`` when
-    ``fn`` accepts it, sends a line of progress to :attr:`progress`.
+    ``fn(*args)`` runs in the child; with ``reports=True`` it is given ``report=`` a function
+    that sends a line of progress, shown from :attr:`progress`.
     """
 
-    def __init__(self, fn: Callable[..., Any], *args: Any, label: str = "Computing") -> None:
+    def __init__(
+        self, fn: Callable[..., Any], *args: Any, label: str = "Computing", reports: bool = False
+    ) -> None:
         self.fn = fn
         self.args = args
         self.label = label
+        self.reports = reports
+        #: the last line of progress the computation sent
+        self.progress = ""
         self.pid: int | None = None
         self.cancelled = False
         self.started = time.monotonic()
@@ -188,19 +221,29 @@ class Task:
         for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             signal.signal(sig, signal.SIG_DFL)
         try:
-            value = self.fn(*self.args)
+            if self.reports:
+                value = self.fn(
+                    *self.args, report=lambda text: _write_frame(fd, b"P", text.encode())
+                )
+            else:
+                value = self.fn(*self.args)
             _write_frame(fd, b"R", pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
         except BaseException as exc:
             _write_frame(fd, b"E", f"{type(exc).__name__}: {exc}".encode())
 
     def _wait(self, fd: int) -> tuple[bytes, bytes] | None:
         try:
-            head = _read_exact(fd, _HEADER.size)
-            if head is None:
-                return None
-            kind, size = _HEADER.unpack(head)
-            body = _read_exact(fd, size)
-            return None if body is None else (kind, body)
+            while True:
+                head = _read_exact(fd, _HEADER.size)
+                if head is None:
+                    return None
+                kind, size = _HEADER.unpack(head)
+                body = _read_exact(fd, size)
+                if body is None:
+                    return None
+                if kind != b"P":
+                    return kind, body
+                self.progress = body.decode()
         finally:
             os.close(fd)
             if self.pid is not None:
@@ -264,28 +307,38 @@ async def in_thread(fn: Callable[..., Any], *args: Any) -> Any:
 
 @dataclass
 class Job:
-    """The long computation shown in the status bar, if any, with its Cancel button."""
+    """The long computations shown in the status bar (one per kind), with their Cancel button."""
 
-    task: Task | None = None
+    tasks: dict[str, Task] = field(default_factory=dict)
     message: str = ""
 
     @property
     def running(self) -> bool:
-        return self.task is not None
+        return bool(self.tasks)
 
-    def start(self, task: Task) -> Task:
-        if self.task is not None:
-            self.task.cancel()
-        self.task = task
+    @property
+    def task(self) -> Task | None:
+        """The computation the status bar shows (the first one started)."""
+        return next(iter(self.tasks.values()), None)
+
+    def start(self, task: Task, kind: str) -> Task:
+        """Show ``task``; an older computation of the same kind is stale and is ended."""
+        old = self.tasks.pop(kind, None)
+        if old is not None:
+            old.cancel()
+        self.tasks[kind] = task
         return task
 
     def done(self, task: Task) -> None:
-        if self.task is task:
-            self.task = None
+        for kind, t in list(self.tasks.items()):
+            if t is task:
+                del self.tasks[kind]
 
     def cancel(self) -> None:
-        """End the running computation; its results are not shown."""
-        if self.task is not None:
-            self.task.cancel()
-            self.message = f"{self.task.label} cancelled; results are from before the last change"
-            self.task = None
+        """End every running computation; their results are not shown."""
+        if self.tasks:
+            labels = " and ".join(t.label for t in self.tasks.values())
+            for t in self.tasks.values():
+                t.cancel()
+            self.tasks.clear()
+            self.message = f"{labels} cancelled; what is shown is from before the last change"

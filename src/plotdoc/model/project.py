@@ -8,6 +8,7 @@ are kept as the resolved JSON objects the contract defines, with every default f
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -99,6 +100,10 @@ class Table:
     annotations: list[Annotation] = field(default_factory=list)
     titles: dict[str, Any] = field(default_factory=dict)
     usermeta: dict[str, Any] = field(default_factory=dict)
+    #: a results table (`derivedFrom`) whose content is computed on first read: called once,
+    #: before ``data_sets`` or ``row_labels`` is first read, to fill them (setting either
+    #: field gives the content and drops it)
+    fill: Callable[[Table], None] | None = field(default=None, repr=False, compare=False)
 
     @property
     def n_rows(self) -> int:
@@ -122,6 +127,28 @@ class Table:
         raise KeyError(analysis_id)
 
 
+def _filled_on_read(name: str) -> property:
+    """A field of a results table that its pending ``fill`` computes when first read."""
+    slot = "_" + name
+
+    def get(self: Table) -> Any:
+        fill = self.__dict__.get("fill")
+        if fill is not None:
+            self.fill = None  # before the call: filling reads and writes the fields itself
+            fill(self)
+        return self.__dict__[slot]
+
+    def put(self: Table, value: Any) -> None:
+        self.__dict__[slot] = value
+        self.__dict__["fill"] = None  # content given: nothing left to fill
+
+    return property(get, put)
+
+
+Table.data_sets = _filled_on_read("data_sets")  # type: ignore[assignment]
+Table.row_labels = _filled_on_read("row_labels")  # type: ignore[assignment]
+
+
 @dataclass
 class Project:
     tables: list[Table] = field(default_factory=list)
@@ -136,8 +163,9 @@ class Project:
     warnings: tuple[Problem, ...] = ()
     #: how many further warnings open found but did not list
     omitted_warnings: int = field(default=0, compare=False)
-    #: analyses recomputed at open: (table id, analysis id) -> plotdoc.analyses.AnalysisRun
-    results: dict[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)
+    #: the analyses' results, (table id, analysis id) -> plotdoc.analyses.AnalysisRun; open
+    #: gives a plotdoc.results.Results mapping that computes each one when it is first read
+    results: Mapping[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)
 
     def table(self, table_id: str) -> Table:
         for t in self.tables:

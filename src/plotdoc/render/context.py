@@ -1,8 +1,9 @@
-"""DrawContext: what a family drawer gets (documented in :mod:`plotdoc.render.engine`)."""
+"""DrawContext: the drawing state a family drawer and its marks share (style lookup, switches,
+id tagging, data limits, legend registry); described in docs/rendering.md (Drawer API)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,18 +11,14 @@ import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
-from matplotlib.patches import Rectangle
 from numpy.typing import ArrayLike, NDArray
 
 from ..contract.variants import VARIANTS, Variant
 from ..model import Graph, Project, Table
 from . import ids
-from .artists import ErrorBars, PointSymbols
-from .layout import CategoryLayout, category_layout
-from .symbols import symbol_path
-from .text import clamp, safe
-from .theme import CAP_HALF_WIDTH_PT, DASHES, HATCHES, RGBA, Theme, merge_style
+from .positions.slots import CategoryLayout, category_layout
+from .style.text import clamp, safe
+from .style.theme import Theme, merge_style
 
 
 @dataclass
@@ -53,7 +50,7 @@ class DrawContext:
     preferred_width_pt: float | None = None
     extra_bottom_pt: float = 0.0
     #: data limits the drawers registered (custom artists do not autoscale themselves)
-    _limits: list[NDArray[np.float64]] = field(default_factory=list)
+    limits: list[NDArray[np.float64]] = field(default_factory=list)
 
     # -- model shortcuts ----------------------------------------------------------------
     @property
@@ -138,12 +135,6 @@ class DrawContext:
             out["borderColor"] = out["color"]
         return out
 
-    def color_for(self, i: int) -> RGBA:
-        return self.theme.palette(i)
-
-    def fill_for(self, i: int) -> RGBA:
-        return self.theme.fill(i)
-
     # -- switches -------------------------------------------------------------------------
     def switch(self, name: str, ds_index: int | None = None, default: bool = True) -> bool:
         act = self.graph.element_activation or {}
@@ -177,207 +168,13 @@ class DrawContext:
         pts = np.column_stack(np.broadcast_arrays(xx, yy))
         pts = pts[np.isfinite(pts).all(axis=1)]
         if pts.size:
-            self._limits.append(pts)
+            self.limits.append(pts)
             self.ax.update_datalim(pts)
 
     def z(self, i: int, base: float) -> float:
         """A z-order for data set ``i``: later data sets on top unless ``earlierOnTop``."""
         earlier = self.options.get("seriesStackOrder") == "earlierOnTop"
         return base + (-i if earlier else i) * 0.001
-
-    # -- marks ----------------------------------------------------------------------------
-    def symbols(
-        self,
-        pos: ArrayLike,
-        values: ArrayLike,
-        i: int,
-        point_ids: Sequence[str],
-        rows: Sequence[int],
-        *,
-        group_id: str | None = None,
-        z: float = 3.0,
-        key: str | None = None,
-    ) -> PointSymbols | None:
-        """Symbols at (pos, value) for data set ``i``; ``rows`` index perPoint overrides."""
-        x, y = self.xy(pos, values)
-        if x.size == 0 or not self.switch("symbols", i):
-            return None
-        name = self.ds_name(i) if 0 <= i < len(self.table.data_sets) else None
-        per_point = (self.graph.style_overrides or {}).get("perPoint", {}).get(name, {})
-        shared = self.style("symbol", i, None, key)
-        styles = [self.style("symbol", i, r, key) if str(r) in per_point else shared for r in rows]
-        shapes: list[str] = []
-        faces: list[RGBA | None] = []
-        edges: list[RGBA] = []
-        sizes: list[float] = []
-        widths: list[float] = []
-        for st in styles:
-            shape = st["shape"] if st["shape"] != "auto" else self.theme.symbol_shape(i)
-            _, kind = symbol_path(shape)
-            shapes.append(shape)
-            sizes.append(float(st["size"]))
-            widths.append(float(st["borderThickness"]) * (1.4 if kind != "solid" else 1.0))
-            if kind == "open":
-                faces.append(self.theme.plot_background)
-                edges.append(st["color"])
-            elif kind == "stroke":
-                faces.append(None)
-                edges.append(st["color"])
-            else:
-                faces.append(st["color"])
-                edges.append(st["borderColor"])
-        art = PointSymbols(
-            np.column_stack([x, y]),
-            point_ids,
-            shapes=shapes,
-            sizes=sizes,
-            faces=faces,
-            edges=edges,
-            widths=widths,
-        )
-        self.add(art, group_id or ids.ds("symbols", i), z=self.z(i, z))
-        self.include(x, y)
-        return art
-
-    def symbol_handle(self, i: int, key: str | None = None) -> Line2D:
-        st = self.style("symbol", i, None, key)
-        shape = st["shape"] if st["shape"] != "auto" else self.theme.symbol_shape(i)
-        path, kind = symbol_path(shape)
-        face: Any = (
-            st["color"]
-            if kind == "solid"
-            else ("none" if kind == "stroke" else self.theme.plot_background)
-        )
-        return Line2D(
-            [],
-            [],
-            marker=path,
-            markersize=st["size"],
-            markerfacecolor=face,
-            markeredgecolor=st["color"] if kind != "solid" else st["borderColor"],
-            linestyle="none",
-        )
-
-    def error_bars(
-        self,
-        pos: ArrayLike,
-        center: ArrayLike,
-        low: ArrayLike,
-        high: ArrayLike,
-        i: int,
-        bar_ids: Sequence[str],
-        *,
-        group_id: str | None = None,
-        z: float = 2.5,
-        cap_scale: float = 1.0,
-        theme_color: RGBA | None = None,
-    ) -> ErrorBars | None:
-        """Error bars of data set ``i`` along the value axis, one id per bar.
-
-        ``theme_color`` replaces the theme's colour (not a colour the user set), e.g. so the
-        bars of a scatter column match its summary line.
-        """
-        if not self.switch("errorBars", i):
-            return None
-        st = self.style("errorBar", i)
-        if (
-            theme_color is not None
-            and st["color"] == self.theme.element_defaults("errorBar", i)["color"]
-        ):
-            st["color"] = theme_color
-        art = ErrorBars(
-            np.asarray(pos, dtype=float),
-            np.asarray(center, dtype=float),
-            np.asarray(low, dtype=float),
-            np.asarray(high, dtype=float),
-            bar_ids,
-            color=st["color"],
-            linewidth=float(st["thickness"]),
-            cap_half_width_pt=CAP_HALF_WIDTH_PT.get(st["capStyle"], 2.5) * cap_scale,
-            direction=st["direction"],
-            vertical=not self.horizontal,
-        )
-        self.add(art, group_id or ids.ds("errorbars", i), z=self.z(i, z))
-        segs = np.asarray(art.segments(), dtype=float).reshape(-1, 2)
-        self.include(segs[:, 0], segs[:, 1])
-        return art
-
-    def polyline(
-        self,
-        x: ArrayLike,
-        y: ArrayLike,
-        i: int,
-        sid: str,
-        *,
-        element: str = "line",
-        z: float = 2.0,
-        key: str | None = None,
-    ) -> Line2D:
-        """A line of data set ``i`` styled by ``element`` (line, summaryLine, median, curve...)."""
-        st = self.style(element, i, None, key)
-        line = Line2D(
-            np.asarray(x, dtype=float),
-            np.asarray(y, dtype=float),
-            color=st["color"],
-            linewidth=float(st["thickness"]),
-            linestyle=DASHES.get(st.get("dashStyle", "solid"), "-"),
-            solid_capstyle="butt",
-        )
-        self.add(line, sid, z=self.z(i, z))
-        self.include(x, y)
-        return line
-
-    def bar(
-        self,
-        pos: float,
-        start: float,
-        end: float,
-        i: int,
-        sid: str,
-        *,
-        width: float,
-        element: str = "bar",
-        z: float = 1.0,
-        point: int | None = None,
-    ) -> Rectangle:
-        """A bar (rectangle) of data set ``i`` across ``width`` from ``start`` to ``end``."""
-        st = self.style(element, i, point)
-        fill = st.get("fill", st.get("color"))
-        border = st.get("borderColor")
-        lw = float(st.get("borderWidth", st.get("borderThickness", 1.0)))
-        if self.horizontal:
-            rect = Rectangle((min(start, end), pos - width / 2), abs(end - start), width)
-        else:
-            rect = Rectangle((pos - width / 2, min(start, end)), width, abs(end - start))
-        rect.set_facecolor(fill)
-        rect.set_edgecolor(border)
-        rect.set_linewidth(lw)
-        hatch = HATCHES.get(st.get("fillPattern", "none"))
-        if hatch:
-            rect.set_hatch(hatch)
-            rect.set_hatchcolor(st.get("patternColor", self.theme.foreground))
-        self.ax.add_patch(rect)
-        self.tag(rect, sid)
-        rect.set_zorder(self.z(i, z))
-        x, y = self.xy([pos - width / 2, pos + width / 2], [start, end])
-        self.include(x, y)
-        return rect
-
-    def value_labels(
-        self,
-        pos: float,
-        value: float,
-        n: int,
-        top: float,
-        i: int,
-        sid: str,
-        *,
-        bar_start: float | None = None,
-    ) -> None:
-        """The valueAnnotation slots of data set ``i`` for one mark (value at ``pos``)."""
-        from .values import draw_value_labels
-
-        draw_value_labels(self, pos, value, n, top, i, sid, bar_start=bar_start)
 
     # -- categories, legend, anchors --------------------------------------------------------
     def category_layout(
@@ -398,9 +195,11 @@ class DrawContext:
         self.preferred_width_pt = float(np.clip(40.0 * (hi - lo), 120.0, 480.0))
 
     def legend_entry(self, i: int | str, handle: Artist, label: str | None = None) -> None:
+        """Registers the legend entry of data set ``i`` (or a semantic key); once per key, so
+        which mark supplies an entry is chosen by the family, not by drawing order."""
         key = str(i)
         if any(k == key for k, _, _ in self.legend_handles):
-            return
+            raise ValueError(f"legend entry {key!r} registered twice")
         text = label if label is not None else (self.ds_name(i) if isinstance(i, int) else key)
         self.legend_handles.append((key, handle, text))
 

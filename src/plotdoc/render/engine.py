@@ -6,60 +6,8 @@ the drawer's ``ctx.after_axes`` hooks -> titles -> legend -> annotations. Output
 (:func:`figure_bytes`) crops the figure to its content, so the plot area keeps its size in
 points.
 
-Writing a family drawer
------------------------
-A drawer is ``def draw(ctx: DrawContext) -> None`` in the family's module of
-``plotdoc.render.families`` (``families.FAMILY_MODULES``), found through ``families.DRAWERS``.
-It draws data marks only, through ``ctx``:
-
-``ctx.ax``, ``ctx.fig``
-    the matplotlib Axes and Figure.
-``ctx.project``, ``ctx.table``, ``ctx.graph``, ``ctx.variant``
-    the model objects; ``ctx.variant_id`` is the graph's variant id.
-``ctx.options``
-    the merged plot options (variant defaults with the file's options over them).
-``ctx.settings``
-    ``graphSettingsOverride`` with defaults (direction, baseline, gaps, ...).
-``ctx.theme``
-    the :class:`~plotdoc.render.theme.Theme` (preset colours and constants).
-``ctx.horizontal``
-    True when values run along X (``direction: horizontal`` or ``flipXY``; categorical
-    families only, xy and survival graphs never flip); use
-    ``ctx.xy(pos, value)`` to turn (category position, value) into (x, y).
-``ctx.style(element, ds_index=None, point=None, key=None) -> dict``
-    the fully merged style of an ElementOverrideSet key: theme -> global -> perDataSet[name
-    or ``key``] -> perPoint[name][point]; colours are RGBA tuples.
-``ctx.color_for(i)``, ``ctx.fill_for(i)``
-    the theme's stroke and fill colours of data set ``i`` (before overrides).
-``ctx.visible_data_sets() -> list[int]``
-    indexes of the data sets ``dataSetVisibility`` leaves visible, in table order.
-``ctx.switch(name, ds_index=None, default=True)``, ``ctx.graph_switch(name, default=True)``
-    ``elementActivation`` switches (perDataSet, then global, then ``default``).
-``ctx.tag(artist, sid)``
-    sets a unique semantic id (see :mod:`plotdoc.render.ids`) and returns the artist.
-``ctx.add(artist, sid, z=None)``
-    adds an artist to the axes, tagged.
-``ctx.include(x, y)``
-    registers data limits for artists that do not autoscale (custom artists, ``add_artist``).
-``ctx.symbols(pos, values, i, point_ids, rows)``, ``ctx.error_bars(...)``,
-``ctx.polyline(...)``, ``ctx.bar(...)``, ``ctx.value_labels(...)``
-    the common marks, styled and tagged (see each method). Symbols and error bars get one
-    SVG element per mark (``symbol/ds0/p5``) through :mod:`plotdoc.render.artists`.
-``ctx.category_layout(kind, n_clusters, n_items, labels)``
-    slot positions for categorical graphs (:mod:`plotdoc.render.layout`); ``ctx.set_categories``
-    puts its ticks and labels on the category axis.
-``ctx.legend_entry(i, handle, label=None)``, ``ctx.legend_auto``
-    registers the legend handle of data set ``i`` (or a semantic key); ``legend_auto`` False
-    keeps an omitted ``legend.show`` from showing it (categories labelled on the axis).
-``ctx.anchor(pos, top)``
-    where brackets snap for the n-th plotted data set (position and top of its data).
-``ctx.auto_titles``
-    the family's automatic titles (``x``, ``y``); the graph title defaults to the table name.
-``ctx.value_axis_from_zero``
-    set True when marks start at the baseline (bars), so the value axis includes it.
-``ctx.after_axes``, ``ctx.extra_bottom_pt``, ``ctx.preferred_width_pt``
-    callables run once the axes are final (marks at tick positions); room under the X axis;
-    the plot width an automatic shape should take.
+The drawer API (DrawContext, the primitives in :mod:`plotdoc.render.marks.primitives`, the
+marks) and the layout of this package are described in one place: docs/rendering.md.
 """
 
 from __future__ import annotations
@@ -70,14 +18,14 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from ..model import Graph, Project, Table
-from . import axes as axes_mod
-from . import legend as legend_mod
-from . import titles as titles_mod
-from .annotations import draw_annotations
 from .context import DrawContext
 from .families import drawer_for
-from .text import clamp, font_family
-from .theme import make_theme, to_hex
+from .guides import axes as axes_mod
+from .guides import legend as legend_mod
+from .guides import titles as titles_mod
+from .guides.annotations import draw_annotations
+from .style.text import clamp, font_family
+from .style.theme import make_theme, to_hex
 
 #: plot-area size (points) when plotGeometry is automatic: by frame shape
 _SHAPES = {

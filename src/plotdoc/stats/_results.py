@@ -31,6 +31,8 @@ IntArray: TypeAlias = npt.NDArray[np.int64]
 #: - ``wrong-variable-types``: fewer than two continuous variables to correlate.
 #: - ``non-positive-values``: a geometric statistic met a value <= 0.
 #: - ``too-many-bins``: the bin width asks for more bins than :data:`MAX_BINS`.
+#: - ``budget-exceeded``: the computation would pass, or passed, its budget of time or memory
+#:   (:mod:`plotdoc.stats.budget`).
 Status: TypeAlias = Literal[
     "ok",
     "too-few-values",
@@ -41,6 +43,7 @@ Status: TypeAlias = Literal[
     "wrong-variable-types",
     "non-positive-values",
     "too-many-bins",
+    "budget-exceeded",
 ]
 
 STATUSES: tuple[Status, ...] = get_args(Status)
@@ -65,7 +68,15 @@ def json_value(value: Any) -> Any:
         f = float(value)
         return f if math.isfinite(f) else None
     if isinstance(value, np.ndarray):
-        return [json_value(v) for v in value.tolist()] if value.ndim else json_value(value.item())
+        if not value.ndim:
+            return json_value(value.item())
+        if value.dtype.kind in "biu":
+            return value.tolist()
+        if value.dtype.kind == "f":  # whole arrays at once: NaN and infinities become None
+            cells = value.astype(object)
+            cells[~np.isfinite(value)] = None
+            return cells.tolist()
+        return [json_value(v) for v in value.tolist()]
     if isinstance(value, list | tuple):
         return [json_value(v) for v in value]
     if isinstance(value, dict):

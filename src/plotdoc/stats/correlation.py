@@ -13,17 +13,16 @@ Missing values are handled pairwise: each pair uses the rows where both are pres
 The matrix is vectorised: columns without missing values use a single matrix product of the
 centred data; with missing values the pairwise sums come from masked matrix products
 (``n = M'M``, ``sum x = X'M`` ...), computed from the sparse complement of the mask when few
-values are missing.
+values are missing. Spearman with missing values ranks each pair's complete rows exactly
+(:mod:`plotdoc.stats.spearman`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import itertools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, ClassVar, Literal, TypeAlias
 
 import numpy as np
@@ -40,10 +39,15 @@ from ._results import (
     check_confidence,
     json_value,
 )
+from .spearman import (
+    FEW_ROWS,
+    exact_p_matrix,
+    spearman_exact_p,
+    spearman_few_rows,
+    spearman_pairwise,
+)
 
 Method: TypeAlias = Literal["pearson", "spearman"]
-#: largest n for the exact Spearman P value (as R's cor.test)
-EXACT_SPEARMAN_MAX_N = 9
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +97,8 @@ class CorrelationMatrix(ResultMixin):
     excluded: tuple[str, ...]
     #: r (or rho) matrix; 1 on the diagonal; NaN where undefined (n < 3 or no spread)
     r: FloatArray
-    #: Spearman: exact P values where n <= 9 without ties, NaN elsewhere; Pearson: all NaN
+    #: Spearman: exact P values where n <= 9 without ties (tables of at most 12 rows), NaN
+    #: elsewhere; Pearson: all NaN
     p_exact: FloatArray
     #: number of complete pairs
     n: IntArray
@@ -180,29 +185,6 @@ def _fisher_ci(r: FloatArray, n: FloatArray, confidence: float) -> tuple[FloatAr
         lo, hi = np.tanh(zr - half), np.tanh(zr + half)
     bad = (n < 4) | np.isnan(r)
     return np.where(bad, NAN, lo), np.where(bad, NAN, hi)
-
-
-@lru_cache(maxsize=EXACT_SPEARMAN_MAX_N + 1)
-def _spearman_s_distribution(n: int) -> IntArray:
-    """Sorted values of S = sum (i - perm(i))^2 over all n! permutations."""
-    base = np.arange(n)
-    perms = np.array(list(itertools.permutations(range(n))), dtype=np.int64)
-    s: IntArray = np.sort(((perms - base) ** 2).sum(axis=1))
-    return s
-
-
-def spearman_exact_p(rho: float, n: int) -> float:
-    """Exact two-sided P of Spearman's rho without ties for 2 <= n <= 9 (R's rule), else NaN."""
-    if not 2 <= n <= EXACT_SPEARMAN_MAX_N or not math.isfinite(rho):
-        return NAN
-    s_obs = round((n**3 - n) * (1.0 - rho) / 6.0)
-    dist = _spearman_s_distribution(n)
-    total = dist.size
-    if s_obs <= (n**3 - n) / 6.0:
-        tail = int(np.searchsorted(dist, s_obs, side="right"))  # P(S <= s)
-    else:
-        tail = total - int(np.searchsorted(dist, s_obs, side="left"))  # P(S >= s)
-    return min(1.0, 2.0 * tail / total)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -398,74 +380,6 @@ def _stack(cols: list[FloatArray]) -> FloatArray:
     return np.column_stack(cols)
 
 
-def _tie_groups(sorted_values: FloatArray) -> tuple[IntArray, IntArray]:
-    """For each position of columns sorted down axis 0: (first, one past last) of its tie group."""
-    rows = sorted_values.shape[0]
-    pos = np.arange(rows)[:, None]
-    starts = np.ones(sorted_values.shape, dtype=bool)
-    starts[1:] = sorted_values[1:] != sorted_values[:-1]
-    first: IntArray = np.maximum.accumulate(np.where(starts, pos, 0), axis=0)
-    ends = np.ones(sorted_values.shape, dtype=bool)
-    ends[:-1] = starts[1:]
-    last = np.minimum.accumulate(np.where(ends, pos, rows - 1)[::-1], axis=0)[::-1]
-    return first, last + 1
-
-
-def _group_ranks(counts: FloatArray, first: IntArray, stop: IntArray) -> FloatArray:
-    """Average ranks from running counts ``counts`` (rows + 1, leading 0) and tie groups."""
-    before = np.take_along_axis(counts, first, axis=0)
-    through = np.take_along_axis(counts, stop, axis=0)
-    out: FloatArray = before + (through - before + 1.0) / 2.0
-    return out
-
-
-def _spearman_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[FloatArray, FloatArray]:
-    """Exact pairwise Spearman: for each variable i, every pair (i, j) at once.
-
-    Each column is sorted once. For a pair, the average rank of a value among the pair's
-    complete rows is (complete rows before its tie group) + (complete rows in the group + 1) / 2,
-    read off running counts of the pair's mask along the column's sorted order. Ranks are
-    half-integers, so the sums below are exact.
-    """
-    rows, k = x.shape
-    filled = np.where(mask, x, np.inf)  # missing values sort last
-    order = np.argsort(filled, axis=0, kind="stable")
-    first, stop = _tie_groups(np.take_along_axis(filled, order, axis=0))
-    mask_sorted = np.take_along_axis(mask, order, axis=0)
-    r = np.full((k, k), NAN)
-    nn = np.zeros((k, k))
-    for i in range(k):
-        # only the pairs (i, j >= i): columns i.. of every per-column array
-        cols = k - i
-        order_i, first_i, stop_i = order[:, i:], first[:, i:], stop[:, i:]
-        present = mask[:, i]
-        counts = np.zeros((rows + 1, cols))
-        # b[:, j]: rank of x_j among rows where i and j are present (j's own sorted order)
-        np.cumsum(mask_sorted[:, i:] & present[order_i], axis=0, out=counts[1:])
-        b = np.empty((rows, cols))
-        np.put_along_axis(b, order_i, _group_ranks(counts, first_i, stop_i), axis=0)
-        # a[:, j]: rank of x_i among the same rows (i's sorted order, one for every j)
-        oi = order[:, i]
-        np.cumsum(mask[oi, i:] & present[oi, None], axis=0, out=counts[1:])
-        fi = np.broadcast_to(first[:, i : i + 1], (rows, cols))
-        si = np.broadcast_to(stop[:, i : i + 1], (rows, cols))
-        a = np.empty((rows, cols))
-        a[oi] = _group_ranks(counts, fi, si)
-        valid = mask[:, i:] & present[:, None]
-        n = valid.sum(axis=0).astype(np.float64)
-        a *= valid
-        b *= valid
-        mid = n * ((n + 1.0) / 2.0) ** 2  # n * mean rank^2
-        sab = np.einsum("ij,ij->j", a, b) - mid
-        saa = np.einsum("ij,ij->j", a, a) - mid
-        sbb = np.einsum("ij,ij->j", b, b) - mid
-        with np.errstate(invalid="ignore", divide="ignore"):
-            rho = sab / np.sqrt(saa * sbb)
-        r[i, i:] = r[i:, i] = rho
-        nn[i, i:] = nn[i:, i] = n
-    return r, nn
-
-
 def _spearman_matrix(
     x: FloatArray, mask: npt.NDArray[np.bool_]
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
@@ -474,14 +388,11 @@ def _spearman_matrix(
     if bool(mask.all()):
         r = _pearson_complete(_rank_columns(x))
         nn = np.full((k, k), float(rows))
+    elif rows <= FEW_ROWS:
+        r, nn = spearman_few_rows(x, mask)
     else:
-        r, nn = _spearman_pairwise(x, mask)
+        r, nn = spearman_pairwise(x, mask)
     p_exact = np.full((k, k), NAN)
-    if rows <= EXACT_SPEARMAN_MAX_N:
-        for i in range(k):
-            for j in range(i + 1, k):
-                both = mask[:, i] & mask[:, j]
-                a, b = x[both, i], x[both, j]
-                if np.unique(a).size == a.size and np.unique(b).size == b.size:
-                    p_exact[i, j] = p_exact[j, i] = spearman_exact_p(float(r[i, j]), a.size)
+    if rows <= FEW_ROWS:  # more rows rarely leave a pair of at most 9
+        p_exact = exact_p_matrix(x, mask, r, nn)
     return r, nn, p_exact

@@ -26,7 +26,7 @@ from typing import Any, Literal, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from ._nls import fit_least_squares
+from ._nls import NLSFit, fit_least_squares
 from ._results import (
     NAN,
     FloatArray,
@@ -265,24 +265,10 @@ def four_parameter_logistic(
     free = np.array([p not in fixed_map for p in PARAMETERS])
     k = int(free.sum())
 
-    ax = as_float_array(x)
-    ay = as_float_array(y)
-    if ax.shape != ay.shape:
-        raise ValueError(f"x and y differ in size ({ax.size} and {ay.size})")
-    xp_all = _transform(ax, model)
-    if math.isfinite(float(ax.sum()) + float(ay.sum())) and model == "logX":
-        xp, yv, xv = xp_all, ay, ax  # nothing missing
-    else:
-        keep = ~np.isnan(xp_all) & np.isfinite(ay) & np.isfinite(ax)
-        xp, yv, xv = xp_all[keep], ay[keep], ax[keep]
-    n = int(yv.size)
-    df = n - k
-    if df < 1:
-        return _failed(model, fixed_names, n, df, c, "too-few-values",
-                       f"Fitting {k} parameters needs more than {k} points; there are {n}.")  # fmt: skip
-    if float(yv.max() - yv.min()) == 0.0 or float(xv.max() - xv.min()) == 0.0:
-        return _failed(model, fixed_names, n, df, c, "zero-variance",
-                       "All Y values (or all X values) are equal; no curve can be fitted.")  # fmt: skip
+    prepared = prepare(x, y, model, fixed_names, k, c)
+    if isinstance(prepared, FourPLResult):
+        return prepared
+    xp, yv, xv = prepared
 
     given = {**start_map, **fixed_map}
     auto = _initial_values(xp, yv) if len(given) < 4 else np.zeros(4)
@@ -315,10 +301,49 @@ def four_parameter_logistic(
         if best is None or (fit.status == "ambiguous" and best.status != "ambiguous"):
             best = fit
     assert best is not None
+    return finish(model, fixed_names, c, full(best.params), free, best, xv, yv)
+
+
+def prepare(
+    x: npt.ArrayLike, y: npt.ArrayLike, model: str, fixed: tuple[str, ...], k: int, c: float
+) -> tuple[FloatArray, FloatArray, FloatArray] | FourPLResult:
+    """(transformed X, Y, X) of the complete points, or the failed result when none can fit."""
+    ax = as_float_array(x)
+    ay = as_float_array(y)
+    if ax.shape != ay.shape:
+        raise ValueError(f"x and y differ in size ({ax.size} and {ay.size})")
+    xp_all = _transform(ax, model)
+    if math.isfinite(float(ax.sum()) + float(ay.sum())) and model == "logX":
+        xp, yv, xv = xp_all, ay, ax  # nothing missing
+    else:
+        keep = ~np.isnan(xp_all) & np.isfinite(ay) & np.isfinite(ax)
+        xp, yv, xv = xp_all[keep], ay[keep], ax[keep]
+    n = int(yv.size)
+    df = n - k
+    if df < 1:
+        return _failed(model, fixed, n, df, c, "too-few-values",
+                       f"Fitting {k} parameters needs more than {k} points; there are {n}.")  # fmt: skip
+    if float(yv.max() - yv.min()) == 0.0 or float(xv.max() - xv.min()) == 0.0:
+        return _failed(model, fixed, n, df, c, "zero-variance",
+                       "All Y values (or all X values) are equal; no curve can be fitted.")  # fmt: skip
+    return xp, yv, xv
+
+
+def finish(
+    model: str,
+    fixed_names: tuple[str, ...],
+    c: float,
+    theta: FloatArray,
+    free: npt.NDArray[np.bool_],
+    best: NLSFit,
+    xv: FloatArray,
+    yv: FloatArray,
+) -> FourPLResult:
+    """The result of a fit that gave parameters ``theta`` (all four) from ``best``."""
+    n = int(yv.size)
+    df = best.df
     if best.status == "did-not-converge":
         return _failed(model, fixed_names, n, df, c, best.status, best.message)
-
-    theta = full(best.params)
     se = np.full(4, NAN)
     se[free] = best.se
     tq = t_quantile(c, df)

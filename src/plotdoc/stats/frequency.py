@@ -16,12 +16,12 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from typing import Any, ClassVar, Literal, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
-from ._results import FloatArray, IntArray, ResultMixin, Status, check_choice, finite
+from ._results import FloatArray, IntArray, ResultMixin, Status, check_choice, finite, json_value
 
 Output: TypeAlias = Literal["count", "fraction", "percent"]
 #: at most this many bins; a finer width gives status ``too-many-bins``
@@ -49,9 +49,7 @@ class FrequencyResult(ResultMixin):
     bin_labels: tuple[str, ...]
     #: data set names, one per column
     names: tuple[str, ...]
-    #: shape (bins, data sets): the counts, fractions or percents
-    values: FloatArray
-    #: shape (bins, data sets): the plain (non-cumulative) counts
+    #: shape (bins, data sets): the plain (non-cumulative) counts, the only matrix kept
     counts: IntArray
     #: non-missing values per data set
     n: tuple[int, ...]
@@ -59,6 +57,26 @@ class FrequencyResult(ResultMixin):
     n_below: tuple[int, ...]
     status: Status
     message: str
+
+    _DERIVED: ClassVar[tuple[str, ...]] = ("values",)
+
+    @property
+    def values(self) -> FloatArray:
+        """Shape (bins, data sets): the counts, fractions or percents (computed from counts)."""
+        table = np.cumsum(self.counts, axis=0) if self.cumulative else self.counts
+        vals: FloatArray = table.astype(np.float64)
+        if self.output != "count":
+            with np.errstate(invalid="ignore", divide="ignore"):
+                vals /= np.array(self.n, dtype=np.float64)[None, :]
+            if self.output == "percent":
+                vals *= 100.0
+        return vals
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-friendly values, ``values`` included."""
+        out = ResultMixin.to_dict(self)
+        out["values"] = json_value(self.values)
+        return out
 
 
 def nice_floor(x: float) -> float:
@@ -86,6 +104,25 @@ def automatic_bin_width(values: FloatArray) -> float:
     if integers:
         width = max(1.0, width)
     return width
+
+
+def bin_layout(
+    pooled: FloatArray, bin_width: float | None, bin_start: float | None
+) -> tuple[float, float, int]:
+    """(width, start, number of bins) for the pooled finite values (non-empty).
+
+    More than :data:`MAX_BINS` bins is reported as ``MAX_BINS + 1``.
+    """
+    width = float(bin_width) if bin_width is not None else automatic_bin_width(pooled)
+    if bin_start is not None:
+        start = float(bin_start)
+    else:
+        start = math.floor(float(pooled.min()) / width + _EDGE_TOLERANCE) * width
+        start = float(f"{start:.12g}")
+    span = (float(pooled.max()) - start) / width
+    if span > MAX_BINS:
+        return width, start, MAX_BINS + 1
+    return width, start, max(1, math.ceil(span - _EDGE_TOLERANCE))
 
 
 def _label(c: float) -> str:
@@ -133,25 +170,17 @@ def frequency_distribution(
 
     def failed(status: Status, message: str, width: float, start: float) -> FrequencyResult:
         return FrequencyResult(
-            output, cumulative, width, start, e, e, (), names, np.empty((0, k)),
+            output, cumulative, width, start, e, e, (), names,
             np.empty((0, k), dtype=np.int64), ns, (0,) * k, status, message,
         )  # fmt: skip
 
     if pooled.size == 0:
         return failed("too-few-values", "No values.", bin_width or math.nan, bin_start or math.nan)
-    width = float(bin_width) if bin_width is not None else automatic_bin_width(pooled)
-    if bin_start is not None:
-        start = float(bin_start)
-    else:
-        start = math.floor(float(pooled.min()) / width + _EDGE_TOLERANCE) * width
-        start = float(f"{start:.12g}")
-    top = float(pooled.max())
-    span = (top - start) / width
-    if span > MAX_BINS:
+    width, start, bins = bin_layout(pooled, bin_width, bin_start)
+    if bins > MAX_BINS:
         return failed(
             "too-many-bins", f"The bin width gives more than {MAX_BINS} bins.", width, start
         )
-    bins = max(1, math.ceil(span - _EDGE_TOLERANCE))
     edges = np.array([float(f"{start + i * width:.12g}") for i in range(bins + 1)])
     counts = np.zeros((bins, k), dtype=np.int64)
     below: list[int] = []
@@ -162,16 +191,9 @@ def frequency_distribution(
         below.append(int((~inside).sum()))
         idx = np.minimum(idx[inside], bins - 1)  # the last bin holds its upper edge
         counts[:, j] = np.bincount(idx, minlength=bins)
-    table = np.cumsum(counts, axis=0) if cumulative else counts
-    vals = table.astype(np.float64)
-    if output != "count":
-        with np.errstate(invalid="ignore", divide="ignore"):
-            vals = vals / np.array(ns, dtype=np.float64)[None, :]
-        if output == "percent":
-            vals = vals * 100.0
     centers = np.array([float(f"{c:.12g}") for c in (edges[:-1] + edges[1:]) / 2.0])
     labels = tuple(_label(c) for c in centers)
     return FrequencyResult(
-        output, cumulative, width, start, edges, centers, labels, names, vals, counts, ns,
+        output, cumulative, width, start, edges, centers, labels, names, counts, ns,
         tuple(below), "ok", "ok",
     )  # fmt: skip

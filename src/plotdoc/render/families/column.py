@@ -21,20 +21,24 @@ Ids: ``bar/ds0``, ``errorbar/ds0``, ``symbol/ds0/p<row>``, ``summary/ds0``, ``bo
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.patches import FancyArrowPatch
 
 from ..context import DrawContext
-from ..layout import CategoryLayout
-from . import _marks as M
+from ..marks import bars, box, points, primitives, summary, violin
+from ..marks.value_labels import draw_value_labels
+from ..positions.slots import CategoryLayout
 
-#: variants whose marks are filled shapes: their legend shows a swatch of that element
-_FILLED = {
-    "bar": "bar",
-    "scatter-bar": "bar",
-    "column-floating-bars": "bar",
-    "column-box-whiskers": "bar",
-    "column-violin": "violin",
+#: variants whose marks are filled shapes: their legend shows that mark's swatch
+_FILLED: dict[str, Callable[[DrawContext, int], Artist]] = {
+    "bar": bars.swatch,
+    "scatter-bar": bars.swatch,
+    "column-floating-bars": bars.swatch,
+    "column-box-whiskers": bars.swatch,
+    "column-violin": violin.swatch,
 }
 _CENTER_VARIANTS = {"scatter-bar", "bar", "column-mean-error", "column-mean-error-connected"}
 
@@ -62,16 +66,16 @@ def draw(ctx: DrawContext) -> None:
         rows = list(range(values.size))
         top = _draw_column(ctx, vid, mode, i, pos, values, rows, layout.width, span)
         ctx.anchor(pos, top)
-        ce = M.summary(values, mode)
+        ce = summary.summary(values, mode)
         if ce is not None:
             centers.append((pos, ce.center))
         ctx.legend_entry(
-            i, M.fill_handle(ctx, i, _FILLED[vid]) if vid in _FILLED else ctx.symbol_handle(i)
+            i, _FILLED[vid](ctx, i) if vid in _FILLED else primitives.symbol_handle(ctx, i)
         )
     if vid == "column-mean-error-connected" and len(centers) > 1 and ctx.switch("lines", None):
         px, py = zip(*centers, strict=True)
         x, y = ctx.xy(px, py)
-        line = ctx.polyline(x, y, visible[0], "line/centers", element="line", z=2.0)
+        line = primitives.polyline(ctx, x, y, visible[0], "line/centers", element="line", z=2.0)
         line.set_color(_across_color(ctx, visible[0]))
 
 
@@ -89,17 +93,18 @@ def _draw_column(
     """One column's marks; returns the top of what it drew (for brackets)."""
     ids = [f"symbol/ds{i}/p{r}" for r in rows]
     if vid == "column-box-whiskers":
-        return M.box(ctx, i, pos, values, mode, width)
+        return box.draw_column(ctx, i, pos, values, mode, width)
     if vid == "column-violin":
-        return M.violin(ctx, i, pos, values, width, quartiles=mode == "medianWithIqr")
+        return violin.draw_column(ctx, i, pos, values, width, quartiles=mode == "medianWithIqr")
     if vid == "column-floating-bars":
-        return M.floating_bar(ctx, i, pos, values, mode, width)
-    ce = M.summary(values, mode)
+        return bars.floating_bar(ctx, i, pos, values, mode, width)
+    ce = summary.summary(values, mode)
     if vid in _CENTER_VARIANTS and ce is not None:
         if vid in ("scatter-bar", "bar"):
-            M.center_bar(ctx, i, pos, ce, width, f"bar/ds{i}")
+            bars.center_bar(ctx, i, pos, ce, width, f"bar/ds{i}")
         else:
-            ctx.symbols(
+            primitives.symbols(
+                ctx,
                 [pos],
                 [ce.center],
                 i,
@@ -108,15 +113,17 @@ def _draw_column(
                 group_id=f"symbols/ds{i}/center",
                 z=3.5,
             )
-        M.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}")
-        top = M.top_of(values if vid == "scatter-bar" else np.array([ce.center]), ce)
-        ctx.value_labels(pos, ce.center, ce.n, top, i, f"value/ds{i}", bar_start=M.baseline(ctx))
+        summary.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}")
+        top = summary.top_of(values if vid == "scatter-bar" else np.array([ce.center]), ce)
+        draw_value_labels(
+            ctx, pos, ce.center, ce.n, top, i, f"value/ds{i}", bar_start=bars.baseline(ctx)
+        )
     if vid in ("scatter-bar", "column-scatter-only"):
-        M.scatter(ctx, i, pos, values, rows, ids, span=span)
+        points.scatter(ctx, i, pos, values, rows, ids, span=span)
     if vid == "column-scatter-only" and ce is not None:
-        M.summary_line(ctx, i, pos, ce.center, width * 0.8, f"summary/ds{i}")
-        M.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}", z=4.0, with_summary=True)
-    return M.top_of(values, ce)
+        summary.summary_line(ctx, i, pos, ce.center, width * 0.8, f"summary/ds{i}")
+        summary.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}", z=4.0, with_summary=True)
+    return summary.top_of(values, ce)
 
 
 def _across_color(ctx: DrawContext, i: int) -> tuple[float, float, float, float]:
@@ -145,11 +152,16 @@ def _before_after(
         col = grid[:, s]
         rows = [r for r in range(n_rows) if np.isfinite(col[r])]
         if mode == "symbolsAndLines":
-            ctx.symbols(
-                [positions[s]] * len(rows), col[rows], i, [f"symbol/ds{i}/p{r}" for r in rows], rows
+            primitives.symbols(
+                ctx,
+                [positions[s]] * len(rows),
+                col[rows],
+                i,
+                [f"symbol/ds{i}/p{r}" for r in rows],
+                rows,
             )
         ctx.anchor(positions[s], float(np.nanmax(col)) if rows else 0.0)
-        ctx.legend_entry(i, ctx.symbol_handle(i))
+        ctx.legend_entry(i, primitives.symbol_handle(ctx, i))
     line_style = ctx.style("line", visible[0] if visible else 0)
     line_style["color"] = _across_color(ctx, visible[0] if visible else 0)
     for r in range(n_rows):
@@ -180,5 +192,5 @@ def _before_after(
         else:
             px, py = zip(*pts, strict=True)
             x, y = ctx.xy(px, py)
-            pair = ctx.polyline(x, y, visible[0], f"pair/row{r}", element="line", z=2.0)
+            pair = primitives.polyline(ctx, x, y, visible[0], f"pair/row{r}", element="line", z=2.0)
             pair.set_color(line_style["color"])

@@ -10,8 +10,10 @@ Ids: ``bar/ds{i}/row{r}``, value labels ``value/ds{i}/row{r}``.
 from __future__ import annotations
 
 from ..context import DrawContext
-from ..grouped_bars import bar_legend, draw_bars, draw_stacked, row_labels, set_grouped_categories
-from ..layout_grouped import grouped_layout
+from ..guides.category_axis import set_grouped_categories
+from ..marks.bars import bar_legend, draw_bars, draw_stacked
+from ..positions.arrangements import grouped_layout
+from ..prepare.cells import row_labels
 
 ARRANGEMENTS = {
     "contingency-interleaved-bar": "interleaved",

@@ -23,9 +23,10 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Polygon
 from numpy.typing import NDArray
 
-from ...stats import four_parameter_logistic, linear_regression
+from ...analyses import fitted_curve
+from ...stats import linear_regression
 from ..context import DrawContext
-from ..theme import DASHES, with_alpha
+from ..style.theme import DASHES, with_alpha
 
 F64 = NDArray[np.float64]
 
@@ -76,7 +77,7 @@ def _fit(ctx: DrawContext, aid: str, x: F64, kind: str, level: float, model: str
             if ctx.graph_switch("predictionBand", False):
                 bands.append(("prediction", res.prediction_lower, res.prediction_upper))
         else:
-            res4 = four_parameter_logistic(xx, yy, model=model)
+            res4 = fitted_curve(ctx.project, ctx.table.id, aid, ctx.table.data_sets[i].name)
             res_x, res_y = res4.curve_x, res4.curve_y
             bands = (
                 [("confidence", res4.confidence_lower, res4.confidence_upper)]

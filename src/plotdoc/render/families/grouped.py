@@ -1,8 +1,8 @@
 """Grouped graphs: rows are groups (``rowLabels``), data sets are series, replicates sub-columns.
 
 A variant id names an arrangement (``interleaved``, ``separated``, ``stacked``,
-``superimposed``; see :mod:`plotdoc.render.layout_grouped`) and a mark; the repeated-measures
-variants and the heat map (:mod:`plotdoc.render.heatmap`) have their own drawers. The summary
+``superimposed``; see :mod:`plotdoc.render.positions.arrangements`) and a mark; the repeated-measures
+variants and the heat map (:mod:`plotdoc.render.marks.heat`) have their own drawers. The summary
 (center, error bar, whiskers...) follows ``plot.options.mode``.
 
 Modes only the superimposed scatter offers (plotdoc's definitions):
@@ -29,45 +29,41 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
+from matplotlib.artist import Artist
 from numpy.typing import NDArray
 
-from .. import grouped_marks as gm
 from ..context import DrawContext
-from ..grouped_bars import (
-    bar_legend,
-    cell,
-    draw_bars,
-    draw_stacked,
-    row_labels,
-    set_grouped_categories,
-    value_span,
-)
-from ..heatmap import draw_heat_map
-from ..layout import spread_offsets
-from ..layout_grouped import GroupedLayout, grouped_layout, stagger_offsets
+from ..guides.category_axis import set_grouped_categories
+from ..marks import bars, box, primitives, summary, violin
+from ..marks.bars import draw_bars, draw_stacked
+from ..marks.heat import draw_heat_map
+from ..positions.arrangements import GroupedLayout, grouped_layout, stagger_offsets
+from ..positions.slots import spread_offsets
+from ..prepare.cells import cell, finite, row_labels, value_span
 
-#: variant -> (arrangement, mark)
-PARTS: dict[str, tuple[str, str]] = {
-    "grouped-interleaved-scatter": ("interleaved", "scatter"),
-    "grouped-separated-scatter": ("separated", "scatter"),
-    "grouped-interleaved-scatter-bar": ("interleaved", "scatter-bar"),
-    "grouped-separated-scatter-bar": ("separated", "scatter-bar"),
-    "grouped-superimposed-scatter": ("superimposed", "scatter"),
-    "grouped-rm-across-row": ("superimposed", "rm-across-row"),
-    "grouped-rm-in-subcol": ("interleaved", "rm-in-subcol"),
-    "grouped-interleaved-bars": ("interleaved", "bars"),
-    "grouped-separated-bars": ("separated", "bars"),
-    "grouped-stacked-bars": ("stacked", "stacked"),
-    "grouped-interleaved-symbols": ("interleaved", "symbols"),
-    "grouped-separated-symbols": ("separated", "symbols"),
-    "grouped-superimposed-symbols": ("superimposed", "symbols"),
-    "grouped-superimposed-symbols-line": ("superimposed", "symbols-line"),
-    "grouped-interleaved-low-high": ("interleaved", "low-high"),
-    "grouped-separated-low-high": ("separated", "low-high"),
-    "grouped-interleaved-box": ("interleaved", "box"),
-    "grouped-separated-box": ("separated", "box"),
-    "grouped-interleaved-violin": ("interleaved", "violin"),
-    "grouped-separated-violin": ("separated", "violin"),
+#: variant -> (arrangement, mark, legend mark): the legend shows the named mark's swatch for
+#: each visible data set (None: the mark registers its own entries, as repeated measures do)
+PARTS: dict[str, tuple[str, str, str | None]] = {
+    "grouped-interleaved-scatter": ("interleaved", "scatter", "symbol"),
+    "grouped-separated-scatter": ("separated", "scatter", "symbol"),
+    "grouped-interleaved-scatter-bar": ("interleaved", "scatter-bar", "bar"),
+    "grouped-separated-scatter-bar": ("separated", "scatter-bar", "bar"),
+    "grouped-superimposed-scatter": ("superimposed", "scatter", "symbol"),
+    "grouped-rm-across-row": ("superimposed", "rm-across-row", None),
+    "grouped-rm-in-subcol": ("interleaved", "rm-in-subcol", None),
+    "grouped-interleaved-bars": ("interleaved", "bars", "bar"),
+    "grouped-separated-bars": ("separated", "bars", "bar"),
+    "grouped-stacked-bars": ("stacked", "stacked", "bar"),
+    "grouped-interleaved-symbols": ("interleaved", "symbols", "symbol"),
+    "grouped-separated-symbols": ("separated", "symbols", "symbol"),
+    "grouped-superimposed-symbols": ("superimposed", "symbols", "symbol"),
+    "grouped-superimposed-symbols-line": ("superimposed", "symbols-line", "symbol"),
+    "grouped-interleaved-low-high": ("interleaved", "low-high", "bar"),
+    "grouped-separated-low-high": ("separated", "low-high", "bar"),
+    "grouped-interleaved-box": ("interleaved", "box", "bar"),
+    "grouped-separated-box": ("separated", "box", "bar"),
+    "grouped-interleaved-violin": ("interleaved", "violin", "violin"),
+    "grouped-separated-violin": ("separated", "violin", "violin"),
 }
 
 #: modes whose summary is a line at the center (with an error bar when the mode has one)
@@ -78,13 +74,16 @@ def draw(ctx: DrawContext) -> None:
     if ctx.variant_id == "grouped-heat-map":
         draw_heat_map(ctx)
         return
-    arrangement, mark = PARTS[ctx.variant_id]
+    arrangement, mark, legend = PARTS[ctx.variant_id]
     vis = ctx.visible_data_sets()
     names = [ds.name for ds in ctx.table.data_sets]
     lay = grouped_layout(arrangement, vis, names, row_labels(ctx.table), ctx.settings)
     set_grouped_categories(ctx, lay)
     mode = str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
     MARKS[mark](ctx, lay, vis, mode)
+    if legend is not None:
+        for i in vis:
+            ctx.legend_entry(i, SWATCHES[legend](ctx, i))
     # brackets count the slots along the category axis
     ctx.anchors.sort(key=lambda a: a.pos)
 
@@ -131,8 +130,7 @@ def _points(
                     vals.append(float(v[j]))
                     pids.append(f"symbol/ds{i}/p{r * reps + j}")
                     rows.append(r)
-        ctx.symbols(pos, vals, i, pids, rows)
-        ctx.legend_entry(i, ctx.symbol_handle(i))
+        primitives.symbols(ctx, pos, vals, i, pids, rows)
 
 
 def _summaries(
@@ -150,13 +148,13 @@ def _summaries(
         show_line = ctx.switch("summaryLine", i)
         pos, cen, lo, hi, bids = [], [], [], [], []
         for r in range(ctx.table.n_rows):
-            v = gm.finite(cell(ctx.table, i, r))
+            v = finite(cell(ctx.table, i, r))
             if v.size == 0:
                 continue
-            c, low, high = gm.center_error(v, mode)
+            c, low, high = summary.center_error(v, mode)
             p = lay.center(i, r) + offs[i]
             if show_line:
-                gm.segment(ctx, p - half, p + half, c, i, f"summary/ds{i}/row{r}")
+                summary.segment(ctx, p - half, p + half, c, i, f"summary/ds{i}/row{r}")
             if mode not in _LINE_MODES:
                 pos.append(p)
                 cen.append(c)
@@ -164,7 +162,7 @@ def _summaries(
                 hi.append(high)
                 bids.append(f"errorbar/ds{i}/row{r}")
         if pos:
-            ctx.error_bars(pos, cen, lo, hi, i, bids)
+            primitives.error_bars(ctx, pos, cen, lo, hi, i, bids)
 
 
 def _scatter(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
@@ -178,11 +176,11 @@ def _scatter(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) ->
         _points(ctx, lay, vis, half, aligned=True, offsets=offs)
         for i in vis:
             for r in range(ctx.table.n_rows):
-                v = gm.finite(cell(ctx.table, i, r))
+                v = finite(cell(ctx.table, i, r))
                 if v.size:
                     p = lay.center(i, r) + offs[i]
-                    c = gm.center_error(v, "lineAtMean")[0]
-                    gm.segment(ctx, p - 0.12, p + 0.12, c, i, f"summary/ds{i}/row{r}", "line")
+                    c = summary.center_error(v, "lineAtMean")[0]
+                    summary.segment(ctx, p - 0.12, p + 0.12, c, i, f"summary/ds{i}/row{r}", "line")
         return
     _points(ctx, lay, vis, half, offsets=offs)
     if mode in ("grandMean", "grandMedian"):
@@ -196,28 +194,25 @@ def _grand(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> N
     if not vis or not ctx.switch("summaryLine", None):
         return
     for r in range(ctx.table.n_rows):
-        pooled = np.concatenate([gm.finite(cell(ctx.table, i, r)) for i in vis])
+        pooled = np.concatenate([finite(cell(ctx.table, i, r)) for i in vis])
         if pooled.size == 0:
             continue
         p = lay.center(vis[0], r)
-        c = gm.center_error(pooled, mode)[0]
-        gm.segment(ctx, p - lay.width / 2, p + lay.width / 2, c, vis[0], f"summary/row{r}")
+        c = summary.center_error(pooled, mode)[0]
+        summary.segment(ctx, p - lay.width / 2, p + lay.width / 2, c, vis[0], f"summary/row{r}")
 
 
 def _scatter_bar(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
     draw_bars(ctx, lay, vis, mode)
     _points(ctx, lay, vis, lay.width / 2 * 0.7, anchor=False)
-    bar_legend(ctx, vis)
 
 
 def _bars(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
     draw_bars(ctx, lay, vis, mode)
-    bar_legend(ctx, vis)
 
 
 def _stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
     draw_stacked(ctx, lay, vis, mode)
-    bar_legend(ctx, vis)
 
 
 def _symbols(
@@ -227,10 +222,10 @@ def _symbols(
     for i in vis:
         pos, cen, lo, hi, bids, pids, rows = [], [], [], [], [], [], []
         for r in range(ctx.table.n_rows):
-            v = gm.finite(cell(ctx.table, i, r))
+            v = finite(cell(ctx.table, i, r))
             if v.size == 0:
                 continue
-            c, low, high = gm.center_error(v, mode)
+            c, low, high = summary.center_error(v, mode)
             if not np.isfinite(c):
                 continue
             p = lay.center(i, r) + offs[i]
@@ -244,11 +239,10 @@ def _symbols(
             ctx.anchor(p, max(c, high) if np.isfinite(high) else c)
         if connect and len(pos) > 1 and ctx.switch("lines", i):
             x, y = ctx.xy(pos, cen)
-            ctx.polyline(x, y, i, f"line/ds{i}")
+            primitives.polyline(ctx, x, y, i, f"line/ds{i}")
         if pos:
-            ctx.error_bars(pos, cen, lo, hi, i, bids)
-            ctx.symbols(pos, cen, i, pids, rows)
-        ctx.legend_entry(i, ctx.symbol_handle(i))
+            primitives.error_bars(ctx, pos, cen, lo, hi, i, bids)
+            primitives.symbols(ctx, pos, cen, i, pids, rows)
 
 
 def _symbols_line(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
@@ -262,9 +256,8 @@ def _per_cell(
         for i in vis:
             for r in range(ctx.table.n_rows):
                 v = cell(ctx.table, i, r)
-                if gm.finite(v).size:
+                if finite(v).size:
                     fn(ctx, lay.center(i, r), lay.width, v, i, r)
-        bar_legend(ctx, vis, element="violin" if fn is _violin_cell else "bar")
 
     return run
 
@@ -274,24 +267,24 @@ def _violin_cell(
 ) -> None:
     truncate = bool(ctx.options.get("showTruncatedViolin", True))
     mode = str(ctx.options.get("mode") or "medianWithIqr")
-    gm.violin(ctx, pos, width, v, i, r, mode, truncate)
+    violin.draw_cell(ctx, pos, width, v, i, r, mode, truncate)
 
 
 def _box_cell(
     ctx: DrawContext, pos: float, width: float, v: NDArray[np.float64], i: int, r: int
 ) -> None:
     mode = str(ctx.options.get("mode") or "minToMax")
-    gm.box(ctx, pos, width, v, i, r, mode, ctx.table.replicates)
+    box.draw_cell(ctx, pos, width, v, i, r, mode, ctx.table.replicates)
 
 
 def _low_high_cell(
     ctx: DrawContext, pos: float, width: float, v: NDArray[np.float64], i: int, r: int
 ) -> None:
-    gm.low_high(ctx, pos, width, v, i, r, str(ctx.options.get("mode") or "lineAtMean"))
+    bars.low_high(ctx, pos, width, v, i, r, str(ctx.options.get("mode") or "lineAtMean"))
 
 
 def _rm(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
-    from ..grouped_rm import draw_rm
+    from ..marks.rm_paths import draw_rm
 
     draw_rm(ctx, lay, vis, mode, _offsets(ctx, lay, vis))
 
@@ -308,4 +301,12 @@ MARKS: dict[str, Callable[[DrawContext, GroupedLayout, list[int], str], None]] =
     "violin": _per_cell(_violin_cell),
     "rm-across-row": _rm,
     "rm-in-subcol": _rm,
+}
+
+
+#: legend marks: the swatch of data set ``i`` each draws
+SWATCHES: dict[str, Callable[[DrawContext, int], Artist]] = {
+    "symbol": lambda ctx, i: primitives.symbol_handle(ctx, i),
+    "bar": bars.swatch,
+    "violin": violin.swatch,
 }

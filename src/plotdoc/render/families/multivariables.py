@@ -1,8 +1,8 @@
 """multipleVariables graphs: data sets are variables, rows observations, ``mapping`` gives roles.
 
-Variable types and roles: :mod:`plotdoc.render.mv_data`; colour and shape keys:
-:mod:`plotdoc.render.mv_marks`; volcano groups, bubble areas and forest rows:
-:mod:`plotdoc.render.mv_prepare`. Drawn:
+Variable types and roles: :mod:`plotdoc.render.prepare.roles`; colour and shape keys:
+:mod:`plotdoc.render.marks.keyed`; volcano groups, bubble areas and forest rows:
+:mod:`plotdoc.render.prepare.multivariables`. Drawn:
 
 ``mv-bubble``
     a circle per row at (``x``, ``y``), area from ``size`` (largest ``maxBubbleSize`` points
@@ -17,10 +17,10 @@ Variable types and roles: :mod:`plotdoc.render.mv_data`; colour and shape keys:
     lines ``cutoff/fc-``, ``cutoff/fc+``, ``cutoff/p`` (graph switch ``cutoffLines``); the
     strongest ``maxLabels`` significant points labelled with ``label`` (or their row number).
 ``mv-forest``
-    see :mod:`plotdoc.render.mv_forest`.
+    see :mod:`plotdoc.render.marks.forest`.
 
 Labels (role ``label``, ids ``label/p{r}``) never overlap each other or the points: they are
-placed when the graph is drawn (:mod:`plotdoc.render.point_labels`); a label that finds no
+placed when the graph is drawn (:mod:`plotdoc.render.guides.point_labels`); a label that finds no
 room is left out. Bubble and scatter graphs label every row that has a label.
 """
 
@@ -29,21 +29,21 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.lines import Line2D
 
-from ..artists import PointSymbols
+from ..artists.collections import PointSymbols
 from ..context import DrawContext
-from ..mv_data import Variable, mapped, number_text
-from ..mv_forest import draw_forest
-from ..mv_marks import base_symbol, keyed_points
-from ..mv_prepare import (
+from ..guides.point_labels import PointLabels
+from ..marks.forest import draw_forest
+from ..marks.keyed import base_symbol, keyed_points
+from ..prepare.multivariables import (
     VOLCANO_GROUPS,
     bubble_areas,
     bubble_order,
     nice_sizes,
     volcano,
 )
-from ..point_labels import PointLabels
-from ..symbols import symbol_path
-from ..theme import with_alpha
+from ..prepare.roles import Variable, mapped, number_text
+from ..style.symbols import symbol_path
+from ..style.theme import with_alpha
 
 #: shapes of the up and down groups when the preset gives them one colour
 _GROUP_SHAPES = {"volcano:up": "triangleUp", "volcano:down": "triangleDown"}

@@ -18,7 +18,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..context import DrawContext
-from . import _marks as M
+from ..marks import bars, box, points, primitives, summary, violin
+from ..marks.value_labels import draw_value_labels
 
 _PER_SUBGROUP = {"nested-low-high", "nested-box", "nested-violin"}
 
@@ -49,10 +50,12 @@ def draw(ctx: DrawContext) -> None:
                 col = vals[:, j]
                 suffix = f"/sub{j}"
                 if vid == "nested-box":
-                    tops.append(M.box(ctx, i, pos, col, mode, layout.width, suffix, sub=None))
+                    tops.append(
+                        box.draw_column(ctx, i, pos, col, mode, layout.width, suffix, sub=None)
+                    )
                 elif vid == "nested-violin":
                     tops.append(
-                        M.violin(
+                        violin.draw_column(
                             ctx,
                             i,
                             pos,
@@ -63,18 +66,16 @@ def draw(ctx: DrawContext) -> None:
                         )
                     )
                 else:
-                    tops.append(M.floating_bar(ctx, i, pos, col, mode, layout.width, suffix))
+                    tops.append(bars.floating_bar(ctx, i, pos, col, mode, layout.width, suffix))
             ctx.anchor(layout.ticks[slot], max(tops, default=0.0))
-            ctx.legend_entry(
-                i, M.fill_handle(ctx, i, "violin" if vid == "nested-violin" else "bar")
-            )
+            ctx.legend_entry(i, (violin.swatch if vid == "nested-violin" else bars.swatch)(ctx, i))
     else:
         layout = ctx.category_layout("single", len(visible), 1, labels)
         ctx.set_categories(layout)
         for slot, i in enumerate(visible):
             _treatment(ctx, vid, mode, i, layout.center(slot), layout.width, span)
-            bars = vid in ("nested-bar", "nested-scatter-bar")
-            ctx.legend_entry(i, M.fill_handle(ctx, i) if bars else ctx.symbol_handle(i))
+            filled = vid in ("nested-bar", "nested-scatter-bar")
+            ctx.legend_entry(i, bars.swatch(ctx, i) if filled else primitives.symbol_handle(ctx, i))
     if ctx.options.get("hideOuterFrame"):
         ctx.after_axes.append(lambda: _hide_frame(ctx))
 
@@ -84,18 +85,19 @@ def _treatment(
 ) -> None:
     vals = ctx.table.data_sets[i].values
     pooled = vals.ravel()
-    ce = M.summary(pooled, mode)
+    ce = summary.summary(pooled, mode)
     if vid in ("nested-scatter-bar", "nested-bar") and ce is not None:
-        M.center_bar(ctx, i, pos, ce, width, f"bar/ds{i}")
-        M.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}")
-        ctx.value_labels(
+        bars.center_bar(ctx, i, pos, ce, width, f"bar/ds{i}")
+        summary.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}")
+        draw_value_labels(
+            ctx,
             pos,
             ce.center,
             ce.n,
-            M.top_of(pooled if vid == "nested-scatter-bar" else np.array([ce.center]), ce),
+            summary.top_of(pooled if vid == "nested-scatter-bar" else np.array([ce.center]), ce),
             i,
             f"value/ds{i}",
-            bar_start=M.baseline(ctx),
+            bar_start=bars.baseline(ctx),
         )
     if vid in ("nested-scatter", "nested-scatter-bar"):
         m = vals.shape[1]
@@ -104,7 +106,7 @@ def _treatment(
             col = vals[:, j]
             lane_pos = pos + (j - (m - 1) / 2) * lane
             rows = list(range(col.size))
-            M.scatter(
+            points.scatter(
                 ctx,
                 i,
                 lane_pos,
@@ -116,9 +118,9 @@ def _treatment(
                 group_id=f"symbols/ds{i}/sub{j}",
             )
     if vid == "nested-scatter" and ce is not None:
-        M.summary_line(ctx, i, pos, ce.center, width, f"summary/ds{i}")
-        M.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}", z=4.0, with_summary=True)
-    ctx.anchor(pos, M.top_of(pooled if vid != "nested-bar" else np.array([np.nan]), ce))
+        summary.summary_line(ctx, i, pos, ce.center, width, f"summary/ds{i}")
+        summary.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}", z=4.0, with_summary=True)
+    ctx.anchor(pos, summary.top_of(pooled if vid != "nested-bar" else np.array([np.nan]), ce))
 
 
 def _hide_frame(ctx: DrawContext) -> None:

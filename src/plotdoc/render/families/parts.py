@@ -36,8 +36,8 @@ from typing import Any
 import numpy as np
 
 from ..context import DrawContext
-from ..parts_draw import draw_dot_plot, draw_pie, draw_slices
-from ..theme import RGBA, resolve_color
+from ..marks.slices import draw_dot_plot, draw_pie, draw_slices
+from ..style.theme import RGBA, resolve_color
 
 
 def part_rows(ctx: DrawContext) -> tuple[int, list[int], list[float], list[str]]:

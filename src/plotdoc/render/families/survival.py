@@ -29,10 +29,11 @@ from matplotlib.transforms import ScaledTranslation, blended_transform_factory
 from numpy.typing import NDArray
 
 from ...stats import KaplanMeierResult, kaplan_meier, number_at_risk
-from ..artists import PointSymbols
+from ..artists.collections import PointSymbols
 from ..context import DrawContext
-from ..symbols import TICK
-from ..text import safe
+from ..marks import primitives
+from ..style.symbols import TICK
+from ..style.text import safe
 
 F64 = NDArray[np.float64]
 _STAIRS = {"survival-staircase-ticks", "survival-staircase-points"}
@@ -87,7 +88,7 @@ def _draw_group(
             lx, ly = np.repeat(t, 2)[1:], np.repeat(y, 2)[:-1]
         else:
             lx, ly = t, y
-        ctx.polyline(lx, ly, i, f"line/ds{i}", element="line", z=2.0)
+        primitives.polyline(ctx, lx, ly, i, f"line/ds{i}", element="line", z=2.0)
     sym_style = ctx.style("symbol", i)
     at = opts.get("plotSymbolsAt", "all")
     if sym_style["symbolVisibility"] == "censoredOnly" or "symbolVisibility" in _user_symbol(
@@ -107,7 +108,7 @@ def _draw_group(
         )
     else:
         ids = [f"symbol/ds{i}/p{k}" for k in range(t.size)]
-        ctx.symbols(t, y, i, ids, list(range(t.size)), z=3.0)
+        primitives.symbols(ctx, t, y, i, ids, list(range(t.size)), z=3.0)
     err = opts.get("errorBars", "none")
     if err != "none" and km.time.size:
         lo_s, hi_s = (
@@ -120,7 +121,8 @@ def _draw_group(
             lo_s, hi_s = 1 - hi_s, 1 - lo_s
         c = (1 - km.survival if death else km.survival) * scale
         rows = [k for k in range(km.time.size) if km.n_event[k] > 0]
-        ctx.error_bars(
+        primitives.error_bars(
+            ctx,
             km.time[rows],
             c[rows],
             lo_s[rows] * scale,
@@ -130,7 +132,7 @@ def _draw_group(
             z=2.5,
         )
     handle: Line2D = (
-        ctx.symbol_handle(i)
+        primitives.symbol_handle(ctx, i)
         if at == "all" and vid != "survival-staircase-ticks"
         else Line2D([], [])
     )
@@ -160,7 +162,9 @@ def _censor_marks(
     ys = y[[k + offset for k in idx]]
     ids = [f"censored/ds{i}/c{k + offset}" for k in idx]
     if not ticks:
-        ctx.symbols(xs, ys, i, ids, [k + offset for k in idx], group_id=f"censored/ds{i}", z=3.0)
+        primitives.symbols(
+            ctx, xs, ys, i, ids, [k + offset for k in idx], group_id=f"censored/ds{i}", z=3.0
+        )
         return
     st = ctx.style("symbol", i)
     art = PointSymbols(

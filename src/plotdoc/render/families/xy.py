@@ -43,12 +43,13 @@ from matplotlib.transforms import ScaledTranslation
 from numpy.typing import NDArray
 
 from ...stats.rowwise import rows_center_and_error
-from ..artists import PointSymbols
+from ..artists.collections import PointSymbols
 from ..context import DrawContext
-from ..text import clamp
-from ..theme import DASHES, HATCHES, resolve_color
-from ..values import format_value
-from ._marks import baseline
+from ..marks import primitives
+from ..marks.bars import baseline
+from ..marks.value_labels import format_value
+from ..style.text import clamp
+from ..style.theme import DASHES, HATCHES, resolve_color
 from .fits import draw_fits
 
 F64 = NDArray[np.float64]
@@ -115,7 +116,8 @@ def draw(ctx: DrawContext) -> None:
             _spikes(ctx, i, xs, c, dodge=(visible.index(i) - (len(visible) - 1) / 2) * 3.0)
         if show_errors:
             rows = [r for r in range(n) if np.isfinite(c[r])]
-            bars = ctx.error_bars(
+            bars = primitives.error_bars(
+                ctx,
                 xs[rows],
                 c[rows],
                 lo[rows],
@@ -130,10 +132,12 @@ def draw(ctx: DrawContext) -> None:
             if each and has_reps:
                 rr, kk = np.nonzero(np.isfinite(vals))
                 ids = [f"symbol/ds{i}/p{r}/r{k}" for r, k in zip(rr, kk, strict=True)]
-                ctx.symbols(xs[rr], vals[rr, kk], i, ids, list(rr), z=3.0)
+                primitives.symbols(ctx, xs[rr], vals[rr, kk], i, ids, list(rr), z=3.0)
             else:
                 rows = [r for r in range(n) if np.isfinite(c[r]) and np.isfinite(xs[r])]
-                ctx.symbols(xs[rows], c[rows], i, [f"symbol/ds{i}/p{r}" for r in rows], rows, z=3.0)
+                primitives.symbols(
+                    ctx, xs[rows], c[rows], i, [f"symbol/ds{i}/p{r}" for r in rows], rows, z=3.0
+                )
                 if ctx.style("line", i)["leaveGapAtSymbols"]:
                     _gaps(ctx, i, xs[rows], c[rows], rows)
         if ctx.switch("pointLabels", i, False):
@@ -161,7 +165,7 @@ def draw(ctx: DrawContext) -> None:
 
 
 def _handle(ctx: DrawContext, i: int, symbols: bool, line: bool, spikes: bool) -> Line2D:
-    h = ctx.symbol_handle(i) if symbols else Line2D([], [])
+    h = primitives.symbol_handle(ctx, i) if symbols else Line2D([], [])
     if spikes and not symbols and not line:
         st = ctx.style("barsSpikesDroplines", i)
         h.set_color(st["color"])
@@ -217,7 +221,7 @@ def _spline(xs: F64, ys: F64, per: int = 12) -> tuple[F64, F64]:
 def _line(ctx: DrawContext, i: int, xs: F64, ys: F64, sid: str, z: float) -> None:
     lx, ly = _connect(ctx, i, xs, ys)
     if lx.size > 1:
-        ctx.polyline(lx, ly, i, sid, element="line", z=z)
+        primitives.polyline(ctx, lx, ly, i, sid, element="line", z=z)
 
 
 def _base(ctx: DrawContext, style: dict[str, Any]) -> float:

@@ -1,0 +1,258 @@
+"""The worst valid files we know of: time and peak memory of opening and analysing them.
+
+Run on demand (not a test)::
+
+    python bench/bench_worst.py              # every case
+    python bench/bench_worst.py fourpl-500   # the cases named
+
+Each case is a document within the contract's limits (at most 50 MB, 2,000,000 cells...)
+built to be as costly as possible for one step, and an action on it. Each runs in a fresh
+process, so its peak memory (max RSS) is its own. Targets: open in under 10 s and 2 GB;
+analyze ends, with results or ``budget-exceeded``, within the default budget (60 s for all
+analyses of a project) and 2 GB. The figures go to docs/reliability.md ("Bounds and budgets").
+
+To add a case, append a :class:`Case` to :data:`CASES`: a name, what it stresses, a function
+that builds the document, and the name of an action of :data:`ACTIONS` (add one there for a
+new kind of step, such as saving, importing or drawing).
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import orjson
+
+Document = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    what: str
+    build: Callable[[], Document]
+    action: str
+
+
+# -- documents -------------------------------------------------------------------------------
+
+
+def project(*tables: Document) -> Document:
+    return {"format": "plotdoc-project", "schemaVersion": 1, "tables": list(tables)}
+
+
+def fourpl_table(table_id: str, data_sets: int, analyses: int, seed: int) -> Document:
+    """An xy table of 12 X values; each data set holds 5 to 12 noisy dose-response points."""
+    rng = np.random.default_rng(seed)
+    x = np.linspace(-9.0, -4.0, 12)
+    sets = []
+    for i in range(data_sets):
+        y = 10 + 90 / (1 + 10 ** ((-6.5 - x) * 1.2)) + rng.normal(0, 8, x.size)
+        keep = rng.permutation(12)[: int(rng.integers(5, 13))]
+        cells = [[round(float(v), 2)] if j in keep else [None] for j, v in enumerate(y)]
+        sets.append({"name": f"d{i}", "values": cells})
+    return {
+        "id": table_id,
+        "format": "xy",
+        "x": x.round(3).tolist(),
+        "dataSets": sets,
+        "analyses": [{"id": f"fit{a}", "method": "nonlinearRegression"} for a in range(analyses)],
+    }
+
+
+def mv_table(table_id: str, variables: int, rows: int, method: str, seed: int) -> Document:
+    """A multipleVariables table of random values, 20 % of them missing."""
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=(rows, variables)).round(3)
+    gone = rng.random(x.shape) < 0.2
+    sets = []
+    for j in range(variables):
+        col = x[:, j].tolist()
+        sets.append(
+            {
+                "name": f"v{j}",
+                "values": [[None if g else v] for v, g in zip(col, gone[:, j], strict=True)],
+            }
+        )
+    return {
+        "id": table_id,
+        "format": "multipleVariables",
+        "dataSets": sets,
+        "analyses": [{"id": "r", "method": "correlationMatrix", "params": {"method": method}}],
+    }
+
+
+def frequency_table(analyses: int) -> Document:
+    """500 data sets of two values and ``analyses`` distributions of 10,000 bins each."""
+    sets = [{"name": f"d{i}", "values": [[0], [1]]} for i in range(500)]
+    return {
+        "id": "c",
+        "format": "column",
+        "dataSets": sets,
+        "analyses": [
+            {"id": f"f{a}", "method": "frequencyDistribution", "params": {"binWidth": 1e-4}}
+            for a in range(analyses)
+        ],
+    }
+
+
+def frequency_fitting(analyses: int) -> Document:
+    """As :func:`frequency_table` with 4,000 bins: 2,000,000 cells each, the most allowed."""
+    doc = frequency_table(analyses)
+    for a in doc["analyses"]:
+        a["params"]["binWidth"] = 2.5e-4
+    return doc
+
+
+CASES: list[Case] = [
+    Case(
+        "fourpl-500",
+        "one 4PL analysis of 500 data sets of 5-12 points",
+        lambda: project(fourpl_table("t", 500, 1, 0)),
+        "analyze",
+    ),
+    Case(
+        "fourpl-200x200",
+        "200 tables x 200 such analyses (about 6 MB)",
+        lambda: project(*(fourpl_table(f"t{i}", 500, 200, i) for i in range(200))),
+        "analyze",
+    ),
+    Case(
+        "spearman-500x9",
+        "Spearman, 500 variables x 9 rows, 20 % missing",
+        lambda: project(mv_table("m", 500, 9, "spearman", 1)),
+        "analyze",
+    ),
+    Case(
+        "spearman-500x4000",
+        "Spearman, 500 variables x 4,000 rows, 20 % missing",
+        lambda: project(mv_table("m", 500, 4000, "spearman", 2)),
+        "analyze",
+    ),
+    Case(
+        "pearson-500x4000",
+        "Pearson on the same data (the reference)",
+        lambda: project(mv_table("m", 500, 4000, "pearson", 2)),
+        "analyze",
+    ),
+    Case(
+        "frequency-10",
+        "10 distributions of 10,000 bins x 500 data sets",
+        lambda: project(frequency_table(10)),
+        "analyze",
+    ),
+    Case(
+        "frequency-200", "200 such distributions", lambda: project(frequency_table(200)), "analyze"
+    ),
+    Case(
+        "frequency-200-fit",
+        "200 distributions of 2,000,000 cells each",
+        lambda: project(frequency_fitting(200)),
+        "analyze",
+    ),
+    Case(
+        "pearson-200",
+        "200 tables x 500 variables x 20 rows, a Pearson matrix each",
+        lambda: project(*(mv_table(f"m{i}", 500, 20, "pearson", i) for i in range(200))),
+        "analyze",
+    ),
+]
+
+
+# -- actions -------------------------------------------------------------------------------
+
+
+def action_open(path: Path) -> str:
+    from plotdoc.api import open_project
+
+    project = open_project(path)
+    return f"{len(project.tables)} table(s), nothing computed"
+
+
+def action_analyze(path: Path) -> str:
+    """What `plotdoc analyze --json` does: open, compute every analysis, write its JSON."""
+    from plotdoc.api import open_project
+
+    start = time.perf_counter()
+    project = open_project(path)
+    opened = time.perf_counter() - start
+    statuses: collections.Counter[str] = collections.Counter()
+    with open(os.devnull, "w") as sink:
+        for key in project.results:
+            run = project.results[key]
+            statuses[run.status] += 1
+            sink.write(json.dumps(run.to_dict()))
+    counts = ", ".join(f"{n} {s}" for s, n in statuses.most_common())
+    return f"open {opened:.2f} s; {counts}"
+
+
+ACTIONS: dict[str, Callable[[Path], str]] = {"open": action_open, "analyze": action_analyze}
+
+
+# -- running -------------------------------------------------------------------------------
+
+
+def run_one(name: str, path: Path) -> dict[str, Any]:
+    case = next(c for c in CASES if c.name == name)
+    start = time.perf_counter()
+    summary = ACTIONS[case.action](path)
+    seconds = time.perf_counter() - start
+    return {"seconds": seconds, "peak_mb": peak_mb(), "summary": summary}
+
+
+def peak_mb() -> float:
+    """This process's peak resident memory (VmHWM: since exec, unlike ru_maxrss on Linux)."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["--child"]:
+        print(json.dumps(run_one(argv[1], Path(argv[2]))))
+        return 0
+    names = argv or [c.name for c in CASES]
+    print("| case | file | action | time | peak memory | outcome |")
+    print("|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for case in CASES:
+            if case.name not in names:
+                continue
+            path = Path(tmp) / f"{case.name}.plotdoc"
+            path.write_bytes(orjson.dumps(case.build()))
+            size = path.stat().st_size
+            proc = subprocess.run(
+                [sys.executable, __file__, "--child", case.name, str(path)],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            if proc.returncode != 0:
+                print(f"| {case.name} | | {case.action} | | | FAILED: {proc.stderr[-300:]!r} |")
+                continue
+            got = json.loads(proc.stdout.strip().splitlines()[-1])
+            print(
+                f"| {case.name} ({case.what}) | {size / 1e6:.1f} MB | {case.action} | "
+                f"{got['seconds']:.1f} s | {got['peak_mb']:.0f} MB | {got['summary']} |",
+                flush=True,
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,1 @@
+"""Artists: matplotlib artists that write one SVG element, with its semantic id, per mark."""

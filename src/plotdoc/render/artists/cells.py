@@ -1,0 +1,138 @@
+"""A grid of coloured cells drawn as one artist, each cell with its own semantic id.
+
+matplotlib's ``pcolormesh`` draws a grid as one collection, so a cell cannot carry an id in the
+SVG. :class:`CellGrid` draws the same rectangles through the renderer, one path per cell inside
+a group whose id is the cell's (``cell/r{row}/c{col}``), at about the cost of ``pcolormesh``
+(both end in one ``draw_path`` per cell in the SVG backend). Other renderers get one quad-mesh
+call and no ids. Cells whose colour has alpha 0 (missing cells) are left empty. While
+matplotlib only measures the figure (``bbox_inches="tight"`` draws once with drawing
+disabled), the per-cell loop is skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, cast
+
+import numpy as np
+from matplotlib.artist import Artist
+from matplotlib.backend_bases import RendererBase
+from matplotlib.path import Path
+from matplotlib.transforms import Bbox, IdentityTransform, Transform, TransformedPath
+from numpy.typing import NDArray
+
+from .svg import is_svg
+
+RGBA = tuple[float, float, float, float]
+_CODES = np.array(
+    [Path.MOVETO, Path.LINETO, Path.LINETO, Path.LINETO, Path.CLOSEPOLY], dtype=Path.code_type
+)
+
+
+def _drawing_disabled(renderer: RendererBase) -> bool:
+    """True while matplotlib only measures the figure (its draw calls are no-ops then)."""
+    inner = getattr(renderer, "_renderer", renderer)
+    return any("draw_path" in getattr(r, "__dict__", {}) for r in (renderer, inner))
+
+
+class CellGrid(Artist):
+    """Cells ``(r, c)`` spanning ``x_edges[c]..x_edges[c+1]`` by ``y_edges[r]..y_edges[r+1]``.
+
+    ``colors`` has shape (rows, cols, 4); a cell whose alpha is 0 is not drawn. ``cell_id``
+    names the group of each cell.
+    """
+
+    def __init__(
+        self,
+        x_edges: NDArray[np.float64],
+        y_edges: NDArray[np.float64],
+        colors: NDArray[np.float64],
+        *,
+        transform: Transform,
+        edgecolor: RGBA,
+        linewidth: float,
+        cell_id: Callable[[int, int], str],
+    ) -> None:
+        super().__init__()
+        self._x = np.asarray(x_edges, dtype=float)
+        self._y = np.asarray(y_edges, dtype=float)
+        self._colors = np.asarray(colors, dtype=float)
+        self._edge = edgecolor
+        self._lw = float(linewidth)
+        self._cell_id = cell_id
+        self.set_transform(transform)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (self._y.size - 1, self._x.size - 1)
+
+    def cell_color(self, row: int, col: int) -> RGBA:
+        r, g, b, a = self._colors[row, col]
+        return (float(r), float(g), float(b), float(a))
+
+    def get_window_extent(self, renderer: RendererBase | None = None) -> Bbox:
+        corners = np.array([[self._x[0], self._y[0]], [self._x[-1], self._y[-1]]])
+        return Bbox(self.get_transform().transform(corners))
+
+    def draw(self, renderer: RendererBase) -> None:
+        if not self.get_visible() or _drawing_disabled(renderer):
+            return
+        n_rows, n_cols = self.shape
+        trans = self.get_transform()
+        xs = trans.transform(np.column_stack([self._x, np.full(self._x.size, self._y[0])]))[:, 0]
+        ys = trans.transform(np.column_stack([np.full(self._y.size, self._x[0]), self._y]))[:, 1]
+        gc = renderer.new_gc()
+        if self.get_clip_on():
+            box = self.get_clip_box()
+            if box is not None:
+                gc.set_clip_rectangle(box)
+            clip = self.get_clip_path()
+            if isinstance(clip, TransformedPath):
+                gc.set_clip_path(clip)
+        gc.set_linewidth(self._lw if self._lw > 0 else 0.0)
+        if self._lw > 0:
+            gc.set_foreground(self._edge, isRGBA=True)
+        else:
+            gc.set_foreground((0.0, 0.0, 0.0, 0.0), isRGBA=True)
+        gc.set_joinstyle("miter")
+        ident = IdentityTransform()
+        verts = np.empty((5, 2))
+        renderer.open_group("cellgrid", gid=self.get_gid())
+        if not is_svg(renderer):
+            # no ids outside SVG: one quad-mesh call draws every cell
+            coords = np.stack(np.meshgrid(xs, ys), axis=-1)
+            faces = self._colors.reshape(-1, 4)
+            edges = np.tile(
+                self._edge if self._lw > 0 else (0.0, 0.0, 0.0, 0.0), (faces.shape[0], 1)
+            )
+            renderer.draw_quad_mesh(
+                gc,
+                ident,
+                n_cols,
+                n_rows,
+                coords,
+                np.zeros((1, 2)),
+                ident,
+                cast(Any, faces),
+                True,
+                cast(Any, edges),
+            )
+            renderer.close_group("cellgrid")
+            gc.restore()
+            self.stale = False
+            return
+        for r in range(n_rows):
+            y0, y1 = ys[r], ys[r + 1]
+            for c in range(n_cols):
+                color = self._colors[r, c]
+                if color[3] <= 0:
+                    continue
+                x0, x1 = xs[c], xs[c + 1]
+                verts[:] = ((x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0))
+                gid = self._cell_id(r, c)
+                renderer.open_group(gid, gid=gid)
+                renderer.draw_path(gc, Path(verts, _CODES), ident, tuple(color))
+                renderer.close_group(gid)
+        renderer.close_group("cellgrid")
+        gc.restore()
+        self.stale = False

@@ -1,0 +1,1 @@
+"""Guides: axes, titles, legend, annotations and labels around the marks."""

@@ -1,0 +1,298 @@
+"""Annotations (``table.annotations``): significance brackets, free text, shapes.
+
+* ``bracket``: anchors ``{kind: group, groupIndex: n}`` snap to the n-th plotted data set
+  (``ctx.anchors``); ``{kind: free, x}`` is ``x`` points from the plot area's left edge. ``y``
+  is the bar height in value units, or just above the spanned data when null. Tips point
+  down by ``tipLengthPt``; ``text`` sits centred above the bar.
+* ``text``: at (``x``, ``y``) points from the plot area's lower-left corner, with ``\\n`` line
+  breaks and ``^{...}``/``_{...}`` runs (:class:`~plotdoc.render.style.text.RichText`).
+* ``shape``: ``line``, ``arrow``, ``doubleArrow``, ``rectangle``, ``ellipse``, ``bracket``
+  (two ends, the optional third point sets how far the bar stands off), ``curve`` (a quadratic
+  curve through the middle control point); control points in points from the plot area's
+  lower-left corner; bound ``text`` is drawn at the shape's centre.
+
+Ids: ``bracket/<n>``, ``annotation/text/<n>``, ``annotation/shape/<n>`` (n = the
+annotation's index in the table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, cast
+
+import numpy as np
+from matplotlib.artist import Artist
+from matplotlib.backend_bases import RendererBase
+from matplotlib.patches import Ellipse, FancyArrowPatch, PathPatch, Rectangle
+from matplotlib.path import Path
+from matplotlib.text import Text
+from matplotlib.transforms import (
+    Affine2D,
+    Affine2DBase,
+    Bbox,
+    IdentityTransform,
+    ScaledTranslation,
+    Transform,
+)
+
+from ..artists.collections import points
+from ..context import DrawContext
+from ..style.text import RichText, clamp, safe
+from ..style.theme import DASHES, resolve_color
+
+
+def points_transform(ctx: DrawContext) -> Transform:
+    """Points from the plot area's lower-left corner to display coordinates."""
+    return (
+        Affine2D().scale(1 / 72)
+        + ctx.fig.dpi_scale_trans
+        + ScaledTranslation(0, 0, cast(Affine2DBase, ctx.ax.transAxes))
+    )
+
+
+def draw_annotations(ctx: DrawContext) -> None:
+    if not ctx.graph_switch("annotations", True):
+        return
+    placed: list[tuple[float, float, float]] = []
+    for n, ann in enumerate(ctx.table.annotations):
+        p = ann.props
+        if ann.type == "bracket":
+            _bracket(ctx, n, p, placed)
+        elif ann.type == "text":
+            _text(ctx, n, p)
+        elif ann.type == "shape":
+            _shape(ctx, n, p)
+
+
+class Bracket(Artist):
+    """A significance bracket between two anchors, positioned at draw time."""
+
+    def __init__(
+        self,
+        ctx: DrawContext,
+        left: Mapping[str, Any],
+        right: Mapping[str, Any],
+        y: float,
+        props: Mapping[str, Any],
+    ) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.left, self.right, self.y = left, right, y
+        self.props = props
+        self.color = resolve_color(props.get("color", "theme"), ctx.theme.foreground)
+
+    def _pos(self, anchor: Mapping[str, Any], renderer: RendererBase) -> float:
+        """Display coordinate along the category axis."""
+        ax = self.ctx.ax
+        horizontal = self.ctx.horizontal
+        if anchor.get("kind") == "free":
+            origin = ax.transAxes.transform((0.0, 0.0))
+            return float(
+                origin[1 if horizontal else 0]
+                + clamp(anchor.get("x", 0.0), -5000.0, 5000.0, 0.0) * points(renderer)
+            )
+        pos = anchor_pos(self.ctx, anchor)
+        pt = (self.y, pos) if horizontal else (pos, self.y)
+        return float(ax.transData.transform(pt)[1 if horizontal else 0])
+
+    def _layout(self, renderer: RendererBase) -> tuple[Path, Text | None]:
+        ax = self.ctx.ax
+        horizontal = self.ctx.horizontal
+        a, b = self._pos(self.left, renderer), self._pos(self.right, renderer)
+        pt = (self.y, 0.0) if horizontal else (0.0, self.y)
+        level = float(ax.transData.transform(pt)[0 if horizontal else 1])
+        tip = clamp(self.props.get("tipLengthPt", 5.0), 0.0, 100.0, 5.0) * points(renderer)
+        raw = [(a, level - tip), (a, level), (b, level), (b, level - tip)]
+        verts = [(v, u) for u, v in raw] if horizontal else raw
+        text = str(self.props.get("text", ""))
+        label = None
+        if text:
+            off = 2.0 * points(renderer)
+            mid = (a + b) / 2
+            xy = (level + off, mid) if horizontal else (mid, level + off)
+            label = Text(
+                xy[0],
+                xy[1],
+                safe(text),
+                transform=IdentityTransform(),
+                ha="left" if horizontal else "center",
+                va="center" if horizontal else "bottom",
+                color=self.color,
+                fontsize=clamp(
+                    self.props.get("fontSize") or self.ctx.theme.shapes.font_size, 1.0, 144.0, 10.0
+                ),
+            )
+            label.set_figure(self.figure)
+        return Path(np.asarray(verts, dtype=float)), label
+
+    def draw(self, renderer: RendererBase) -> None:
+        path, label = self._layout(renderer)
+        gc = renderer.new_gc()
+        gc.set_foreground(self.color, isRGBA=True)
+        gc.set_linewidth(clamp(self.props.get("thickness", 1.0), 0.0, 20.0, 1.0))
+        renderer.open_group("bracket", gid=self.get_gid())
+        renderer.draw_path(gc, path, IdentityTransform())
+        if label is not None:
+            label.draw(renderer)
+        renderer.close_group("bracket")
+        gc.restore()
+
+    def get_window_extent(self, renderer: RendererBase | None = None) -> Bbox:
+        if renderer is None:
+            renderer = self.figure._get_renderer()  # type: ignore[union-attr]
+        path, label = self._layout(renderer)
+        verts = np.asarray(path.vertices, dtype=float)
+        boxes = [Bbox.from_extents(*verts.min(axis=0), *verts.max(axis=0))]
+        if label is not None:
+            boxes.append(label.get_window_extent(renderer))
+        return Bbox.union(boxes)
+
+
+def anchor_pos(ctx: DrawContext, anchor: Mapping[str, Any]) -> float:
+    """Category-axis position of a ``group`` anchor (the n-th plotted data set)."""
+    anchors = ctx.anchors
+    if not anchors:
+        return 0.0
+    return anchors[min(max(int(anchor.get("groupIndex", 0)), 0), len(anchors) - 1)].pos
+
+
+def _bracket(
+    ctx: DrawContext, n: int, p: Mapping[str, Any], placed: list[tuple[float, float, float]]
+) -> None:
+    """Add bracket ``n``; without ``y`` it sits above the spanned data and above the brackets
+    already placed over an overlapping span (``placed``: (low, high, y) in data units)."""
+    lim = ctx.ax.get_xlim() if ctx.horizontal else ctx.ax.get_ylim()
+    lo_lim, hi_lim = min(lim), max(lim)
+    span = (hi_lim - lo_lim) or 1.0
+    step = 0.1 * span
+    ends = [p.get("left", {}), p.get("right", {})]
+    groups = [a for a in ends if a.get("kind") == "group"]
+    if len(groups) == 2:
+        lo_pos, hi_pos = sorted(anchor_pos(ctx, a) for a in groups)
+    else:
+        lo_pos, hi_pos = -np.inf, np.inf
+    y = p.get("y")
+    if y is None:
+        spanned = [a.top for a in ctx.anchors if lo_pos - 1e-9 <= a.pos <= hi_pos + 1e-9]
+        y = max(spanned or [a.top for a in ctx.anchors] or [hi_lim]) + 0.6 * step
+        for lo, hi, other in placed:
+            if lo <= hi_pos + 1e-9 and lo_pos <= hi + 1e-9:
+                y = max(y, other + step)
+    y = clamp(y, lo_lim - 10 * span, hi_lim + 10 * span, hi_lim)
+    placed.append((lo_pos, hi_pos, float(y)))
+    art = Bracket(ctx, ends[0], ends[1], float(y), p)
+    ctx.add(art, f"bracket/{n}", z=6)
+    art.set_clip_on(False)
+    top = float(y) + step
+    if top > hi_lim:
+        if ctx.horizontal:
+            xl = ctx.ax.get_xlim()
+            ctx.ax.set_xlim((xl[0], top) if xl[1] >= xl[0] else (top, xl[1]))
+        else:
+            yl = ctx.ax.get_ylim()
+            ctx.ax.set_ylim((yl[0], top) if yl[1] >= yl[0] else (top, yl[1]))
+
+
+def _text(ctx: DrawContext, n: int, p: Mapping[str, Any]) -> None:
+    art = RichText(
+        clamp(p.get("x", 0.0), -5000.0, 5000.0, 0.0),
+        clamp(p.get("y", 0.0), -5000.0, 5000.0, 0.0),
+        str(p.get("text", "")),
+        transform=points_transform(ctx),
+        fontsize=clamp(p.get("fontSize") or ctx.theme.shapes.font_size, 1.0, 144.0, 10.0),
+        color=resolve_color(p.get("color", "theme"), ctx.theme.foreground),
+        family=p.get("fontFamily"),
+        weight="bold" if p.get("bold") else "normal",
+        style="italic" if p.get("italic") else "normal",
+        align=str(p.get("align", "left")),
+        rotation=float(p.get("rotation", 0.0)),
+    )
+    art.set_zorder(7)
+    ctx.tag(art, f"annotation/text/{n}")
+    ctx.fig.add_artist(art)
+
+
+def _shape(ctx: DrawContext, n: int, p: Mapping[str, Any]) -> None:
+    pts = [
+        (clamp(q["x"], -5000.0, 5000.0, 0.0), clamp(q["y"], -5000.0, 5000.0, 0.0))
+        for q in p.get("points", [])
+    ]
+    if len(pts) < 2:
+        return
+    trans = points_transform(ctx)
+    color = resolve_color(p.get("color", "theme"), ctx.theme.foreground)
+    fill_ref = p.get("fill", "none")
+    fill: Any = "none" if fill_ref == "none" else resolve_color(fill_ref, ctx.theme.foreground)
+    style: dict[str, Any] = {
+        "edgecolor": color,
+        "linewidth": clamp(p.get("thickness", 1.0), 0.0, 20.0, 1.0),
+        "linestyle": DASHES.get(p.get("dashStyle", "solid"), "-"),
+        "transform": trans,
+        "clip_on": False,
+    }
+    kind = p.get("shape", "line")
+    (x0, y0), (x1, y1) = pts[0], pts[1]
+    art: Artist
+    if kind in ("line", "arrow", "doubleArrow"):
+        arrow = {"line": "-", "arrow": "-|>", "doubleArrow": "<|-|>"}[kind]
+        art = FancyArrowPatch(
+            (x0, y0),
+            (x1, y1),
+            arrowstyle=arrow,
+            mutation_scale=10,
+            color=color,
+            shrinkA=0,
+            shrinkB=0,
+            **{k: v for k, v in style.items() if k != "edgecolor"},
+        )
+    elif kind == "rectangle":
+        art = Rectangle(
+            (min(x0, x1), min(y0, y1)), abs(x1 - x0), abs(y1 - y0), facecolor=fill, **style
+        )
+    elif kind == "ellipse":
+        art = Ellipse(
+            ((x0 + x1) / 2, (y0 + y1) / 2), abs(x1 - x0), abs(y1 - y0), facecolor=fill, **style
+        )
+    elif kind == "curve":
+        if len(pts) == 3:
+            (cx, cy), (x1, y1) = pts[1], pts[2]
+            path = Path([(x0, y0), (cx, cy), (x1, y1)], [Path.MOVETO, Path.CURVE3, Path.CURVE3])
+        else:
+            path = Path([(x0, y0), (x1, y1)])
+        art = PathPatch(path, facecolor="none", **style)
+    else:  # bracket
+        dx, dy = x1 - x0, y1 - y0
+        length = float(np.hypot(dx, dy)) or 1.0
+        nx, ny = -dy / length, dx / length
+        depth = 5.0
+        if len(pts) == 3:
+            depth = (pts[2][0] - x0) * nx + (pts[2][1] - y0) * ny or 5.0
+        path = Path(
+            [
+                (x0, y0),
+                (x0 + nx * depth, y0 + ny * depth),
+                (x1 + nx * depth, y1 + ny * depth),
+                (x1, y1),
+            ]
+        )
+        art = PathPatch(path, facecolor="none", **style)
+    art.set_zorder(7)
+    ctx.tag(art, f"annotation/shape/{n}")
+    ctx.fig.add_artist(art)
+    text = str(p.get("text", ""))
+    if text:
+        xs = [q[0] for q in pts]
+        ys = [q[1] for q in pts]
+        label = RichText(
+            (min(xs) + max(xs)) / 2,
+            (min(ys) + max(ys)) / 2,
+            text,
+            transform=trans,
+            fontsize=clamp(p.get("fontSize") or ctx.theme.shapes.font_size, 1.0, 144.0, 10.0),
+            color=color,
+            align="center",
+            valign="center",
+        )
+        label.set_zorder(8)
+        ctx.tag(label, f"annotation/shape/{n}/text")
+        ctx.fig.add_artist(label)

@@ -1,0 +1,304 @@
+"""axesOverrides: frame, origin, hidden axes, grids, ranges, scales, ticks, number format, fonts.
+
+The continuous settings apply by role: ``xContinuous`` to the X axis of xy and survival
+graphs, ``leftY`` to the value axis (which runs along X in a flipped or horizontal graph),
+``xCategorical`` to the category axis of column, nested and grouped graphs. ``rightY`` with
+``show`` adds a right axis mirroring the left one.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Mapping
+from typing import Any
+
+from matplotlib.axis import Axis
+from matplotlib.ticker import AutoMinorLocator, FuncFormatter, MultipleLocator, NullLocator
+
+from ..context import DrawContext
+from ..style.text import clamp, font_family, safe
+from ..style.theme import DASHES, resolve_color
+
+_TICK_LEN = {"short": 2.0, "normal": 4.0, "long": 7.0}
+_SUPERSCRIPT = str.maketrans(
+    "-0123456789", "\u207b\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
+)
+
+
+def apply_axes(ctx: DrawContext) -> None:
+    ax = ctx.ax
+    conf = ctx.graph.axes or {}
+    fo = conf.get("frameAndOrigin", {})
+    fg = ctx.theme.foreground
+    color = resolve_color(fo.get("axisColor", "theme"), fg)
+    thick = fo.get("axisThickness", "auto")
+    width = ctx.theme.shapes.axis_width if thick == "auto" else clamp(thick, 0.0, 20.0, 1.0)
+
+    value_axis, cat_axis = (ax.xaxis, ax.yaxis) if ctx.horizontal else (ax.yaxis, ax.xaxis)
+    y_axis_conf = conf.get("leftY", {})
+    if ctx.categorical:
+        _continuous(ctx, value_axis, y_axis_conf, value_role=True)
+        _categorical(ctx, cat_axis, conf.get("xCategorical", {}))
+    else:
+        _continuous(ctx, ax.xaxis, conf.get("xContinuous", {}), value_role=False)
+        _continuous(ctx, ax.yaxis, y_axis_conf, value_role=True)
+
+    _frame(ctx, fo, color, width)
+    _fonts(ctx, conf.get("titlesAndFonts", {}))
+    for which in ("majorGrid", "minorGrid"):
+        g = fo.get(which, {})
+        if g.get("show"):
+            ax.grid(
+                True,
+                which="major" if which == "majorGrid" else "minor",
+                axis="both" if not ctx.categorical else ("x" if ctx.horizontal else "y"),
+                color=resolve_color(g.get("color", "theme"), ctx.theme.grid),
+                linewidth=clamp(g.get("thickness", 0.5), 0.0, 20.0, 0.5),
+                linestyle=DASHES.get(g.get("dashStyle", "solid"), "-"),
+            )
+            ax.set_axisbelow(True)
+    right = conf.get("rightY", {})
+    if right.get("show"):
+        sec = ax.secondary_yaxis("right")
+        sec.tick_params(colors=color)
+        sec.spines["right"].set_color(color)
+        sec.spines["right"].set_linewidth(width)
+        ctx.tag(sec, "axis/y-right")
+    ctx.tag(ax.xaxis, "axis/x")
+    ctx.tag(ax.yaxis, "axis/y")
+
+
+def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_role: bool) -> None:
+    ax = ctx.ax
+    is_x = axis is ax.xaxis
+    scale = conf.get("scale", "linear")
+    with warnings.catch_warnings():
+        # a log axis over data without positive values: the limits are set below instead
+        warnings.filterwarnings("ignore", "Data has no positive values")
+        if scale in ("log10", "log2"):
+            base = 10 if scale == "log10" else 2
+            (ax.set_xscale if is_x else ax.set_yscale)("log", base=base)
+        ax.autoscale_view()
+    lo, hi = ax.get_xlim() if is_x else ax.get_ylim()
+    lo, hi = min(lo, hi), max(lo, hi)
+    if value_role and ctx.value_axis_from_zero and scale == "linear":
+        base_y = _baseline(ctx)
+        data_lo, data_hi = _data_range(ctx, is_x)
+        if data_lo >= base_y:
+            lo = base_y
+        if data_hi <= base_y:
+            hi = base_y
+    rmin, rmax = conf.get("rangeMin", "auto"), conf.get("rangeMax", "auto")
+    if rmin != "auto":
+        lo = clamp(rmin, -1e100, 1e100, lo)
+    if rmax != "auto":
+        hi = clamp(rmax, -1e100, 1e100, hi)
+    if scale != "linear":
+        hi = hi if hi > 0 else 1.0
+        lo = lo if lo > 0 else hi / 1e3
+        lo = max(lo, hi * 1e-30)  # at most 30 decades: log tick locators overflow beyond
+    lo, hi = clamp(lo, -1e100, 1e100, 0.0), clamp(hi, -1e100, 1e100, 1.0)
+    if not (math.isfinite(lo) and math.isfinite(hi)) or lo == hi:
+        lo, hi = (lo - 1, hi + 1) if math.isfinite(lo) else (0.0, 1.0)
+    reverse = bool(conf.get("reverse"))
+    if ctx.horizontal and ctx.categorical and not is_x:
+        reverse = not reverse  # categories read top-down; keep the caller's order
+    (ax.set_xlim if is_x else ax.set_ylim)((hi, lo) if reverse else (lo, hi))
+    interval = conf.get("majorInterval", "auto")
+    if interval != "auto" and scale == "linear":
+        step = clamp(interval, 0.0, 1e100, 0.0)
+        if step > 0 and abs(hi - lo) <= 200 * step:  # at most 200 ticks
+            axis.set_major_locator(MultipleLocator(step))
+    minor = conf.get("minorTicks", "auto")
+    if minor != "auto" and int(minor) > 0 and scale == "linear":
+        axis.set_minor_locator(AutoMinorLocator(int(minor) + 1))
+    elif scale == "linear":
+        axis.set_minor_locator(NullLocator())
+    _ticks(ctx, axis, conf.get("ticks", {}), is_x)
+    nf = conf.get("numberFormat", {})
+    if nf and (
+        nf.get("format", "auto") != "auto"
+        or nf.get("prefix")
+        or nf.get("suffix")
+        or nf.get("thousands", "none") != "none"
+        or nf.get("decimals", "automatic") != "automatic"
+    ):
+        axis.set_major_formatter(FuncFormatter(_number_formatter(nf)))
+    size = conf.get("labelFontSize")
+    if size:
+        ax.tick_params(
+            axis="x" if is_x else "y", labelsize=clamp(size, 1.0, 144.0, ctx.theme.shapes.font_size)
+        )
+    if conf.get("show") is False:
+        axis.set_visible(False)
+
+
+def _baseline(ctx: DrawContext) -> float:
+    s = ctx.settings
+    manual = s.get("baseline") == "manual"
+    return clamp(s.get("baselineY", 0.0), -1e100, 1e100, 0.0) if manual else 0.0
+
+
+def _data_range(ctx: DrawContext, is_x: bool) -> tuple[float, float]:
+    col = 0 if is_x else 1
+    vals = [p[:, col] for p in ctx.limits if p.size]
+    if not vals:
+        return (0.0, 0.0)
+    lo = min(float(v.min()) for v in vals)
+    hi = max(float(v.max()) for v in vals)
+    return lo, hi
+
+
+def _ticks(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], is_x: bool) -> None:
+    direction = conf.get("direction")
+    length = _TICK_LEN.get(conf.get("length", "normal"), 4.0)
+    mpl_dir = "out"
+    if direction == "none":
+        length = 0.0
+    elif direction == "both":
+        mpl_dir = "inout"
+    elif direction in ("up", "right"):
+        mpl_dir = (
+            "in" if (is_x and direction == "up") or (not is_x and direction == "right") else "out"
+        )
+    ctx.ax.tick_params(axis="x" if is_x else "y", which="major", direction=mpl_dir, length=length)
+    ctx.ax.tick_params(
+        axis="x" if is_x else "y", which="minor", direction=mpl_dir, length=length * 0.6
+    )
+
+
+def _number_formatter(nf: Mapping[str, Any]) -> Any:
+    fmt = nf.get("format", "auto")
+    dec = nf.get("decimals", "automatic")
+    sep = {"none": "", "comma": ",", "space": "\u2009", "apostrophe": "'"}.get(
+        nf.get("thousands", "none"), ""
+    )
+    prefix, suffix = safe(nf.get("prefix", "")), safe(nf.get("suffix", ""))
+
+    def format_tick(value: float, _pos: int | None = None) -> str:
+        if fmt == "scientific":
+            body = f"{value:.{1 if dec == 'automatic' else int(dec)}e}"
+        elif fmt == "powerOf10" and value > 0:
+            exp = math.log10(value)
+            whole = abs(exp - round(exp)) < 1e-9
+            body = "10" + str(round(exp)).translate(_SUPERSCRIPT) if whole else f"{value:g}"
+        elif fmt == "percent":
+            body = f"{value:,.{0 if dec == 'automatic' else int(dec)}f}%".replace(",", sep)
+        else:
+            d = int(dec) if dec != "automatic" else _auto_decimals(value)
+            body = f"{value:,.{d}f}".replace(",", sep)
+        return prefix + body.replace("-", "\u2212") + suffix
+
+    return format_tick
+
+
+def _auto_decimals(value: float) -> int:
+    """Enough decimals to show a tick value's first significant digit and one more."""
+    if value == 0 or float(value).is_integer():
+        return 0
+    return max(0, -math.floor(math.log10(abs(value))) + 1)
+
+
+def _categorical(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any]) -> None:
+    ax = ctx.ax
+    is_x = axis is ax.xaxis
+    rot = conf.get("labelRotation", "auto")
+    labels = axis.get_ticklabels()
+    if rot == "stacked":
+        for t in labels:
+            t.set_text("\n".join(t.get_text().split()))
+        axis.set_ticklabels([t.get_text() for t in labels])
+    elif rot == "auto":
+        longest = max((len(t.get_text()) for t in labels), default=0)
+        n = len(labels)
+        if is_x and longest * n > 48:
+            ax.tick_params(axis="x", labelrotation=45)
+            for t in axis.get_ticklabels():
+                t.set_horizontalalignment("right")
+                t.set_rotation_mode("anchor")
+    else:
+        ax.tick_params(axis="x" if is_x else "y", labelrotation=float(rot))
+    size = conf.get("labelFontSize")
+    if size:
+        ax.tick_params(
+            axis="x" if is_x else "y", labelsize=clamp(size, 1.0, 144.0, ctx.theme.shapes.font_size)
+        )
+    _ticks(ctx, axis, conf.get("ticks", {}), is_x)
+    axis.set_minor_locator(NullLocator())
+
+
+def _frame(ctx: DrawContext, fo: Mapping[str, Any], color: Any, width: float) -> None:
+    ax = ctx.ax
+    style = fo.get("frameStyle") or ctx.theme.shapes.frame_style
+    sp = ax.spines
+    for s in sp.values():
+        s.set_color(color)
+        s.set_linewidth(width)
+    full = style in ("plainFrame", "frameWithTicksMirrored", "frameWithTicksInward")
+    sp["top"].set_visible(full)
+    sp["right"].set_visible(full)
+    ax.tick_params(which="both", color=color, width=width, labelcolor=ctx.theme.foreground)
+    if style == "frameWithTicksMirrored":
+        ax.tick_params(which="both", top=True, right=True)
+    elif style == "frameWithTicksInward":
+        ax.tick_params(which="both", top=True, right=True, direction="in")
+    off_x = clamp(fo.get("axisOffsetPt", 0.0), 0.0, 200.0, 0.0)
+    off_y = clamp(fo.get("axisOffsetYPt", 0.0), 0.0, 200.0, 0.0)
+    if style == "offsetXY" and off_x == 0 and off_y == 0:
+        off_x = off_y = 6.0
+    if off_x:
+        sp["bottom"].set_position(("outward", off_x))
+    if off_y:
+        sp["left"].set_position(("outward", off_y))
+    origin = fo.get("originMode", "automatic")
+    if origin in ("upperLeft", "upperRight"):
+        sp["top"].set_visible(True)
+        sp["bottom"].set_visible(full)
+        ax.xaxis.tick_top()
+        ax.xaxis.set_label_position("top")
+    if origin in ("lowerRight", "upperRight"):
+        sp["right"].set_visible(True)
+        sp["left"].set_visible(full)
+        ax.yaxis.tick_right()
+        ax.yaxis.set_label_position("right")
+    if origin == "custom":
+        # an origin beyond the axis range stands at the plot area's edge (a spine millions of
+        # plot heights away would make matplotlib's transforms singular)
+        y_lo, y_hi = sorted(ax.get_ylim())
+        x_lo, x_hi = sorted(ax.get_xlim())
+        oy = clamp(fo.get("originY", 0.0), y_lo, y_hi, 0.0)
+        ox = clamp(fo.get("originX", 0.0), x_lo, x_hi, 0.0)
+        sp["bottom"].set_position(("data", oy))
+        sp["left"].set_position(("data", ox))
+        # the axes cross inside the plot; their titles stay at the plot area's edges
+        ax.xaxis.set_label_coords(0.5, -0.16)
+        ax.yaxis.set_label_coords(-0.16, 0.5)
+    if style == "noFrame" and not full:
+        ax.tick_params(which="both", top=False, right=False)
+    hide = fo.get("hideAxes", "showBoth")
+    if hide in ("hideX", "hideBoth"):
+        for side in ("bottom", "top"):
+            sp[side].set_visible(False)
+        ax.xaxis.set_visible(False)
+    if hide in ("hideY", "hideBoth"):
+        for side in ("left", "right"):
+            sp[side].set_visible(False)
+        ax.yaxis.set_visible(False)
+
+
+def _fonts(ctx: DrawContext, conf: Mapping[str, Any]) -> None:
+    tick = conf.get("tickLabelFont", {})
+    color = resolve_color(tick.get("color", "theme"), ctx.theme.foreground)
+    family = font_family(tick.get("family")) or font_family(conf.get("fontFamily"))
+    for t in [*ctx.ax.get_xticklabels(), *ctx.ax.get_yticklabels()]:
+        if family:
+            t.set_fontfamily(str(family))
+        if tick.get("bold"):
+            t.set_fontweight("bold")
+        if tick.get("italic"):
+            t.set_fontstyle("italic")
+    kwargs: dict[str, Any] = {"labelcolor": color}
+    if tick.get("size"):
+        kwargs["labelsize"] = clamp(tick["size"], 1.0, 144.0, ctx.theme.shapes.font_size)
+    ctx.ax.tick_params(which="both", **kwargs)

@@ -1,0 +1,63 @@
+"""The category axis of grouped and contingency graphs: row labels, and data set names for
+the ``separated`` arrangement."""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.backend_bases import RendererBase
+from matplotlib.transforms import Bbox
+
+from ..context import DrawContext
+from ..positions.arrangements import GroupedLayout
+from ..positions.slots import CategoryLayout
+from ..style.text import safe
+
+
+def set_grouped_categories(ctx: DrawContext, lay: GroupedLayout) -> None:
+    """Row labels on the category axis; for ``separated``, data set names beyond them.
+
+    The names stand just outside the row labels (measured when drawn, so rotated labels are
+    cleared), and the axis title is moved out to make room.
+    """
+    ticks = [t.position for t in lay.ticks]
+    labels = [t.label for t in lay.ticks]
+    ctx.set_categories(CategoryLayout({}, lay.width, (lay.lo, lay.hi), ticks, labels))
+    size = ctx.theme.shapes.font_size
+    longest_label = max((len(s) for s in labels), default=1)
+    per_label = longest_label * size * 0.65 + 14.0
+    gaps = np.diff(ticks) if len(ticks) > 1 else np.array([lay.hi - lay.lo])
+    spacing = float(gaps.min()) if gaps.size and gaps.min() > 0 else 1.0
+    # wide enough for the row labels to stand side by side, without rotation when possible
+    ctx.preferred_width_pt = float(
+        np.clip(
+            max(24.0 * (lay.hi - lay.lo), per_label * (lay.hi - lay.lo) / spacing), 160.0, 520.0
+        )
+    )
+    if not lay.group_ticks:
+        return
+    axis = ctx.ax.yaxis if ctx.horizontal else ctx.ax.xaxis
+
+    def beyond_labels(renderer: RendererBase) -> Bbox:
+        boxes = [
+            t.get_window_extent(renderer)
+            for t in axis.get_ticklabels()
+            if t.get_visible() and t.get_text()
+        ]
+        return Bbox.union(boxes) if boxes else ctx.ax.get_window_extent(renderer)
+
+    for k, t in enumerate(lay.group_ticks):
+        if ctx.horizontal:
+            text = ctx.ax.annotate(
+                safe(t.label), (0.0, t.position), xycoords=(beyond_labels, "data"),
+                xytext=(-4.0, 0.0), textcoords="offset points", ha="right", va="center",
+                fontsize=size, fontweight="bold", annotation_clip=False,
+            )  # fmt: skip
+        else:
+            text = ctx.ax.annotate(
+                safe(t.label), (t.position, 0.0), xycoords=("data", beyond_labels),
+                xytext=(0.0, -3.0), textcoords="offset points", ha="center", va="top",
+                fontsize=size, fontweight="bold", annotation_clip=False,
+            )  # fmt: skip
+        ctx.tag(text, f"group/ds{k}")
+    longest = max(len(t.label) for t in lay.group_ticks)
+    axis.labelpad = 4.0 + (size * 0.62 * longest + 6 if ctx.horizontal else size * 1.5)

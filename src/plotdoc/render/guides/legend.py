@@ -1,0 +1,81 @@
+"""The legend: one entry per drawn data set (or semantic group), from ``graph.legend``.
+
+Shown when ``show`` is true, or when it is omitted and two or more entries exist (and the
+``legend`` graph switch is not off). ``position``: ``auto``/``right``/``left``/``top``/
+``bottom`` sit outside the plot area, the four corners inside it. ``itemOverrides`` (keyed
+by data set index or semantic key) rename or hide entries.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..context import DrawContext
+from ..style.text import clamp, font_family, safe
+from ..style.theme import resolve_color
+
+_PLACES: dict[str, dict[str, Any]] = {
+    "auto": {"loc": "upper left", "bbox_to_anchor": (1.03, 1.0)},
+    "right": {"loc": "center left", "bbox_to_anchor": (1.03, 0.5)},
+    "left": {"loc": "center right", "bbox_to_anchor": (-0.22, 0.5)},
+    "top": {"loc": "lower center", "bbox_to_anchor": (0.5, 1.08)},
+    "bottom": {"loc": "upper center", "bbox_to_anchor": (0.5, -0.2)},
+    "upperRight": {"loc": "upper right"},
+    "upperLeft": {"loc": "upper left"},
+    "lowerRight": {"loc": "lower right"},
+    "lowerLeft": {"loc": "lower left"},
+}
+
+
+def _right_side_taken(ctx: DrawContext) -> bool:
+    """Whether tick labels sit right of the plot area (Y axis moved right, or a right Y axis)."""
+    right_axis = bool((ctx.graph.axes or {}).get("rightY", {}).get("show"))
+    return right_axis or ctx.ax.yaxis.get_ticks_position() == "right"
+
+
+def draw_legend(ctx: DrawContext) -> None:
+    conf = ctx.graph.legend or {}
+    overrides = conf.get("itemOverrides", {})
+    handles, labels = [], []
+    for key, handle, text in ctx.legend_handles:
+        item = overrides.get(key, {})
+        if item.get("hidden"):
+            continue
+        handles.append(handle)
+        labels.append(safe(str(item.get("text", text))))
+    show = conf.get("show")
+    if show is None:
+        show = ctx.legend_auto and len(ctx.legend_handles) >= 2
+    if not show or not handles or not ctx.graph_switch("legend", True):
+        return
+    position = conf.get("position", "auto")
+    if position == "auto" and _right_side_taken(ctx):
+        position = "left" if ctx.ax.yaxis.get_ticks_position() == "right" else "bottom"
+    place = dict(_PLACES.get(position, _PLACES["auto"]))
+    if position == "left" and ctx.ax.yaxis.get_ticks_position() == "right":
+        place["bbox_to_anchor"] = (-0.04, 0.5)  # no tick labels on the left to clear
+    color = resolve_color(conf.get("color", "theme"), ctx.theme.foreground)
+    default_size = ctx.theme.shapes.font_size * 0.9
+    prop: dict[str, Any] = {
+        "size": clamp(conf.get("fontSize") or default_size, 1.0, 144.0, default_size)
+    }
+    family = font_family(conf.get("fontFamily"))
+    if family:
+        prop["family"] = family
+    leg = ctx.ax.legend(
+        handles,
+        labels,
+        frameon=bool(conf.get("frame", False)),
+        ncols=int(conf.get("columns", 1)),
+        title=safe(conf.get("title", "")) or None,
+        prop=prop,
+        labelcolor=color,
+        borderaxespad=0.0,
+        **place,
+    )
+    leg.get_frame().set_edgecolor(color)
+    leg.get_frame().set_facecolor(ctx.theme.plot_background)
+    if leg.get_title():
+        leg.get_title().set_color(color)
+    leg.set_zorder(10)
+    ctx.tag(leg, "legend")

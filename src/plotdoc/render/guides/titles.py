@@ -1,0 +1,91 @@
+"""Graph, X and Y titles (``table.titles``): text, drag offset, font and colour.
+
+A null text is automatic: the table name for the graph title, the family's choice
+(``ctx.auto_titles``) for X and Y. In a flipped or horizontal graph the Y title stays with the
+value axis, which then runs along X.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from matplotlib.text import Text
+from matplotlib.transforms import ScaledTranslation
+
+from ..context import DrawContext
+from ..style.text import clamp, font_family, safe
+from ..style.theme import resolve_color
+
+
+def draw_titles(ctx: DrawContext) -> None:
+    titles = ctx.table.titles or {}
+    fonts = (ctx.graph.axes or {}).get("titlesAndFonts", {})
+    ax = ctx.ax
+    graph_label = ax.title
+    x_label, y_label = ax.xaxis.label, ax.yaxis.label
+    if ctx.horizontal and ctx.categorical:
+        x_label, y_label = y_label, x_label
+    auto = {
+        "graph": ctx.table.name,
+        "x": ctx.auto_titles.get("x", ""),
+        "y": ctx.auto_titles.get("y", ""),
+    }
+    for key, artist, switch, font_key in (
+        ("graph", graph_label, "graphTitle", "graphTitleFont"),
+        ("x", x_label, "xTitle", "axisTitleFont"),
+        ("y", y_label, "yTitle", "axisTitleFont"),
+    ):
+        entry: Mapping[str, Any] = titles.get(key, {})
+        text = entry.get("text")
+        if text is None:
+            text = auto[key]
+        if not entry.get("show", True) or not ctx.graph_switch(switch, True) or not text:
+            artist.set_text("")
+            continue
+        if key == "graph":
+            top = ctx.ax.xaxis.get_ticks_position() == "top"
+            ax.set_title(safe(str(text)), pad=24.0 if top else 10.0)
+        else:
+            artist.set_text(safe(str(text)))
+        _style(ctx, artist, entry, fonts.get(font_key, {}), fonts.get("fontFamily"), key)
+        dx = clamp(entry.get("dx", 0.0), -2000.0, 2000.0, 0.0)
+        dy = clamp(entry.get("dy", 0.0), -2000.0, 2000.0, 0.0)
+        if dx or dy:
+            artist.set_transform(
+                artist.get_transform()
+                + ScaledTranslation(dx / 72, dy / 72, ctx.fig.dpi_scale_trans)
+            )
+        ctx.tag(artist, f"title/{key}")
+
+
+def _style(
+    ctx: DrawContext,
+    artist: Text,
+    entry: Mapping[str, Any],
+    font: Mapping[str, Any],
+    family: str | None,
+    key: str,
+) -> None:
+    shapes = ctx.theme.shapes
+    size = (
+        entry.get("fontSize")
+        or font.get("size")
+        or (shapes.title_size if key == "graph" else shapes.font_size)
+    )
+    artist.set_fontsize(clamp(size, 1.0, 144.0, shapes.font_size))
+    fam = (
+        font_family(entry.get("fontFamily"))
+        or font_family(font.get("family"))
+        or font_family(family)
+    )
+    if fam:
+        artist.set_fontfamily(fam)
+    bold = entry.get("bold")
+    if bold is None:
+        bold = font.get("bold") or key == "graph"
+    artist.set_fontweight("bold" if bold else "normal")
+    if entry.get("italic") or font.get("italic"):
+        artist.set_fontstyle("italic")
+    base = resolve_color(font.get("color", "theme"), ctx.theme.foreground)
+    artist.set_color(resolve_color(entry.get("color", "theme"), base))

@@ -1,0 +1,93 @@
+"""``mv-forest``: one row per observation, estimate with interval, reference line.
+
+The first row is on top. Each row draws its estimate (``x``; a square, id ``symbol/p{r}``) and
+a horizontal interval from ``lower`` to ``upper`` (``interval/p{r}``, styled by ``errorBar``
+of the ``x`` variable); its label (``label``, or "Row n") stands left of the plot area
+(``label/p{r}``). A vertical line at ``forest.referenceValue`` (``refline``, styled by
+``referenceLine``, graph switch ``referenceLine``) marks no effect. The X axis is the value
+axis (its title defaults to the ``x`` variable's name); there is no Y axis.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..artists.collections import ErrorBars, PointSymbols
+from ..context import DrawContext
+from ..prepare.multivariables import forest_rows
+from ..prepare.roles import Variable
+from ..style.text import safe
+from ..style.theme import CAP_HALF_WIDTH_PT, DASHES
+
+
+def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
+    est, lower, upper = roles.get("x"), roles.get("lower"), roles.get("upper")
+    if est is None:
+        return
+    n = ctx.table.n_rows
+    nan = np.full(n, np.nan)
+    label = roles.get("label")
+    rows = forest_rows(
+        est.values,
+        lower.values if lower is not None else nan,
+        upper.values if upper is not None else nan,
+        label.text if label is not None else None,
+    )
+    ctx.auto_titles.setdefault("x", est.name)
+    ys = np.array([fr.y for fr in rows])
+    err = ctx.style("errorBar", est.index)
+    bars = ErrorBars(
+        ys,
+        np.array([fr.estimate for fr in rows]),
+        np.array([fr.lower for fr in rows]),
+        np.array([fr.upper for fr in rows]),
+        [f"interval/p{fr.row}" for fr in rows],
+        color=err["color"],
+        linewidth=float(err["thickness"]),
+        cap_half_width_pt=CAP_HALF_WIDTH_PT.get(str(err["capStyle"]), 2.5),
+        vertical=False,
+    )
+    ctx.add(bars, "intervals", z=2.5)
+    for a, b in bars.segments():
+        ctx.include([a[0], b[0]], [a[1], b[1]])
+    # estimates as squares unless the style names another shape
+    sym = ctx.style("symbol", est.index)
+    shape = (
+        "square" if sym["shape"] in ("auto", ctx.theme.symbol_shape(est.index)) else sym["shape"]
+    )
+    overrides = ctx.graph.style_overrides or {}
+    if overrides.get("perDataSet", {}).get(est.name, {}).get("symbol", {}).get("shape"):
+        shape = sym["shape"]
+    good = [k for k, fr in enumerate(rows) if np.isfinite(fr.estimate)]
+    art = PointSymbols(
+        np.column_stack([[rows[k].estimate for k in good], ys[good]]),
+        [f"symbol/p{rows[k].row}" for k in good],
+        shapes=[str(shape)] * len(good),
+        sizes=[float(sym["size"]) * 1.2] * len(good),
+        faces=[sym["color"]] * len(good),
+        edges=[sym["borderColor"]] * len(good),
+        widths=[1.0] * len(good),
+    )
+    ctx.add(art, "estimates", z=3.0)
+    ctx.include([rows[k].estimate for k in good], ys[good])
+    size = ctx.theme.shapes.font_size
+    for fr in rows:
+        text = ctx.ax.annotate(
+            safe(fr.label), (0.0, fr.y), xycoords=("axes fraction", "data"), xytext=(-8.0, 0.0),
+            textcoords="offset points", ha="right", va="center", fontsize=size,
+            annotation_clip=False,
+        )  # fmt: skip
+        ctx.tag(text, f"label/p{fr.row}")
+    ref = float((ctx.options.get("forest") or {}).get("referenceValue", 1.0))
+    if ctx.graph_switch("referenceLine", True):
+        st = ctx.style("referenceLine", None)
+        line = ctx.ax.axvline(
+            ref, color=st["color"], linewidth=float(st["thickness"]),
+            linestyle=DASHES.get(str(st["dashStyle"]), "-"), zorder=1.0,
+        )  # fmt: skip
+        ctx.tag(line, "refline")
+        ctx.include([ref], [ys[0] if ys.size else 0.0])
+    ctx.ax.set_yticks([])
+    ctx.ax.set_ylim(-0.7, n - 0.3)
+    ctx.ax.spines["left"].set_visible(False)
+    ctx.preferred_width_pt = 260.0

@@ -1,0 +1,93 @@
+"""Colour, shape and size keys of multipleVariables graphs, and their legends.
+
+Colour (role ``color``):
+
+- a categorical variable gives category ``k`` (in order of first appearance) the theme's
+  colour ``k``; each category gets a legend entry (key ``color:<category>``);
+- a continuous variable maps its range onto the *viridis* colormap and adds a colour scale
+  bar titled with the variable's name (id ``colorbar``);
+- unmapped, every point takes the symbol colour of the ``y`` variable's data set (so its
+  ``perDataSet`` overrides apply).
+
+Shape (role ``shape``) is always categorical (numbers are read as text): category ``k`` takes
+the theme's symbol ``k`` and a legend entry (key ``shape:<category>``) drawn in the
+foreground colour. Rows whose colour or shape variable is missing are drawn in the
+unmapped colour or shape.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import matplotlib as mpl
+import numpy as np
+from matplotlib.lines import Line2D
+
+from ..context import DrawContext
+from ..prepare.roles import Variable, categories
+from ..style.scales import HeatScale
+from ..style.symbols import symbol_path
+from ..style.theme import RGBA
+from .heat import color_bar
+
+
+@dataclass
+class Keyed:
+    colors: list[RGBA]
+    shapes: list[str]
+
+
+def base_symbol(ctx: DrawContext, var: Variable | None) -> tuple[RGBA, str, float]:
+    """(colour, shape, size) of a point when no variable maps them."""
+    st = ctx.style("symbol", var.index if var is not None else None)
+    shape = str(st["shape"]) if st["shape"] != "auto" else ctx.theme.symbol_shape(0)
+    return st["color"], shape, float(st["size"])
+
+
+def keyed_points(
+    ctx: DrawContext,
+    n: int,
+    base: Variable | None,
+    color: Variable | None,
+    shape: Variable | None,
+    *,
+    legend_marker: str = "circle",
+) -> Keyed:
+    """Per-row colours and shapes, with their legend entries or colour bar."""
+    color0, shape0, size = base_symbol(ctx, base)
+    colors = [color0] * n
+    shapes = [shape0] * n
+    if color is not None and color.is_continuous:
+        vals = color.values
+        finite = vals[np.isfinite(vals)]
+        if finite.size:
+            lo, hi = float(finite.min()), float(finite.max())
+            scale = HeatScale(mpl.colormaps["viridis"], lo, hi if hi > lo else lo + 1.0)
+            colors = [scale.color(float(v)) if np.isfinite(v) else color0 for v in vals]
+            color_bar(ctx, scale, label=color.name)
+    elif color is not None and color.text is not None:
+        cats = categories(color.text)
+        lookup = {c: ctx.theme.palette(k) for k, c in enumerate(cats)}
+        colors = [lookup.get(t, color0) if t is not None else color0 for t in color.text]
+        for c in cats:
+            handle = _handle(legend_marker, lookup[c], size)
+            ctx.legend_entry(f"color:{c}", handle, c)
+    if shape is not None:
+        text = shape.text if shape.text is not None else [
+            None if not np.isfinite(v) else f"{v:.6g}" for v in shape.values
+        ]  # fmt: skip
+        cats = categories(text)
+        lookup_s = {c: ctx.theme.symbol_shape(k) for k, c in enumerate(cats)}
+        shapes = [lookup_s.get(t, shape0) if t is not None else shape0 for t in text]
+        for c in cats:
+            ctx.legend_entry(f"shape:{c}", _handle(lookup_s[c], ctx.theme.foreground, size), c)
+    return Keyed(colors, shapes)
+
+
+def _handle(shape: str, color: RGBA, size: float) -> Line2D:
+    path, kind = symbol_path(shape)
+    face: RGBA | str = color if kind == "solid" else "none"
+    return Line2D(
+        [], [], marker=path, markersize=size, markerfacecolor=face, markeredgecolor=color,
+        linestyle="none",
+    )  # fmt: skip

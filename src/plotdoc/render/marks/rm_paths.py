@@ -1,0 +1,112 @@
+"""Repeated measures in grouped tables: a replicate sub-column is one subject.
+
+``grouped-rm-across-row``
+    each data set's rows share one X per row (moved apart by ``seriesAlign: staggered``); the
+    values of subject ``j`` of data set ``i`` are joined across the rows (``subject/ds{i}/r{j}``).
+``grouped-rm-in-subcol``
+    data sets side by side in each row; within a slot the sub-columns stand left to right and
+    are joined to each other (``subject/ds{i}/row{r}``).
+
+Mode ``symbolsAndLines`` draws symbols and lines; ``arrows`` draws an arrow for each step
+instead (``arrow/ds{i}/r{j}/row{r}`` across rows, ``arrow/ds{i}/row{r}/s{j}`` within a row),
+pointing from the earlier to the later measurement.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.lines import Line2D
+from matplotlib.patches import FancyArrowPatch
+
+from ..context import DrawContext
+from ..positions.arrangements import GroupedLayout
+from ..prepare.cells import cell
+from ..style.theme import DASHES
+from . import primitives
+
+
+def draw_rm(
+    ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str, offs: dict[int, float]
+) -> None:
+    reps = ctx.table.replicates
+    n = ctx.table.n_rows
+    across = ctx.variant_id == "grouped-rm-across-row"
+    for i in vis:
+        paths: list[tuple[str, list[float], list[float], list[int], list[int]]] = []
+        if across:
+            for j in range(reps):
+                pos, val, rows, pts = [], [], [], []
+                for r in range(n):
+                    v = cell(ctx.table, i, r)
+                    if j < v.shape[0] and np.isfinite(v[j]):
+                        pos.append(lay.center(i, r) + offs[i])
+                        val.append(float(v[j]))
+                        rows.append(r)
+                        pts.append(r * reps + j)
+                paths.append((f"r{j}", pos, val, rows, pts))
+        else:
+            step = lay.width / max(reps - 1, 1) * 0.9
+            for r in range(n):
+                v = cell(ctx.table, i, r)
+                pos, val, rows, pts = [], [], [], []
+                for j in range(v.shape[0]):
+                    if np.isfinite(v[j]):
+                        pos.append(lay.center(i, r) + (j - (reps - 1) / 2) * step)
+                        val.append(float(v[j]))
+                        rows.append(r)
+                        pts.append(r * reps + j)
+                paths.append((f"row{r}", pos, val, rows, pts))
+        all_pos, all_val, all_rows, all_ids = [], [], [], []
+        for tag, pos, val, rows, pts in paths:
+            if not pos:
+                continue
+            if mode == "arrows":
+                _arrows(ctx, i, tag, pos, val, rows, pts, reps, across)
+            elif len(pos) > 1 and ctx.switch("lines", i):
+                x, y = ctx.xy(pos, val)
+                primitives.polyline(ctx, x, y, i, f"subject/ds{i}/{tag}")
+            all_pos += pos
+            all_val += val
+            all_rows += rows
+            all_ids += [f"symbol/ds{i}/p{p}" for p in pts]
+        for r in range(n):
+            v = cell(ctx.table, i, r)
+            if np.isfinite(v).any():
+                ctx.anchor(lay.center(i, r) + offs[i], float(np.nanmax(v)))
+        if mode != "arrows" and all_pos:
+            primitives.symbols(ctx, all_pos, all_val, i, all_ids, all_rows)
+            ctx.legend_entry(i, primitives.symbol_handle(ctx, i))
+        elif all_pos:
+            st = ctx.style("line", i)
+            ctx.legend_entry(i, Line2D([], [], color=st["color"], linewidth=st["thickness"]))
+            x, y = ctx.xy(all_pos, all_val)
+            ctx.include(x, y)
+
+
+def _arrows(
+    ctx: DrawContext,
+    i: int,
+    tag: str,
+    pos: list[float],
+    val: list[float],
+    rows: list[int],
+    pts: list[int],
+    reps: int,
+    across: bool,
+) -> None:
+    st = ctx.style("line", i)
+    x, y = ctx.xy(pos, val)
+    for k in range(len(pos) - 1):
+        arrow = FancyArrowPatch(
+            (float(x[k]), float(y[k])),
+            (float(x[k + 1]), float(y[k + 1])),
+            arrowstyle="-|>",
+            mutation_scale=8.0 + float(st["thickness"]) * 2,
+            color=st["color"],
+            linewidth=float(st["thickness"]),
+            linestyle=DASHES.get(str(st["dashStyle"]), "-"),
+            shrinkA=0.0,
+            shrinkB=0.0,
+        )
+        step = f"row{rows[k + 1]}" if across else f"s{pts[k + 1] % reps}"
+        ctx.add(arrow, f"arrow/ds{i}/{tag}/{step}", z=ctx.z(i, 2.0))

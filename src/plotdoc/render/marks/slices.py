@@ -1,0 +1,222 @@
+"""Drawing of pies, donuts, 100 % slices and dot plots (see :mod:`..families.parts`).
+
+A pie is drawn in points around the middle of the plot area (a transform from points to the
+display), so its size does not depend on the plot area's; a slices bar fills the plot area,
+whose box is shrunk to the bar's proportions. The axes of both are hidden.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import numpy as np
+from matplotlib.patches import Circle, PathPatch, Rectangle, Wedge
+from matplotlib.path import Path
+from matplotlib.transforms import Affine2D, Affine2DBase, ScaledTranslation, Transform
+
+from ..context import DrawContext
+from ..style.scales import contrast_text
+from ..style.text import safe
+from ..style.theme import RGBA, merge_style
+from . import primitives
+
+Borders = dict[str, tuple[bool, RGBA, float]]
+
+
+def points_transform(ctx: DrawContext, scale_pt: float) -> Transform:
+    """Data (x, y) -> ``scale_pt`` points per unit, from the middle of the plot area."""
+    middle = ScaledTranslation(0.5, 0.5, cast(Affine2DBase, ctx.ax.transAxes))
+    return Affine2D().scale(scale_pt / 72.0) + ctx.fig.dpi_scale_trans + middle
+
+
+def part_style(ctx: DrawContext, i: int, r: int) -> dict[str, Any]:
+    """The ``bar`` style of part ``r``: theme fill ``r``, then global, perDataSet, perPoint."""
+    overrides = ctx.graph.style_overrides or {}
+    name = ctx.ds_name(i)
+    layers = []
+    for layer in (
+        overrides.get("global", {}).get("bar"),
+        overrides.get("perDataSet", {}).get(name, {}).get("bar"),
+        overrides.get("perPoint", {}).get(name, {}).get(str(r), {}).get("bar"),
+    ):
+        if layer:
+            layers.append(layer)
+    return merge_style(ctx.theme.element_defaults("bar", r), layers)
+
+
+def percent_text(share: float) -> str:
+    pct = share * 100.0
+    return f"{pct:.0f}%" if pct >= 1 or pct == 0 else f"{pct:.1f}%"
+
+
+def number_text(value: float) -> str:
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _hide_axes(ctx: DrawContext) -> None:
+    ctx.ax.set_axis_off()
+    ctx.ax.set_xlim(-1.0, 1.0)
+    ctx.ax.set_ylim(-1.0, 1.0)
+
+
+def draw_pie(
+    ctx: DrawContext,
+    i: int,
+    rows: list[int],
+    values: list[float],
+    labels: list[str],
+    borders: Borders,
+) -> None:
+    opts = ctx.options
+    size = float(opts.get("graphicSizePt", 216.0)) or 216.0
+    donut = ctx.variant_id == "parts-donut"
+    hole = float(opts.get("donutHoleRatio", 0.5)) if donut else 0.0
+    label_style = ctx.style("pointLabel", i)
+    font = float(label_style["fontSize"]) * 1.15
+    # the graphic is the pie with a two-line label above and below it
+    diameter = max(size - 2 * (2.5 * font + 4), size * 0.5)
+    trans = points_transform(ctx, diameter / 2)
+    _hide_axes(ctx)
+    ctx.ax.set_box_aspect(1.0)
+    ctx.preferred_width_pt = size
+    total = float(sum(values))
+    inner_show, inner_color, inner_width = borders["inner"]
+    start = 0.0
+    for r, v, text in zip(rows, values, labels, strict=True):
+        share = v / total
+        theta1, theta2 = 90.0 - (start + share) * 360.0, 90.0 - start * 360.0
+        st = part_style(ctx, i, r)
+        wedge = Wedge(
+            (0.0, 0.0), 1.0, theta1, theta2, width=(1.0 - hole) if donut else None,
+            facecolor=st["fill"], edgecolor=inner_color if inner_show else "none",
+            linewidth=inner_width if inner_show else 0.0, transform=trans,
+        )  # fmt: skip
+        wedge.set_clip_on(False)
+        ctx.add(wedge, f"slice/row{r}", z=1.0)
+        mid = np.deg2rad((theta1 + theta2) / 2)
+        cx, cy = float(np.cos(mid)), float(np.sin(mid))
+        label = ctx.ax.annotate(
+            safe(f"{text}\n{percent_text(share)}"), (1.08 * cx, 1.08 * cy), xycoords=trans,
+            ha="left" if cx > 0.05 else "right" if cx < -0.05 else "center",
+            va="bottom" if cy > 0.05 else "top" if cy < -0.05 else "center",
+            fontsize=font, color=label_style["color"],
+            annotation_clip=False,
+        )  # fmt: skip
+        ctx.tag(label, f"label/row{r}")
+        start += share
+    outer_show, outer_color, outer_width = borders["outer"]
+    if outer_show and rows:
+        if donut:
+            rings = Path.make_compound_path(Path.circle((0, 0), 1.0), Path.circle((0, 0), hole))
+            outline: Any = PathPatch(rings, fill=False, transform=trans)
+        else:
+            outline = Circle((0.0, 0.0), 1.0, fill=False, transform=trans)
+        outline.set_edgecolor(outer_color)
+        outline.set_linewidth(outer_width)
+        outline.set_clip_on(False)
+        ctx.add(outline, "border/outer", z=2.0)
+    if donut and opts.get("showTotal"):
+        prefix = opts.get("totalPrefix")
+        body = f"{number_text(total)}{opts.get('totalSuffix') or ''}"
+        text = f"Total\n{body}" if prefix is None else f"{prefix}{body}"
+        t = ctx.ax.annotate(
+            safe(text), (0.0, 0.0), xycoords=trans, ha="center", va="center",
+            fontsize=float(opts.get("totalFontSize", 12.0)) or 12.0,
+            color=ctx.theme.foreground, annotation_clip=False,
+        )  # fmt: skip
+        ctx.tag(t, "total")
+
+
+def draw_slices(
+    ctx: DrawContext,
+    i: int,
+    rows: list[int],
+    values: list[float],
+    labels: list[str],
+    borders: Borders,
+) -> None:
+    """The bar fills the plot area, whose box is shrunk to the bar's shape (length by width)."""
+    opts = ctx.options
+    length = float(opts.get("graphicSizePt", 216.0)) or 216.0
+    thick = max(28.0, length * 0.16)
+    vertical = opts.get("orientation") == "vertical"
+    trans = ctx.ax.transAxes
+    _hide_axes(ctx)
+    ctx.ax.set_box_aspect(length / thick if vertical else thick / length)
+    ctx.preferred_width_pt = thick if vertical else length
+    total = float(sum(values))
+    inner_show, inner_color, inner_width = borders["inner"]
+    font = float(ctx.style("pointLabel", i)["fontSize"])
+    pos = 0.0
+    for r, v, text in zip(rows, values, labels, strict=True):
+        share = v / total
+        st = part_style(ctx, i, r)
+        xy = (0.0, pos) if vertical else (pos, 0.0)
+        w, h = (1.0, share) if vertical else (share, 1.0)
+        rect = Rectangle(
+            xy, w, h, facecolor=st["fill"],
+            edgecolor=inner_color if inner_show else "none",
+            linewidth=inner_width if inner_show else 0.0, transform=trans,
+        )  # fmt: skip
+        rect.set_clip_on(False)
+        ctx.add(rect, f"slice/row{r}", z=1.0)
+        words = percent_text(share)
+        seg = share * length
+        if seg >= len(words) * font * 0.62 + 4 and (not vertical or seg >= font + 4):
+            t = ctx.ax.annotate(
+                safe(words), (xy[0] + w / 2, xy[1] + h / 2), xycoords=trans, ha="center",
+                va="center", fontsize=font, color=contrast_text(st["fill"]),
+                annotation_clip=False,
+            )  # fmt: skip
+            ctx.tag(t, f"label/row{r}")
+        ctx.legend_entry(
+            f"slice/row{r}",
+            Rectangle((0, 0), 1, 1, facecolor=st["fill"], edgecolor=st["borderColor"]),
+            text,
+        )
+        pos += share
+    outer_show, outer_color, outer_width = borders["outer"]
+    if outer_show and rows:
+        outline = Rectangle((0.0, 0.0), 1.0, 1.0, fill=False, transform=trans)
+        outline.set_edgecolor(outer_color)
+        outline.set_linewidth(outer_width)
+        outline.set_clip_on(False)
+        ctx.add(outline, "border/outer", z=2.0)
+
+
+def draw_dot_plot(
+    ctx: DrawContext, i: int, rows: list[int], values: list[float], labels: list[str]
+) -> None:
+    """Dots on a value axis that starts at 0; the first part on top (or on the left)."""
+    horizontal = ctx.options.get("orientation", "horizontal") == "horizontal"
+    n = len(rows)
+    pos = [float(n - 1 - k) if horizontal else float(k) for k in range(n)]
+    guide = ctx.theme.grid
+    for k, r in enumerate(rows):
+        xs, ys = (
+            ([0.0, values[k]], [pos[k], pos[k]]) if horizontal else ([pos[k]] * 2, [0.0, values[k]])
+        )
+        line = ctx.ax.plot(xs, ys, color=guide, linewidth=0.8, linestyle=(0, (1, 2)))[0]
+        ctx.tag(line, f"guide/row{r}")
+    ids = [f"symbol/ds{i}/p{r}" for r in rows]
+    if horizontal:
+        primitives.symbols(
+            ctx, values, pos, i, ids, rows
+        ) if not ctx.horizontal else primitives.symbols(ctx, pos, values, i, ids, rows)
+        ctx.ax.set_yticks(pos, [safe(s) for s in labels])
+        ctx.ax.set_ylim(-0.7, n - 0.3)
+        ctx.auto_titles.setdefault("x", ctx.ds_name(i))
+    else:
+        primitives.symbols(
+            ctx, pos, values, i, ids, rows
+        ) if not ctx.horizontal else primitives.symbols(ctx, values, pos, i, ids, rows)
+        ctx.ax.set_xticks(pos, [safe(s) for s in labels])
+        ctx.ax.set_xlim(-0.7, n - 0.3)
+        ctx.auto_titles.setdefault("y", ctx.ds_name(i))
+    zero = ([0.0], [pos[0] if pos else 0.0]) if horizontal else ([pos[0] if pos else 0.0], [0.0])
+    ctx.include(*zero)
+    ctx.ax.margins(x=0.05, y=0.05)
+    per_label = max((len(s) for s in labels), default=1) * ctx.theme.shapes.font_size * 0.62 + 10
+    ctx.preferred_width_pt = 288.0 if horizontal else float(np.clip(per_label * n, 160.0, 480.0))

@@ -1,0 +1,128 @@
+"""Summary marks: a centre (mean, median...) as a line across a slot, and error bars.
+
+Statistics come from :mod:`plotdoc.stats` (``center_and_error``); nothing here computes one.
+Ids are built by the caller from the family's pattern (``summary/ds0``, ``errorbar/ds0/row1``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.lines import Line2D
+from numpy.typing import NDArray
+
+from ...stats import center_and_error
+from ...stats.descriptive import SUMMARY_MODES as _SUMMARY_MODES
+from ...stats.descriptive import CenterError
+from ..context import DrawContext
+from ..style.scales import contrast_text, luminance
+from ..style.theme import CAP_HALF_WIDTH_PT, RGBA
+from . import primitives
+
+F64 = NDArray[np.float64]
+
+#: modes drawn as a center with an error bar (or a bare center)
+SUMMARY_MODES = frozenset(_SUMMARY_MODES)
+
+
+def summary(values: F64, mode: str) -> CenterError | None:
+    """Center and error of a summary ``mode``; None for modes without one (noLine...)."""
+    if mode not in SUMMARY_MODES:
+        return None
+    ce = center_and_error(values, mode)
+    return ce if np.isfinite(ce.center) else None
+
+
+def center_error(values: NDArray[np.float64], mode: str) -> tuple[float, float, float]:
+    """(center, lower, upper) of ``values`` for a summary ``mode`` (NaN when not computable)."""
+    ce = center_and_error(values, mode)
+    return ce.center, ce.lower, ce.upper
+
+
+def has_error(ce: CenterError) -> bool:
+    return bool(
+        np.isfinite([ce.lower, ce.upper]).all() and (ce.lower != ce.center or ce.upper != ce.center)
+    )
+
+
+def top_of(values: F64, ce: CenterError | None) -> float:
+    tops = [float(np.nanmax(values))] if np.isfinite(values).any() else []
+    if ce is not None:
+        tops += [v for v in (ce.center, ce.upper) if np.isfinite(v)]
+    return max(tops) if tops else 0.0
+
+
+def error_bar(
+    ctx: DrawContext,
+    i: int,
+    pos: float,
+    ce: CenterError,
+    sid: str,
+    z: float = 2.5,
+    *,
+    with_summary: bool = False,
+) -> None:
+    """Error bar of one column; ``with_summary`` takes the summary line's colour by default."""
+    if has_error(ce):
+        color = ctx.style("summaryLine", i)["color"] if with_summary else None
+        primitives.error_bars(
+            ctx,
+            [pos],
+            [ce.center],
+            [ce.lower],
+            [ce.upper],
+            i,
+            [sid],
+            group_id=sid.replace("errorbar/", "errorbars/", 1),
+            z=z,
+            theme_color=color,
+        )
+
+
+def summary_line(
+    ctx: DrawContext, i: int, pos: float, value: float, width: float, sid: str
+) -> None:
+    """A line across the slot at ``value`` (mean or median of a scatter column)."""
+    if not ctx.switch("summaryLine", i) or not np.isfinite(value):
+        return
+    x, y = ctx.xy([pos - width / 2, pos + width / 2], [value, value])
+    primitives.polyline(ctx, x, y, i, sid, element="summaryLine", z=4.0)
+
+
+def segment(
+    ctx: DrawContext,
+    pos0: float,
+    pos1: float,
+    value: float,
+    i: int,
+    sid: str,
+    element: str = "summaryLine",
+    z: float = 4.0,
+    on_fill: RGBA | None = None,
+) -> Line2D | None:
+    """A line across the category axis from ``pos0`` to ``pos1`` at ``value``.
+
+    ``on_fill`` is the fill the line lies on (a box, a violin, a floating bar): when the theme's
+    line colour would hardly show on it (a black median on a black box), the line is drawn
+    in black or white, whichever reads better, unless the user gave the line a colour.
+    """
+    if not np.isfinite(value):
+        return None
+    x, y = ctx.xy([pos0, pos1], [value, value])
+    line = primitives.polyline(ctx, x, y, i, sid, element=element, z=z)
+    if on_fill is not None and not _color_given(ctx, element, i):
+        color = ctx.style(element, i)["color"]
+        a, b = sorted((luminance(color), luminance(on_fill)))
+        if (b + 0.05) / (a + 0.05) < 1.6 and on_fill[3] > 0.5:  # WCAG contrast ratio
+            line.set_color(contrast_text(on_fill))
+    return line
+
+
+def _color_given(ctx: DrawContext, element: str, i: int) -> bool:
+    """Whether the style overrides give ``element`` of data set ``i`` a colour."""
+    over = ctx.graph.style_overrides or {}
+    layers = [over.get("global", {}), over.get("perDataSet", {}).get(ctx.ds_name(i), {})]
+    return any("color" in (layer.get(element) or {}) for layer in layers)
+
+
+def cap_points(ctx: DrawContext, i: int) -> float:
+    return CAP_HALF_WIDTH_PT.get(ctx.style("errorBar", i)["capStyle"], 2.5)

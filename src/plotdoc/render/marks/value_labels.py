@@ -1,0 +1,76 @@
+"""Value annotations above or inside bars, and the number formatting they use."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from ..context import DrawContext
+from ..style.text import clamp, font_family, safe
+
+
+def format_value(value: float, conf: Mapping[str, Any]) -> str:
+    """A number as a valueAnnotation slot asks (decimals, scientific, thousands)."""
+    dec = conf.get("decimals", "automatic")
+    if conf.get("format") == "scientific":
+        return f"{value:.{2 if dec == 'automatic' else int(dec)}e}"
+    if dec == "automatic":
+        mag = abs(value)
+        dec = 0 if mag >= 100 or float(value).is_integer() else 1 if mag >= 10 else 2
+    text = f"{value:,.{int(dec)}f}"
+    sep = {"none": "", "comma": ",", "space": "\u2009", "apostrophe": "'"}.get(
+        conf.get("thousands", "none"), ""
+    )
+    return text.replace(",", sep)
+
+
+def draw_value_labels(
+    ctx: DrawContext,
+    pos: float,
+    value: float,
+    n: int,
+    top: float,
+    i: int,
+    sid: str,
+    *,
+    bar_start: float | None = None,
+) -> None:
+    """The valueAnnotation slots of data set ``i`` for one mark (value at ``pos``)."""
+    if not ctx.switch("valueLabels", i):
+        return
+    st = ctx.style("valueAnnotation", i)
+    for slot in ("aboveBarAndErrorBar", "withinBarTop", "withinBarBottom"):
+        conf = st[slot]
+        if conf["show"] == "nothing" or not np.isfinite(value):
+            continue
+        text = format_value(value if conf["show"] == "plottedValue" else float(n), conf)
+        if slot == "aboveBarAndErrorBar":
+            where, off, va = top, 3.0, "bottom"
+        elif slot == "withinBarTop":
+            where, off, va = value, -3.0, "top"
+        else:
+            where, off, va = bar_start if bar_start is not None else 0.0, 3.0, "bottom"
+        x, y = ctx.xy(pos, where)
+        dx, dy = (off, 0.0) if ctx.horizontal else (0.0, off)
+        rot = 90 if conf["direction"] == "vertical" else 0
+        ha = "center"
+        if ctx.horizontal:
+            ha, va = ("left" if off > 0 else "right"), "center"
+        t = ctx.ax.annotate(
+            safe(text),
+            (float(x), float(y)),
+            xytext=(dx, dy),
+            textcoords="offset points",
+            ha=ha,
+            va=va,
+            rotation=rot,
+            fontsize=clamp(conf["fontSize"], 1.0, 144.0, 8.0),
+            color=conf["color"],
+            annotation_clip=False,
+        )
+        family = font_family(conf.get("fontFamily"))
+        if family:
+            t.set_fontfamily(family)
+        ctx.tag(t, f"{sid}/{slot}")

@@ -1,0 +1,142 @@
+"""Violins: a kernel-density outline with optional median and quartile lines, and the
+violin's legend swatch. Every violin (column, nested, grouped) and its swatch take the
+``fillPattern`` of the ``violin`` style drawn in its ``patternColor``.
+
+:func:`draw_column` draws the violin of one column (column and nested graphs; ids
+``violin/ds0``, ``median/ds0``, ``quartile/ds0/q1``); :func:`draw_cell` that of one cell of a
+grouped graph (``violin/ds{i}/row{r}``...). The density comes from
+:func:`plotdoc.stats.kernel_density`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from matplotlib.patches import Patch, Polygon
+from numpy.typing import NDArray
+
+from ...stats import box_stats, kernel_density
+from ..context import DrawContext
+from ..style.theme import HATCHES
+from . import primitives
+from .summary import segment
+
+F64 = NDArray[np.float64]
+
+
+def draw_column(
+    ctx: DrawContext,
+    i: int,
+    pos: float,
+    values: F64,
+    width: float,
+    suffix: str = "",
+    quartiles: bool = True,
+) -> float:
+    """Kernel-density violin, with median and quartile lines when ``quartiles``."""
+    vst = ctx.style("violin", i)
+    dens = kernel_density(
+        values,
+        smoothing=vst["smoothing"],
+        truncate=bool(ctx.options.get("showTruncatedViolin", True)),
+    )
+    if dens.x.size == 0:
+        return 0.0
+    half = dens.density / float(dens.density.max()) * width / 2
+    xs = np.concatenate([pos - half, (pos + half)[::-1]])
+    ys = np.concatenate([dens.x, dens.x[::-1]])
+    vx, vy = ctx.xy(xs, ys)
+    poly = Polygon(
+        np.column_stack([vx, vy]),
+        closed=True,
+        facecolor=vst["fill"],
+        edgecolor=vst["borderColor"],
+        linewidth=float(vst["borderWidth"]),
+    )
+    _pattern(poly, vst)
+    ctx.ax.add_patch(poly)
+    ctx.tag(poly, f"violin/ds{i}{suffix}")
+    poly.set_zorder(ctx.z(i, 1.0))
+    ctx.include(vx, vy)
+    if quartiles:
+        st = box_stats(values, "minToMax")
+
+        def across(value: float, sid: str, element: str) -> None:
+            w = float(np.interp(value, dens.x, half))
+            lx, ly = ctx.xy([pos - w, pos + w], [value, value])
+            primitives.polyline(ctx, lx, ly, i, sid, element=element, z=1.6)
+
+        if ctx.switch("median", i):
+            across(st.median, f"median/ds{i}{suffix}", "median")
+        if ctx.switch("quartiles", i):
+            across(st.q1, f"quartile/ds{i}{suffix}/q1", "quartile")
+            across(st.q3, f"quartile/ds{i}{suffix}/q3", "quartile")
+    return float(dens.x.max())
+
+
+def draw_cell(
+    ctx: DrawContext,
+    pos: float,
+    width: float,
+    values: NDArray[np.float64],
+    i: int,
+    r: int,
+    mode: str,
+    truncate: bool,
+) -> None:
+    """A kernel-density violin; median and quartile lines with ``medianWithIqr``."""
+    st = ctx.style("violin", i, r)
+    dens = kernel_density(values, smoothing=str(st["smoothing"]), truncate=truncate)
+    if dens.status != "ok" or dens.density.max() <= 0:
+        return
+    half = dens.density / dens.density.max() * (width / 2)
+    grid = dens.x
+    pos_side = np.concatenate([pos + half, (pos - half)[::-1]])
+    val_side = np.concatenate([grid, grid[::-1]])
+    x, y = ctx.xy(pos_side, val_side)
+    poly = Polygon(
+        np.column_stack([x, y]),
+        closed=True,
+        facecolor=st["fill"],
+        edgecolor=st["borderColor"],
+        linewidth=float(st["borderWidth"]),
+    )
+    _pattern(poly, st)
+    ctx.ax.add_patch(poly)
+    ctx.tag(poly, f"violin/ds{i}/row{r}")
+    poly.set_zorder(ctx.z(i, 1.0))
+    ctx.include(x, y)
+    if mode == "medianWithIqr":
+        stats = box_stats(values, "minToMax")
+        for value, element, sid in (
+            (stats.median, "median", f"median/ds{i}/row{r}"),
+            (stats.q1, "quartile", f"quartile/ds{i}/row{r}/q1"),
+            (stats.q3, "quartile", f"quartile/ds{i}/row{r}/q3"),
+        ):
+            if element == "median" and not ctx.switch("median", i):
+                continue
+            if element == "quartile" and not ctx.switch("quartiles", i):
+                continue
+            w = float(np.interp(value, grid, half))
+            segment(ctx, pos - w, pos + w, value, i, sid, element, on_fill=st["fill"])
+    ctx.anchor(pos, float(grid.max()))
+
+
+def swatch(ctx: DrawContext, i: int) -> Patch:
+    """The legend swatch of data set ``i``'s violins: their fill and border."""
+    st = ctx.style("violin", i)
+    patch = Patch(
+        facecolor=st["fill"], edgecolor=st["borderColor"], linewidth=float(st["borderWidth"])
+    )
+    _pattern(patch, st)
+    return patch
+
+
+def _pattern(patch: Patch, st: Mapping[str, Any]) -> None:
+    """The violin's ``fillPattern`` drawn in its ``patternColor`` (outline, cell and swatch)."""
+    hatch = HATCHES.get(st["fillPattern"])
+    if hatch:
+        patch.set_hatch(hatch)
+        patch.set_hatchcolor(st["patternColor"])

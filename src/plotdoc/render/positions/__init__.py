@@ -1,0 +1,1 @@
+"""Positions: where each mark stands on a categorical axis (slots, arrangements, spread)."""

@@ -1,0 +1,126 @@
+"""Positions on a categorical axis, and sideways spread of scatter points.
+
+Every mark (bar, box, column of points) gets a *slot* one unit wide; it draws ``barWidthRatio``
+of it. Gaps are added between slots, in slot units, from ``graphSettingsOverride``:
+``columnGapRatio`` between the columns of a one-level layout, ``seriesGapRatio`` between the
+slots of one cluster, ``groupGapRatio`` between clusters, ``firstGapRatio`` before the first
+slot and ``lastGapRatio`` after the last. Layouts:
+
+* ``single``: one slot per item (column and nested graphs: one per data set);
+* ``interleaved``: clusters are rows, each holding one slot per series;
+* ``separated``: clusters are series, each holding one slot per row;
+* ``stacked`` / ``superimposed``: one slot per row, shared by every series.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+
+@dataclass
+class CategoryLayout:
+    #: slot centre of (cluster, item)
+    centers: dict[tuple[int, int], float]
+    #: drawn width of a mark, in axis units
+    width: float
+    #: axis range
+    limits: tuple[float, float]
+    #: tick positions and labels (one per cluster, or per item for ``single``)
+    ticks: list[float] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+
+    def center(self, cluster: int, item: int = 0) -> float:
+        return self.centers[(cluster, item)]
+
+
+def ratio(settings: Mapping[str, Any], key: str, default: float, high: float = 10.0) -> float:
+    """A gap or width ratio, kept within [0, high] (ten slots of gap at most)."""
+    try:
+        v = float(settings.get(key, default))
+    except (TypeError, ValueError):
+        return default
+    return min(max(v, 0.0), high) if v == v else default
+
+
+def category_layout(
+    kind: str,
+    n_clusters: int,
+    n_items: int,
+    settings: Mapping[str, Any],
+    cluster_labels: list[str] | None = None,
+) -> CategoryLayout:
+    """Slot positions for ``n_clusters`` clusters of ``n_items`` slots (see module doc)."""
+    width = ratio(settings, "barWidthRatio", 0.7, 1.0)
+    first = ratio(settings, "firstGapRatio", 0.5)
+    last = ratio(settings, "lastGapRatio", 0.5)
+    if kind == "single":
+        gap_between_clusters = ratio(settings, "columnGapRatio", 0.4)
+        gap_between_items = 0.0
+        n_items = 1
+    elif kind in ("stacked", "superimposed"):
+        gap_between_clusters = ratio(settings, "groupGapRatio", 0.5)
+        gap_between_items = 0.0
+        n_items = 1
+    else:
+        gap_between_clusters = ratio(settings, "groupGapRatio", 0.5)
+        gap_between_items = ratio(settings, "seriesGapRatio", 0.0)
+    centers: dict[tuple[int, int], float] = {}
+    ticks: list[float] = []
+    pos = first
+    for c in range(n_clusters):
+        if c:
+            pos += gap_between_clusters
+        start = pos
+        for i in range(n_items):
+            if i:
+                pos += gap_between_items
+            centers[(c, i)] = pos + 0.5
+            pos += 1.0
+        ticks.append((start + pos) / 2)
+    end = pos + last
+    labels = (
+        list(cluster_labels)
+        if cluster_labels is not None
+        else [str(c + 1) for c in range(n_clusters)]
+    )
+    return CategoryLayout(centers, width, (0.0, max(end, 1.0)), ticks, labels)
+
+
+def spread_offsets(
+    values: NDArray[np.float64], half_width: float, value_span: float, aligned: bool
+) -> NDArray[np.float64]:
+    """Deterministic sideways offsets for points of one column (a beeswarm-like spread).
+
+    Points whose values lie within ``value_span / 40`` of each other share a bin; within a bin
+    they alternate right, left, further right... up to ``half_width``. ``aligned`` puts every
+    point on the centre line.
+    """
+    v = np.asarray(values, dtype=float)
+    out = np.zeros(v.shape)
+    if aligned or v.size < 2:
+        return out
+    span = value_span if value_span > 0 else 1.0
+    bin_size = span / 40.0
+    finite = np.isfinite(v)
+    keys = np.where(finite, np.floor(np.where(finite, v, 0.0) / bin_size), np.nan)
+    counts: dict[float, int] = {}
+    for k in keys[finite]:
+        counts[float(k)] = counts.get(float(k), 0) + 1
+    most = max(counts.values(), default=1)
+    step = half_width / max(most / 2, 1.0) if most > 1 else 0.0
+    seen: dict[float, int] = {}
+    for i in np.argsort(np.where(finite, v, np.inf), kind="stable"):
+        if not finite[i]:
+            continue
+        k = float(keys[i])
+        j = seen.get(k, 0)
+        seen[k] = j + 1
+        n_in_bin = counts[k]
+        # centre the bin's points: j-th of n at (j - (n-1)/2) * step
+        out[i] = (j - (n_in_bin - 1) / 2) * step
+    return np.clip(out, -half_width, half_width)

@@ -1,0 +1,1 @@
+"""Prepare: table data worked out into what marks draw, without matplotlib."""

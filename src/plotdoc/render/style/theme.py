@@ -1,0 +1,280 @@
+"""Presets as a drawing theme, and the style layers merged over it.
+
+A :class:`Theme` holds the preset's colours (always applied) and its non-colour constants
+(applied only when ``graph.applyPresetNonColor`` is true; otherwise ``modern``'s). For every
+ElementOverrideSet key the theme gives a complete default style for data set ``i``
+(:meth:`Theme.element_defaults`). :func:`merge_style` lays the user's partial patches over it,
+in order: theme -> ``styleOverrides.global`` -> ``perDataSet[name or semantic key]`` ->
+``perPoint[name][index]``. ColorRefs are resolved to RGBA tuples as they are merged: the
+string ``theme`` puts back the theme's colour, ``{hex, alpha}`` gives that colour.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...contract.presets import DEFAULT_PRESET, PRESETS, PresetColors, PresetShapes
+
+RGBA = tuple[float, float, float, float]
+
+#: LineDashStyle -> matplotlib linestyle
+DASHES: dict[str, Any] = {
+    "solid": "-",
+    "dashed": (0.0, (5.0, 3.0)),
+    "dotted": (0.0, (1.0, 2.0)),
+    "dashDot": (0.0, (5.0, 2.5, 1.0, 2.5)),
+}
+
+#: PatternRef -> matplotlib hatch ("theme" means no pattern in every preset)
+HATCHES: dict[str, str | None] = {
+    "none": None,
+    "theme": None,
+    "diagonalLeft": "\\\\\\",
+    "diagonalRight": "///",
+    "horizontal": "---",
+    "vertical": "|||",
+    "crosshatch": "xxx",
+    "checkerboard": "++",
+}
+
+#: CapStyle -> half-width of the error-bar cap in points (0 = no cap)
+CAP_HALF_WIDTH_PT: dict[str, float] = {"wideT": 5.0, "narrowT": 2.5, "I": 0.0}
+
+#: keys of element styles that hold colours (resolved to RGBA)
+COLOR_KEYS = frozenset(
+    {"color", "fill", "borderColor", "patternColor", "fillColor"},
+)
+
+
+def hex_to_rgba(hex_str: str, alpha: float = 1.0) -> RGBA:
+    h = hex_str.lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    r, g, b = (int(h[i : i + 2], 16) / 255.0 for i in (0, 2, 4))
+    return (r, g, b, float(alpha))
+
+
+def luminance(color: RGBA) -> float:
+    """Perceived lightness (0 black to 1 white) of a colour as drawn over white (alpha blended)."""
+    r, g, b, a = color
+    r, g, b = (a * c + (1 - a) for c in (r, g, b))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def with_alpha(color: RGBA, alpha: float) -> RGBA:
+    return (color[0], color[1], color[2], float(alpha))
+
+
+def to_hex(color: RGBA) -> str:
+    """``#rrggbb`` of an RGBA colour (alpha dropped)."""
+    return "#{:02x}{:02x}{:02x}".format(*(round(c * 255) for c in color[:3]))
+
+
+def resolve_color(ref: Any, theme_value: RGBA) -> RGBA:
+    """A ColorRef (``theme`` or ``{hex, alpha}``) as RGBA; ``theme`` gives ``theme_value``."""
+    if isinstance(ref, Mapping) and "hex" in ref:
+        return hex_to_rgba(str(ref["hex"]), float(ref.get("alpha", 1.0)))
+    return theme_value
+
+
+@dataclass(frozen=True)
+class Theme:
+    preset_id: str
+    colors: PresetColors
+    shapes: PresetShapes
+
+    # -- colours ------------------------------------------------------------------------
+    def palette(self, i: int) -> RGBA:
+        p = self.colors.palette
+        return hex_to_rgba(p[i % len(p)])
+
+    def fill(self, i: int) -> RGBA:
+        f = self.colors.fills
+        return hex_to_rgba(f[i % len(f)], self.colors.fill_alpha)
+
+    @property
+    def foreground(self) -> RGBA:
+        return hex_to_rgba(self.colors.foreground)
+
+    @property
+    def background(self) -> RGBA:
+        return hex_to_rgba(self.colors.background)
+
+    @property
+    def plot_background(self) -> RGBA:
+        return hex_to_rgba(self.colors.plot_background)
+
+    @property
+    def grid(self) -> RGBA:
+        return hex_to_rgba(self.colors.grid)
+
+    def semantic(self, key: str) -> RGBA:
+        """Colour of a semantic group such as ``volcano:up``."""
+        name = key.split(":", 1)[-1]
+        hex_str = {"up": self.colors.up, "down": self.colors.down}.get(name, self.colors.neutral)
+        return hex_to_rgba(hex_str)
+
+    def symbol_shape(self, i: int) -> str:
+        cycle = self.shapes.symbol_cycle
+        return cycle[i % len(cycle)]
+
+    # -- element defaults ---------------------------------------------------------------
+    def element_defaults(self, element: str, i: int | None) -> dict[str, Any]:
+        """The complete theme style of ``element`` for data set ``i`` (None = graph-wide)."""
+        k = 0 if i is None else i
+        s = self.shapes
+        col = self.palette(k)
+        fg = self.foreground
+        fill = self.fill(k)
+        # median and quartile lines cross a box or violin: dark on light fills, light on dark
+        on_fill = hex_to_rgba("#FFFFFF") if luminance(fill) < 0.35 else hex_to_rgba("#222222")
+        value_slot = {
+            "show": "nothing",
+            "direction": "horizontal",
+            "format": "decimal",
+            "decimals": "automatic",
+            "thousands": "none",
+            "fontFamily": s.font_family,
+            "fontSize": s.font_size * 0.8,
+            "color": fg,
+        }
+        table: dict[str, dict[str, Any]] = {
+            "bar": {
+                "fill": fill,
+                "borderColor": col if self.preset_id != "classic" else fg,
+                "borderWidth": s.bar_border_width,
+                "fillPattern": "none",
+                "patternColor": fg,
+                "showMeanAsPlus": False,
+                "meanSymbolShape": "plus",
+                "whiskerCapStyle": s.cap_style,
+            },
+            "violin": {
+                "fill": fill,
+                "borderColor": col if self.preset_id != "classic" else fg,
+                "borderWidth": s.bar_border_width,
+                "fillPattern": "none",
+                "patternColor": fg,
+                "smoothing": "medium",
+            },
+            "symbol": {
+                "color": col,
+                "shape": self.symbol_shape(k),
+                "size": s.symbol_size,
+                "borderColor": col,
+                "borderThickness": 1.0,
+                "symbolVisibility": "all",
+            },
+            "errorBar": {
+                "color": col,
+                "capStyle": s.cap_style,
+                "direction": "both",
+                "thickness": s.error_thickness,
+            },
+            "summaryLine": {"color": fg, "thickness": s.line_width * 1.5, "dashStyle": "solid"},
+            "line": {
+                "color": col,
+                "thickness": s.line_width,
+                "dashStyle": "solid",
+                "drawOrder": "underneathErrorBars",
+                "connect": "straight",
+                "startAtOrigin": False,
+                "leaveGapAtSymbols": False,
+                "gapAtAxisBreaks": True,
+            },
+            "quartile": {"color": on_fill, "thickness": s.line_width, "dashStyle": "dashed"},
+            "median": {
+                "color": on_fill,
+                "thickness": s.line_width * 1.5,
+                "dashStyle": "solid",
+                "drawOrder": "onTop",
+            },
+            "barsSpikesDroplines": {
+                "color": col,
+                "widthRatio": 0.7,
+                "borderColor": col,
+                "borderThickness": s.line_width,
+                "fillPattern": "none",
+                "patternColor": fg,
+                "beginAtY": None,
+            },
+            "areaFill": {
+                "fillColor": with_alpha(fill, 0.35),
+                "position": "belowCurve",
+                "fillPattern": "none",
+                "patternColor": fg,
+            },
+            "valueAnnotation": {
+                "aboveBarAndErrorBar": dict(value_slot),
+                "withinBarTop": dict(value_slot),
+                "withinBarBottom": dict(value_slot),
+            },
+            "heatCell": {
+                "borderColor": self.plot_background,
+                "borderWidth": 0.5,
+                "missingMark": "cross",
+            },
+            "colorScaleBar": {
+                "widthPt": 10.0,
+                "lengthRatio": 0.8,
+                "tickCount": 5,
+                "fontSize": s.font_size * 0.9,
+                "color": fg,
+            },
+            "cellValueLabel": {
+                "fontSize": s.font_size * 0.8,
+                "color": fg,
+                "decimals": "automatic",
+                "autoContrast": True,
+            },
+            "curve": {"color": col, "thickness": s.line_width * 1.2, "dashStyle": "solid"},
+            "confidenceBand": {
+                "display": "fill",
+                "color": col,
+                "fillOpacity": 0.18,
+                "thickness": s.line_width * 0.75,
+                "dashStyle": "dashed",
+            },
+            "pointLabel": {
+                "fontSize": s.font_size * 0.8,
+                "color": fg,
+                "placement": "above",
+                "offset": 3.0,
+            },
+            "referenceLine": {"color": fg, "thickness": s.line_width * 0.75, "dashStyle": "dashed"},
+        }
+        return table[element]
+
+
+def make_theme(preset_id: str, apply_non_color: bool) -> Theme:
+    preset = PRESETS.get(preset_id, PRESETS[DEFAULT_PRESET])
+    shapes = preset.shapes if apply_non_color else PRESETS[DEFAULT_PRESET].shapes
+    return Theme(preset.id, preset.colors, shapes)
+
+
+def merge_layer(
+    base: dict[str, Any], patch: Mapping[str, Any], theme_base: Mapping[str, Any]
+) -> None:
+    """Lay one partial patch over ``base`` in place; colours resolve against ``theme_base``."""
+    for key, value in patch.items():
+        if isinstance(value, Mapping) and "hex" not in value and isinstance(base.get(key), dict):
+            sub_theme = theme_base.get(key, {})
+            merge_layer(base[key], value, sub_theme if isinstance(sub_theme, Mapping) else {})
+        elif key in COLOR_KEYS:
+            base[key] = resolve_color(value, theme_base.get(key, base.get(key)))
+        else:
+            base[key] = value
+
+
+def merge_style(theme_style: Mapping[str, Any], layers: list[Mapping[str, Any]]) -> dict[str, Any]:
+    """The theme style with each layer (a partial element patch) merged over it in order."""
+    out = _deep_copy(theme_style)
+    for layer in layers:
+        merge_layer(out, layer, theme_style)
+    return out
+
+
+def _deep_copy(d: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: _deep_copy(v) if isinstance(v, Mapping) else v for k, v in d.items()}

@@ -1,0 +1,139 @@
+"""Small documents for the rendering tests of grouped, contingency, parts and multipleVariables graphs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import matplotlib
+from matplotlib.figure import Figure
+
+from plotdoc.render.engine import build_figure, figure_bytes, rc_params
+
+from .docs import open_doc, project
+
+ROWS = ["A", "B", "C"]
+#: two data sets, three rows, three replicates; means 2, 5, 8 and 3, 6, 9
+GROUPED = [
+    [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [7.0, 8.0, 9.0]],
+    [[2.0, 3.0, 4.0], [5.0, 6.0, 7.0], [8.0, 9.0, 10.0]],
+]
+
+
+def grouped_doc(
+    variant: str,
+    *,
+    options: dict[str, Any] | None = None,
+    values: list[list[list[float | None]]] | None = None,
+    graph: dict[str, Any] | None = None,
+    rows: list[str] | None = None,
+) -> dict[str, Any]:
+    vals = values or GROUPED
+    sets = [{"name": f"G{k}", "values": v} for k, v in enumerate(vals)]
+    g: dict[str, Any] = {
+        "variantId": variant,
+        "plot": {"family": "grouped", "options": options or {}},
+        **(graph or {}),
+    }
+    reps = max(len(r) for v in vals for r in v)
+    return project(
+        {
+            "name": "Grouped",
+            "format": "grouped",
+            "replicates": reps,
+            "rowLabels": rows or ROWS[: len(vals[0])],
+            "dataSets": sets,
+            "graph": g,
+        }
+    )
+
+
+def contingency_doc(variant: str, *, flip: bool = False) -> dict[str, Any]:
+    return project(
+        {
+            "name": "Counts",
+            "format": "contingency",
+            "rowLabels": ["Yes", "No"],
+            "dataSets": [
+                {"name": "P", "values": [[10], [30]]},
+                {"name": "T", "values": [[20], [15]]},
+            ],
+            "graph": {
+                "variantId": variant,
+                "plot": {"family": "contingency", "options": {"flipXY": flip}},
+            },
+        }
+    )
+
+
+def parts_doc(
+    variant: str, *, options: dict[str, Any] | None = None, graph: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    return project(
+        {
+            "name": "Parts",
+            "format": "partsOfWhole",
+            "rowLabels": ["a", "b", "c", "d"],
+            "dataSets": [
+                {"name": "V", "values": [[50], [30], [0], [20]]},
+                {"name": "W", "values": [[10], [10], [10], [70]]},
+            ],
+            "graph": {
+                "variantId": variant,
+                "plot": {"family": "partsOfWhole", "options": options or {}},
+                **(graph or {}),
+            },
+        }
+    )
+
+
+def mv_doc(
+    variant: str,
+    kind: str,
+    mapping: dict[str, int | None],
+    sets: list[tuple[str, list[Any]]],
+    *,
+    options: dict[str, Any] | None = None,
+    graph: dict[str, Any] | None = None,
+    **table: Any,
+) -> dict[str, Any]:
+    return project(
+        {
+            "name": "MV",
+            "format": "multipleVariables",
+            "dataSets": [{"name": n, "values": [[v] for v in col]} for n, col in sets],
+            "graph": {
+                "variantId": variant,
+                "plot": {
+                    "family": "multipleVariables",
+                    "options": {"kind": kind, "mapping": mapping, **(options or {})},
+                },
+                **(graph or {}),
+            },
+            **table,
+        }
+    )
+
+
+def figure_of(doc: dict[str, Any]) -> Figure:
+    """The drawn figure (rendered once to SVG so that draw-time layouts have run)."""
+    p = open_doc(doc)
+    t = p.tables[0]
+    assert t.graph is not None
+    with matplotlib.rc_context(rc_params(t.graph)):
+        fig = build_figure(p, t, dpi=72)
+        figure_bytes(fig, "svg", 72)
+    return fig
+
+
+def png_of(doc: dict[str, Any], dpi: float = 72) -> bytes:
+    p = open_doc(doc)
+    t = p.tables[0]
+    assert t.graph is not None
+    with matplotlib.rc_context(rc_params(t.graph)):
+        return figure_bytes(build_figure(p, t, dpi=dpi), "png", dpi)
+
+
+def by_gid(fig: Figure, gid: str) -> Any:
+    found = fig.findobj(lambda a: a.get_gid() == gid)
+    assert len(found) == 1, (gid, found)
+    return found[0]
