@@ -370,10 +370,11 @@ def status_bar(view: View) -> None:
                     + f"{task.elapsed:.0f} s elapsed"
                 ),
             )
-            ui.button("Cancel", icon="stop", on_click=lambda: _cancel(view)).props(
+            # a page-wide event: the status bar may be rebuilt between render and click
+            ui.button("Cancel", icon="stop").props(
                 "flat dense size=sm color=negative data-testid=job-cancel"
-            )
-        elif job.message:
+            ).on("click", js_handler="() => emitEvent('plotdoc_cancel')")
+        if job.message:
             ui.label(job.message).props("data-testid=job-message")
 
 
@@ -555,6 +556,7 @@ def build(view: View) -> None:
         "plotdoc_graph_box",
         lambda e: view.graph.resized(float(e.args["width"]), float(e.args["height"])),
     )
+    ui.on("plotdoc_cancel", lambda: _cancel(view))
     ui.on("plotdoc_rows", lambda e: rows.apply(view, e.args))
     ui.on("plotdoc_paste", lambda e: _paste(view, e.args))
     ui.on("plotdoc_clear", lambda e: _clear(view, e.args))

@@ -337,7 +337,8 @@ class Job:
     def cancel(self) -> None:
         """End every running computation; their results are not shown."""
         if self.tasks:
-            labels = " and ".join(t.label for t in self.tasks.values())
+            names = [t.label for t in self.tasks.values()]
+            labels = " and ".join([names[0], *(n[0].lower() + n[1:] for n in names[1:])])
             for t in self.tasks.values():
                 t.cancel()
             self.tasks.clear()
