@@ -1,9 +1,9 @@
 """``grouped-heat-map``: rows by data sets, each cell coloured by its replicates' mean or median.
 
 Layout: data sets left to right (their names under the grid), table rows top to bottom (their
-labels on the left); ``flipXY`` swaps the two. Each cell is aggregated with
-``heatMap.aggregation`` (``mean`` or ``median``, via :mod:`plotdoc.stats`) and coloured by the
-scale of :mod:`plotdoc.render.style.scales`.
+labels on the left); ``flipXY`` swaps the two. Each cell's value comes from
+:func:`plotdoc.render.prepare.heat.heat_matrix` (``heatMap.aggregation``: ``mean`` or
+``median``) and is coloured by the scale of :mod:`plotdoc.render.style.scales`.
 
 Styles (ElementOverrideSet keys, graph-wide: ``global`` or the graph's first data set):
 
@@ -36,29 +36,17 @@ from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import Bbox
 from numpy.typing import NDArray
 
-from ...stats.rowwise import row_centers
+from .. import ids
 from ..artists.cells import CellGrid
 from ..artists.svg import pixels_per_point
 from ..context import DrawContext
 from ..positions.slots import CategoryLayout
 from ..prepare.cells import row_labels
+from ..prepare.heat import heat_matrix
 from ..style.scales import HeatScale, auto_decimals, contrast_text, heat_scale, value_text
 from ..style.text import safe
 
 DEFAULT_LABEL_CELLS = 150
-
-
-def aggregate(ctx: DrawContext, vis: list[int]) -> NDArray[np.float64]:
-    """The (rows, visible data sets) matrix of cell values; NaN where a cell has no value."""
-    heat = ctx.options.get("heatMap") or {}
-    how = "median" if heat.get("aggregation") == "median" else "mean"
-    n = ctx.table.n_rows
-    out = np.full((n, len(vis)), np.nan)
-    for k, i in enumerate(vis):
-        ds = ctx.table.data_sets[i]
-        rows = min(n, ds.n_rows)
-        out[:rows, k] = row_centers(ds.values[:rows], how)
-    return out
 
 
 def thin_ticks(
@@ -79,8 +67,8 @@ def thin_ticks(
 
 def draw_heat_map(ctx: DrawContext) -> None:
     vis = ctx.visible_data_sets()
-    matrix = aggregate(ctx, vis)
     heat = ctx.options.get("heatMap") or {}
+    matrix = heat_matrix(ctx.table, vis, heat)
     scale = heat_scale(matrix, heat)
     n, m = matrix.shape
     flip = bool(ctx.options.get("flipXY"))
@@ -126,13 +114,13 @@ def draw_heat_map(ctx: DrawContext) -> None:
         x_edges, y_edges = np.arange(n + 1.0), np.arange(m + 1.0)
 
         def cell_id(g: int, c: int) -> str:
-            return f"cell/r{c}/c{vis[g]}"
+            return ids.cell("cell", c, vis[g])
     else:
         grid_colors = colors[::-1]
         x_edges, y_edges = np.arange(m + 1.0), np.arange(n + 1.0)
 
         def cell_id(g: int, c: int) -> str:
-            return f"cell/r{n - 1 - g}/c{vis[c]}"
+            return ids.cell("cell", n - 1 - g, vis[c])
 
     grid = CellGrid(
         x_edges,
@@ -167,7 +155,7 @@ def _missing_marks(
         xs = [x - 0.35, x + 0.35, np.nan, x - 0.35, x + 0.35]
         ys = [y - 0.35, y + 0.35, np.nan, y + 0.35, y - 0.35]
         mark = Line2D(xs, ys, color=color, linewidth=0.8, alpha=0.7)
-        ctx.add(mark, f"missing/r{int(r)}/c{vis[int(k)]}", z=2.0)
+        ctx.add(mark, ids.cell("missing", int(r), vis[int(k)]), z=2.0)
 
 
 def _value_labels(
@@ -184,7 +172,7 @@ def _value_labels(
             x, y, value_text(value, decimals), ha="center", va="center",
             fontsize=float(st["fontSize"]), color=color, zorder=3.0,
         )  # fmt: skip
-        ctx.tag(text, f"value/r{int(r)}/c{vis[int(k)]}")
+        ctx.tag(text, ids.cell("value", int(r), vis[int(k)]))
 
 
 def scale_ticks(lo: float, hi: float, count: int) -> list[float]:

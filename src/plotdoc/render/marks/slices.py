@@ -14,6 +14,7 @@ from matplotlib.patches import Circle, PathPatch, Rectangle, Wedge
 from matplotlib.path import Path
 from matplotlib.transforms import Affine2D, Affine2DBase, ScaledTranslation, Transform
 
+from .. import ids
 from ..context import DrawContext
 from ..style.scales import contrast_text
 from ..style.text import safe
@@ -94,7 +95,7 @@ def draw_pie(
             linewidth=inner_width if inner_show else 0.0, transform=trans,
         )  # fmt: skip
         wedge.set_clip_on(False)
-        ctx.add(wedge, f"slice/row{r}", z=1.0)
+        ctx.add(wedge, ids.data_row("slice", r), z=1.0)
         mid = np.deg2rad((theta1 + theta2) / 2)
         cx, cy = float(np.cos(mid)), float(np.sin(mid))
         label = ctx.ax.annotate(
@@ -104,7 +105,7 @@ def draw_pie(
             fontsize=font, color=label_style["color"],
             annotation_clip=False,
         )  # fmt: skip
-        ctx.tag(label, f"label/row{r}")
+        ctx.tag(label, ids.data_row("label", r))
         start += share
     outer_show, outer_color, outer_width = borders["outer"]
     if outer_show and rows:
@@ -161,7 +162,7 @@ def draw_slices(
             linewidth=inner_width if inner_show else 0.0, transform=trans,
         )  # fmt: skip
         rect.set_clip_on(False)
-        ctx.add(rect, f"slice/row{r}", z=1.0)
+        ctx.add(rect, ids.data_row("slice", r), z=1.0)
         words = percent_text(share)
         seg = share * length
         if seg >= len(words) * font * 0.62 + 4 and (not vertical or seg >= font + 4):
@@ -170,9 +171,9 @@ def draw_slices(
                 va="center", fontsize=font, color=contrast_text(st["fill"]),
                 annotation_clip=False,
             )  # fmt: skip
-            ctx.tag(t, f"label/row{r}")
+            ctx.tag(t, ids.data_row("label", r))
         ctx.legend_entry(
-            f"slice/row{r}",
+            ids.data_row("slice", r),
             Rectangle((0, 0), 1, 1, facecolor=st["fill"], edgecolor=st["borderColor"]),
             text,
         )
@@ -199,19 +200,19 @@ def draw_dot_plot(
             ([0.0, values[k]], [pos[k], pos[k]]) if horizontal else ([pos[k]] * 2, [0.0, values[k]])
         )
         line = ctx.ax.plot(xs, ys, color=guide, linewidth=0.8, linestyle=(0, (1, 2)))[0]
-        ctx.tag(line, f"guide/row{r}")
-    ids = [f"symbol/ds{i}/p{r}" for r in rows]
+        ctx.tag(line, ids.data_row("guide", r))
+    pids = [ids.point("symbol", i, r) for r in rows]
     if horizontal:
         primitives.symbols(
-            ctx, values, pos, i, ids, rows
-        ) if not ctx.horizontal else primitives.symbols(ctx, pos, values, i, ids, rows)
+            ctx, values, pos, i, pids, rows
+        ) if not ctx.horizontal else primitives.symbols(ctx, pos, values, i, pids, rows)
         ctx.ax.set_yticks(pos, [safe(s) for s in labels])
         ctx.ax.set_ylim(-0.7, n - 0.3)
         ctx.auto_titles.setdefault("x", ctx.ds_name(i))
     else:
         primitives.symbols(
-            ctx, pos, values, i, ids, rows
-        ) if not ctx.horizontal else primitives.symbols(ctx, values, pos, i, ids, rows)
+            ctx, pos, values, i, pids, rows
+        ) if not ctx.horizontal else primitives.symbols(ctx, values, pos, i, pids, rows)
         ctx.ax.set_xticks(pos, [safe(s) for s in labels])
         ctx.ax.set_xlim(-0.7, n - 0.3)
         ctx.auto_titles.setdefault("y", ctx.ds_name(i))
