@@ -778,3 +778,15 @@ class PlotdocError(Exception):
     @property
     def warnings(self) -> tuple[Problem, ...]:
         return tuple(p for p in self.problems if p.severity == "warning")
+
+
+def problem_lines(name: str, problems: Sequence[Problem], omitted: int = 0) -> list[str]:
+    """Problems as `plotdoc validate` prints them: ``NAME: severity PATH [code]: message``."""
+    lines = []
+    for p in problems:
+        where = p.where or "(document)"
+        pos = f" ({p.position})" if p.position else ""
+        lines.append(f"{name}: {p.severity} {where} [{p.code}]: {p.message}{pos}")
+    if omitted:
+        lines.append(f"{name}: ... {omitted} more problem(s) not listed")
+    return lines
