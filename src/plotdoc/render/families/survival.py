@@ -40,11 +40,13 @@ _STAIRS = {"survival-staircase-ticks", "survival-staircase-points"}
 
 
 def _curve(km: KaplanMeierResult, death: bool, scale: float) -> tuple[F64, F64]:
-    """KM points with time 0 first, transformed for the outcome and the scale."""
+    """KM points with (0, 100%) first, transformed for the outcome and the scale.
+
+    An event at time 0 gives a second point at time 0: the curve starts at 100% and drops
+    at 0.
+    """
     t = np.concatenate([[0.0], km.time])
     s = np.concatenate([[1.0], km.survival])
-    if km.time.size and km.time[0] == 0.0:
-        t, s = t[1:], s[1:]
     y = (1.0 - s) if death else s
     return t, y * scale
 
