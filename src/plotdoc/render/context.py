@@ -42,6 +42,8 @@ class DrawContext:
     auto_titles: dict[str, str] = field(default_factory=dict)
     anchors: list[Anchor] = field(default_factory=list)
     categorical: bool = False
+    #: Y holds one row per observation (forest): the value axis settings go to X
+    rows_on_y: bool = False
     #: whether an omitted ``legend.show`` shows the legend for two or more entries
     legend_auto: bool = True
     #: callables run after the axes are set (for marks placed at final tick positions)

@@ -2,8 +2,10 @@
 
 The continuous settings apply by role: ``xContinuous`` to the X axis of xy and survival
 graphs, ``leftY`` to the value axis (which runs along X in a flipped or horizontal graph),
-``xCategorical`` to the category axis of column, nested and grouped graphs. ``rightY`` with
-``show`` adds a right axis mirroring the left one.
+``xCategorical`` to the category axis of column, nested and grouped graphs. A forest plot
+has its rows on Y and its values on X: ``xContinuous``, with ``leftY``'s scale and range where
+it leaves them at their defaults, sets its X axis, and no value setting touches the rows.
+``rightY`` with ``show`` adds a right axis mirroring the left one.
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ def apply_axes(ctx: DrawContext) -> None:
     if ctx.categorical:
         _continuous(ctx, value_axis, y_axis_conf, value_role=True)
         _categorical(ctx, cat_axis, conf.get("xCategorical", {}))
+    elif ctx.rows_on_y:
+        _continuous(ctx, ax.xaxis, _value_axis_of_rows(conf), value_role=False)
     else:
         _continuous(ctx, ax.xaxis, conf.get("xContinuous", {}), value_role=False)
         _continuous(ctx, ax.yaxis, y_axis_conf, value_role=True)
@@ -67,6 +71,27 @@ def apply_axes(ctx: DrawContext) -> None:
         ctx.tag(sec, "axis/y-right")
     ctx.tag(ax.xaxis, "axis/x")
     ctx.tag(ax.yaxis, "axis/y")
+
+
+#: leftY settings a forest's X axis takes when xContinuous leaves them at their defaults
+_ROWS_VALUE_KEYS = {
+    "scale": "linear",
+    "rangeMin": "auto",
+    "rangeMax": "auto",
+    "majorInterval": "auto",
+    "minorTicks": "auto",
+    "reverse": False,
+}
+
+
+def _value_axis_of_rows(conf: Mapping[str, Any]) -> dict[str, Any]:
+    """X axis settings of a graph with rows on Y: xContinuous, then leftY's scale and range."""
+    out = dict(conf.get("xContinuous", {}))
+    left = conf.get("leftY", {})
+    for key, default in _ROWS_VALUE_KEYS.items():
+        if out.get(key, default) == default and key in left:
+            out[key] = left[key]
+    return out
 
 
 def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_role: bool) -> None:
