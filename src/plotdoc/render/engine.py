@@ -88,6 +88,8 @@ def _place_plot_area(ctx: DrawContext) -> None:
         h = 216.0 if shape == "autoWide" else 288.0
     elif shape == "autoTall":
         w, h = 216.0, 288.0
+    if shape.startswith("auto") and ctx.preferred_height_pt is not None:
+        h = ctx.preferred_height_pt
     if geometry.get("widthPt"):
         w = clamp(geometry["widthPt"], 20.0, 3000.0, w)
     if geometry.get("heightPt"):
