@@ -219,8 +219,12 @@ def cmd_render(args: argparse.Namespace) -> int:
         _progress(done, total)
 
     show = progress if sys.stderr.isatty() and total > 3 else None
+
+    def warn(table: Table, message: str) -> None:
+        print(f"{args.file}: table {table.name!r}: warning: {message}", file=sys.stderr)
+
     for path in render_project(
-        project, out, fmt=args.format, dpi=args.dpi, table_ids=tables, progress=show
+        project, out, fmt=args.format, dpi=args.dpi, table_ids=tables, progress=show, warn=warn
     ):
         print(path)
     return EXIT_OK

@@ -50,6 +50,8 @@ class DrawContext:
     after_axes: list[Any] = field(default_factory=list)
     value_axis_from_zero: bool = False
     preferred_width_pt: float | None = None
+    #: what the drawing could not show, in words for the user (returned with the render)
+    warnings: list[str] = field(default_factory=list)
     #: plot height the marks need (labels of a heat map), used when plotGeometry is automatic
     preferred_height_pt: float | None = None
     extra_bottom_pt: float = 0.0

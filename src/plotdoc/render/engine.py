@@ -37,7 +37,7 @@ _SHAPES = {
 
 _MARGIN_IN = (1.4, 1.0, 3.2, 1.0)  # left, bottom, right, top before cropping
 
-__all__ = ["DrawContext", "build_figure", "figure_bytes", "rc_params"]
+__all__ = ["DrawContext", "build_figure", "draw_graph", "figure_bytes", "rc_params"]
 
 
 def rc_params(graph: Graph) -> dict[str, Any]:
@@ -60,6 +60,11 @@ def rc_params(graph: Graph) -> dict[str, Any]:
 
 def build_figure(project: Project, table: Table, *, dpi: float = 150) -> Figure:
     """Draw ``table``'s graph; call inside ``matplotlib.rc_context(rc_params(graph))``."""
+    return draw_graph(project, table, dpi=dpi)[0]
+
+
+def draw_graph(project: Project, table: Table, *, dpi: float = 150) -> tuple[Figure, list[str]]:
+    """The figure of ``table``'s graph and the warnings of what it could not show."""
     graph = table.graph
     if graph is None:
         raise ValueError(f"table {table.name!r} has no graph to draw")
@@ -76,7 +81,7 @@ def build_figure(project: Project, table: Table, *, dpi: float = 150) -> Figure:
     titles_mod.draw_titles(ctx)
     legend_mod.draw_legend(ctx)
     draw_annotations(ctx)
-    return fig
+    return fig, ctx.warnings
 
 
 def _place_plot_area(ctx: DrawContext) -> None:

@@ -18,7 +18,7 @@ annotation's index in the table).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 from matplotlib.artist import Artist
@@ -27,27 +27,15 @@ from matplotlib.patches import Ellipse, FancyArrowPatch, PathPatch, Rectangle
 from matplotlib.path import Path
 from matplotlib.text import Text
 from matplotlib.transforms import (
-    Affine2D,
-    Affine2DBase,
     Bbox,
     IdentityTransform,
-    ScaledTranslation,
-    Transform,
 )
 
 from ..artists.collections import points
 from ..context import DrawContext
+from ..positions.plot_area import points_transform
 from ..style.text import RichText, clamp, safe
 from ..style.theme import DASHES, resolve_color
-
-
-def points_transform(ctx: DrawContext) -> Transform:
-    """Points from the plot area's lower-left corner to display coordinates."""
-    return (
-        Affine2D().scale(1 / 72)
-        + ctx.fig.dpi_scale_trans
-        + ScaledTranslation(0, 0, cast(Affine2DBase, ctx.ax.transAxes))
-    )
 
 
 def draw_annotations(ctx: DrawContext) -> None:
@@ -198,7 +186,7 @@ def _text(ctx: DrawContext, n: int, p: Mapping[str, Any]) -> None:
         clamp(p.get("x", 0.0), -5000.0, 5000.0, 0.0),
         clamp(p.get("y", 0.0), -5000.0, 5000.0, 0.0),
         str(p.get("text", "")),
-        transform=points_transform(ctx),
+        transform=points_transform(ctx.ax),
         fontsize=clamp(p.get("fontSize") or ctx.theme.shapes.font_size, 1.0, 144.0, 10.0),
         color=resolve_color(p.get("color", "theme"), ctx.theme.foreground),
         family=p.get("fontFamily"),
@@ -219,7 +207,7 @@ def _shape(ctx: DrawContext, n: int, p: Mapping[str, Any]) -> None:
     ]
     if len(pts) < 2:
         return
-    trans = points_transform(ctx)
+    trans = points_transform(ctx.ax)
     color = resolve_color(p.get("color", "theme"), ctx.theme.foreground)
     fill_ref = p.get("fill", "none")
     fill: Any = "none" if fill_ref == "none" else resolve_color(fill_ref, ctx.theme.foreground)

@@ -15,17 +15,25 @@ import warnings
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
 from matplotlib.axis import Axis
-from matplotlib.ticker import AutoMinorLocator, FuncFormatter, MultipleLocator, NullLocator
+from matplotlib.ticker import (
+    AutoMinorLocator,
+    FuncFormatter,
+    LogLocator,
+    MultipleLocator,
+    NullFormatter,
+    NullLocator,
+)
 
 from ..context import DrawContext
+from ..style.numbers import number_text, power_text, superscript
 from ..style.text import clamp, font_family, safe
 from ..style.theme import DASHES, resolve_color
 
 _TICK_LEN = {"short": 2.0, "normal": 4.0, "long": 7.0}
-_SUPERSCRIPT = str.maketrans(
-    "-0123456789", "\u207b\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
-)
+#: decades (base 10) or doublings (base 2) beyond which log ticks read 10ⁿ (2ⁿ)
+_WIDE_SPAN = {10: 5.0, 2: 10.0}
 
 
 def apply_axes(ctx: DrawContext) -> None:
@@ -140,6 +148,10 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
         axis.set_minor_locator(AutoMinorLocator(int(minor) + 1))
     elif scale == "linear":
         axis.set_minor_locator(NullLocator())
+    if scale != "linear":
+        base = 10 if scale == "log10" else 2
+        _log_ticks(axis, base, lo, hi)
+        _warn_unshowable(ctx, is_x, value_role)
     _ticks(ctx, axis, conf.get("ticks", {}), is_x)
     nf = conf.get("numberFormat", {})
     if nf and (
@@ -157,6 +169,43 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
         )
     if conf.get("show") is False:
         axis.set_visible(False)
+
+
+def _log_ticks(axis: Axis, base: int, lo: float, hi: float) -> None:
+    """Major ticks at the powers of ``base`` (with 2 and 5 in a span under two decades), labelled
+    0.1, 1, 10, or 10ⁿ when the span is wide; minor ticks unlabelled."""
+    span = math.log(hi / lo, base) if lo > 0 and hi > 0 else 0.0
+    subs = (1.0, 2.0, 5.0) if span < 2.0 and base == 10 else (1.0,)
+    axis.set_major_locator(LogLocator(base=base, subs=subs, numticks=12))
+    wide = span > _WIDE_SPAN[base]
+
+    def label(value: float, _pos: int | None = None) -> str:
+        return power_text(value, base) if wide else number_text(value)
+
+    axis.set_major_formatter(FuncFormatter(label))
+    axis.set_minor_formatter(NullFormatter())
+
+
+def _warn_unshowable(ctx: DrawContext, is_x: bool, value_role: bool) -> None:
+    """A warning for values of zero or below, which a log axis cannot place."""
+    family = ctx.graph.plot.family
+    if family in ("multipleVariables", "parts") or (family == "survival" and value_role):
+        return
+    table = ctx.table
+    if value_role:
+        values = [table.data_sets[i].values.reshape(-1) for i in ctx.visible_data_sets()]
+        found = np.concatenate(values) if values else np.empty(0)
+    else:
+        found = table.x if table.x is not None else np.empty(0)
+    found = np.asarray(found, dtype=np.float64)
+    count = int(np.count_nonzero(found[np.isfinite(found)] <= 0))
+    if count:
+        name = "X" if is_x else "Y"
+        what = "value" if count == 1 else "values"
+        ctx.warnings.append(
+            f"{count} {what} of zero or below cannot be shown on the log {name} axis "
+            "and are left out"
+        )
 
 
 def _baseline(ctx: DrawContext) -> float:
@@ -207,7 +256,7 @@ def _number_formatter(nf: Mapping[str, Any]) -> Any:
         elif fmt == "powerOf10" and value > 0:
             exp = math.log10(value)
             whole = abs(exp - round(exp)) < 1e-9
-            body = "10" + str(round(exp)).translate(_SUPERSCRIPT) if whole else f"{value:g}"
+            body = "10" + superscript(str(round(exp))) if whole else f"{value:g}"
         elif fmt == "percent":
             body = f"{value:,.{0 if dec == 'automatic' else int(dec)}f}%".replace(",", sep)
         else:

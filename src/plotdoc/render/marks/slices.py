@@ -7,26 +7,21 @@ whose box is shrunk to the bar's proportions. The axes of both are hidden.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 from matplotlib.patches import Circle, PathPatch, Rectangle, Wedge
 from matplotlib.path import Path
-from matplotlib.transforms import Affine2D, Affine2DBase, ScaledTranslation, Transform
 
 from ..context import DrawContext
+from ..positions.plot_area import points_transform
+from ..style.numbers import number_text
 from ..style.scales import contrast_text
 from ..style.text import safe
 from ..style.theme import RGBA, merge_style
 from . import primitives
 
 Borders = dict[str, tuple[bool, RGBA, float]]
-
-
-def points_transform(ctx: DrawContext, scale_pt: float) -> Transform:
-    """Data (x, y) -> ``scale_pt`` points per unit, from the middle of the plot area."""
-    middle = ScaledTranslation(0.5, 0.5, cast(Affine2DBase, ctx.ax.transAxes))
-    return Affine2D().scale(scale_pt / 72.0) + ctx.fig.dpi_scale_trans + middle
 
 
 def part_style(ctx: DrawContext, i: int, r: int) -> dict[str, Any]:
@@ -47,12 +42,6 @@ def part_style(ctx: DrawContext, i: int, r: int) -> dict[str, Any]:
 def percent_text(share: float) -> str:
     pct = share * 100.0
     return f"{pct:.0f}%" if pct >= 1 or pct == 0 else f"{pct:.1f}%"
-
-
-def number_text(value: float) -> str:
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def _hide_axes(ctx: DrawContext) -> None:
@@ -77,7 +66,7 @@ def draw_pie(
     font = float(label_style["fontSize"]) * 1.15
     # the graphic is the pie with a two-line label above and below it
     diameter = max(size - 2 * (2.5 * font + 4), size * 0.5)
-    trans = points_transform(ctx, diameter / 2)
+    trans = points_transform(ctx.ax, diameter / 2, (0.5, 0.5))
     _hide_axes(ctx)
     ctx.ax.set_box_aspect(1.0)
     ctx.preferred_width_pt = size
@@ -119,7 +108,7 @@ def draw_pie(
         ctx.add(outline, "border/outer", z=2.0)
     if donut and opts.get("showTotal"):
         prefix = opts.get("totalPrefix")
-        body = f"{number_text(total)}{opts.get('totalSuffix') or ''}"
+        body = f"{number_text(total, 4)}{opts.get('totalSuffix') or ''}"
         text = f"Total\n{body}" if prefix is None else f"{prefix}{body}"
         t = ctx.ax.annotate(
             safe(text), (0.0, 0.0), xycoords=trans, ha="center", va="center",
