@@ -42,11 +42,17 @@ def draw_annotations(ctx: DrawContext) -> None:
     if not ctx.graph_switch("annotations", True):
         return
     placed: list[tuple[float, float, float]] = []
+    brackets = [
+        (n, ann.props) for n, ann in enumerate(ctx.table.annotations) if ann.type == "bracket"
+    ]
+    # brackets at a given height first; then the automatic ones narrowest first, so that a
+    # narrow bracket stands nearest its data and a wide one above it
+    brackets.sort(key=lambda b: (b[1].get("y") is None, _span_width(ctx, b[1]), b[0]))
+    for n, p in brackets:
+        _bracket(ctx, n, p, placed)
     for n, ann in enumerate(ctx.table.annotations):
         p = ann.props
-        if ann.type == "bracket":
-            _bracket(ctx, n, p, placed)
-        elif ann.type == "text":
+        if ann.type == "text":
             _text(ctx, n, p)
         elif ann.type == "shape":
             _shape(ctx, n, p)
@@ -142,6 +148,14 @@ def anchor_pos(ctx: DrawContext, anchor: Mapping[str, Any]) -> float:
     if not anchors:
         return 0.0
     return anchors[min(max(int(anchor.get("groupIndex", 0)), 0), len(anchors) - 1)].pos
+
+
+def _span_width(ctx: DrawContext, p: Mapping[str, Any]) -> float:
+    """How many category positions a bracket spans (infinite with a free end)."""
+    ends = [p.get("left", {}), p.get("right", {})]
+    if all(a.get("kind") == "group" for a in ends):
+        return abs(anchor_pos(ctx, ends[1]) - anchor_pos(ctx, ends[0]))
+    return float("inf")
 
 
 def _bracket(
