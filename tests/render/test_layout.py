@@ -90,3 +90,26 @@ def test_no_import_cycle() -> None:
     for n in sorted(graph):
         if n not in state:
             visit(n)
+
+
+#: the start of an f-string that builds an element id (``f"bar/ds{i}"``, ``f"/sub{j}"``)
+_ID_FSTRING = re.compile(r"^/?(?:[a-z][a-z-]*/)*(?:ds|row|sub|p|r|c|s)?$|^[a-z][a-z-]*/")
+
+
+def test_element_ids_are_built_only_in_ids_module() -> None:
+    builders = []
+    for path in sorted(RENDER.rglob("*.py")):
+        if path.name == "ids.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.JoinedStr) or not node.values:
+                continue
+            head = node.values[0]
+            if (
+                isinstance(head, ast.Constant)
+                and isinstance(head.value, str)
+                and _ID_FSTRING.match(head.value)
+                and len(node.values) > 1
+            ):
+                builders.append(f"{path.name}:{node.lineno}: {head.value!r}")
+    assert not builders, builders

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from matplotlib.artist import Artist
@@ -16,9 +16,11 @@ from numpy.typing import ArrayLike, NDArray
 from ..contract.variants import VARIANTS, Variant
 from ..model import Graph, Project, Table
 from . import ids
+from .options import PlotOptions
 from .positions.slots import CategoryLayout, category_layout
 from .style.text import clamp, safe
 from .style.theme import Theme, merge_style
+from .style.types import StyleLookup
 
 
 @dataclass
@@ -68,8 +70,9 @@ class DrawContext:
         return VARIANTS[self.graph.variant_id]
 
     @property
-    def options(self) -> dict[str, Any]:
-        return self.graph.plot.options
+    def options(self) -> PlotOptions:
+        """The merged plot options, typed (:mod:`plotdoc.render.options`)."""
+        return cast(PlotOptions, self.graph.plot.options)
 
     @property
     def settings(self) -> dict[str, Any]:
@@ -98,7 +101,13 @@ class DrawContext:
         return [i for i in range(len(self.table.data_sets)) if vis.get(str(i), True)]
 
     # -- styles ---------------------------------------------------------------------------
-    def style(
+    @property
+    def style(self) -> StyleLookup:
+        """``style(element, ds_index=None, point=None, key=None)``: the merged style of
+        ``element``, typed by its key (:mod:`plotdoc.render.style.types`)."""
+        return cast(StyleLookup, self._style)
+
+    def _style(
         self,
         element: str,
         ds_index: int | None = None,

@@ -21,20 +21,95 @@ Ids are unique within one figure: :class:`IdRegistry` appends ``~2``, ``~3`` to 
 from __future__ import annotations
 
 
-def ds(kind: str, i: int) -> str:
-    return f"{kind}/ds{i}"
+def make(kind: str, *parts: object) -> str:
+    """``kind/part/part...``: graph parts and analyses (``bracket/0``, ``curve/fit/<id>``)."""
+    return "/".join((kind, *(str(p) for p in parts)))
 
 
-def point(kind: str, i: int, p: int) -> str:
-    return f"{kind}/ds{i}/p{p}"
+def scoped(kind: str, scope: str, *tail: str) -> str:
+    """``kind/scope`` followed by suffixes such as :func:`member`'s."""
+    return f"{kind}/{scope}" + "".join(tail)
 
 
-def row(kind: str, i: int, r: int) -> str:
-    return f"{kind}/ds{i}/row{r}"
+def ds_scope(i: int, *tail: str) -> str:
+    return f"ds{i}" + "".join(tail)
 
 
-def sub(kind: str, i: int, j: int) -> str:
-    return f"{kind}/ds{i}/sub{j}"
+def row_scope(r: int) -> str:
+    return f"row{r}"
+
+
+def replicate_scope(k: int) -> str:
+    """Replicate ``k`` of every row (a repeated-measures subject of a grouped graph)."""
+    return f"r{k}"
+
+
+def step_scope(k: int) -> str:
+    """Step ``k`` along a repeated-measures path (its arrows)."""
+    return f"s{k}"
+
+
+def ds(kind: str, i: int, *tail: str) -> str:
+    return f"{kind}/ds{i}" + "".join(tail)
+
+
+def point(kind: str, i: int, p: int, *tail: str) -> str:
+    return f"{kind}/ds{i}/p{p}" + "".join(tail)
+
+
+def row(kind: str, i: int, r: int, *tail: str) -> str:
+    return f"{kind}/ds{i}/row{r}" + "".join(tail)
+
+
+def sub(kind: str, i: int, j: int, *tail: str) -> str:
+    return f"{kind}/ds{i}/sub{j}" + "".join(tail)
+
+
+def data_row(kind: str, r: int, *tail: str) -> str:
+    """A row of the table, not of one data set (``slice/row2``, ``pair/row3``)."""
+    return f"{kind}/row{r}" + "".join(tail)
+
+
+def item(kind: str, p: int) -> str:
+    """A point of a table without data sets (``symbol/p4`` of multipleVariables, forest rows)."""
+    return f"{kind}/p{p}"
+
+
+def cell(kind: str, r: int, c: int) -> str:
+    """A heat-map cell: row ``r``, column (data set) ``c``."""
+    return f"{kind}/r{r}/c{c}"
+
+
+def axis_label(axis: str, k: int) -> str:
+    """A heat-map axis label: ``label/row/r2`` (table row 2), ``label/column/c1`` (data set 1)."""
+    return f"label/{axis}/{'r' if axis == 'row' else 'c'}{k}"
+
+
+def sub_suffix(j: int) -> str:
+    """The scope suffix of sub-column ``j`` of nested data (``box/ds0/sub1``)."""
+    return f"/sub{j}"
+
+
+def row_suffix(r: int) -> str:
+    return f"/row{r}"
+
+
+def point_suffix(p: int) -> str:
+    return f"/p{p}"
+
+
+def replicate_suffix(k: int) -> str:
+    """Replicate ``k`` of a row of XY data (``line/ds0/r1``, ``symbol/ds0/p3/r1``)."""
+    return f"/r{k}"
+
+
+def censored_suffix(k: int) -> str:
+    return f"/c{k}"
+
+
+def member(name: object) -> str:
+    """A named member of an element (``quartile/ds0/q1``, ``symbol/ds0/center``)."""
+    return f"/{name}"
 
 
 class IdRegistry:

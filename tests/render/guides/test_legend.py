@@ -23,3 +23,35 @@ def test_bar_variants_show_the_bar_swatch(variant: str) -> None:
 
 def test_scatter_shows_the_symbol() -> None:
     assert _markers_in_legend("grouped-interleaved-scatter") > 0
+
+
+def _legend_marks() -> dict[str, dict[str, str | None]]:
+    from plotdoc.render.families import column, contingency, nested
+
+    return {
+        "column": dict(column.LEGEND),
+        "nested": dict(nested.LEGEND),
+        "grouped": {v: parts[2] for v, parts in PARTS.items()},
+        "contingency": {v: parts[1] for v, parts in contingency.PARTS.items()},
+    }
+
+
+@pytest.mark.parametrize("family", ["column", "nested", "grouped", "contingency"])
+def test_every_variant_names_a_known_legend_mark(family: str) -> None:
+    from plotdoc.contract.variants import variants_of
+    from plotdoc.render.marks.swatches import SWATCHES
+
+    table = _legend_marks()[family]
+    drawn_apart = {"grouped-heat-map"}  # a colour bar, no legend entries
+    assert set(table) == {v.id for v in variants_of(family)} - drawn_apart
+    assert {m for m in table.values() if m is not None} <= set(SWATCHES)
+
+
+@pytest.mark.parametrize(
+    ("variant", "markers"), [("nested-bar", 0), ("nested-violin", 0), ("nested-scatter", 2)]
+)
+def test_nested_legend_shows_the_named_mark(variant: str, markers: int) -> None:
+    from ..docs import nested_doc
+
+    svg = svg_of(nested_doc(variant, graph={"legend": {"show": True}}))
+    assert len(list(svg["legend"].iter(f"{{{NS['svg']}}}use"))) == markers

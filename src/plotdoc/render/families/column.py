@@ -21,24 +21,28 @@ Ids: ``bar/ds0``, ``errorbar/ds0``, ``symbol/ds0/p<row>``, ``summary/ds0``, ``bo
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import numpy as np
-from matplotlib.artist import Artist
 from matplotlib.patches import FancyArrowPatch
 
+from .. import ids
 from ..context import DrawContext
 from ..marks import bars, box, points, primitives, summary, violin
+from ..marks.swatches import swatch
 from ..marks.value_labels import draw_value_labels
 from ..positions.slots import CategoryLayout
 
-#: variants whose marks are filled shapes: their legend shows that mark's swatch
-_FILLED: dict[str, Callable[[DrawContext, int], Artist]] = {
-    "bar": bars.swatch,
-    "scatter-bar": bars.swatch,
-    "column-floating-bars": bars.swatch,
-    "column-box-whiskers": bars.swatch,
-    "column-violin": violin.swatch,
+#: variant -> legend mark (:mod:`plotdoc.render.marks.swatches`): the swatch that stands for a
+#: data set in the legend
+LEGEND: dict[str, str] = {
+    "column-scatter-only": "symbol",
+    "scatter-bar": "bar",
+    "bar": "bar",
+    "column-mean-error": "symbol",
+    "column-mean-error-connected": "symbol",
+    "column-before-after": "symbol",
+    "column-floating-bars": "bar",
+    "column-box-whiskers": "bar",
+    "column-violin": "violin",
 }
 _CENTER_VARIANTS = {"scatter-bar", "bar", "column-mean-error", "column-mean-error-connected"}
 
@@ -69,9 +73,7 @@ def draw(ctx: DrawContext) -> None:
         ce = summary.summary(values, mode)
         if ce is not None:
             centers.append((pos, ce.center))
-        ctx.legend_entry(
-            i, _FILLED[vid](ctx, i) if vid in _FILLED else primitives.symbol_handle(ctx, i)
-        )
+        ctx.legend_entry(i, swatch(LEGEND[vid], ctx, i))
     if vid == "column-mean-error-connected" and len(centers) > 1 and ctx.switch("lines", None):
         px, py = zip(*centers, strict=True)
         x, y = ctx.xy(px, py)
@@ -91,7 +93,7 @@ def _draw_column(
     span: float,
 ) -> float:
     """One column's marks; returns the top of what it drew (for brackets)."""
-    ids = [f"symbol/ds{i}/p{r}" for r in rows]
+    pids = [ids.point("symbol", i, r) for r in rows]
     if vid == "column-box-whiskers":
         return box.draw_column(ctx, i, pos, values, mode, width)
     if vid == "column-violin":
@@ -101,28 +103,28 @@ def _draw_column(
     ce = summary.summary(values, mode)
     if vid in _CENTER_VARIANTS and ce is not None:
         if vid in ("scatter-bar", "bar"):
-            bars.center_bar(ctx, i, pos, ce, width, f"bar/ds{i}")
+            bars.center_bar(ctx, i, pos, ce, width, ids.ds("bar", i))
         else:
             primitives.symbols(
                 ctx,
                 [pos],
                 [ce.center],
                 i,
-                [f"symbol/ds{i}/center"],
+                [ids.ds("symbol", i, ids.member("center"))],
                 [-1],
-                group_id=f"symbols/ds{i}/center",
+                group_id=ids.ds("symbols", i, ids.member("center")),
                 z=3.5,
             )
-        summary.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}")
+        summary.error_bar(ctx, i, pos, ce, ids.ds("errorbar", i))
         top = summary.top_of(values if vid == "scatter-bar" else np.array([ce.center]), ce)
         draw_value_labels(
-            ctx, pos, ce.center, ce.n, top, i, f"value/ds{i}", bar_start=bars.baseline(ctx)
+            ctx, pos, ce.center, ce.n, top, i, ids.ds("value", i), bar_start=bars.baseline(ctx)
         )
     if vid in ("scatter-bar", "column-scatter-only"):
-        points.scatter(ctx, i, pos, values, rows, ids, span=span)
+        points.scatter(ctx, i, pos, values, rows, pids, span=span)
     if vid == "column-scatter-only" and ce is not None:
-        summary.summary_line(ctx, i, pos, ce.center, width * 0.8, f"summary/ds{i}")
-        summary.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}", z=4.0, with_summary=True)
+        summary.summary_line(ctx, i, pos, ce.center, width * 0.8, ids.ds("summary", i))
+        summary.error_bar(ctx, i, pos, ce, ids.ds("errorbar", i), z=4.0, with_summary=True)
     return summary.top_of(values, ce)
 
 
@@ -157,11 +159,11 @@ def _before_after(
                 [positions[s]] * len(rows),
                 col[rows],
                 i,
-                [f"symbol/ds{i}/p{r}" for r in rows],
+                [ids.point("symbol", i, r) for r in rows],
                 rows,
             )
         ctx.anchor(positions[s], float(np.nanmax(col)) if rows else 0.0)
-        ctx.legend_entry(i, primitives.symbol_handle(ctx, i))
+        ctx.legend_entry(i, swatch(LEGEND["column-before-after"], ctx, i))
     line_style = ctx.style("line", visible[0] if visible else 0)
     line_style["color"] = _across_color(ctx, visible[0] if visible else 0)
     for r in range(n_rows):
@@ -187,10 +189,12 @@ def _before_after(
                     shrinkB=0,
                 )
                 ctx.ax.add_patch(arrow)
-                ctx.tag(arrow, f"arrow/row{r}/{k}")
+                ctx.tag(arrow, ids.data_row("arrow", r, ids.member(k)))
                 ctx.include([float(x0), float(x1)], [float(y0), float(y1)])
         else:
             px, py = zip(*pts, strict=True)
             x, y = ctx.xy(px, py)
-            pair = primitives.polyline(ctx, x, y, visible[0], f"pair/row{r}", element="line", z=2.0)
+            pair = primitives.polyline(
+                ctx, x, y, visible[0], ids.data_row("pair", r), element="line", z=2.0
+            )
             pair.set_color(line_style["color"])

@@ -11,19 +11,22 @@ from __future__ import annotations
 
 from ..context import DrawContext
 from ..guides.category_axis import set_grouped_categories
-from ..marks.bars import bar_legend, draw_bars, draw_stacked
+from ..marks.bars import draw_bars, draw_stacked
+from ..marks.swatches import swatch
 from ..positions.arrangements import grouped_layout
 from ..prepare.cells import row_labels
 
-ARRANGEMENTS = {
-    "contingency-interleaved-bar": "interleaved",
-    "contingency-separated-bar": "separated",
-    "contingency-stacked-bar": "stacked",
+#: variant -> (arrangement, legend mark): the legend shows the named mark's swatch
+#: (:mod:`plotdoc.render.marks.swatches`) for each visible data set
+PARTS: dict[str, tuple[str, str]] = {
+    "contingency-interleaved-bar": ("interleaved", "bar"),
+    "contingency-separated-bar": ("separated", "bar"),
+    "contingency-stacked-bar": ("stacked", "bar"),
 }
 
 
 def draw(ctx: DrawContext) -> None:
-    arrangement = ARRANGEMENTS[ctx.variant_id]
+    arrangement, legend = PARTS[ctx.variant_id]
     vis = ctx.visible_data_sets()
     names = [ds.name for ds in ctx.table.data_sets]
     lay = grouped_layout(arrangement, vis, names, row_labels(ctx.table), ctx.settings)
@@ -33,6 +36,7 @@ def draw(ctx: DrawContext) -> None:
         draw_stacked(ctx, lay, vis, "mean")
     else:
         draw_bars(ctx, lay, vis, "mean")
-    bar_legend(ctx, vis)
+    for i in vis:
+        ctx.legend_entry(i, swatch(legend, ctx, i))
     ctx.anchors.sort(key=lambda a: a.pos)  # brackets count the bars along the axis
     ctx.auto_titles.setdefault("y", "Count")

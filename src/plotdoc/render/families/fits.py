@@ -27,8 +27,10 @@ from numpy.typing import NDArray
 
 from ...analyses import fitted_curve
 from ...stats import linear_regression
+from .. import ids
 from ..context import DrawContext
 from ..style.theme import DASHES, with_alpha
+from ..style.types import ConfidenceBandStyle
 
 F64 = NDArray[np.float64]
 
@@ -128,7 +130,9 @@ def _fit(ctx: DrawContext, aid: str, x: F64, kind: str, level: float, model: str
             continue
         band_style = ctx.style("confidenceBand", i)
         for name, lo, hi in bands:
-            children += _band(ctx, i, cx, lo, hi, band_style, f"band/{name}/{aid}/ds{i}")
+            children += _band(
+                ctx, i, cx, lo, hi, band_style, ids.make("band", name, aid, ids.ds_scope(i))
+            )
         st = ctx.style("curve", i)
         line = Line2D(
             cx,
@@ -141,17 +145,17 @@ def _fit(ctx: DrawContext, aid: str, x: F64, kind: str, level: float, model: str
         line.set_transform(ctx.ax.transData)
         line.axes = ctx.ax
         line.set_clip_path(ctx.ax.patch)
-        ctx.tag(line, f"curve/{kind}/{aid}/ds{i}")
+        ctx.tag(line, ids.make("curve", kind, aid, ids.ds_scope(i)))
         children.append(line)
         ctx.include(cx, cy)
     if children:
         group = Group(children)
         group.set_transform(ctx.ax.transData)
-        ctx.add(group, f"curve/{kind}/{aid}", z=2.2)
+        ctx.add(group, ids.make("curve", kind, aid), z=2.2)
 
 
 def _band(
-    ctx: DrawContext, i: int, cx: F64, lo: F64, hi: F64, st: dict[str, object], sid: str
+    ctx: DrawContext, i: int, cx: F64, lo: F64, hi: F64, st: ConfidenceBandStyle, sid: str
 ) -> list[Artist]:
     ok = np.isfinite(lo) & np.isfinite(hi)
     if ok.sum() < 2:

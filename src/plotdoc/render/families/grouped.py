@@ -29,14 +29,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from matplotlib.artist import Artist
 from numpy.typing import NDArray
 
+from .. import ids
 from ..context import DrawContext
 from ..guides.category_axis import set_grouped_categories
 from ..marks import bars, box, primitives, summary, violin
 from ..marks.bars import draw_bars, draw_stacked
 from ..marks.heat import draw_heat_map
+from ..marks.swatches import swatch
 from ..positions.arrangements import GroupedLayout, grouped_layout, stagger_offsets
 from ..positions.slots import spread_offsets
 from ..prepare.cells import cell, finite, row_labels, value_span
@@ -83,7 +84,7 @@ def draw(ctx: DrawContext) -> None:
     MARKS[mark](ctx, lay, vis, mode)
     if legend is not None:
         for i in vis:
-            ctx.legend_entry(i, SWATCHES[legend](ctx, i))
+            ctx.legend_entry(i, swatch(legend, ctx, i))
     # brackets count the slots along the category axis
     ctx.anchors.sort(key=lambda a: a.pos)
 
@@ -128,7 +129,7 @@ def _points(
                 if np.isfinite(v[j]):
                     pos.append(lay.center(i, r) + offs[i] + float(spread[j]))
                     vals.append(float(v[j]))
-                    pids.append(f"symbol/ds{i}/p{r * reps + j}")
+                    pids.append(ids.point("symbol", i, r * reps + j))
                     rows.append(r)
         primitives.symbols(ctx, pos, vals, i, pids, rows)
 
@@ -154,13 +155,13 @@ def _summaries(
             c, low, high = summary.center_error(v, mode)
             p = lay.center(i, r) + offs[i]
             if show_line:
-                summary.segment(ctx, p - half, p + half, c, i, f"summary/ds{i}/row{r}")
+                summary.segment(ctx, p - half, p + half, c, i, ids.row("summary", i, r))
             if mode not in _LINE_MODES:
                 pos.append(p)
                 cen.append(c)
                 lo.append(low)
                 hi.append(high)
-                bids.append(f"errorbar/ds{i}/row{r}")
+                bids.append(ids.row("errorbar", i, r))
         if pos:
             primitives.error_bars(ctx, pos, cen, lo, hi, i, bids)
 
@@ -180,7 +181,7 @@ def _scatter(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) ->
                 if v.size:
                     p = lay.center(i, r) + offs[i]
                     c = summary.center_error(v, "lineAtMean")[0]
-                    summary.segment(ctx, p - 0.12, p + 0.12, c, i, f"summary/ds{i}/row{r}", "line")
+                    summary.segment(ctx, p - 0.12, p + 0.12, c, i, ids.row("summary", i, r), "line")
         return
     _points(ctx, lay, vis, half, offsets=offs)
     if mode in ("grandMean", "grandMedian"):
@@ -199,7 +200,9 @@ def _grand(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> N
             continue
         p = lay.center(vis[0], r)
         c = summary.center_error(pooled, mode)[0]
-        summary.segment(ctx, p - lay.width / 2, p + lay.width / 2, c, vis[0], f"summary/row{r}")
+        summary.segment(
+            ctx, p - lay.width / 2, p + lay.width / 2, c, vis[0], ids.data_row("summary", r)
+        )
 
 
 def _scatter_bar(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
@@ -233,13 +236,13 @@ def _symbols(
             cen.append(c)
             lo.append(low)
             hi.append(high)
-            bids.append(f"errorbar/ds{i}/row{r}")
-            pids.append(f"symbol/ds{i}/p{r}")
+            bids.append(ids.row("errorbar", i, r))
+            pids.append(ids.point("symbol", i, r))
             rows.append(r)
             ctx.anchor(p, max(c, high) if np.isfinite(high) else c)
         if connect and len(pos) > 1 and ctx.switch("lines", i):
             x, y = ctx.xy(pos, cen)
-            primitives.polyline(ctx, x, y, i, f"line/ds{i}")
+            primitives.polyline(ctx, x, y, i, ids.ds("line", i))
         if pos:
             primitives.error_bars(ctx, pos, cen, lo, hi, i, bids)
             primitives.symbols(ctx, pos, cen, i, pids, rows)
@@ -301,12 +304,4 @@ MARKS: dict[str, Callable[[DrawContext, GroupedLayout, list[int], str], None]] =
     "violin": _per_cell(_violin_cell),
     "rm-across-row": _rm,
     "rm-in-subcol": _rm,
-}
-
-
-#: legend marks: the swatch of data set ``i`` each draws
-SWATCHES: dict[str, Callable[[DrawContext, int], Artist]] = {
-    "symbol": lambda ctx, i: primitives.symbol_handle(ctx, i),
-    "bar": bars.swatch,
-    "violin": violin.swatch,
 }

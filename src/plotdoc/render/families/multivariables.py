@@ -26,9 +26,12 @@ room is left out. Bubble and scatter graphs label every row that has a label.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from matplotlib.lines import Line2D
 
+from .. import ids
 from ..artists.collections import PointSymbols
 from ..context import DrawContext
 from ..guides.point_labels import PointLabels
@@ -96,7 +99,7 @@ def _labels(
     art = PointLabels(
         np.column_stack([x.values[rows], y_values[rows]]),
         texts,
-        [f"label/p{r}" for r in rows],
+        [ids.item("label", r) for r in rows],
         fontsize=float(st["fontSize"]),
         color=st["color"],
         obstacles_xy=obstacles,
@@ -125,7 +128,7 @@ def _scatter(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Varia
         edges.append(keyed.colors[r])
     art = PointSymbols(
         np.column_stack([x.values[rows], y.values[rows]]),
-        [f"symbol/p{r}" for r in rows],
+        [ids.item("symbol", r) for r in rows],
         shapes=[keyed.shapes[r] for r in rows],
         sizes=[size] * len(rows),
         faces=faces,
@@ -153,7 +156,7 @@ def _bubble(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Variab
     alpha = 0.7
     art = PointSymbols(
         np.column_stack([x.values[order], y.values[order]]),
-        [f"bubble/p{r}" for r in order],
+        [ids.item("bubble", r) for r in order],
         shapes=["circle"] * len(order),
         sizes=[float(np.sqrt(areas[r])) for r in order],
         faces=[with_alpha(keyed.colors[r], alpha) for r in order],
@@ -197,14 +200,14 @@ def _volcano(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Varia
         size = float(st["size"]) * (0.75 if key == "volcano:ns" else 1.0)
         art = PointSymbols(
             np.column_stack([v.x[rows], v.y[rows]]),
-            [f"symbol/p{r}" for r in rows],
+            [ids.item("symbol", r) for r in rows],
             shapes=[shape] * len(rows),
             sizes=[size] * len(rows),
             faces=[with_alpha(st["color"], 0.8)] * len(rows),
             edges=[st["borderColor"]] * len(rows),
             widths=[0.5] * len(rows),
         )
-        ctx.add(art, f"points/{key}", z=3.0 if key == "volcano:ns" else 3.5)
+        ctx.add(art, ids.make("points", key), z=3.0 if key == "volcano:ns" else 3.5)
         ctx.include(v.x[rows], v.y[rows])
         handle = Line2D(
             [], [], marker=symbol_path(shape)[0], markersize=size, linestyle="none",
@@ -213,8 +216,10 @@ def _volcano(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Varia
         ctx.legend_entry(key, handle, _GROUP_NAMES[key])
     ctx.include([0.0], [0.0])
     if ctx.graph_switch("cutoffLines", True):
-        st = ctx.style("referenceLine", None)
-        kw = {"color": st["color"], "linewidth": float(st["thickness"]), "linestyle": (0, (4, 3))}
+        ref = ctx.style("referenceLine", None)
+        kw: dict[str, Any] = {
+            "color": ref["color"], "linewidth": float(ref["thickness"]), "linestyle": (0, (4, 3))
+        }  # fmt: skip
         for sid, xv in (("cutoff/fc-", -v.fc_cutoff), ("cutoff/fc+", v.fc_cutoff)):
             ctx.tag(ctx.ax.axvline(xv, zorder=1.0, **kw), sid)
         ctx.tag(ctx.ax.axhline(v.y_cutoff, zorder=1.0, **kw), "cutoff/p")

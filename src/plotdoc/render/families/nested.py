@@ -17,11 +17,24 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import ids
 from ..context import DrawContext
-from ..marks import bars, box, points, primitives, summary, violin
+from ..marks import bars, box, points, summary, violin
+from ..marks.swatches import swatch
 from ..marks.value_labels import draw_value_labels
 
 _PER_SUBGROUP = {"nested-low-high", "nested-box", "nested-violin"}
+
+#: variant -> legend mark (:mod:`plotdoc.render.marks.swatches`): the swatch that stands for a
+#: data set in the legend
+LEGEND: dict[str, str] = {
+    "nested-scatter": "symbol",
+    "nested-scatter-bar": "bar",
+    "nested-bar": "bar",
+    "nested-low-high": "bar",
+    "nested-box": "bar",
+    "nested-violin": "violin",
+}
 
 
 def draw(ctx: DrawContext) -> None:
@@ -48,7 +61,7 @@ def draw(ctx: DrawContext) -> None:
             for j in range(vals.shape[1]):
                 pos = layout.center(slot, j)
                 col = vals[:, j]
-                suffix = f"/sub{j}"
+                suffix = ids.sub_suffix(j)
                 if vid == "nested-box":
                     tops.append(
                         box.draw_column(ctx, i, pos, col, mode, layout.width, suffix, sub=None)
@@ -68,14 +81,13 @@ def draw(ctx: DrawContext) -> None:
                 else:
                     tops.append(bars.floating_bar(ctx, i, pos, col, mode, layout.width, suffix))
             ctx.anchor(layout.ticks[slot], max(tops, default=0.0))
-            ctx.legend_entry(i, (violin.swatch if vid == "nested-violin" else bars.swatch)(ctx, i))
+            ctx.legend_entry(i, swatch(LEGEND[vid], ctx, i))
     else:
         layout = ctx.category_layout("single", len(visible), 1, labels)
         ctx.set_categories(layout)
         for slot, i in enumerate(visible):
             _treatment(ctx, vid, mode, i, layout.center(slot), layout.width, span)
-            filled = vid in ("nested-bar", "nested-scatter-bar")
-            ctx.legend_entry(i, bars.swatch(ctx, i) if filled else primitives.symbol_handle(ctx, i))
+            ctx.legend_entry(i, swatch(LEGEND[vid], ctx, i))
     if ctx.options.get("hideOuterFrame"):
         ctx.after_axes.append(lambda: _hide_frame(ctx))
 
@@ -87,8 +99,8 @@ def _treatment(
     pooled = vals.ravel()
     ce = summary.summary(pooled, mode)
     if vid in ("nested-scatter-bar", "nested-bar") and ce is not None:
-        bars.center_bar(ctx, i, pos, ce, width, f"bar/ds{i}")
-        summary.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}")
+        bars.center_bar(ctx, i, pos, ce, width, ids.ds("bar", i))
+        summary.error_bar(ctx, i, pos, ce, ids.ds("errorbar", i))
         draw_value_labels(
             ctx,
             pos,
@@ -96,7 +108,7 @@ def _treatment(
             ce.n,
             summary.top_of(pooled if vid == "nested-scatter-bar" else np.array([ce.center]), ce),
             i,
-            f"value/ds{i}",
+            ids.ds("value", i),
             bar_start=bars.baseline(ctx),
         )
     if vid in ("nested-scatter", "nested-scatter-bar"):
@@ -112,14 +124,14 @@ def _treatment(
                 lane_pos,
                 col,
                 rows,
-                [f"symbol/ds{i}/sub{j}/p{r}" for r in rows],
+                [ids.sub("symbol", i, j, ids.point_suffix(r)) for r in rows],
                 span=span,
                 slot=lane * 0.7,
-                group_id=f"symbols/ds{i}/sub{j}",
+                group_id=ids.sub("symbols", i, j),
             )
     if vid == "nested-scatter" and ce is not None:
-        summary.summary_line(ctx, i, pos, ce.center, width, f"summary/ds{i}")
-        summary.error_bar(ctx, i, pos, ce, f"errorbar/ds{i}", z=4.0, with_summary=True)
+        summary.summary_line(ctx, i, pos, ce.center, width, ids.ds("summary", i))
+        summary.error_bar(ctx, i, pos, ce, ids.ds("errorbar", i), z=4.0, with_summary=True)
     ctx.anchor(pos, summary.top_of(pooled if vid != "nested-bar" else np.array([np.nan]), ce))
 
 

@@ -29,6 +29,7 @@ from matplotlib.transforms import ScaledTranslation, blended_transform_factory
 from numpy.typing import NDArray
 
 from ...stats import KaplanMeierResult, kaplan_meier, number_at_risk
+from .. import ids
 from ..artists.collections import PointSymbols
 from ..context import DrawContext
 from ..marks import primitives
@@ -90,7 +91,7 @@ def _draw_group(
             lx, ly = np.repeat(t, 2)[1:], np.repeat(y, 2)[:-1]
         else:
             lx, ly = t, y
-        primitives.polyline(ctx, lx, ly, i, f"line/ds{i}", element="line", z=2.0)
+        primitives.polyline(ctx, lx, ly, i, ids.ds("line", i), element="line", z=2.0)
     sym_style = ctx.style("symbol", i)
     at = opts.get("plotSymbolsAt", "all")
     if sym_style["symbolVisibility"] == "censoredOnly" or "symbolVisibility" in _user_symbol(
@@ -109,8 +110,8 @@ def _draw_group(
             ticks=vid == "survival-staircase-ticks" and "shape" not in _user_symbol(ctx, i),
         )
     else:
-        ids = [f"symbol/ds{i}/p{k}" for k in range(t.size)]
-        primitives.symbols(ctx, t, y, i, ids, list(range(t.size)), z=3.0)
+        pids = [ids.point("symbol", i, k) for k in range(t.size)]
+        primitives.symbols(ctx, t, y, i, pids, list(range(t.size)), z=3.0)
     err = opts.get("errorBars", "none")
     if err != "none" and km.time.size:
         lo_s, hi_s = (
@@ -130,7 +131,7 @@ def _draw_group(
             lo_s[rows] * scale,
             hi_s[rows] * scale,
             i,
-            [f"errorbar/ds{i}/row{k + offset}" for k in rows],
+            [ids.row("errorbar", i, k + offset) for k in rows],
             z=2.5,
         )
     handle: Line2D = (
@@ -162,23 +163,23 @@ def _censor_marks(
         return
     xs = km.time[idx]
     ys = y[[k + offset for k in idx]]
-    ids = [f"censored/ds{i}/c{k + offset}" for k in idx]
+    cids = [ids.ds("censored", i, ids.censored_suffix(k + offset)) for k in idx]
     if not ticks:
         primitives.symbols(
-            ctx, xs, ys, i, ids, [k + offset for k in idx], group_id=f"censored/ds{i}", z=3.0
+            ctx, xs, ys, i, cids, [k + offset for k in idx], group_id=ids.ds("censored", i), z=3.0
         )
         return
     st = ctx.style("symbol", i)
     art = PointSymbols(
         np.column_stack([xs, ys]),
-        ids,
+        cids,
         shapes=[TICK] * len(idx),
         sizes=[float(st["size"]) * 1.3] * len(idx),
         faces=[None] * len(idx),
         edges=[st["color"]] * len(idx),
         widths=[float(st["borderThickness"]) * 1.2] * len(idx),
     )
-    ctx.add(art, f"censored/ds{i}", z=ctx.z(i, 3.0))
+    ctx.add(art, ids.ds("censored", i), z=ctx.z(i, 3.0))
 
 
 def _risk_table(ctx: DrawContext, fits: list[tuple[int, KaplanMeierResult]], times: F64) -> None:

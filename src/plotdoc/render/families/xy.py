@@ -34,8 +34,6 @@ Ids: ``symbol/ds0/p<row>`` (``/r<k>`` for each replicate), ``errorbar/ds0/row<r>
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Polygon
@@ -43,6 +41,7 @@ from matplotlib.transforms import ScaledTranslation
 from numpy.typing import NDArray
 
 from ...stats.rowwise import rows_center_and_error
+from .. import ids
 from ..artists.collections import PointSymbols
 from ..context import DrawContext
 from ..marks import primitives
@@ -50,6 +49,7 @@ from ..marks.bars import baseline
 from ..marks.value_labels import format_value
 from ..style.text import clamp
 from ..style.theme import DASHES, HATCHES, resolve_color
+from ..style.types import BarsSpikesDroplinesStyle
 from .fits import draw_fits
 
 F64 = NDArray[np.float64]
@@ -109,9 +109,9 @@ def draw(ctx: DrawContext) -> None:
             _error_band(ctx, i, xs, lo, hi)
         if vid == "xy-repeated-measures" and ctx.switch("lines", i, True):
             for k in range(vals.shape[1]):
-                _line(ctx, i, xs, vals[:, k], f"line/ds{i}/r{k}", z_line)
+                _line(ctx, i, xs, vals[:, k], ids.ds("line", i, ids.replicate_suffix(k)), z_line)
         elif ctx.switch("lines", i, line):
-            _line(ctx, i, xs, c, f"line/ds{i}", z_line)
+            _line(ctx, i, xs, c, ids.ds("line", i), z_line)
         if ctx.switch("spikes", i, spikes):
             _spikes(ctx, i, xs, c, dodge=(visible.index(i) - (len(visible) - 1) / 2) * 3.0)
         if show_errors:
@@ -123,7 +123,7 @@ def draw(ctx: DrawContext) -> None:
                 lo[rows],
                 hi[rows],
                 i,
-                [f"errorbar/ds{i}/row{r}" for r in rows],
+                [ids.row("errorbar", i, r) for r in rows],
                 z=2.5,
             )
             if bars is not None and spikes:
@@ -131,12 +131,21 @@ def draw(ctx: DrawContext) -> None:
         if ctx.switch("symbols", i, symbols):
             if each and has_reps:
                 rr, kk = np.nonzero(np.isfinite(vals))
-                ids = [f"symbol/ds{i}/p{r}/r{k}" for r, k in zip(rr, kk, strict=True)]
-                primitives.symbols(ctx, xs[rr], vals[rr, kk], i, ids, list(rr), z=3.0)
+                pids = [
+                    ids.point("symbol", i, r, ids.replicate_suffix(k))
+                    for r, k in zip(rr.tolist(), kk.tolist(), strict=True)
+                ]
+                primitives.symbols(ctx, xs[rr], vals[rr, kk], i, pids, list(rr), z=3.0)
             else:
                 rows = [r for r in range(n) if np.isfinite(c[r]) and np.isfinite(xs[r])]
                 primitives.symbols(
-                    ctx, xs[rows], c[rows], i, [f"symbol/ds{i}/p{r}" for r in rows], rows, z=3.0
+                    ctx,
+                    xs[rows],
+                    c[rows],
+                    i,
+                    [ids.point("symbol", i, r) for r in rows],
+                    rows,
+                    z=3.0,
                 )
                 if ctx.style("line", i)["leaveGapAtSymbols"]:
                     _gaps(ctx, i, xs[rows], c[rows], rows)
@@ -167,14 +176,14 @@ def draw(ctx: DrawContext) -> None:
 def _handle(ctx: DrawContext, i: int, symbols: bool, line: bool, spikes: bool) -> Line2D:
     h = primitives.symbol_handle(ctx, i) if symbols else Line2D([], [])
     if spikes and not symbols and not line:
-        st = ctx.style("barsSpikesDroplines", i)
-        h.set_color(st["color"])
-        h.set_linewidth(float(st["borderThickness"]) * 1.5)
+        spike = ctx.style("barsSpikesDroplines", i)
+        h.set_color(spike["color"])
+        h.set_linewidth(float(spike["borderThickness"]) * 1.5)
     if line:
-        st = ctx.style("line", i)
-        h.set_linestyle(DASHES.get(st["dashStyle"], "-"))
-        h.set_color(st["color"])
-        h.set_linewidth(float(st["thickness"]))
+        lst = ctx.style("line", i)
+        h.set_linestyle(DASHES.get(lst["dashStyle"], "-"))
+        h.set_color(lst["color"])
+        h.set_linewidth(float(lst["thickness"]))
     return h
 
 
@@ -224,7 +233,7 @@ def _line(ctx: DrawContext, i: int, xs: F64, ys: F64, sid: str, z: float) -> Non
         primitives.polyline(ctx, lx, ly, i, sid, element="line", z=z)
 
 
-def _base(ctx: DrawContext, style: dict[str, Any]) -> float:
+def _base(ctx: DrawContext, style: BarsSpikesDroplinesStyle) -> float:
     begin = style.get("beginAtY")
     if begin is not None:
         return clamp(begin, -1e100, 1e100, 0.0)
@@ -247,7 +256,7 @@ def _spikes(ctx: DrawContext, i: int, xs: F64, c: F64, dodge: float = 0.0) -> No
             solid_capstyle="butt",
         )
         spike.set_transform(trans)
-        ctx.add(spike, f"spike/ds{i}/p{r}", z=ctx.z(i, 1.5))
+        ctx.add(spike, ids.point("spike", i, r), z=ctx.z(i, 1.5))
     ctx.include(xs, np.full(xs.shape, base))
 
 
@@ -266,7 +275,7 @@ def _area(ctx: DrawContext, i: int, xs: F64, c: F64) -> None:
     if hatch:
         poly.set_hatch(hatch)
         poly.set_edgecolor(st["patternColor"])
-    ctx.add(poly, f"area/ds{i}", z=ctx.z(i, 0.8))
+    ctx.add(poly, ids.ds("area", i), z=ctx.z(i, 0.8))
     ctx.include(lx, np.full(lx.shape, base))
 
 
@@ -285,7 +294,7 @@ def _error_band(ctx: DrawContext, i: int, xs: F64, lo: F64, hi: F64) -> None:
         edgecolor=st["color"],
         linewidth=0.0,
     )
-    ctx.add(poly, f"band/error/ds{i}", z=ctx.z(i, 0.9))
+    ctx.add(poly, ids.ds("band/error", i), z=ctx.z(i, 0.9))
     ctx.include(bx, bl)
     ctx.include(bx, bh)
 
@@ -297,14 +306,14 @@ def _gaps(ctx: DrawContext, i: int, xs: F64, ys: F64, rows: list[int]) -> None:
     n = len(rows)
     art = PointSymbols(
         np.column_stack([xs, ys]),
-        [f"gap/ds{i}/p{r}" for r in rows],
+        [ids.point("gap", i, r) for r in rows],
         shapes=["circle"] * n,
         sizes=[size] * n,
         faces=[bg] * n,
         edges=[bg] * n,
         widths=[0.0] * n,
     )
-    ctx.add(art, f"gaps/ds{i}", z=ctx.z(i, 2.9))
+    ctx.add(art, ids.ds("gaps", i), z=ctx.z(i, 2.9))
 
 
 _PLACE = {
@@ -335,7 +344,7 @@ def _point_labels(ctx: DrawContext, i: int, xs: F64, c: F64) -> None:
             color=st["color"],
             annotation_clip=False,
         )
-        ctx.tag(t, f"label/ds{i}/p{r}")
+        ctx.tag(t, ids.point("label", i, r))
 
 
 def _identity(ctx: DrawContext) -> None:

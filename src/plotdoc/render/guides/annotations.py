@@ -31,6 +31,7 @@ from matplotlib.transforms import (
     IdentityTransform,
 )
 
+from .. import ids
 from ..artists.collections import points
 from ..context import DrawContext
 from ..positions.plot_area import points_transform
@@ -183,7 +184,7 @@ def _bracket(
     y = clamp(y, lo_lim - 10 * span, hi_lim + 10 * span, hi_lim)
     placed.append((lo_pos, hi_pos, float(y)))
     art = Bracket(ctx, ends[0], ends[1], float(y), p)
-    ctx.add(art, f"bracket/{n}", z=6)
+    ctx.add(art, ids.make("bracket", n), z=6)
     art.set_clip_on(False)
     top = float(y) + step
     if top > hi_lim:
@@ -210,7 +211,7 @@ def _text(ctx: DrawContext, n: int, p: Mapping[str, Any]) -> None:
         rotation=float(p.get("rotation", 0.0)),
     )
     art.set_zorder(7)
-    ctx.tag(art, f"annotation/text/{n}")
+    ctx.tag(art, ids.make("annotation", "text", n))
     ctx.fig.add_artist(art)
 
 
@@ -279,7 +280,7 @@ def _shape(ctx: DrawContext, n: int, p: Mapping[str, Any]) -> None:
         )
         art = PathPatch(path, facecolor="none", **style)
     art.set_zorder(7)
-    ctx.tag(art, f"annotation/shape/{n}")
+    ctx.tag(art, ids.make("annotation", "shape", n))
     ctx.fig.add_artist(art)
     text = str(p.get("text", ""))
     if text:
@@ -296,5 +297,5 @@ def _shape(ctx: DrawContext, n: int, p: Mapping[str, Any]) -> None:
             valign="center",
         )
         label.set_zorder(8)
-        ctx.tag(label, f"annotation/shape/{n}/text")
+        ctx.tag(label, ids.make("annotation", "shape", n, "text"))
         ctx.fig.add_artist(label)

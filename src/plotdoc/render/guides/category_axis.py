@@ -7,6 +7,7 @@ import numpy as np
 from matplotlib.backend_bases import RendererBase
 from matplotlib.transforms import Bbox
 
+from .. import ids
 from ..context import DrawContext
 from ..positions.arrangements import GroupedLayout
 from ..positions.slots import CategoryLayout
@@ -58,6 +59,6 @@ def set_grouped_categories(ctx: DrawContext, lay: GroupedLayout) -> None:
                 xytext=(0.0, -3.0), textcoords="offset points", ha="center", va="top",
                 fontsize=size, fontweight="bold", annotation_clip=False,
             )  # fmt: skip
-        ctx.tag(text, f"group/ds{k}")
+        ctx.tag(text, ids.ds("group", k))
     longest = max(len(t.label) for t in lay.group_ticks)
     axis.labelpad = 4.0 + (size * 0.62 * longest + 6 if ctx.horizontal else size * 1.5)

@@ -13,6 +13,7 @@ from typing import Any
 from matplotlib.text import Text
 from matplotlib.transforms import ScaledTranslation
 
+from .. import ids
 from ..context import DrawContext
 from ..style.text import clamp, font_family, safe
 from ..style.theme import resolve_color
@@ -56,7 +57,7 @@ def draw_titles(ctx: DrawContext) -> None:
                 artist.get_transform()
                 + ScaledTranslation(dx / 72, dy / 72, ctx.fig.dpi_scale_trans)
             )
-        ctx.tag(artist, f"title/{key}")
+        ctx.tag(artist, ids.make("title", key))
 
 
 def _style(

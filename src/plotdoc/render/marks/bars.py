@@ -12,10 +12,11 @@ its top end and keeps the size the mode gives (center +/- error moved to the seg
 from __future__ import annotations
 
 import numpy as np
-from matplotlib.patches import Patch, Rectangle
+from matplotlib.patches import Patch
 from numpy.typing import NDArray
 
 from ...stats.descriptive import CenterError
+from .. import ids
 from ..context import DrawContext
 from ..positions.arrangements import GroupedLayout
 from ..prepare.cells import cell, finite
@@ -42,16 +43,16 @@ def draw_bars(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -
                 continue
             p = lay.center(i, r)
             if ctx.switch("bars", i):
-                primitives.bar(ctx, p, base, c, i, f"bar/ds{i}/row{r}", width=lay.width, point=r)
+                primitives.bar(ctx, p, base, c, i, ids.row("bar", i, r), width=lay.width, point=r)
             top = max(c, high) if np.isfinite(high) else c
-            draw_value_labels(ctx, p, c, v.size, top, i, f"value/ds{i}/row{r}", bar_start=base)
+            draw_value_labels(ctx, p, c, v.size, top, i, ids.row("value", i, r), bar_start=base)
             ctx.anchor(p, max(top, float(v.max())))
             if high != c or low != c:
                 pos.append(p)
                 cen.append(c)
                 lo.append(low)
                 hi.append(high)
-                bids.append(f"errorbar/ds{i}/row{r}")
+                bids.append(ids.row("errorbar", i, r))
         if pos:
             primitives.error_bars(ctx, pos, cen, lo, hi, i, bids)
 
@@ -79,29 +80,18 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
             else:
                 down[r] = end
             p = lay.center(i, r)
-            primitives.bar(ctx, p, start, end, i, f"bar/ds{i}/row{r}", width=lay.width, point=r)
-            draw_value_labels(ctx, p, c, v.size, end, i, f"value/ds{i}/row{r}", bar_start=start)
+            primitives.bar(ctx, p, start, end, i, ids.row("bar", i, r), width=lay.width, point=r)
+            draw_value_labels(ctx, p, c, v.size, end, i, ids.row("value", i, r), bar_start=start)
             if high != c or low != c:
                 pos.append(p)
                 cen.append(end)
                 lo.append(end - (c - low))
                 hi.append(end + (high - c))
-                bids.append(f"errorbar/ds{i}/row{r}")
+                bids.append(ids.row("errorbar", i, r))
         if pos:
             primitives.error_bars(ctx, pos, cen, lo, hi, i, bids)
     for r in range(n):
         ctx.anchor(lay.center(vis[0], r) if vis else 0.0, float(up[r]))
-
-
-def bar_legend(ctx: DrawContext, vis: list[int], element: str = "bar") -> None:
-    """A filled-box legend entry per visible data set."""
-    for i in vis:
-        st = ctx.style(element, i)
-        handle = Rectangle(
-            (0, 0), 1, 1, facecolor=st["fill"], edgecolor=st["borderColor"],
-            linewidth=float(st["borderWidth"]),
-        )  # fmt: skip
-        ctx.legend_entry(i, handle)
 
 
 def baseline(ctx: DrawContext) -> float:
@@ -137,10 +127,10 @@ def floating_bar(
         return 0.0
     lo, hi = float(v.min()), float(v.max())
     if ctx.switch("bars", i):
-        primitives.bar(ctx, pos, lo, hi, i, f"bar/ds{i}{suffix}", width=width, z=1.0, point=sub)
+        primitives.bar(ctx, pos, lo, hi, i, ids.ds("bar", i, suffix), width=width, z=1.0, point=sub)
     ce = summary(values, mode)
     if ce is not None:
-        summary_line(ctx, i, pos, ce.center, width, f"summary/ds{i}{suffix}")
+        summary_line(ctx, i, pos, ce.center, width, ids.ds("summary", i, suffix))
     return hi
 
 
@@ -158,12 +148,12 @@ def low_high(
     if v.size == 0:
         return
     lo, hi = float(v.min()), float(v.max())
-    primitives.bar(ctx, pos, lo, hi, i, f"bar/ds{i}/row{r}", width=width, point=r)
+    primitives.bar(ctx, pos, lo, hi, i, ids.row("bar", i, r), width=width, point=r)
     if mode in ("lineAtMean", "lineAtMedian") and ctx.switch("summaryLine", i):
         center = center_error(v, "lineAtMean" if mode == "lineAtMean" else "lineAtMedian")[0]
         fill = ctx.style("bar", i, r)["fill"]
         segment(
-            ctx, pos - width / 2, pos + width / 2, center, i, f"summary/ds{i}/row{r}", on_fill=fill
+            ctx, pos - width / 2, pos + width / 2, center, i, ids.row("summary", i, r), on_fill=fill
         )
     ctx.anchor(pos, hi)
 

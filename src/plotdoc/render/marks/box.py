@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 
 from ...stats import box_stats
 from ...stats.descriptive import BoxStats
+from .. import ids
 from ..artists.collections import PointSymbols
 from ..context import DrawContext
 from . import primitives
@@ -41,7 +42,9 @@ def draw_column(
     st = box_stats(values, whiskers)
     if st.n == 0:
         return 0.0
-    primitives.bar(ctx, pos, st.q1, st.q3, i, f"box/ds{i}{suffix}", width=width, z=1.0, point=sub)
+    primitives.bar(
+        ctx, pos, st.q1, st.q3, i, ids.ds("box", i, suffix), width=width, z=1.0, point=sub
+    )
     bar_style = ctx.style("bar", i)
     cap = (
         {"wideT": 0.5, "narrowT": 0.25, "I": 0.0}.get(bar_style["whiskerCapStyle"], 0.25)
@@ -57,7 +60,9 @@ def draw_column(
             xs += [pos - cap, pos + cap, np.nan]
             ys += [b, b, np.nan]
     wx, wy = ctx.xy(xs, ys)
-    line = primitives.polyline(ctx, wx, wy, i, f"whisker/ds{i}{suffix}", element="errorBar", z=0.9)
+    line = primitives.polyline(
+        ctx, wx, wy, i, ids.ds("whisker", i, suffix), element="errorBar", z=0.9
+    )
     line.set_color(bar_style["borderColor"])
     line.set_linewidth(float(bar_style["borderWidth"]))
     if ctx.switch("median", i):
@@ -68,14 +73,24 @@ def draw_column(
             mx,
             my,
             i,
-            f"median/ds{i}{suffix}",
+            ids.ds("median", i, suffix),
             element="median",
             z=1.5 if med["drawOrder"] == "onTop" else 0.5,
         )
     if st.outliers.size:
-        _outliers(ctx, i, pos, values, st, f"ds{i}{suffix}", f"ds{i}{suffix}", first=0, row=-1)
+        _outliers(
+            ctx,
+            i,
+            pos,
+            values,
+            st,
+            ids.ds_scope(i, suffix),
+            ids.ds_scope(i, suffix),
+            first=0,
+            row=-1,
+        )
     if bar_style["showMeanAsPlus"]:
-        _mean_mark(ctx, i, pos, st.mean, bar_style["meanSymbolShape"], f"mean/ds{i}{suffix}")
+        _mean_mark(ctx, i, pos, st.mean, bar_style["meanSymbolShape"], ids.ds("mean", i, suffix))
     return float(max(st.upper_whisker, st.outliers.max() if st.outliers.size else st.upper_whisker))
 
 
@@ -111,7 +126,7 @@ def draw_cell(
     if stats.status != "ok":
         return
     st = ctx.style("bar", i, r)
-    primitives.bar(ctx, pos, stats.q1, stats.q3, i, f"box/ds{i}/row{r}", width=width, point=r)
+    primitives.bar(ctx, pos, stats.q1, stats.q3, i, ids.row("box", i, r), width=width, point=r)
     half_cap = width * CAP_FRACTION.get(str(st["whiskerCapStyle"]), 0.25) / 2
     xs: list[float] = []
     ys: list[float] = []
@@ -126,18 +141,18 @@ def draw_cell(
     whisker = Line2D(
         xs, ys, color=st["borderColor"], linewidth=float(st["borderWidth"]), solid_capstyle="butt"
     )
-    ctx.add(whisker, f"whisker/ds{i}/row{r}", z=ctx.z(i, 1.5))
+    ctx.add(whisker, ids.row("whisker", i, r), z=ctx.z(i, 1.5))
     ctx.include(xs, ys)
     if ctx.switch("median", i):
         segment(
-            ctx, pos - width / 2, pos + width / 2, stats.median, i, f"median/ds{i}/row{r}",
+            ctx, pos - width / 2, pos + width / 2, stats.median, i, ids.row("median", i, r),
             "median", on_fill=st["fill"],
         )  # fmt: skip
     if st["showMeanAsPlus"] and np.isfinite(stats.mean):
-        _mean_mark(ctx, i, pos, stats.mean, st["meanSymbolShape"], f"mean/ds{i}/row{r}")
+        _mean_mark(ctx, i, pos, stats.mean, st["meanSymbolShape"], ids.row("mean", i, r))
     if stats.outliers.size:
-        at = f"ds{i}/row{r}"
-        _outliers(ctx, i, pos, values, stats, f"ds{i}", at, first=r * replicates, row=r)
+        at = ids.ds_scope(i, ids.row_suffix(r))
+        _outliers(ctx, i, pos, values, stats, ids.ds_scope(i), at, first=r * replicates, row=r)
     ctx.anchor(pos, float(np.nanmax(values)))
 
 
@@ -174,7 +189,7 @@ def _outliers(
         [pos] * len(idx),
         values[idx],
         i,
-        [f"outlier/{point_at}/p{first + j}" for j in idx],
+        [ids.scoped("outlier", point_at, ids.point_suffix(first + j)) for j in idx],
         [row] * len(idx),
-        group_id=f"outliers/{group_at}",
+        group_id=ids.scoped("outliers", group_at),
     )

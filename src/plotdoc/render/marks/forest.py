@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import ids
 from ..artists.collections import ErrorBars, PointSymbols
 from ..context import DrawContext
 from ..prepare.multivariables import forest_rows
@@ -43,7 +44,7 @@ def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
         np.array([fr.estimate for fr in rows]),
         np.array([fr.lower for fr in rows]),
         np.array([fr.upper for fr in rows]),
-        [f"interval/p{fr.row}" for fr in rows],
+        [ids.item("interval", fr.row) for fr in rows],
         color=err["color"],
         linewidth=float(err["thickness"]),
         cap_half_width_pt=CAP_HALF_WIDTH_PT.get(str(err["capStyle"]), 2.5),
@@ -63,7 +64,7 @@ def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
     good = [k for k, fr in enumerate(rows) if np.isfinite(fr.estimate)]
     art = PointSymbols(
         np.column_stack([[rows[k].estimate for k in good], ys[good]]),
-        [f"symbol/p{rows[k].row}" for k in good],
+        [ids.item("symbol", rows[k].row) for k in good],
         shapes=[str(shape)] * len(good),
         sizes=[float(sym["size"]) * 1.2] * len(good),
         faces=[sym["color"]] * len(good),
@@ -79,7 +80,7 @@ def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
             textcoords="offset points", ha="right", va="center", fontsize=size,
             annotation_clip=False,
         )  # fmt: skip
-        ctx.tag(text, f"label/p{fr.row}")
+        ctx.tag(text, ids.item("label", fr.row))
     ref = float((ctx.options.get("forest") or {}).get("referenceValue", 1.0))
     if ctx.graph_switch("referenceLine", True):
         st = ctx.style("referenceLine", None)

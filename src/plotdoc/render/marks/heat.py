@@ -1,9 +1,9 @@
 """``grouped-heat-map``: rows by data sets, each cell coloured by its replicates' mean or median.
 
 Layout: data sets left to right (their names under the grid), table rows top to bottom (their
-labels on the left); ``flipXY`` swaps the two. Each cell is aggregated with
-``heatMap.aggregation`` (``mean`` or ``median``, via :mod:`plotdoc.stats`) and coloured by the
-scale of :mod:`plotdoc.render.style.scales`.
+labels on the left); ``flipXY`` swaps the two. Each cell's value comes from
+:func:`plotdoc.render.prepare.heat.heat_matrix` (``heatMap.aggregation``: ``mean`` or
+``median``) and is coloured by the scale of :mod:`plotdoc.render.style.scales`.
 
 Styles (ElementOverrideSet keys, graph-wide: ``global`` or the graph's first data set):
 
@@ -41,12 +41,13 @@ from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import Bbox
 from numpy.typing import NDArray
 
-from ...stats.rowwise import row_centers
+from .. import ids
 from ..artists.cells import CellGrid
 from ..artists.svg import pixels_per_point
 from ..context import DrawContext
 from ..positions.slots import CategoryLayout
 from ..prepare.cells import row_labels
+from ..prepare.heat import heat_matrix
 from ..style.scales import HeatScale, auto_decimals, contrast_text, heat_scale, value_text
 from ..style.text import safe
 
@@ -57,19 +58,6 @@ LABEL_FLOOR_PT = 6.0
 LABEL_PITCH = 1.25
 #: estimated width of a character, in font sizes
 CHAR_WIDTH = 0.6
-
-
-def aggregate(ctx: DrawContext, vis: list[int]) -> NDArray[np.float64]:
-    """The (rows, visible data sets) matrix of cell values; NaN where a cell has no value."""
-    heat = ctx.options.get("heatMap") or {}
-    how = "median" if heat.get("aggregation") == "median" else "mean"
-    n = ctx.table.n_rows
-    out = np.full((n, len(vis)), np.nan)
-    for k, i in enumerate(vis):
-        ds = ctx.table.data_sets[i]
-        rows = min(n, ds.n_rows)
-        out[:rows, k] = row_centers(ds.values[:rows], how)
-    return out
 
 
 def text_width_pt(text: str, font_pt: float) -> float:
@@ -102,8 +90,8 @@ def thin_step(count: int, room: int) -> int:
 
 def draw_heat_map(ctx: DrawContext) -> None:
     vis = ctx.visible_data_sets()
-    matrix = aggregate(ctx, vis)
     heat = ctx.options.get("heatMap") or {}
+    matrix = heat_matrix(ctx.table, vis, heat)
     scale = heat_scale(matrix, heat)
     n, m = matrix.shape
     flip = bool(ctx.options.get("flipXY"))
@@ -145,8 +133,8 @@ def draw_heat_map(ctx: DrawContext) -> None:
         ctx.ax.set_xticks(row_ticks, row_names)
     else:
         ctx.ax.set_yticks(row_ticks, row_names)
-    row_ids = [f"label/row/r{r}" for r in range(n)][::row_step]
-    col_ids = [f"label/column/c{i}" for i in vis][::col_step]
+    row_ids = [ids.axis_label("row", r) for r in range(n)][::row_step]
+    col_ids = [ids.axis_label("column", i) for i in vis][::col_step]
     ctx.after_axes.append(
         lambda: _style_labels(ctx, flip, (col_font, col_up, col_ids), (row_font, row_up, row_ids))
     )
@@ -167,13 +155,13 @@ def draw_heat_map(ctx: DrawContext) -> None:
         x_edges, y_edges = np.arange(n + 1.0), np.arange(m + 1.0)
 
         def cell_id(g: int, c: int) -> str:
-            return f"cell/r{c}/c{vis[g]}"
+            return ids.cell("cell", c, vis[g])
     else:
         grid_colors = colors[::-1]
         x_edges, y_edges = np.arange(m + 1.0), np.arange(n + 1.0)
 
         def cell_id(g: int, c: int) -> str:
-            return f"cell/r{n - 1 - g}/c{vis[c]}"
+            return ids.cell("cell", n - 1 - g, vis[c])
 
     grid = CellGrid(
         x_edges,
@@ -208,7 +196,7 @@ def _missing_marks(
         xs = [x - 0.35, x + 0.35, np.nan, x - 0.35, x + 0.35]
         ys = [y - 0.35, y + 0.35, np.nan, y + 0.35, y - 0.35]
         mark = Line2D(xs, ys, color=color, linewidth=0.8, alpha=0.7)
-        ctx.add(mark, f"missing/r{int(r)}/c{vis[int(k)]}", z=2.0)
+        ctx.add(mark, ids.cell("missing", int(r), vis[int(k)]), z=2.0)
 
 
 def _style_labels(
@@ -219,12 +207,12 @@ def _style_labels(
 ) -> None:
     """Size, turn and tag the axis labels once the axes are set (ids ``label/row/r<r>``...)."""
     x, y = (rows, cols) if flip else (cols, rows)
-    for axis, (font, upright, ids) in ((ctx.ax.xaxis, x), (ctx.ax.yaxis, y)):
+    for axis, (font, upright, label_ids) in ((ctx.ax.xaxis, x), (ctx.ax.yaxis, y)):
         is_x = axis is ctx.ax.xaxis
         ctx.ax.tick_params(
             axis="x" if is_x else "y", labelsize=font, labelrotation=90 if upright else 0
         )
-        for label, sid in zip(axis.get_ticklabels(), ids, strict=False):
+        for label, sid in zip(axis.get_ticklabels(), label_ids, strict=False):
             if is_x:
                 label.set_horizontalalignment("center")
                 label.set_rotation_mode("default")
@@ -256,7 +244,7 @@ def _value_labels(
             x, y, value_text(value, decimals), ha="center", va="center",
             fontsize=float(st["fontSize"]), color=color, zorder=3.0,
         )  # fmt: skip
-        ctx.tag(text, f"value/r{int(r)}/c{vis[int(k)]}")
+        ctx.tag(text, ids.cell("value", int(r), vis[int(k)]))
 
 
 def scale_ticks(lo: float, hi: float, count: int) -> list[float]:

@@ -18,6 +18,7 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch
 
+from .. import ids
 from ..context import DrawContext
 from ..positions.arrangements import GroupedLayout
 from ..prepare.cells import cell
@@ -43,7 +44,7 @@ def draw_rm(
                         val.append(float(v[j]))
                         rows.append(r)
                         pts.append(r * reps + j)
-                paths.append((f"r{j}", pos, val, rows, pts))
+                paths.append((ids.replicate_scope(j), pos, val, rows, pts))
         else:
             step = lay.width / max(reps - 1, 1) * 0.9
             for r in range(n):
@@ -55,7 +56,7 @@ def draw_rm(
                         val.append(float(v[j]))
                         rows.append(r)
                         pts.append(r * reps + j)
-                paths.append((f"row{r}", pos, val, rows, pts))
+                paths.append((ids.row_scope(r), pos, val, rows, pts))
         all_pos, all_val, all_rows, all_ids = [], [], [], []
         for tag, pos, val, rows, pts in paths:
             if not pos:
@@ -64,11 +65,11 @@ def draw_rm(
                 _arrows(ctx, i, tag, pos, val, rows, pts, reps, across)
             elif len(pos) > 1 and ctx.switch("lines", i):
                 x, y = ctx.xy(pos, val)
-                primitives.polyline(ctx, x, y, i, f"subject/ds{i}/{tag}")
+                primitives.polyline(ctx, x, y, i, ids.ds("subject", i, ids.member(tag)))
             all_pos += pos
             all_val += val
             all_rows += rows
-            all_ids += [f"symbol/ds{i}/p{p}" for p in pts]
+            all_ids += [ids.point("symbol", i, p) for p in pts]
         for r in range(n):
             v = cell(ctx.table, i, r)
             if np.isfinite(v).any():
@@ -108,5 +109,5 @@ def _arrows(
             shrinkA=0.0,
             shrinkB=0.0,
         )
-        step = f"row{rows[k + 1]}" if across else f"s{pts[k + 1] % reps}"
-        ctx.add(arrow, f"arrow/ds{i}/{tag}/{step}", z=ctx.z(i, 2.0))
+        step = ids.row_scope(rows[k + 1]) if across else ids.step_scope(pts[k + 1] % reps)
+        ctx.add(arrow, ids.ds("arrow", i, ids.member(tag), ids.member(step)), z=ctx.z(i, 2.0))

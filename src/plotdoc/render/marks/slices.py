@@ -19,6 +19,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, PathPatch, Rectangle, Wedge
 from matplotlib.path import Path
 
+from .. import ids
 from ..context import DrawContext
 from ..positions.plot_area import points_transform
 from ..style.numbers import number_text
@@ -145,7 +146,7 @@ def draw_pie(
             linewidth=inner_width if inner_show else 0.0, transform=trans,
         )  # fmt: skip
         wedge.set_clip_on(False)
-        ctx.add(wedge, f"slice/row{r}", z=1.0)
+        ctx.add(wedge, ids.data_row("slice", r), z=1.0)
         mids.append(float(np.deg2rad((theta1 + theta2) / 2)))
         start += share
     texts = [
@@ -162,7 +163,7 @@ def draw_pie(
             text, (x, y), xycoords=trans, ha=ha, va=va, fontsize=font,
             color=label_style["color"], annotation_clip=False,
         )  # fmt: skip
-        ctx.tag(label, f"label/row{r}")
+        ctx.tag(label, ids.data_row("label", r))
         if callouts:
             side = 1.0 if ha == "left" else -1.0
             # out of the slice along its middle, then across to the label
@@ -172,7 +173,7 @@ def draw_pie(
                 transform=trans, color=label_style["color"], linewidth=0.6,
             )  # fmt: skip
             leader.set_clip_on(False)
-            ctx.add(leader, f"leader/row{r}", z=2.5)
+            ctx.add(leader, ids.data_row("leader", r), z=2.5)
     outer_show, outer_color, outer_width = borders["outer"]
     if outer_show and rows:
         if donut:
@@ -228,7 +229,7 @@ def draw_slices(
             linewidth=inner_width if inner_show else 0.0, transform=trans,
         )  # fmt: skip
         rect.set_clip_on(False)
-        ctx.add(rect, f"slice/row{r}", z=1.0)
+        ctx.add(rect, ids.data_row("slice", r), z=1.0)
         words = percent_text(share)
         seg = share * length
         if seg >= len(words) * font * 0.62 + 4 and (not vertical or seg >= font + 4):
@@ -237,9 +238,9 @@ def draw_slices(
                 va="center", fontsize=font, color=contrast_text(st["fill"]),
                 annotation_clip=False,
             )  # fmt: skip
-            ctx.tag(t, f"label/row{r}")
+            ctx.tag(t, ids.data_row("label", r))
         ctx.legend_entry(
-            f"slice/row{r}",
+            ids.data_row("slice", r),
             Rectangle((0, 0), 1, 1, facecolor=st["fill"], edgecolor=st["borderColor"]),
             text,
         )
@@ -266,19 +267,19 @@ def draw_dot_plot(
             ([0.0, values[k]], [pos[k], pos[k]]) if horizontal else ([pos[k]] * 2, [0.0, values[k]])
         )
         line = ctx.ax.plot(xs, ys, color=guide, linewidth=0.8, linestyle=(0, (1, 2)))[0]
-        ctx.tag(line, f"guide/row{r}")
-    ids = [f"symbol/ds{i}/p{r}" for r in rows]
+        ctx.tag(line, ids.data_row("guide", r))
+    pids = [ids.point("symbol", i, r) for r in rows]
     if horizontal:
         primitives.symbols(
-            ctx, values, pos, i, ids, rows
-        ) if not ctx.horizontal else primitives.symbols(ctx, pos, values, i, ids, rows)
+            ctx, values, pos, i, pids, rows
+        ) if not ctx.horizontal else primitives.symbols(ctx, pos, values, i, pids, rows)
         ctx.ax.set_yticks(pos, [safe(s) for s in labels])
         ctx.ax.set_ylim(-0.7, n - 0.3)
         ctx.auto_titles.setdefault("x", ctx.ds_name(i))
     else:
         primitives.symbols(
-            ctx, pos, values, i, ids, rows
-        ) if not ctx.horizontal else primitives.symbols(ctx, values, pos, i, ids, rows)
+            ctx, pos, values, i, pids, rows
+        ) if not ctx.horizontal else primitives.symbols(ctx, values, pos, i, pids, rows)
         ctx.ax.set_xticks(pos, [safe(s) for s in labels])
         ctx.ax.set_xlim(-0.7, n - 0.3)
         ctx.auto_titles.setdefault("y", ctx.ds_name(i))

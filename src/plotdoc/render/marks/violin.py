@@ -18,6 +18,7 @@ from matplotlib.patches import Patch, Polygon
 from numpy.typing import NDArray
 
 from ...stats import box_stats, kernel_density
+from .. import ids
 from ..context import DrawContext
 from ..style.theme import HATCHES
 from . import primitives
@@ -57,7 +58,7 @@ def draw_column(
     )
     _pattern(poly, vst)
     ctx.ax.add_patch(poly)
-    ctx.tag(poly, f"violin/ds{i}{suffix}")
+    ctx.tag(poly, ids.ds("violin", i, suffix))
     poly.set_zorder(ctx.z(i, 1.0))
     ctx.include(vx, vy)
     if quartiles:
@@ -69,10 +70,10 @@ def draw_column(
             primitives.polyline(ctx, lx, ly, i, sid, element=element, z=1.6)
 
         if ctx.switch("median", i):
-            across(st.median, f"median/ds{i}{suffix}", "median")
+            across(st.median, ids.ds("median", i, suffix), "median")
         if ctx.switch("quartiles", i):
-            across(st.q1, f"quartile/ds{i}{suffix}/q1", "quartile")
-            across(st.q3, f"quartile/ds{i}{suffix}/q3", "quartile")
+            across(st.q1, ids.ds("quartile", i, suffix + ids.member("q1")), "quartile")
+            across(st.q3, ids.ds("quartile", i, suffix + ids.member("q3")), "quartile")
     return float(dens.x.max())
 
 
@@ -105,15 +106,15 @@ def draw_cell(
     )
     _pattern(poly, st)
     ctx.ax.add_patch(poly)
-    ctx.tag(poly, f"violin/ds{i}/row{r}")
+    ctx.tag(poly, ids.row("violin", i, r))
     poly.set_zorder(ctx.z(i, 1.0))
     ctx.include(x, y)
     if mode == "medianWithIqr":
         stats = box_stats(values, "minToMax")
         for value, element, sid in (
-            (stats.median, "median", f"median/ds{i}/row{r}"),
-            (stats.q1, "quartile", f"quartile/ds{i}/row{r}/q1"),
-            (stats.q3, "quartile", f"quartile/ds{i}/row{r}/q3"),
+            (stats.median, "median", ids.row("median", i, r)),
+            (stats.q1, "quartile", ids.row("quartile", i, r, ids.member("q1"))),
+            (stats.q3, "quartile", ids.row("quartile", i, r, ids.member("q3"))),
         ):
             if element == "median" and not ctx.switch("median", i):
                 continue

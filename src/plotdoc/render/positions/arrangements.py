@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .slots import ratio
+from .slots import place_slots, ratio
 
 ARRANGEMENTS = ("interleaved", "separated", "stacked", "superimposed")
 
@@ -78,42 +78,31 @@ def grouped_layout(
     centers: dict[tuple[int, int], float] = {}
     ticks: list[CategoryTick] = []
     group_ticks: list[CategoryTick] = []
-    pos = first  # left edge of the next slot
     if arrangement == "interleaved":
-        for r in range(n_rows):
-            start = pos
-            for k, i in enumerate(data_sets):
-                if k:
-                    pos += series_gap
-                centers[(i, r)] = pos + 0.5
-                pos += 1.0
-            ticks.append(CategoryTick((start + pos) / 2 if data_sets else pos, row_labels[r]))
-            pos += group_gap
-        end = pos - group_gap if n_rows else pos
+        # clusters are rows, one slot per data set in each
+        run = place_slots([len(data_sets)] * n_rows, group_gap, series_gap, first, last)
+        for r, (row, (start, stop)) in enumerate(zip(run.centers, run.spans, strict=True)):
+            centers.update(zip(((i, r) for i in data_sets), row, strict=True))
+            ticks.append(CategoryTick((start + stop) / 2, row_labels[r]))
     elif arrangement == "separated":
-        for k, i in enumerate(data_sets):
-            if k:
-                pos += group_gap + column_gap
-            start = pos
-            for r in range(n_rows):
-                if r:
-                    pos += column_gap
-                centers[(i, r)] = pos + 0.5
-                ticks.append(CategoryTick(pos + 0.5, row_labels[r]))
-                pos += 1.0
-            group_ticks.append(CategoryTick((start + pos) / 2, names[i]))
-        end = pos
+        # clusters are data sets, one slot per row in each
+        run = place_slots(
+            [n_rows] * len(data_sets), group_gap + column_gap, column_gap, first, last
+        )
+        for i, row, (start, stop) in zip(data_sets, run.centers, run.spans, strict=True):
+            for r, x in enumerate(row):
+                centers[(i, r)] = x
+                ticks.append(CategoryTick(x, row_labels[r]))
+            group_ticks.append(CategoryTick((start + stop) / 2, names[i]))
     else:
-        for r in range(n_rows):
-            if r:
-                pos += column_gap
+        # one slot per row, shared by every data set
+        run = place_slots([1] * n_rows, column_gap, 0.0, first, last)
+        for r, (x,) in enumerate(run.centers):
             for i in data_sets:
-                centers[(i, r)] = pos + 0.5
-            ticks.append(CategoryTick(pos + 0.5, row_labels[r]))
-            pos += 1.0
-        end = pos
+                centers[(i, r)] = x
+            ticks.append(CategoryTick(x, row_labels[r]))
     return GroupedLayout(
-        arrangement, centers, width, 0.0, end + last, tuple(ticks), tuple(group_ticks)
+        arrangement, centers, width, 0.0, run.end, tuple(ticks), tuple(group_ticks)
     )
 
 

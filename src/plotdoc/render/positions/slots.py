@@ -14,7 +14,7 @@ slot and ``lastGapRatio`` after the last. Layouts:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +47,44 @@ def ratio(settings: Mapping[str, Any], key: str, default: float, high: float = 1
     return min(max(v, 0.0), high) if v == v else default
 
 
+@dataclass(frozen=True, slots=True)
+class SlotRun:
+    """Slots placed one after another: clusters of items, with gaps between them."""
+
+    #: ``centers[c][k]``: the middle of item ``k``'s slot in cluster ``c``
+    centers: list[list[float]]
+    #: ``spans[c]``: the left edge of cluster ``c``'s first slot and the right edge of its last
+    spans: list[tuple[float, float]]
+    #: the right edge of the last slot plus the last gap (the axis end)
+    end: float
+
+
+def place_slots(
+    sizes: Sequence[int], cluster_gap: float, item_gap: float, first: float, last: float
+) -> SlotRun:
+    """The slot engine of every categorical layout.
+
+    Cluster ``c`` holds ``sizes[c]`` slots one unit wide, ``item_gap`` apart; clusters are
+    ``cluster_gap`` apart; ``first`` pads before the first slot and ``last`` after the last.
+    """
+    centers: list[list[float]] = []
+    spans: list[tuple[float, float]] = []
+    pos = first  # left edge of the next slot
+    for c, n in enumerate(sizes):
+        if c:
+            pos += cluster_gap
+        start = pos
+        row: list[float] = []
+        for k in range(n):
+            if k:
+                pos += item_gap
+            row.append(pos + 0.5)
+            pos += 1.0
+        centers.append(row)
+        spans.append((start, pos))
+    return SlotRun(centers, spans, pos + last)
+
+
 def category_layout(
     kind: str,
     n_clusters: int,
@@ -69,26 +107,15 @@ def category_layout(
     else:
         gap_between_clusters = ratio(settings, "groupGapRatio", 0.5)
         gap_between_items = ratio(settings, "seriesGapRatio", 0.0)
-    centers: dict[tuple[int, int], float] = {}
-    ticks: list[float] = []
-    pos = first
-    for c in range(n_clusters):
-        if c:
-            pos += gap_between_clusters
-        start = pos
-        for i in range(n_items):
-            if i:
-                pos += gap_between_items
-            centers[(c, i)] = pos + 0.5
-            pos += 1.0
-        ticks.append((start + pos) / 2)
-    end = pos + last
+    run = place_slots([n_items] * n_clusters, gap_between_clusters, gap_between_items, first, last)
+    centers = {(c, i): x for c, row in enumerate(run.centers) for i, x in enumerate(row)}
+    ticks = [(start + stop) / 2 for start, stop in run.spans]
     labels = (
         list(cluster_labels)
         if cluster_labels is not None
         else [str(c + 1) for c in range(n_clusters)]
     )
-    return CategoryLayout(centers, width, (0.0, max(end, 1.0)), ticks, labels)
+    return CategoryLayout(centers, width, (0.0, max(run.end, 1.0)), ticks, labels)
 
 
 def spread_offsets(

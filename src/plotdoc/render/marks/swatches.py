@@ -1,0 +1,28 @@
+"""Legend marks: the swatch that stands for data set ``i`` in the legend, by the mark's name.
+
+Every family's variant table names one of these for each variant (its *legend mark*), so the
+legend never depends on which mark happened to be drawn first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from matplotlib.artist import Artist
+
+from ..context import DrawContext
+from . import bars, primitives, violin
+
+Swatch = Callable[[DrawContext, int], Artist]
+
+#: legend mark -> the swatch of data set ``i`` it draws
+SWATCHES: dict[str, Swatch] = {
+    "symbol": lambda ctx, i: primitives.symbol_handle(ctx, i),
+    "bar": bars.swatch,
+    "violin": violin.swatch,
+}
+
+
+def swatch(mark: str, ctx: DrawContext, i: int) -> Artist:
+    """The legend swatch of data set ``i`` for the legend mark ``mark``."""
+    return SWATCHES[mark](ctx, i)
