@@ -71,6 +71,7 @@ def draw(ctx: DrawContext) -> None:
     ctx.include([0.0], [0.0])
     ctx.include([0.0], [scale])
     ctx.value_axis_from_zero = True
+    ctx.after_axes.append(lambda: _full_scale(ctx, scale))
     word = "death" if death else "survival"
     ctx.auto_titles.setdefault("y", f"{'Percent' if scale == 100.0 else 'Fraction'} {word}")
     ctx.auto_titles.setdefault("x", "Time")
@@ -78,6 +79,16 @@ def draw(ctx: DrawContext) -> None:
     if rows and fits and ctx.graph_switch("numberAtRisk", True):
         ctx.extra_bottom_pt += 14.0 * rows * len(fits) + 16.0
         ctx.after_axes.append(lambda: _risk_table(ctx, fits, times))
+
+
+def _full_scale(ctx: DrawContext, scale: float) -> None:
+    """The survival axis ends at 100% (or 1), its top tick, unless a range is given."""
+    conf = (ctx.graph.axes or {}).get("leftY", {})
+    if conf.get("scale", "linear") != "linear" or conf.get("rangeMax", "auto") != "auto":
+        return
+    lo, hi = ctx.ax.get_ylim()
+    if hi > lo and hi > scale >= lo and scale in ctx.ax.get_yticks():
+        ctx.ax.set_ylim(lo, scale)
 
 
 def _draw_group(

@@ -20,20 +20,17 @@ from matplotlib.axis import Axis
 from matplotlib.ticker import (
     AutoMinorLocator,
     FuncFormatter,
-    LogLocator,
     MultipleLocator,
-    NullFormatter,
     NullLocator,
 )
 
 from ..context import DrawContext
-from ..style.numbers import number_text, power_text, superscript
+from ..style.numbers import superscript
 from ..style.text import clamp, font_family, safe
 from ..style.theme import DASHES, resolve_color
+from .ticks import end_on_ticks, log_ticks, major_step, warn_unshowable
 
 _TICK_LEN = {"short": 2.0, "normal": 4.0, "long": 7.0}
-#: decades (base 10) or doublings (base 2) beyond which log ticks read 10ⁿ (2ⁿ)
-_WIDE_SPAN = {10: 5.0, 2: 10.0}
 
 
 def apply_axes(ctx: DrawContext) -> None:
@@ -123,6 +120,11 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
         if data_hi <= base_y:
             hi = base_y
     rmin, rmax = conf.get("rangeMin", "auto"), conf.get("rangeMax", "auto")
+    if scale == "linear":
+        step = major_step(conf)
+        lim = ax.dataLim.intervalx if is_x else ax.dataLim.intervaly
+        data = (float(min(lim)), float(max(lim))) if np.isfinite(lim).all() else (lo, hi)
+        lo, hi = end_on_ticks(axis, lo, hi, data, step)
     if rmin != "auto":
         lo = clamp(rmin, -1e100, 1e100, lo)
     if rmax != "auto":
@@ -150,8 +152,8 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
         axis.set_minor_locator(NullLocator())
     if scale != "linear":
         base = 10 if scale == "log10" else 2
-        _log_ticks(axis, base, lo, hi)
-        _warn_unshowable(ctx, is_x, value_role)
+        log_ticks(axis, base, lo, hi)
+        warn_unshowable(ctx, is_x, value_role)
     _ticks(ctx, axis, conf.get("ticks", {}), is_x)
     nf = conf.get("numberFormat", {})
     if nf and (
@@ -169,43 +171,6 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
         )
     if conf.get("show") is False:
         axis.set_visible(False)
-
-
-def _log_ticks(axis: Axis, base: int, lo: float, hi: float) -> None:
-    """Major ticks at the powers of ``base`` (with 2 and 5 in a span under two decades), labelled
-    0.1, 1, 10, or 10ⁿ when the span is wide; minor ticks unlabelled."""
-    span = math.log(hi / lo, base) if lo > 0 and hi > 0 else 0.0
-    subs = (1.0, 2.0, 5.0) if span < 2.0 and base == 10 else (1.0,)
-    axis.set_major_locator(LogLocator(base=base, subs=subs, numticks=12))
-    wide = span > _WIDE_SPAN[base]
-
-    def label(value: float, _pos: int | None = None) -> str:
-        return power_text(value, base) if wide else number_text(value)
-
-    axis.set_major_formatter(FuncFormatter(label))
-    axis.set_minor_formatter(NullFormatter())
-
-
-def _warn_unshowable(ctx: DrawContext, is_x: bool, value_role: bool) -> None:
-    """A warning for values of zero or below, which a log axis cannot place."""
-    family = ctx.graph.plot.family
-    if family in ("multipleVariables", "parts") or (family == "survival" and value_role):
-        return
-    table = ctx.table
-    if value_role:
-        values = [table.data_sets[i].values.reshape(-1) for i in ctx.visible_data_sets()]
-        found = np.concatenate(values) if values else np.empty(0)
-    else:
-        found = table.x if table.x is not None else np.empty(0)
-    found = np.asarray(found, dtype=np.float64)
-    count = int(np.count_nonzero(found[np.isfinite(found)] <= 0))
-    if count:
-        name = "X" if is_x else "Y"
-        what = "value" if count == 1 else "values"
-        ctx.warnings.append(
-            f"{count} {what} of zero or below cannot be shown on the log {name} axis "
-            "and are left out"
-        )
 
 
 def _baseline(ctx: DrawContext) -> float:
