@@ -117,7 +117,7 @@ def main() -> None:
             b'{"format":"plotdoc-project","schemaVersion":1,"tables":[{"format":"column",'
             b'"dataSets":[{"name":"A","values":[[1],[2]]},{"name":"B","values":[[3],[4]]}]}]}'
         )
-        cmd = [sys.executable, "-m", "plotdoc.cli", "validate", str(small)]
+        cmd = [sys.executable, "-m", "plotdoc", "validate", str(small)]
         walls = []
         for _ in range(args.repeat):
             start = time.perf_counter()

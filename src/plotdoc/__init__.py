@@ -26,18 +26,27 @@ __all__ = [
 ]
 
 
+_LAZY = {
+    "open_project": "api",
+    "loads": "api",
+    "validate": "api",
+    "Workspace": "api",
+    "save_project": "writer",
+    "dumps": "writer",
+    "Project": "model",
+}
+
+
+def __dir__() -> list[str]:
+    # The public names, loaded on first use, and the module's own attributes.
+    return sorted({*__all__, *(name for name in globals() if name.startswith("__"))})
+
+
 def __getattr__(name: str) -> object:
     # The reader and model import numpy; keep `import plotdoc` itself light.
-    if name in ("open_project", "loads", "validate", "Workspace"):
-        from . import api
+    home = _LAZY.get(name)
+    if home is not None:
+        from importlib import import_module
 
-        return getattr(api, name)
-    if name in ("save_project", "dumps"):
-        from . import writer
-
-        return getattr(writer, name)
-    if name == "Project":
-        from .model import Project
-
-        return Project
+        return getattr(import_module(f".{home}", __name__), name)
     raise AttributeError(f"module 'plotdoc' has no attribute {name!r}")

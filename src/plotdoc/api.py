@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 from .contract.limits import MAX_FILE_BYTES
 from .contract.site import EXTENSIONS
@@ -62,12 +64,15 @@ def _as_bytes(data: bytes | str) -> bytes:
     return bytes(data)
 
 
-def loads(data: bytes | str, *, budget: Budget | None = None) -> Project:
-    """Open a project from its bytes or text; raise :class:`PlotdocError` with every error.
+def loads(data: bytes | str | Mapping[str, Any], *, budget: Budget | None = None) -> Project:
+    """Open a project from its bytes, its text or its parsed JSON (a dict); raise
+    :class:`PlotdocError` with every error. A dict goes through every check a file does.
 
     Analyses are not computed here: each is computed when ``project.results`` is first read
     for it (or its results table or graph is), within ``budget`` (default :class:`Budget`()).
     """
+    if isinstance(data, Mapping):
+        data = _dict_bytes(data)
     ctx, report = run_pipeline(_as_bytes(data))
     if not report.ok or ctx.project is None:
         raise PlotdocError(report.problems, report.omitted)
@@ -78,6 +83,35 @@ def loads(data: bytes | str, *, budget: Budget | None = None) -> Project:
 
     attach(project, budget)
     return project
+
+
+def _dict_bytes(doc: Mapping[str, Any]) -> bytes:
+    """A parsed document as JSON text; what JSON cannot hold is refused, never converted."""
+    import json
+
+    try:
+        return json.dumps(doc, allow_nan=False, ensure_ascii=False).encode("utf-8", "surrogatepass")
+    except ValueError:
+        raise PlotdocError(
+            [
+                error(
+                    "json-syntax",
+                    (),
+                    "expected JSON values; found NaN or Infinity in the dict "
+                    "(None is a missing value)",
+                )
+            ]
+        ) from None
+    except (TypeError, RecursionError) as exc:
+        raise PlotdocError(
+            [
+                error(
+                    "wrong-type",
+                    (),
+                    f"expected JSON values (dict, list, str, number, bool, None); {exc}",
+                )
+            ]
+        ) from None
 
 
 def recompute(project: Project, budget: Budget | None = None) -> None:

@@ -88,6 +88,61 @@ def json_type(value: object) -> str:
     return type(value).__name__
 
 
+def found(value: object) -> str:
+    """What a message says was found: a literal for null and booleans, the kind of a scalar
+    with its excerpt (``the string "0"``, ``the number 0.5``), a description of a container."""
+    if value is None or isinstance(value, bool):
+        return excerpt(value)
+    if isinstance(value, str):
+        return f"the string {excerpt(value)}"
+    if isinstance(value, (int, float)):
+        return f"the number {excerpt(value)}"
+    return excerpt(value)
+
+
+#: An enumeration of at most this many values is listed in full in a message.
+LISTED_IN_FULL = 20
+
+
+def closest(value: str, values: Sequence[str], n: int = 3) -> list[str]:
+    """Up to ``n`` of ``values`` nearest to ``value``, best first (a value containing the
+    text, or contained in it, counts as near: "pie" is near "parts-pie")."""
+    from difflib import SequenceMatcher
+
+    low = value.lower()
+    scored = []
+    for candidate in values:
+        c = candidate.lower()
+        score = SequenceMatcher(None, low, c).ratio()
+        if low and (low in c or c in low):
+            score += 0.5
+        words = set(re.split(r"[-_ ]", low)) - {""}
+        if words:
+            score += 0.4 * len(words & set(re.split(r"[-_ ]", c))) / len(words)
+        scored.append((score, candidate))
+    scored.sort(key=lambda pair: -pair[0])
+    return [c for score, c in scored[:n] if score >= 0.6]
+
+
+def one_of(values: Sequence[str], value: object = None) -> str:
+    """``one of a, b, c`` listing every value, or past :data:`LISTED_IN_FULL` how many there
+    are and the ones closest to ``value``."""
+    if len(values) <= LISTED_IN_FULL:
+        return "one of " + ", ".join(values)
+    near = closest(value, values) if isinstance(value, str) else []
+    shown = near or list(values[:5])
+    label = "closest" if near else "first"
+    return f"one of {len(values)} values ({label}: {', '.join(shown)})"
+
+
+def did_you_mean(value: object, values: Sequence[str]) -> str:
+    """``; did you mean "x"?`` when one of ``values`` is near ``value``, else the empty string."""
+    if not isinstance(value, str):
+        return ""
+    near = closest(value, values, 1)
+    return f"; did you mean {_quote(near[0])}?" if near else ""
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One thing wrong (``error``) or repaired (``warning``) in a document."""
@@ -400,9 +455,14 @@ CATALOGUE: dict[str, CodeInfo] = {
         "semantic",
         "error",
         "usermeta too large",
-        "A `usermeta` object serialises to more than 64 KB (65,536 bytes of compact UTF-8 JSON), "
-        "or nests arrays and objects too deeply to be saved again (254 levels counted from the "
-        "document's root).",
+        "A `usermeta` object serialises to more than 64 KB (65,536 bytes of compact UTF-8 JSON).",
+    ),
+    "usermeta-too-deep": _c(
+        "semantic",
+        "error",
+        "usermeta nested too deeply",
+        "A `usermeta` object nests arrays and objects too deeply to be saved again (254 levels "
+        "counted from the document's root).",
     ),
     "duplicate-table-id": _c(
         "semantic",
@@ -593,7 +653,16 @@ CATALOGUE: dict[str, CodeInfo] = {
         "warning",
         "Key matches no data set",
         "A style, visibility, activation or legend key names no data set of the table "
-        "(by name or index); it is ignored.",
+        "(by name or index), or is a semantic key (`volcano:up`) the graph's variant does not "
+        "draw; it is ignored. A parts-of-whole `dataSetIndex` past the last data set is "
+        "replaced by 0.",
+    ),
+    "survival-code-ignored": _c(
+        "semantic",
+        "warning",
+        "Survival cell ignored",
+        "A survival table's cell is neither 1 (event), 0 (censored) nor missing; it is read as "
+        "missing.",
     ),
     "mode-not-offered": _c(
         "semantic",
@@ -641,6 +710,21 @@ CATALOGUE: dict[str, CodeInfo] = {
         "Invalid builder call",
         "A builder call was given a value that cannot be used (an unknown family, rows of "
         "the wrong shape, a name already in use).",
+    ),
+    # -- drawing ----------------------------------------------------------------------
+    "render-failed": _c(
+        "render",
+        "error",
+        "Graph not drawn",
+        "One table's graph could not be drawn; the other graphs of the file are drawn and "
+        "`plotdoc render` exits 1.",
+    ),
+    "render-value-hidden": _c(
+        "render",
+        "warning",
+        "Values not shown",
+        "A graph was drawn, but some values could not be shown in it (values of zero or below "
+        "on a log axis); the graph says nothing about them.",
     ),
     # -- editor -----------------------------------------------------------------------
     "edit-invalid": _c(

@@ -162,7 +162,7 @@ def _walk(doc: Any, ctx: Context) -> Iterator[Problem]:
             elif isinstance(value, (dict, list, tuple, np.ndarray)):
                 if len(vpath) + 1 > MAX_WRITABLE_DEPTH:
                     yield error(
-                        "usermeta-too-large" if "usermeta" in vpath else "not-json-value",
+                        "usermeta-too-deep" if "usermeta" in vpath else "not-json-value",
                         vpath,
                         f"expected at most {MAX_WRITABLE_DEPTH} levels of nested arrays and "
                         "objects in the document (deeper cannot be saved); found deeper nesting",

@@ -206,9 +206,12 @@ def test_analyze_budget_on_the_command_line(
 ) -> None:
     path = tmp_path / "fits.plotdoc"
     path.write_bytes(doc(fourpl_table(100)))
-    assert main(["analyze", "--json", "--budget", "1ms", str(path)]) == 0
+    # an analysis past its budget gives no result: exit 1 unless --allow-failed
+    assert main(["analyze", "--json", "--budget", "1ms", str(path)]) == 1
     entry = json.loads(capsys.readouterr().out)["tables"][0]["analyses"][0]
     assert entry["status"] == BUDGET_EXCEEDED and entry["result"] is None
+    assert main(["analyze", "--allow-failed", "--budget", "1ms", str(path)]) == 0
+    capsys.readouterr()
     assert main(["analyze", "--budget", "soon", str(path)]) == 2
     assert "expected a time" in capsys.readouterr().err
     assert main(["analyze", "--budget", "30s", str(path)]) == 0

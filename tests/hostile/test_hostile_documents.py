@@ -139,7 +139,7 @@ def test_usermeta_nesting_boundary_is_what_the_writer_can_save() -> None:
         return _with_usermeta(b'{"k":' + b"[" * depth + b"1" + b"]" * depth + b"}")
 
     assert check(doc(252)) == "opened"  # opens, saves and reopens
-    assert _errors(doc(253)) == [("usermeta-too-large", "usermeta")]
+    assert _errors(doc(253)) == [("usermeta-too-deep", "usermeta")]
 
 
 def test_50_mb_of_whitespace_is_an_empty_document() -> None:

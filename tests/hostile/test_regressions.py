@@ -52,10 +52,10 @@ EXPECTED: dict[str, tuple[bool, str, str]] = {
     ),
     # usermeta nested deeper than orjson serialises (254 levels) crashed the size check with
     # TypeError; now refused, counting the levels above it, so whatever opens can be saved
-    "usermeta-deeper-than-the-writer.json": (False, "usermeta-too-large", "usermeta"),
+    "usermeta-deeper-than-the-writer.json": (False, "usermeta-too-deep", "usermeta"),
     "table-usermeta-deeper-than-the-writer.json": (
         False,
-        "usermeta-too-large",
+        "usermeta-too-deep",
         "tables[0].usermeta",
     ),
     # a text cell of 999 digits and a letter cost 20 ms in the numeric-text pattern (quadratic

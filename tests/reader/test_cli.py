@@ -37,6 +37,8 @@ def test_validate_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
         "code": "unknown-variant",
         "path": "tables[0].graph.variantId",
         "message": files[1]["errors"][0]["message"],
+        "line": 44,
+        "column": 9,
     }
     assert files[2]["errors"][0]["code"] == "file-not-found"
     assert files[0]["warnings"] == []

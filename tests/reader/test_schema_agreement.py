@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,13 @@ def plotdoc_says_valid(data: bytes) -> bool:
 
 
 def schema_says_valid(doc: Any) -> bool:
-    return bool(VALIDATOR.is_valid(doc))
+    # python-jsonschema recurses a few frames per level; usermeta may nest 250 levels
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 5_000))
+    try:
+        return bool(VALIDATOR.is_valid(doc))
+    finally:
+        sys.setrecursionlimit(limit)
 
 
 def has_duplicate_keys(data: bytes) -> bool:

@@ -232,7 +232,7 @@ EDITS: dict[str, tuple[Edit, Expected]] = {
     ),
     "usermeta-nested-300-deep": (
         _item(lambda p: p.usermeta, "deep", _deep(300)),
-        ("usermeta-too-large", "usermeta.deep" + "[0]" * 252),
+        ("usermeta-too-deep", "usermeta.deep" + "[0]" * 252),
     ),
     "too-many-cells": (_many_sets(11, 200_000), ("cells-too-many", "tables")),
     # -- refused: open's structural codes -------------------------------------------------

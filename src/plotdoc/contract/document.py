@@ -322,8 +322,12 @@ FONT = _obj(
 FRAME_AND_ORIGIN = _obj(
     {
         "originMode": _e(S.ORIGIN_MODES, "automatic"),
-        "originX": _n(None, default=0.0),
-        "originY": _n(None, default=0.0),
+        "originX": auto_or(
+            _n(None), default=0.0, doc="Where the Y axis crosses X; `auto` is automatic (0)."
+        ),
+        "originY": auto_or(
+            _n(None), default=0.0, doc="Where the X axis crosses Y; `auto` is automatic (0)."
+        ),
         "shape": _e(S.FRAME_SHAPES, "autoWide"),
         "frameStyle": _e(S.FRAME_STYLES, doc="The preset's frame style when omitted."),
         "axisOffsetPt": _n(default=0.0),
@@ -342,9 +346,9 @@ FRAME_AND_ORIGIN = _obj(
 X_CATEGORICAL = _obj(
     {
         "labelRotation": OneOf(
-            options=(Enum(values=S.LABEL_ROTATION_WORDS), Num(minimum=-360, maximum=360)),
+            options=(Enum(values=S.LABEL_ROTATION_WORDS), Num()),
             default="auto",
-            doc="`auto`, `stacked`, or an angle in degrees.",
+            doc="`auto`, `stacked`, or an angle in degrees (any finite number; drawn modulo 360).",
         ),
         "labelFontSize": _n(doc="The preset's tick label size when omitted."),
         "ticks": _ref("Ticks", default={}),
@@ -706,6 +710,9 @@ POINT = Obj(
     doc="Points from the plot area's lower-left corner, y upwards.",
 )
 
+#: The control points of a shape annotation that gives none.
+SHAPE_DEFAULT_POINTS = ({"x": 0.0, "y": 0.0}, {"x": 72.0, "y": 72.0})
+
 _ANN_ID = _s(L.ID_MAX, min_len=1, doc="Generated when omitted.")
 
 ANNOTATION = OneOf(
@@ -751,15 +758,18 @@ ANNOTATION = OneOf(
             props={
                 "type": Const(value="shape"),
                 "id": _ANN_ID,
-                "shape": _e(S.ANNOTATION_SHAPES),
+                "shape": _e(S.ANNOTATION_SHAPES, "line"),
                 "points": Arr(
                     items=POINT,
                     min_items=2,
                     max_items=3,
+                    default=list(SHAPE_DEFAULT_POINTS),
                     doc=(
                         "Two control points (line, arrow, doubleArrow: start and end; rectangle, "
                         "ellipse: two opposite corners of the bounding box), or three for `curve` "
-                        "(start, control point, end) and `bracket` (start, tip, end)."
+                        "(start, control point, end) and `bracket` (start, tip, end). Omitted: "
+                        "a diagonal from the plot area's lower-left corner, one inch (72 points) "
+                        "each way."
                     ),
                 ),
                 "text": _s(2000, "", doc="Text bound to the shape, drawn at its centre."),
@@ -769,7 +779,7 @@ ANNOTATION = OneOf(
                 "dashStyle": _ref("LineDashStyle", default="solid"),
                 "fontSize": FONT_SIZE,
             },
-            required=("type", "shape", "points"),
+            required=("type",),
         ),
     ),
 )

@@ -96,7 +96,7 @@ def run(
     """Start the editor (blocking until Ctrl-C)."""
     from nicegui import app, ui
 
-    from ..cli import _print_problems
+    from ..cli.common import print_problems
 
     server = Server()
     if file is not None:
@@ -104,7 +104,7 @@ def run(
         if path.exists():
             report = server.session.open_path(path)
             if not report.ok:
-                _print_problems(file, report.problems, sys.stderr, report.omitted)
+                print_problems(file, report.problems, sys.stderr, report.omitted)
                 server.session.warnings = list(report.problems)
         else:
             server.session.path = path

@@ -83,8 +83,8 @@ def problem_lines(name: str, problems: Any, omitted: int = 0) -> list[str]:
     """Problems as `plotdoc validate` prints them, one line each."""
     import io
 
-    from ..cli import _print_problems
+    from ..cli.common import print_problems
 
     out = io.StringIO()
-    _print_problems(name, problems, out, omitted)
+    print_problems(name, problems, out, omitted)
     return out.getvalue().splitlines()

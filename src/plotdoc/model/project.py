@@ -126,6 +126,17 @@ class Table:
                 return a
         raise KeyError(analysis_id)
 
+    def __repr__(self) -> str:
+        from .display import table_repr
+
+        return table_repr(self)
+
+    def _repr_svg_(self) -> str | None:
+        """Jupyter shows the table's graph."""
+        from .display import table_svg
+
+        return table_svg(self)
+
 
 def _filled_on_read(name: str) -> property:
     """A field of a results table that its pending ``fill`` computes when first read."""
@@ -172,3 +183,14 @@ class Project:
             if t.id == table_id:
                 return t
         raise KeyError(table_id)
+
+    def __repr__(self) -> str:
+        from .display import project_repr
+
+        return project_repr(self)
+
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, str]:
+        """Jupyter shows the project's graphs, each under its table's name."""
+        from .display import project_html
+
+        return {"text/plain": repr(self), "text/html": project_html(self)}

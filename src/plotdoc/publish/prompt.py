@@ -20,6 +20,7 @@ from ..contract.families import FAMILIES
 from ..contract.methods import METHODS
 from ..contract.presets import DEFAULT_PRESET, PRESETS
 from ..contract.variants import VARIANTS
+from .figure import figure_section
 from .jsonfmt import pretty
 from .minimal import minimal_document
 
@@ -237,6 +238,8 @@ def build_prompt() -> str:
         *_presets(),
         "",
         *_styles(),
+        "",
+        *figure_section(),
         "",
         "## Minimal example",
         "",

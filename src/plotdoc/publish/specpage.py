@@ -257,11 +257,27 @@ def limits_block() -> str:
 
 
 def codes_block() -> str:
+    from .messages import examples
+
+    example = examples()
     rows = [
-        (f"`{code}`", info.stage, info.severity, info.title, info.description)
+        (
+            f"`{code}`",
+            info.stage,
+            info.severity,
+            info.title,
+            info.description,
+            _md_text(example.get(code, "")),
+        )
         for code, info in CATALOGUE.items()
     ]
-    return _table(("Code", "Stage", "Severity", "Title", "Description"), rows)
+    return _table(("Code", "Stage", "Severity", "Title", "Description", "Example message"), rows)
+
+
+def _md_text(text: str) -> str:
+    """A message as a code span (literal in Markdown and in the HTML page)."""
+    literal = text.replace("`", "'")
+    return f"`{literal}`" if text else ""
 
 
 def examples_block() -> str:

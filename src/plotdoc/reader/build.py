@@ -126,6 +126,9 @@ def _table(ctx: Context, raw: dict[str, Any], index: int, tid: str) -> Table:
         _data_set(ds["name"], b, replicates, family.allows_text)
         for ds, b in zip(raw_sets, blocks, strict=True)
     ]
+    if family.id == "survival":  # a cell other than 1, 0 or missing is ignored (a warning says so)
+        for ds in data_sets:
+            ds.values[(ds.values != 0) & (ds.values != 1)] = np.nan
     x = None
     if family.has_x and "derivedFrom" not in raw:
         x = np.array([np.nan if v is None else v for v in raw.get("x") or ()], dtype=np.float64)
@@ -262,6 +265,8 @@ def build_graph(raw: dict[str, Any] | None, table: Table) -> Graph | None:
     options = merge(variant.default_options, given)
     if variant.modes and options.get("mode") not in variant.modes:
         options["mode"] = variant.default_mode
+    if variant.family == "partsOfWhole" and options.get("dataSetIndex", 0) >= len(table.data_sets):
+        options["dataSetIndex"] = 0  # past the last data set: ignored (a warning says so)
     return Graph(
         variant_id=variant.id,
         plot=PlotConfig(table.format, options),

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..contract.site import FORMAT
-from ..problems import Problem, error, excerpt, json_type
+from ..problems import Problem, error, excerpt, found
 from .context import Context
 
 
 def check_envelope(ctx: Context) -> Iterator[Problem]:
     tree = ctx.tree
     if not isinstance(tree, dict):
-        yield error("not-an-object", (), f"expected a JSON object; found {json_type(tree)}")
+        yield error("not-an-object", (), f"expected a JSON object; found {found(tree)}")
         return
     if "format" not in tree:
         yield error(

@@ -12,6 +12,7 @@ the duplicate's path. The walk also notes forbidden keys for stage 6.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterator
 from itertools import chain
@@ -44,6 +45,10 @@ def parse_json(ctx: Context) -> Iterator[Problem]:
             )
 
 
+#: The non-finite literals some writers emit (JavaScript, Python's json), refused by name.
+_NON_FINITE = re.compile(r"-?(?:NaN|Infinity|inf|nan)\b")
+
+
 def _syntax_problem(exc: orjson.JSONDecodeError) -> Problem:
     msg = str(exc.msg)
     low = msg.lower()
@@ -65,6 +70,23 @@ def _syntax_problem(exc: orjson.JSONDecodeError) -> Problem:
         )
     if not exc.doc:
         return error("json-syntax", (), "expected a JSON value; the file is empty", **where)
+    if exc.doc.startswith("\ufeff") or "bom" in low or "byte order mark" in low:
+        return error(
+            "json-syntax",
+            (),
+            "expected a JSON value after the byte-order mark; found a second byte-order mark "
+            "(one at the start of the file is allowed)",
+            **where,
+        )
+    literal = _NON_FINITE.match(exc.doc, max(0, exc.pos - 1)) or _NON_FINITE.match(exc.doc, exc.pos)
+    if literal is not None:
+        return error(
+            "json-syntax",
+            (),
+            f"expected a number; found the literal {literal.group()}, which JSON does not allow "
+            "(write null for a missing value)",
+            **where,
+        )
     return error("json-syntax", (), f"expected valid JSON; {msg}", **where)
 
 

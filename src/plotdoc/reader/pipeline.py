@@ -20,6 +20,7 @@ from .envelope import check_envelope
 from .forbidden import check_forbidden
 from .migrate import run_migrations
 from .parse import parse_json
+from .positions import with_positions
 from .semantics import check_semantics
 from .size import check_size
 from .structure import check_structure
@@ -69,7 +70,8 @@ def run_pipeline(
     finally:
         if was_enabled:
             gc.enable()
-    report.extend(ctx.problems)
+    # Only a document with problems pays for finding where they are in its text.
+    report.extend(with_positions(ctx.data, ctx.problems) if ctx.problems else ())
     report.omitted = ctx.omitted
     report.omitted_warnings = ctx.omitted_warnings
     return ctx, report

@@ -11,13 +11,14 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
 import orjson
 
 from ..contract import plots as P
 from ..contract.families import FAMILIES
 from ..contract.limits import MAX_TOTAL_CELLS, MAX_USERMETA_BYTES
 from ..contract.methods import METHODS
-from ..contract.styles import SEMANTIC_KEYS
+from ..contract.styles import SEMANTIC_KEYS_BY_VARIANT
 from ..contract.variants import VARIANTS
 from ..problems import Path, Problem, error, excerpt, warning
 from .cells import CellBlock, parse_numeric_text, to_block
@@ -100,6 +101,39 @@ def parse_timestamp(text: str) -> dt.datetime | None:
         return None
 
 
+#: Survival cells other than these codes (or missing) are listed up to this many per data set.
+MAX_LISTED_CELLS = 10
+
+
+def _survival_codes(block: CellBlock, path: Path) -> Iterator[Problem]:
+    """Cells of a survival table other than 1 (event), 0 (censored) or missing: ignored."""
+    values = block.values
+    bad = ~np.isnan(values) & (values != 0) & (values != 1)
+    found = [(int(r), int(c), float(values[r, c])) for r, c in zip(*bad.nonzero(), strict=True)]
+    for r, c, text in block.strings:
+        try:
+            number = parse_numeric_text(text)
+        except ValueError:
+            continue
+        if number is not None and number not in (0.0, 1.0):
+            found.append((r, c, number))
+    found.sort()
+    for r, c, value in found[:MAX_LISTED_CELLS]:
+        yield warning(
+            "survival-code-ignored",
+            (*path, r, c),
+            f"expected 1 (event), 0 (censored) or null in a survival table; found "
+            f"{excerpt(int(value) if value.is_integer() else value)} (read as missing)",
+        )
+    if len(found) > MAX_LISTED_CELLS:
+        yield warning(
+            "survival-code-ignored",
+            path,
+            f"expected 1, 0 or null in every cell; {len(found) - MAX_LISTED_CELLS} more "
+            "cell(s) hold another number (read as missing)",
+        )
+
+
 #: orjson, which the writer uses, serialises at most this many nested arrays and objects; a
 #: usermeta that nests deeper (counting the levels above it in the document) could not be saved.
 MAX_WRITABLE_DEPTH = 254
@@ -111,7 +145,7 @@ def _usermeta(value: Any, path: Path) -> Iterator[Problem]:
     depth = _depth(value)
     if len(path) + depth > MAX_WRITABLE_DEPTH:
         yield error(
-            "usermeta-too-large",
+            "usermeta-too-deep",
             path,
             f"expected at most {MAX_WRITABLE_DEPTH - len(path)} levels of nested arrays and "
             f"objects (deeper cannot be saved); found {depth}",
@@ -229,6 +263,8 @@ def _table(
                         f"expected at most {replicates} cell(s) (replicates); found {int(block.widths[r])}",
                     )
                 )
+        if family.id == "survival":
+            yield from _survival_codes(block, vpath)
         # text is data in multipleVariables tables; elsewhere a string must spell a number
         for r, c, text in [] if family.allows_text else block.strings[:10_000]:
             try:
@@ -441,6 +477,14 @@ def _plot_options(
             f"expected one of {', '.join(variant.modes)} for {variant_id}; found {mode!r} "
             f"(replaced by {variant.default_mode!r})",
         )
+    index = options.get("dataSetIndex")
+    if variant.family == "partsOfWhole" and isinstance(index, int) and index >= n_sets:
+        yield warning(
+            "unmatched-data-set-key",
+            (*path, "dataSetIndex"),
+            f"expected a data set index below {n_sets}; found {index}, which matches none "
+            "(replaced by 0)",
+        )
     if variant.family != "multipleVariables":
         return
     kind = options["kind"]
@@ -469,11 +513,16 @@ def _plot_options(
             )
 
 
+_ALL_SEMANTIC_KEYS = frozenset(k for keys in SEMANTIC_KEYS_BY_VARIANT.values() for k in keys)
+
+
 def _data_set_keys(
     graph: dict[str, Any], path: Path, data_sets: list[dict[str, Any]]
 ) -> Iterator[Problem]:
     names = {ds["name"] for ds in data_sets}
     n = len(data_sets)
+    variant_id = graph.get("variantId", "")
+    semantic = SEMANTIC_KEYS_BY_VARIANT.get(variant_id, ())
 
     def by_index(key: str) -> bool:
         # ASCII digits only (int() also reads "²" and other Unicode digits, and refuses
@@ -481,9 +530,16 @@ def _data_set_keys(
         return key.isascii() and key.isdigit() and len(key) <= len(str(n)) and int(key) < n
 
     def by_name(key: str) -> bool:
-        return key in names or key in SEMANTIC_KEYS
+        return key in names or key in semantic
 
     def unmatched(kpath: Path, key: str, how: str) -> Problem:
+        if key in _ALL_SEMANTIC_KEYS and key not in semantic:
+            return warning(
+                "unmatched-data-set-key",
+                kpath,
+                f"expected {how}; found the semantic key {excerpt(key)}, which {variant_id} "
+                "does not draw (ignored)",
+            )
         return warning(
             "unmatched-data-set-key",
             kpath,
@@ -510,7 +566,7 @@ def _data_set_keys(
                 (*path, "elementActivation", "perDataSet", key), key, f"a data set index below {n}"
             )
     for key in (graph.get("legend") or {}).get("itemOverrides") or {}:
-        ok = ((key == "0" or not key.startswith("0")) and by_index(key)) or key in SEMANTIC_KEYS
+        ok = ((key == "0" or not key.startswith("0")) and by_index(key)) or key in semantic
         if not ok:
             yield unmatched(
                 (*path, "legend", "itemOverrides", key),

@@ -38,7 +38,7 @@ from ..contract.nodes import (
     json_type_name,
     tagged_options,
 )
-from ..problems import Path, Problem, error, excerpt, json_type
+from ..problems import Path, Problem, did_you_mean, error, excerpt, found, one_of
 from .cells import FlatRows
 from .context import Context
 
@@ -75,9 +75,7 @@ class Checker:
         method(self, node, value, path)
 
     def _wrong_type(self, expected: str, value: Any, path: Path) -> None:
-        self.add(
-            "wrong-type", path, f"expected {expected}; found {json_type(value)} {excerpt(value)}"
-        )
+        self.add("wrong-type", path, f"expected {expected}; found {found(value)}")
 
     def _any(self, node: AnyValue, value: Any, path: Path) -> None:
         # Forbidden keys were refused by stage 6 already; any other JSON value is accepted.
@@ -110,11 +108,9 @@ class Checker:
 
     def _enum(self, node: Enum, value: Any, path: Path) -> None:
         if type(value) is not str:
-            self._wrong_type("one of " + _listing(node.values), value, path)
+            self._wrong_type(one_of(node.values), value, path)
         elif value not in _values(node.values):
-            self.add(
-                node.code, path, f"expected one of {_listing(node.values)}; found {excerpt(value)}"
-            )
+            self.add(node.code, path, _not_listed(node.values, value))
 
     def _num(self, node: Num, value: Any, path: Path) -> None:
         t = type(value)
@@ -122,7 +118,7 @@ class Checker:
             self._wrong_type("an integer" if node.integer else "a number", value, path)
             return
         if node.integer and t is float and not value.is_integer():
-            self.add("out-of-range", path, f"expected an integer; found {excerpt(value)}")
+            self.add("wrong-type", path, f"expected an integer; found {found(value)}")
             return
         if node.minimum is not None and value < node.minimum:
             self.add(
@@ -254,7 +250,8 @@ class Checker:
                 self.add(
                     "unknown-key",
                     (*path, key),
-                    f"expected only the keys {_listing(tuple(props))}; found the unknown key {key!r}",
+                    f"expected only the keys {', '.join(props)}; found the unknown key "
+                    f"{excerpt(key)}{did_you_mean(key, tuple(props))}",
                 )
             else:
                 self.check(sub, item, (*path, key))
@@ -294,6 +291,20 @@ class Checker:
             self._tagged(node, node.discriminator, value, path)
             return
         if len(fits) == 1:
+            if len(node.options) > 1 and isinstance(_deref(fits[0], self.defs), (Const, Enum)):
+                # "auto" or a number: a wrong string names every form, not only "auto"
+                only = _deref(fits[0], self.defs)
+                trial = Checker(self.defs, self.flat, self.limit)
+                trial.check(only, value, path)
+                if trial.problems:
+                    words = only.values if isinstance(only, Enum) else ()
+                    self.add(
+                        trial.problems[0].code,
+                        path,
+                        f"expected {_describe_options(node, self.defs)}; found {found(value)}"
+                        + did_you_mean(value, words),
+                    )
+                return
             self.check(fits[0], value, path)
             return
         # several alternatives of one JSON type: valid if any accepts it
@@ -311,7 +322,7 @@ class Checker:
             self.add(
                 "missing-key",
                 (*path, key),
-                f"expected the key {key!r} (one of {_listing(tuple(tags))}); it is missing",
+                f"expected the key {key!r} ({one_of(tuple(tags))}); it is missing",
             )
             return
         tag = value[key]
@@ -320,7 +331,7 @@ class Checker:
             self.add(
                 "no-match",
                 (*path, key),
-                f"expected one of {_listing(tuple(tags))}; found {excerpt(tag)}",
+                _not_listed(tuple(tags), tag),
             )
             return
         self.check(chosen, value, path)
@@ -377,9 +388,14 @@ def _num_text(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
 
 
-def _listing(values: tuple[str, ...], limit: int = 12) -> str:
-    shown = ", ".join(values[:limit])
-    return shown + (f", ... ({len(values)} in all)" if len(values) > limit else "")
+def _not_listed(values: tuple[str, ...], value: Any) -> str:
+    return f"expected {one_of(values, value)}; found {excerpt(value)}{did_you_mean(value, values)}"
+
+
+def _deref(node: Node, defs: Mapping[str, Node]) -> Node:
+    while isinstance(node, Ref):
+        node = defs[node.name]
+    return node
 
 
 def _describe(node: Node, defs: Mapping[str, Node]) -> str:
@@ -388,7 +404,7 @@ def _describe(node: Node, defs: Mapping[str, Node]) -> str:
     if isinstance(node, Const):
         return excerpt(node.value)
     if isinstance(node, Enum):
-        return "one of " + _listing(node.values)
+        return one_of(node.values)
     if isinstance(node, Num):
         return "an integer" if node.integer else "a number"
     if isinstance(node, Null):
@@ -401,11 +417,42 @@ def _describe(node: Node, defs: Mapping[str, Node]) -> str:
         return "an array"
     if isinstance(node, OneOf):
         return _describe_options(node, defs)
+    if isinstance(node, Obj):
+        return "an object " + _sketch(node, defs)
     return "an object"
 
 
 def _describe_options(node: OneOf, defs: Mapping[str, Node]) -> str:
-    return " or ".join(_describe(o, defs) for o in node.options)
+    texts = [_describe(o, defs) for o in node.options]
+    if node.discriminator is not None or sum(t.startswith("an object ") for t in texts) > 1:
+        texts = [t.removeprefix("an object ") for t in texts]
+    return " or ".join(texts)
+
+
+def _sketch(node: Node, defs: Mapping[str, Node], depth: int = 0) -> str:
+    """The form of a value as a message shows it: ``{"hex": "#rrggbb", "alpha": 0..1}``."""
+    node = _deref(node, defs)
+    if isinstance(node, Const):
+        return excerpt(node.value)
+    if isinstance(node, Str):
+        return excerpt(node.pattern_doc.split(" or ")[-1] if node.pattern_doc else "text")
+    if isinstance(node, Num):
+        if node.minimum is not None and node.maximum is not None:
+            return f"{_num_text(node.minimum)}..{_num_text(node.maximum)}"
+        return "n" if node.integer else "number"
+    if isinstance(node, Bool):
+        return "true or false"
+    if isinstance(node, Enum):
+        return excerpt(node.values[0]) + " ..."
+    if isinstance(node, (Arr, Cells)):
+        return "[...]"
+    if isinstance(node, Obj) and depth < 2:
+        keys = [*node.required, *(k for k in node.props if k not in node.required)]
+        shown = keys if len(keys) <= 3 else list(node.required) or keys[:2]
+        items = [f"{excerpt(k)}: {_sketch(node.props[k], defs, depth + 1)}" for k in shown]
+        more = ", ..." if len(shown) < len(keys) else ""
+        return "{" + ", ".join(items) + more + "}"
+    return "{...}" if isinstance(node, (Obj, Map)) else "a value"
 
 
 def check_structure(ctx: Context) -> Iterator[Problem]:

@@ -58,6 +58,6 @@ def test_plotdoc_render_prints_the_warning(
 ) -> None:
     src = tmp_path / "log.plotdoc"
     src.write_bytes(orjson.dumps(_doc([0.0, 1.0, 3.0])))
-    assert main(["render", str(src), "--out", str(tmp_path / "out")]) == 0
+    assert main(["render", str(src), "-o", str(tmp_path / "out")]) == 0
     err = capsys.readouterr().err
-    assert "warning" in err and "log Y axis" in err
+    assert "render-value-hidden" in err and "log Y axis" in err

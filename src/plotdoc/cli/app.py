@@ -1,0 +1,82 @@
+"""The parser of the `plotdoc` command and its entry point."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from ..problems import PlotdocError
+from . import analyze, contract, demo, edit, fmt, importing, render, validate
+from .common import (
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_REFUSED,
+    EXIT_USAGE,
+    Parser,
+    print_problems,
+)
+
+#: The command modules in the order `plotdoc --help` lists them; each has ``register(sub)``.
+COMMANDS = (validate, fmt, contract, analyze, render, importing, demo, edit)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .. import __version__
+    from ..contract.site import CURRENT_VERSION, FORMAT, SUPPORTED_VERSIONS
+
+    reads = ", ".join(str(v) for v in SUPPORTED_VERSIONS)
+    version = (
+        f"plotdoc {__version__} ({FORMAT} schema versions read: {reads}; "
+        f"written: {CURRENT_VERSION})"
+    )
+    parser = Parser(
+        prog="plotdoc",
+        description="Open, check, save, analyse and draw plotdoc project files.",
+        epilog="Exit codes: 0 success (warnings allowed); 1 a file was refused, would be "
+        "reformatted (fmt --check) or a job failed; 2 a usage error; 3 an internal error "
+        "(please report it); 130 interrupted.",
+    )
+    parser.add_argument("--version", action="version", version=version)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+    for module in COMMANDS:
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        code: int = args.func(args)
+        return code
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    except PlotdocError as exc:
+        print_problems("plotdoc", exc.problems, sys.stderr, exc.omitted)
+        return EXIT_REFUSED
+    except KeyboardInterrupt:
+        print("plotdoc: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader of our output left (`plotdoc ... | head`): not an error
+        _silence_stdout()
+        return EXIT_OK
+    except Exception as exc:
+        print(
+            f"plotdoc: internal error ({type(exc).__name__}: {exc}); please report it",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's final flush does
+    not report the closed pipe a second time."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass

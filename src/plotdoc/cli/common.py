@@ -1,0 +1,161 @@
+"""What every command shares: exit codes, the parser class, printing problems, opening a file."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TextIO
+
+from ..problems import PlotdocError, Problem
+
+if TYPE_CHECKING:
+    from ..model import Project
+
+#: The exit codes of every command (documented in docs/cli.md).
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE, EXIT_INTERNAL, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors print one line and exit 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE)
+
+
+def print_problems(
+    name: str,
+    problems: Sequence[Problem],
+    out: TextIO,
+    omitted: int = 0,
+    omitted_warnings: int = 0,
+) -> None:
+    for p in problems:
+        where = p.where or "(document)"
+        pos = f" ({p.position})" if p.position else ""
+        print(f"{name}: {p.severity} {where} [{p.code}]: {p.message}{pos}", file=out)
+    if omitted:
+        print(f"{name}: ... {omitted} more problem(s) not listed", file=out)
+    if omitted_warnings:
+        print(f"{name}: … and {omitted_warnings:,} more warnings", file=out)
+
+
+def problem_json(p: Problem) -> dict[str, object]:
+    out: dict[str, object] = {"code": p.code, "path": p.where, "message": p.message}
+    for key in ("offset", "line", "column"):
+        value = getattr(p, key)
+        if value is not None:
+            out[key] = value
+    return out
+
+
+def open_file(path: str) -> Project | None:
+    """Open ``path``, or print its problems on stderr and return None."""
+    from ..api import open_project
+
+    try:
+        return open_project(path)
+    except PlotdocError as exc:
+        print_problems(path, exc.problems, sys.stderr, exc.omitted)
+        return None
+
+
+Command = Callable[[argparse.Namespace], int]
+
+
+def add_command(
+    sub: argparse._SubParsersAction[Parser], name: str, func: Command, help_text: str
+) -> Parser:
+    """Add the subcommand ``name`` running ``func``; its one-line help serves both listings."""
+    p = sub.add_parser(name, help=help_text, description=help_text)
+    p.set_defaults(func=func)
+    return p
+
+
+def bounded_int(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an integer from ``low`` to ``high``, else a one-line usage error."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected an integer from {low} to {high}; found {text!r}"
+            ) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected an integer from {low} to {high}; found {value}"
+            )
+        return value
+
+    parse.__name__ = "integer"
+    return parse
+
+
+#: Names a delimiter may be given by, besides a single character.
+DELIMITER_NAMES = {
+    "\\t": "\t",
+    "tab": "\t",
+    "comma": ",",
+    "semicolon": ";",
+    "space": " ",
+    "pipe": "|",
+}
+
+
+def delimiter(text: str) -> str:
+    """An argparse type: one character, or ``\\t``/``tab``/``comma``/``semicolon``/``space``/``pipe``."""
+    value = DELIMITER_NAMES.get(text.lower(), text)
+    if len(value) != 1 or value in '"\r\n':
+        raise argparse.ArgumentTypeError(
+            "expected one character, or tab, comma, semicolon, space or pipe "
+            f"(\\t for a tab); found {text!r}"
+        )
+    return value
+
+
+def add_json(p: argparse.ArgumentParser, what: str = "the report") -> None:
+    p.add_argument("--json", action="store_true", help=f"print {what} as one JSON object on stdout")
+
+
+def add_jobs(p: argparse.ArgumentParser) -> None:
+    from .pool import MAX_JOBS, default_jobs
+
+    p.add_argument(
+        "-j",
+        "--jobs",
+        type=bounded_int(1, MAX_JOBS),
+        default=default_jobs(),
+        metavar="N",
+        help="files worked on at once, each in its own process (default: the number of cores)",
+    )
+
+
+def dump_json(payload: object) -> None:
+    import json
+
+    print(json.dumps(payload, ensure_ascii=False, indent=2))
+
+
+#: The help of --budget, shared by analyze and render.
+BUDGET_HELP = (
+    "time and/or memory one analysis may use, e.g. 30s, 512MB or 30s,2GB "
+    "(default 10s,1000MB; all analyses together at most 60s or the time given)"
+)
+
+
+def budget_text(text: str) -> str:
+    """An argparse type: a --budget value, checked and kept as text (the command reads it)."""
+    from ..stats.budget import Budget
+
+    try:
+        Budget.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def add_budget(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--budget", type=budget_text, metavar="BUDGET", help=BUDGET_HELP)

@@ -1,0 +1,225 @@
+"""`plotdoc render`: draw every graph of files, one file per graph.
+
+A graph that cannot be drawn is reported as a ``render-failed`` problem and the others are
+still drawn; the command then exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..contract.site import EXTENSIONS
+from ..problems import PlotdocError, Problem, error, warning
+from .common import (
+    EXIT_OK,
+    EXIT_REFUSED,
+    EXIT_USAGE,
+    Parser,
+    add_budget,
+    add_command,
+    add_jobs,
+    bounded_int,
+    dump_json,
+    print_problems,
+    problem_json,
+)
+from .files import STDIN, display, expand_or_say, load, read_stdin
+from .pool import run_all
+
+FORMATS = ("svg", "png", "pdf")
+#: The resolution bounds of --dpi (a graph of the default size is ~1,000 px wide at 150).
+DPI_MIN, DPI_MAX = 10, 1200
+
+
+@dataclass(frozen=True)
+class Job:
+    name: str
+    out: Path | None  # None: the one graph goes to standard output
+    fmt: str
+    dpi: int
+    table: str | None
+    data: bytes | None = None
+    budget: str | None = None
+
+
+@dataclass
+class Outcome:
+    name: str
+    refused: bool = False
+    written: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    omitted_warnings: int = 0
+    graph: bytes = b""  # the one graph, for standard output
+
+
+def _one(job: Job) -> Outcome:
+    outcome = Outcome(display(job.name))
+    try:
+        project = load(job.name, job.data, job.budget)
+    except PlotdocError as exc:
+        outcome.refused, outcome.problems = True, list(exc.problems)
+        return outcome
+    outcome.problems.extend(project.warnings)
+    outcome.omitted_warnings = project.omitted_warnings
+    if job.table is not None and not any(t.id == job.table for t in project.tables):
+        outcome.refused = True
+        outcome.problems.append(
+            error("file-unreadable", (), f"expected a table with the id {job.table!r}; none has it")
+        )
+        return outcome
+    from ..render import file_stem, render_table_checked
+
+    tables = [
+        (i, t)
+        for i, t in enumerate(project.tables)
+        if t.graph is not None and job.table in (None, t.id)
+    ]
+    if job.out is None and len(tables) != 1:
+        outcome.refused = True
+        outcome.problems.append(
+            error(
+                "file-unreadable",
+                (),
+                f"expected one graph for -o - (choose one with --table); found {len(tables)}",
+            )
+        )
+        return outcome
+    used: set[str] = set()
+    for i, table in tables:
+        try:
+            data, hidden = render_table_checked(project, table, fmt=job.fmt, dpi=job.dpi)
+        except Exception as exc:  # a defect in one graph must not stop the others
+            outcome.problems.append(
+                error(
+                    "render-failed",
+                    ("tables", i, "graph"),
+                    f"expected a graph that can be drawn; table {table.id!r} failed "
+                    f"({type(exc).__name__}: {exc})",
+                )
+            )
+            continue
+        for message in hidden:
+            outcome.problems.append(
+                warning(
+                    "render-value-hidden", ("tables", i, "graph"), f"table {table.id!r}: {message}"
+                )
+            )
+        if job.out is None:
+            outcome.graph = data
+            continue
+        stem, n = file_stem(table.name), 1
+        candidate = stem
+        while candidate.lower() in used:
+            n += 1
+            candidate = f"{stem}-{n}"
+        used.add(candidate.lower())
+        path = job.out / f"{candidate}.{job.fmt}"
+        job.out.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        outcome.written.append(str(path))
+    return outcome
+
+
+def _out_dirs(out: str | None, names: list[str]) -> list[Path | None]:
+    """Where each file's graphs go: ``out`` (default: the file's folder), with one sub-folder
+    per file when there are several (named after the file, made unique), so that graphs of two
+    files never share a name; None for standard output."""
+    if out == STDIN:
+        return [None] * len(names)
+    dirs: list[Path | None] = []
+    used: set[str] = set()
+    for name in names:
+        base = Path(out) if out is not None else (Path(".") if name == STDIN else Path(name).parent)
+        if len(names) == 1:
+            dirs.append(base)
+            continue
+        stem = "stdin" if name == STDIN else _stem(Path(name).name)
+        candidate, n = stem, 1
+        while candidate.lower() in used:
+            n += 1
+            candidate = f"{stem}-{n}"
+        used.add(candidate.lower())
+        dirs.append(base / candidate)
+    return dirs
+
+
+def _stem(file_name: str) -> str:
+    low = file_name.lower()
+    for suffix in EXTENSIONS:
+        if low.endswith(suffix):
+            return file_name[: -len(suffix)] or file_name
+    return Path(file_name).stem or file_name
+
+
+def run(args: argparse.Namespace) -> int:
+    names = expand_or_say("render", args.files)
+    if not names:
+        return EXIT_REFUSED
+    if args.out == STDIN and len(names) != 1:
+        print("plotdoc render: error: -o - takes one input file", file=sys.stderr)
+        return EXIT_USAGE
+    stdin = read_stdin() if STDIN in names else None
+    jobs = [
+        Job(n, out, args.format, args.dpi, args.table, stdin if n == STDIN else None, args.budget)
+        for n, out in zip(names, _out_dirs(args.out, names), strict=True)
+    ]
+    outcomes = list(run_all(_one, jobs, args.jobs))
+    failed = any(o.refused or any(p.severity == "error" for p in o.problems) for o in outcomes)
+    if args.json:
+        dump_json(
+            {
+                "files": [
+                    {
+                        "file": o.name,
+                        "ok": not o.refused and not any(p.severity == "error" for p in o.problems),
+                        "written": o.written,
+                        "errors": [problem_json(p) for p in o.problems if p.severity == "error"],
+                        "warnings": [
+                            problem_json(p) for p in o.problems if p.severity == "warning"
+                        ],
+                    }
+                    for o in outcomes
+                ]
+            }
+        )
+    for o in outcomes:
+        if not args.json:
+            print_problems(o.name, o.problems, sys.stderr, omitted_warnings=o.omitted_warnings)
+            for path in o.written:
+                print(path)
+        if args.out == STDIN and o.graph:
+            sys.stdout.buffer.write(o.graph)
+            sys.stdout.flush()
+    return EXIT_REFUSED if failed else EXIT_OK
+
+
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
+    p = add_command(
+        sub,
+        "render",
+        run,
+        "Draw every graph of files (one file per graph); a graph that fails is reported and "
+        "the others are drawn.",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="files, folders, globs, or -")
+    p.add_argument(
+        "-o",
+        "--out",
+        metavar="DIR",
+        help="folder for the graphs (default: the file's folder; with several files, one "
+        "sub-folder per file), or - to write the one graph to standard output",
+    )
+    p.add_argument("--format", choices=FORMATS, default="svg", help="file format (default svg)")
+    p.add_argument("--table", metavar="ID", help="draw only the table with this id")
+    p.add_argument(
+        "--dpi",
+        type=bounded_int(DPI_MIN, DPI_MAX),
+        default=150,
+        help=f"resolution of png (and of images inside pdf), {DPI_MIN} to {DPI_MAX} (default 150)",
+    )
+    add_jobs(p)
+    add_budget(p)
+    p.add_argument("--json", action="store_true", help="print what was drawn as one JSON object")

@@ -1,0 +1,96 @@
+"""`plotdoc fmt` behaves as a formatter: idempotent, --check, --diff, many files, stdout."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from plotdoc.cli import main
+
+from .helpers import BAD, GOOD, feed_stdin, write
+
+
+def test_a_second_run_changes_no_byte_and_keeps_the_timestamps(tmp_path: Path) -> None:
+    doc = json.loads(GOOD.read_bytes())
+    doc["createdAt"] = doc["modifiedAt"] = "2020-01-02T03:04:05Z"
+    path = write(tmp_path / "a.plotdoc", doc)
+    assert main(["fmt", str(path)]) == 0
+    first = path.read_bytes()
+    assert json.loads(first)["modifiedAt"] == "2020-01-02T03:04:05Z"
+    assert main(["fmt", str(path)]) == 0
+    assert path.read_bytes() == first
+    assert main(["fmt", "--check", str(path)]) == 0
+
+
+def test_check_exits_1_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path / "a.plotdoc", GOOD.read_bytes())
+    assert main(["fmt", "--check", str(path)]) == 1
+    assert path.read_bytes() == GOOD.read_bytes()
+    assert f"would reformat {path}" in capsys.readouterr().err
+    assert main(["fmt", "--check", "--json", str(path)]) == 1
+    (entry,) = json.loads(capsys.readouterr().out)["files"]
+    assert entry["changed"] is True and entry["ok"] is True
+
+
+def test_diff_prints_a_unified_diff(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path / "a.plotdoc", GOOD.read_bytes())
+    assert main(["fmt", "--diff", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"--- {path}") and '+  "$schema"' in out
+    assert path.read_bytes() == GOOD.read_bytes()
+
+
+def test_several_files_and_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "sub").mkdir()
+    a = write(tmp_path / "a.plotdoc", GOOD.read_bytes())
+    b = write(tmp_path / "sub" / "b.plotdoc.json", GOOD.read_bytes())
+    other = write(tmp_path / "sub" / "notes.json", b"{}")
+    assert main(["fmt", "-j", "2", str(tmp_path)]) == 0
+    for path in (a, b):
+        assert json.loads(path.read_bytes())["generator"]["name"] == "plotdoc"
+    assert other.read_bytes() == b"{}"
+    assert "2 file(s) reformatted" in capsys.readouterr().err
+    bad = write(tmp_path / "bad.plotdoc", BAD.read_bytes())
+    assert main(["fmt", "--check", str(a), str(bad)]) == 1
+    assert bad.read_bytes() == BAD.read_bytes()
+
+
+def test_standard_input_and_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    feed_stdin(monkeypatch, GOOD.read_bytes())
+    assert main(["fmt", "-"]) == 0
+    out = capsysbinary.readouterr().out
+    assert json.loads(out)["tables"][0]["graph"]["variantId"] == "scatter-bar"
+    path = write(tmp_path / "a.plotdoc", GOOD.read_bytes())
+    assert main(["fmt", str(path), "-o", "-"]) == 0
+    again = json.loads(capsysbinary.readouterr().out)
+    assert again["tables"] == json.loads(out)["tables"]
+    assert path.read_bytes() == GOOD.read_bytes()
+
+
+def test_compact_is_one_line_and_the_default_is_readable(tmp_path: Path) -> None:
+    path = write(tmp_path / "a.plotdoc", GOOD.read_bytes())
+    assert main(["fmt", str(path), "-o", str(tmp_path / "c.plotdoc"), "--compact"]) == 0
+    assert (tmp_path / "c.plotdoc").read_bytes().count(b"\n") == 1
+    assert main(["fmt", str(path)]) == 0
+    assert path.read_bytes().count(b"\n") > 20
+
+
+def test_o_takes_one_file(tmp_path: Path) -> None:
+    assert main(["fmt", str(GOOD), str(BAD), "-o", str(tmp_path / "x.plotdoc")]) == 2
+
+
+def test_standard_input_among_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    path = write(tmp_path / "a.plotdoc", GOOD.read_bytes())
+    feed_stdin(monkeypatch, GOOD.read_bytes())
+    assert main(["fmt", str(path), "-"]) == 0
+    assert json.loads(capsysbinary.readouterr().out)["format"] == "plotdoc-project"
+    assert path.read_bytes() != GOOD.read_bytes()
+    assert main(["fmt", "--json", "-"]) == 2
