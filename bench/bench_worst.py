@@ -4,6 +4,7 @@ Run on demand (not a test)::
 
     python bench/bench_worst.py              # every case
     python bench/bench_worst.py fourpl-500   # the cases named
+    python bench/bench_worst.py --open       # only open each file (the reader's time)
 
 Each case is a document within the contract's limits (at most 50 MB, 2,000,000 cells...)
 built to be as costly as possible for one step, and an action on it. Each runs in a fresh
@@ -115,6 +116,62 @@ def frequency_fitting(analyses: int) -> Document:
     return doc
 
 
+def labelled_scatter(rows: int) -> Document:
+    """A multiple-variables scatter of ``rows`` points, each with a text label."""
+    rng = np.random.default_rng(5)
+    x, y = rng.normal(size=rows).round(3), rng.normal(size=rows).round(3)
+    return {
+        "id": "lab",
+        "format": "multipleVariables",
+        "dataSets": [
+            {"name": "x", "values": [[v] for v in x.tolist()]},
+            {"name": "y", "values": [[v] for v in y.tolist()]},
+            {"name": "name", "values": [[f"gene-{i:05d}"] for i in range(rows)]},
+        ],
+        "variableTypes": {"name": "label"},
+        "graph": {
+            "variantId": "mv-scatter",
+            "plot": {
+                "family": "multipleVariables",
+                "options": {"kind": "scatter", "mapping": {"x": 0, "y": 1, "label": 2}},
+            },
+        },
+    }
+
+
+def long_annotations(count: int, lines: int) -> Document:
+    """A column graph with ``count`` text annotations of ``lines`` lines each (one character a
+    line: an annotation's text holds at most 2,000 characters)."""
+    text = "\n".join("ab"[k % 2] for k in range(lines))
+    notes = [
+        {"type": "text", "text": text, "x": float(i % 50) * 6, "y": float(i // 50) * 5}
+        for i in range(count)
+    ]
+    return {
+        "id": "ann",
+        "format": "column",
+        "dataSets": [{"name": "a", "values": [[1.0], [2.0], [3.0]]}],
+        "annotations": notes,
+        "graph": {"variantId": "bar"},
+    }
+
+
+def grouped_long_labels(rows: int) -> Document:
+    """A grouped bar graph of ``rows`` rows whose labels are 120 characters long."""
+    rng = np.random.default_rng(6)
+    label = "a rather long row label that names the condition, the dose and the time point "
+    return {
+        "id": "grp",
+        "format": "grouped",
+        "rowLabels": [f"{label[:110]} {i:06d}" for i in range(rows)],
+        "dataSets": [
+            {"name": f"g{k}", "values": [[v] for v in rng.normal(10, 2, rows).round(2).tolist()]}
+            for k in range(2)
+        ],
+        "graph": {"variantId": "grouped-interleaved-bars"},
+    }
+
+
 CASES: list[Case] = [
     Case(
         "fourpl-500",
@@ -167,6 +224,24 @@ CASES: list[Case] = [
         lambda: project(*(mv_table(f"m{i}", 500, 20, "pearson", i) for i in range(200))),
         "analyze",
     ),
+    Case(
+        "labels-20000",
+        "a scatter of 20,000 points, each with a text label",
+        lambda: project(labelled_scatter(20_000)),
+        "render",
+    ),
+    Case(
+        "annotations-2000x1000",
+        "2,000 text annotations of 1,000 lines each",
+        lambda: project(long_annotations(2000, 1000)),
+        "render",
+    ),
+    Case(
+        "grouped-20000",
+        "a grouped graph of 20,000 rows with 120-character labels",
+        lambda: project(grouped_long_labels(20_000)),
+        "render",
+    ),
 ]
 
 
@@ -197,16 +272,32 @@ def action_analyze(path: Path) -> str:
     return f"open {opened:.2f} s; {counts}"
 
 
-ACTIONS: dict[str, Callable[[Path], str]] = {"open": action_open, "analyze": action_analyze}
+def action_render(path: Path) -> str:
+    """What `plotdoc render` does with its defaults: open, draw every graph as SVG."""
+    from plotdoc.api import open_project
+    from plotdoc.render import render_table
+
+    project = open_project(path)
+    sizes = [
+        len(render_table(project, t, fmt="svg")) for t in project.tables if t.graph is not None
+    ]
+    return f"{len(sizes)} graph(s), {sum(sizes) / 1e6:.1f} MB of SVG"
+
+
+ACTIONS: dict[str, Callable[[Path], str]] = {
+    "open": action_open,
+    "analyze": action_analyze,
+    "render": action_render,
+}
 
 
 # -- running -------------------------------------------------------------------------------
 
 
-def run_one(name: str, path: Path) -> dict[str, Any]:
+def run_one(name: str, path: Path, action: str | None = None) -> dict[str, Any]:
     case = next(c for c in CASES if c.name == name)
     start = time.perf_counter()
-    summary = ACTIONS[case.action](path)
+    summary = ACTIONS[action or case.action](path)
     seconds = time.perf_counter() - start
     return {"seconds": seconds, "peak_mb": peak_mb(), "summary": summary}
 
@@ -224,8 +315,10 @@ def peak_mb() -> float:
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["--child"]:
-        print(json.dumps(run_one(argv[1], Path(argv[2]))))
+        print(json.dumps(run_one(argv[1], Path(argv[2]), *argv[3:4])))
         return 0
+    only_open = "--open" in argv
+    argv = [a for a in argv if a != "--open"]
     names = argv or [c.name for c in CASES]
     print("| case | file | action | time | peak memory | outcome |")
     print("|---|---|---|---|---|---|")
@@ -237,17 +330,20 @@ def main(argv: list[str]) -> int:
             path.write_bytes(orjson.dumps(case.build()))
             size = path.stat().st_size
             proc = subprocess.run(
-                [sys.executable, __file__, "--child", case.name, str(path)],
+                [sys.executable, __file__, "--child", case.name, str(path)]
+                + (["open"] if only_open else []),
                 capture_output=True,
                 text=True,
                 check=False,
             )
             if proc.returncode != 0:
-                print(f"| {case.name} | | {case.action} | | | FAILED: {proc.stderr[-300:]!r} |")
+                action = "open" if only_open else case.action
+                print(f"| {case.name} | | {action} | | | FAILED: {proc.stderr[-300:]!r} |")
                 continue
             got = json.loads(proc.stdout.strip().splitlines()[-1])
             print(
-                f"| {case.name} ({case.what}) | {size / 1e6:.1f} MB | {case.action} | "
+                f"| {case.name} ({case.what}) | {size / 1e6:.1f} MB | "
+                f"{'open' if only_open else case.action} | "
                 f"{got['seconds']:.1f} s | {got['peak_mb']:.0f} MB | {got['summary']} |",
                 flush=True,
             )

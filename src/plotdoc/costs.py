@@ -20,7 +20,7 @@ from .stats._results import FloatArray
 from .stats.budget import expect, reserve
 
 #: seconds per element of the pairwise Spearman loop (rows x variables^2 / 2 elements)
-SPEARMAN_PAIRWISE_SECONDS = 2.5e-8
+SPEARMAN_PAIRWISE_SECONDS = 1.3e-8
 #: seconds per multiply-add of a dense matrix product (a slow BLAS)
 MATMUL_SECONDS = 2e-10
 #: seconds per point of the 4PL fits of a table fitted together

@@ -169,3 +169,27 @@ def test_spearman_many_rows_with_missing_values_check_the_deadline() -> None:
     x = _data_with_missing(200, 30, 0.2, seed=5)
     with metered(0.0, 1e9), pytest.raises(BudgetExceeded):
         correlation_matrix(x, method="spearman")
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_spearman_many_rows_randomized_with_ties_against_scipy(seed: int) -> None:
+    """More variables than one block of the pairwise ranks, ties of every kind, each pair's
+    complete rows ranked on their own: identical to scipy on each pair's complete rows."""
+    rng = np.random.default_rng(seed)
+    rows, k = 90, 41
+    x = rng.normal(size=(rows, k))
+    for c in range(0, k, 3):  # a third of the variables tied, some heavily
+        x[:, c] = np.round(x[:, c] * rng.choice([0.5, 2.0, 8.0]))
+    x[:, 7] = rng.integers(0, 2, size=rows)  # two values only
+    x[rng.random((rows, k)) < rng.uniform(0.05, 0.45, size=k)] = np.nan
+    x[:60, 11] = np.nan  # few rows left for its pairs
+    m = correlation_matrix(x, method="spearman")
+    for i, j in itertools.combinations(range(k), 2):
+        keep = np.isfinite(x[:, i]) & np.isfinite(x[:, j])
+        assert m.n[i, j] == m.n[j, i] == keep.sum()
+        a, b = x[keep, i], x[keep, j]
+        if keep.sum() < 3 or np.ptp(a) == 0 or np.ptp(b) == 0:
+            assert np.isnan(m.r[i, j])
+            continue
+        expected = sps.spearmanr(a, b).statistic
+        assert_digits([m.r[i, j], m.r[j, i]], [expected, expected], 12, f"{i},{j}")

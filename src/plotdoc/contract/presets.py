@@ -104,7 +104,7 @@ PRESETS: dict[str, Preset] = {
                 neutral="#AAAAAA",
             ),
             PresetShapes(
-                font_family="DejaVu Sans",
+                font_family="Lato",
                 font_size=10.0,
                 title_size=12.0,
                 line_width=1.25,
@@ -134,7 +134,7 @@ PRESETS: dict[str, Preset] = {
                 neutral="#BBBBBB",
             ),
             PresetShapes(
-                font_family="DejaVu Sans",
+                font_family="Lato",
                 font_size=11.0,
                 title_size=12.0,
                 line_width=1.0,
@@ -237,7 +237,7 @@ PRESETS: dict[str, Preset] = {
                 neutral="#5A6388",
             ),
             PresetShapes(
-                font_family="DejaVu Sans",
+                font_family="Lato",
                 font_size=10.0,
                 title_size=12.0,
                 line_width=1.5,

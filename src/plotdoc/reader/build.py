@@ -34,7 +34,6 @@ from .semantics import block_of
 
 #: Warnings whose repair is to drop the key they name (the pipeline notes the keys in
 #: ``ctx.drops``, also for warnings past the listed ones).
-DROPPED_CODES = frozenset({"unmatched-data-set-key", "variable-type-unknown-name"})
 
 
 def build_project(ctx: Context) -> Iterator[Problem]:
@@ -195,10 +194,10 @@ def _data_set(name: str, block: CellBlock, replicates: int, allows_text: bool) -
             values[r, c] = number
         elif allows_text:
             if text is None:
-                text = np.full(values.shape, None, dtype=object)
+                text = np.empty(values.shape, dtype=object)  # every item None
             text[r, c] = s
     if allows_text and text is None:
-        text = np.full(values.shape, None, dtype=object)
+        text = np.empty(values.shape, dtype=object)
     return DataSet(name, values, text)
 
 

@@ -34,12 +34,36 @@ class FlatRows:
     types: frozenset[type]
     #: cells per row
     widths: NDArray[np.intp]
+    #: the widest row's cells, and whether every row is that wide (None: read from widths)
+    widest: int | None = None
+    uniform: bool | None = None
 
     @classmethod
     def of(cls, rows: list[list[Any]]) -> FlatRows:
         cells = list(chain.from_iterable(rows))
-        widths = np.fromiter(map(len, rows), dtype=np.intp, count=len(rows))
-        return cls(cells, frozenset(map(type, cells)), widths)
+        counts = list(map(len, rows))
+        widest = max(counts, default=0)
+        # plain Python for the facts of a few rows: numpy costs microseconds per call, and a
+        # file may hold a hundred thousand small data sets
+        return cls(
+            cells,
+            frozenset(map(type, cells)),
+            np.array(counts, dtype=np.intp),
+            widest,
+            counts.count(widest) == len(counts),
+        )
+
+    def max_width(self) -> int:
+        """Cells in the widest row (0 without rows)."""
+        if self.widest is not None:
+            return self.widest
+        return int(self.widths.max()) if len(self.widths) else 0
+
+    def all_as_wide(self) -> bool:
+        """Whether every row has :meth:`max_width` cells."""
+        if self.uniform is not None:
+            return self.uniform
+        return bool((self.widths == self.max_width()).all())
 
 
 @dataclass
@@ -65,7 +89,7 @@ def to_block(rows: list[list[Any]], flat_rows: FlatRows | None = None) -> CellBl
         flat_rows = FlatRows.of(rows)
     flat = flat_rows.cells
     widths = flat_rows.widths
-    width = int(widths.max()) if n else 0
+    width = flat_rows.max_width()
     strings: list[tuple[int, int, str]] = []
     if str in flat_rows.types:
         flat = list(flat)
@@ -76,7 +100,7 @@ def to_block(rows: list[list[Any]], flat_rows: FlatRows | None = None) -> CellBl
             strings.append((r, i - int(starts[r]), flat[i]))
             flat[i] = None
     data = np.array(flat, dtype=np.float64) if flat else np.zeros(0, np.float64)
-    if n and bool((widths == width).all()):
+    if n and flat_rows.all_as_wide():
         values = data.reshape(n, width)
     else:
         values = np.full((n, width), np.nan)

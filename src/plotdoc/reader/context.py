@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..problems import Problem
+from ..contract.limits import MAX_LISTED_WARNINGS
+from ..problems import Path, Problem
 
 if TYPE_CHECKING:
     from ..model import Project
     from .cells import CellBlock, FlatRows
+
+#: warnings whose keys the import stage drops (it applies the repair they announce)
+DROPPED_CODES = frozenset({"unmatched-data-set-key", "variable-type-unknown-name"})
 
 
 @dataclass
@@ -33,11 +38,32 @@ class Context:
     omitted: int = 0
     #: warnings found past the first MAX_LISTED_WARNINGS, counted but not listed
     omitted_warnings: int = 0
+    #: warnings listed so far (at most MAX_LISTED_WARNINGS)
+    listed_warnings: int = 0
     #: keys the import stage drops (named by warnings): parent path -> keys
     drops: dict[tuple[str | int, ...], list[str | int]] = field(default_factory=dict)
     #: whether a migration changed the tree (caches keyed by id are then dropped)
     migrated: bool = False
     project: Project | None = None
+
+    @property
+    def warnings_full(self) -> bool:
+        """Whether the list of warnings is full: a further warning is only counted.
+
+        A stage that may warn millions of times asks this before it builds a warning, and
+        calls :meth:`omit_warning` instead, so a warning past the cap costs no message.
+        """
+        return self.listed_warnings >= MAX_LISTED_WARNINGS
+
+    def omit_warning(self, code: str, path: Path) -> None:
+        """Count a warning past the cap without building it (its dropped key is still noted)."""
+        self.omit_warnings(code, path[:-1], [path[-1]])
+
+    def omit_warnings(self, code: str, parent: Path, keys: Sequence[str | int]) -> None:
+        """Count warnings of ``code`` for each of ``keys`` of ``parent`` without building them."""
+        self.omitted_warnings += len(keys)
+        if code in DROPPED_CODES:
+            self.drops.setdefault(parent, []).extend(keys)
 
     @property
     def has_errors(self) -> bool:

@@ -107,7 +107,15 @@ def _scan(tree: Any, ctx: Context) -> tuple[int, int]:
     while True:
         if type(node) is dict:
             keys += len(node)
-            stack.append((iter(node.items()), link))
+            values = set(map(type, node.values()))
+            if len(node) < _BULK_KEYS or dict in values or list in values:
+                stack.append((iter(node.items()), link))
+            else:  # a large object of scalars (a map of millions of keys): C-level passes
+                colons += "".join(node).count(":")
+                if str in values:
+                    colons += "".join(v for v in node.values() if type(v) is str).count(":")
+                if not FORBIDDEN_KEYS.isdisjoint(node):
+                    forbidden.extend(_unlink((link, k)) for k in node if k in FORBIDDEN_KEYS)
         else:
             types = set(map(type, node))
             if str in types:
@@ -158,6 +166,9 @@ def _scan(tree: Any, ctx: Context) -> tuple[int, int]:
 #: shorter lists of rows are cheap to flatten again, and caching each of millions of tiny
 #: ones cost over a hundred bytes of memory per byte of input.
 _CACHED_ROWS = 32
+
+#: Objects of scalars are scanned by whole-object passes from this many keys on.
+_BULK_KEYS = 64
 
 #: A path as a chain of (parent link, key) pairs; None is the root.
 _Link = tuple[Any, str | int] | None

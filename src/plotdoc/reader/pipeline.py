@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from ..contract.limits import MAX_LISTED_WARNINGS
 from ..problems import Problem, Report
-from .build import DROPPED_CODES, build_project
-from .context import Context
+from .build import build_project
+from .context import DROPPED_CODES, Context
 from .encoding import check_encoding
 from .envelope import check_envelope
 from .forbidden import check_forbidden
@@ -82,22 +82,20 @@ def collect(ctx: Context, found: Iterable[Problem]) -> bool:
 
     Warnings past the first :data:`MAX_LISTED_WARNINGS` are counted, not kept, so a file of
     millions of ignored keys costs no memory per key beyond the key itself; the keys those
-    warnings drop are noted for the import stage all the same.
+    warnings drop are noted for the import stage all the same. A stage that may warn millions
+    of times asks :attr:`Context.warnings_full` first and then builds no warning at all.
     """
     errors = False
     problems = ctx.problems
-    kept = sum(1 for p in problems if p.severity == "warning")
-    drops = ctx.drops
     for problem in found:
         if problem.severity == "error":
             errors = True
             problems.append(problem)
-            continue
-        if problem.code in DROPPED_CODES:
-            drops.setdefault(problem.path[:-1], []).append(problem.path[-1])
-        if kept < MAX_LISTED_WARNINGS:
+        elif ctx.listed_warnings < MAX_LISTED_WARNINGS:
+            if problem.code in DROPPED_CODES:
+                ctx.drops.setdefault(problem.path[:-1], []).append(problem.path[-1])
             problems.append(problem)
-            kept += 1
+            ctx.listed_warnings += 1
         else:
-            ctx.omitted_warnings += 1
+            ctx.omit_warning(problem.code, problem.path)
     return errors

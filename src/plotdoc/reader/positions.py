@@ -9,6 +9,7 @@ that exists.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import re
@@ -42,8 +43,11 @@ def with_positions(data: bytes, problems: Sequence[Problem]) -> list[Problem]:
     except UnicodeDecodeError:
         return out
     text = text.removeprefix("\ufeff")
+    # without duplicate keys the walk can stop once every path is found (with them, the last
+    # of the duplicates is the one to find)
+    complete = not any(p.code == "json-duplicate-key" for p in out)
     try:
-        offsets = locate(text, [out[i].path for i in wanted])
+        offsets = locate(text, [out[i].path for i in wanted], stop_when_found=complete)
     except (IndexError, ValueError):  # text the parser refused has no positions to give
         return out
     found = sorted((offsets[out[i].path], i) for i in wanted if out[i].path in offsets)
@@ -64,21 +68,27 @@ _Trie = dict[PathPart, "_Trie"]
 MAX_DEPTH = 200
 
 
-def locate(text: str, paths: Sequence[Path]) -> dict[Path, int]:
+def locate(text: str, paths: Sequence[Path], *, stop_when_found: bool = False) -> dict[Path, int]:
     """The offset of the value at each of ``paths`` (of its key when a path ends in a key), or
     of the deepest part of the path that exists. One walk serves every path: the containers
-    on some path are read member by member, every other value is skipped."""
+    on some path are read member by member, every other value is skipped. With
+    ``stop_when_found`` (a text without duplicate keys) the walk ends as soon as every part of
+    every path is found, so problems near the start of a large file cost only that start."""
     trie: _Trie = {}
+    parts = 0
     for path in paths:
         node = trie
         for part in path[:MAX_DEPTH]:
+            if part not in node:
+                parts += 1
             node = node.setdefault(part, {})
     seen: dict[Path, int] = {}
     start = _ws(text, 0)
     if start >= len(text):
         return {}
     seen[()] = start
-    _walk(text, start, trie, (), seen)
+    with contextlib.suppress(_AllFound):
+        _walk(text, start, trie, (), seen, parts + 1 if stop_when_found else -1)
     out: dict[Path, int] = {}
     for path in paths:
         for k in range(len(path), -1, -1):
@@ -88,8 +98,13 @@ def locate(text: str, paths: Sequence[Path]) -> dict[Path, int]:
     return out
 
 
-def _walk(text: str, i: int, trie: _Trie, path: Path, seen: dict[Path, int]) -> int:
-    """Record the parts of ``trie`` found in the value at ``i``; return the offset past it."""
+class _AllFound(Exception):
+    """Every part of every path is found: the walk may end."""
+
+
+def _walk(text: str, i: int, trie: _Trie, path: Path, seen: dict[Path, int], goal: int) -> int:
+    """Record the parts of ``trie`` found in the value at ``i``; return the offset past it.
+    Raise :class:`_AllFound` when ``seen`` reaches ``goal`` entries (never when it is -1)."""
     if not trie or text[i] not in "{[":
         return _skip(text, i)
     is_object = text[i] == "{"
@@ -109,7 +124,9 @@ def _walk(text: str, i: int, trie: _Trie, path: Path, seen: dict[Path, int]) -> 
         sub = trie.get(part)
         if sub is not None:
             seen[(*path, part)] = at  # the last of duplicate keys wins, as when parsing
-            i = _walk(text, i, sub, (*path, part), seen)
+            if len(seen) == goal and not sub:
+                raise _AllFound
+            i = _walk(text, i, sub, (*path, part), seen, goal)
         else:
             i = _skip(text, i)
         i = _ws(text, i)

@@ -226,6 +226,9 @@ def _table(
             names[ds["name"]] = d
     for name in table.get("variableTypes") or {}:
         if name not in names and family.id == "multipleVariables":
+            if ctx.warnings_full:
+                ctx.omit_warnings("variable-type-unknown-name", (*path, "variableTypes"), [name])
+                continue
             yield (
                 warning(
                     "variable-type-unknown-name",
@@ -292,7 +295,9 @@ def _table(
     graph = table.get("graph")
     if graph is not None:
         yield from (
-            _graph(graph, (*path, "graph"), family.id, replicates, data_sets, derived is not None)
+            _graph(
+                ctx, graph, (*path, "graph"), family.id, replicates, data_sets, derived is not None
+            )
         )
     seen_analysis: dict[str, int] = {}
     for a, analysis in enumerate(table.get("analyses") or []):
@@ -423,6 +428,7 @@ def _derived(
 
 
 def _graph(
+    ctx: Context,
     graph: dict[str, Any],
     path: Path,
     family: str,
@@ -462,7 +468,7 @@ def _graph(
             plot["options"], (*path, "plot", "options"), variant.id, len(data_sets)
         )
     if not derived:  # a results table's data sets exist only once its analysis has run
-        yield from _data_set_keys(graph, path, data_sets)
+        yield from _data_set_keys(ctx, graph, path, data_sets)
 
 
 def _plot_options(
@@ -517,59 +523,79 @@ _ALL_SEMANTIC_KEYS = frozenset(k for keys in SEMANTIC_KEYS_BY_VARIANT.values() f
 
 
 def _data_set_keys(
-    graph: dict[str, Any], path: Path, data_sets: list[dict[str, Any]]
+    ctx: Context, graph: dict[str, Any], path: Path, data_sets: list[dict[str, Any]]
 ) -> Iterator[Problem]:
     names = {ds["name"] for ds in data_sets}
     n = len(data_sets)
+    indexes = {str(i) for i in range(n)}
+    width = len(str(n))
     variant_id = graph.get("variantId", "")
     semantic = SEMANTIC_KEYS_BY_VARIANT.get(variant_id, ())
 
     def by_index(key: str) -> bool:
         # ASCII digits only (int() also reads "²" and other Unicode digits, and refuses
         # more than 4,300 digits); a key longer than n's own digits is past the end
-        return key.isascii() and key.isdigit() and len(key) <= len(str(n)) and int(key) < n
+        return key in indexes or (
+            len(key) <= width and key.isascii() and key.isdigit() and int(key) < n
+        )
 
     def by_name(key: str) -> bool:
         return key in names or key in semantic
 
-    def unmatched(kpath: Path, key: str, how: str) -> Problem:
-        if key in _ALL_SEMANTIC_KEYS and key not in semantic:
-            return warning(
+    def unmatched(parent: Path, keys: list[str], how: str) -> Iterator[Problem]:
+        """A warning for each of ``keys`` (which match no data set), built only while the
+        list of warnings has room: past it the rest are counted and their keys noted for
+        the import."""
+        for i, key in enumerate(keys):
+            if ctx.warnings_full:
+                ctx.omit_warnings("unmatched-data-set-key", parent, keys[i:])
+                return
+            if key in _ALL_SEMANTIC_KEYS and key not in semantic:
+                yield warning(
+                    "unmatched-data-set-key",
+                    (*parent, key),
+                    f"expected {how}; found the semantic key {excerpt(key)}, which {variant_id} "
+                    "does not draw (ignored)",
+                )
+                continue
+            yield warning(
                 "unmatched-data-set-key",
-                kpath,
-                f"expected {how}; found the semantic key {excerpt(key)}, which {variant_id} "
-                "does not draw (ignored)",
+                (*parent, key),
+                f"expected {how}; found {excerpt(key)}, which matches none (ignored)",
             )
-        return warning(
-            "unmatched-data-set-key",
-            kpath,
-            f"expected {how}; found {excerpt(key)}, which matches none (ignored)",
-        )
 
     style = graph.get("styleOverrides") or {}
-    for key in style.get("perDataSet") or {}:
-        if not by_name(key):
-            yield unmatched(
-                (*path, "styleOverrides", "perDataSet", key),
-                key,
-                "a data set name or a semantic key",
-            )
-    for key in style.get("perPoint") or {}:
-        if key not in names:
-            yield unmatched((*path, "styleOverrides", "perPoint", key), key, "a data set name")
-    for key in graph.get("dataSetVisibility") or {}:
-        if not by_index(key):
-            yield unmatched((*path, "dataSetVisibility", key), key, f"a data set index below {n}")
-    for key in (graph.get("elementActivation") or {}).get("perDataSet") or {}:
-        if not by_index(key):
-            yield unmatched(
-                (*path, "elementActivation", "perDataSet", key), key, f"a data set index below {n}"
-            )
-    for key in (graph.get("legend") or {}).get("itemOverrides") or {}:
-        ok = ((key == "0" or not key.startswith("0")) and by_index(key)) or key in semantic
-        if not ok:
-            yield unmatched(
-                (*path, "legend", "itemOverrides", key),
-                key,
-                f"a data set index below {n} or a semantic key",
-            )
+    keys = style.get("perDataSet") or {}
+    yield from unmatched(
+        (*path, "styleOverrides", "perDataSet"),
+        [key for key in keys if not by_name(key)],
+        "a data set name or a semantic key",
+    )
+    keys = style.get("perPoint") or {}
+    yield from unmatched(
+        (*path, "styleOverrides", "perPoint"),
+        [key for key in keys if key not in names],
+        "a data set name",
+    )
+    keys = graph.get("dataSetVisibility") or {}
+    yield from unmatched(
+        (*path, "dataSetVisibility"),
+        [key for key in keys if not by_index(key)],
+        f"a data set index below {n}",
+    )
+    keys = (graph.get("elementActivation") or {}).get("perDataSet") or {}
+    yield from unmatched(
+        (*path, "elementActivation", "perDataSet"),
+        [key for key in keys if not by_index(key)],
+        f"a data set index below {n}",
+    )
+    keys = (graph.get("legend") or {}).get("itemOverrides") or {}
+    yield from unmatched(
+        (*path, "legend", "itemOverrides"),
+        [
+            key
+            for key in keys
+            if not (((key == "0" or not key.startswith("0")) and by_index(key)) or key in semantic)
+        ],
+        f"a data set index below {n} or a semantic key",
+    )

@@ -59,6 +59,10 @@ class Checker:
         self.limit = limit
         self.problems: list[Problem] = []
         self.omitted = 0
+        # a node's options by JSON type, and a tagged node's options by tag (the schema's
+        # nodes live as long as the module, so their ids are stable keys)
+        self._fits: dict[tuple[int, str], list[Node]] = {}
+        self._tags: dict[int, dict[Any, Node]] = {}
 
     def add(self, code: str, path: Path, message: str) -> None:
         if len(self.problems) < self.limit:
@@ -191,7 +195,7 @@ class Checker:
             self.flat[id(rows)] = flat
         if (
             flat is not None
-            and (not len(flat.widths) or int(flat.widths.max()) <= node.max_width)
+            and flat.max_width() <= node.max_width
             and flat.types <= _CELL_TYPES
             and (
                 str not in flat.types
@@ -260,6 +264,18 @@ class Checker:
         if type(value) is not dict:
             self._wrong_type("an object", value, path)
             return
+        if self._keys_ok(node, value):
+            values = node.values
+            if isinstance(values, Ref):
+                values = self.defs[values.name]
+            if type(values) is Bool:
+                if all(type(item) is bool for item in value.values()):
+                    return
+            else:
+                method = _METHODS[type(values)]
+                for key, item in value.items():
+                    method(self, values, item, (*path, key))
+                return
         for key, item in value.items():
             kpath = (*path, key)
             if key in FORBIDDEN_KEYS:
@@ -281,9 +297,24 @@ class Checker:
             else:
                 self.check(node.values, item, kpath)
 
+    @staticmethod
+    def _keys_ok(node: Map, value: dict[str, Any]) -> bool:
+        """Whether every key of the map is allowed, decided in bulk (a map may hold millions
+        of keys); when one is not, the item-by-item walk of :meth:`_map` reports it."""
+        if not FORBIDDEN_KEYS.isdisjoint(value):
+            return False
+        if node.key_max_len is not None and max(map(len, value), default=0) > node.key_max_len:
+            return False
+        if node.key_pattern is not None:
+            return all(map(_pattern(node.key_pattern).fullmatch, value))
+        return True
+
     def _one_of(self, node: OneOf, value: Any, path: Path) -> None:
         jtype = json_type_name(value)
-        fits = [o for o in node.options if jtype in accepted_types(o, self.defs)]
+        fits = self._fits.get((id(node), jtype))
+        if fits is None:
+            fits = [o for o in node.options if jtype in accepted_types(o, self.defs)]
+            self._fits[(id(node), jtype)] = fits
         if not fits:
             self._wrong_type(_describe_options(node, self.defs), value, path)
             return
@@ -310,6 +341,7 @@ class Checker:
         # several alternatives of one JSON type: valid if any accepts it
         for option in fits:
             trial = Checker(self.defs, self.flat, self.limit)
+            trial._fits, trial._tags = self._fits, self._tags
             trial.check(option, value, path)
             if not trial.problems:
                 return
@@ -317,7 +349,9 @@ class Checker:
         self.add("no-match", path, f"expected {' or '.join(texts)}; found {excerpt(value)}")
 
     def _tagged(self, node: OneOf, key: str, value: dict[str, Any], path: Path) -> None:
-        tags = tagged_options(node, self.defs)
+        tags = self._tags.get(id(node))
+        if tags is None:
+            tags = self._tags[id(node)] = tagged_options(node, self.defs)
         if key not in value:
             self.add(
                 "missing-key",

@@ -71,8 +71,9 @@ class DrawContext:
 
     @property
     def options(self) -> PlotOptions:
-        """The merged plot options, typed (:mod:`plotdoc.render.options`)."""
-        return cast(PlotOptions, self.graph.plot.options)
+        """The merged plot options, typed (:mod:`plotdoc.render.options`), with every size
+        bounded (:data:`OPTION_LIMITS`)."""
+        return cast(PlotOptions, bounded_options(self.graph.plot.options))
 
     @property
     def settings(self) -> dict[str, Any]:
@@ -232,6 +233,27 @@ _LIMITS: dict[str, tuple[float, float]] = {
     "offset": (-200.0, 200.0),
     "widthPt": (0.0, 200.0),
 }
+
+
+#: bounds of the size options of ``plot.options`` (points), documented in docs/reliability.md
+#: ("Drawing bounds"): the contract only asks for ">= 0"
+OPTION_LIMITS: dict[str, tuple[float, float]] = {
+    "graphicSizePt": (0.0, 3000.0),
+    "totalFontSize": (0.0, 144.0),
+    "maxBubbleSize": (0.0, 200.0),
+}
+
+
+def bounded_options(options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with each size of :data:`OPTION_LIMITS` clamped (a copy when one changes)."""
+    out = options
+    for k, (low, high) in OPTION_LIMITS.items():
+        v = options.get(k)
+        if isinstance(v, int | float) and not isinstance(v, bool) and not low <= v <= high:
+            if out is options:
+                out = dict(options)
+            out[k] = clamp(v, low, high, low)
+    return out
 
 
 def _touched(layers: list[Mapping[str, Any]]) -> set[str]:

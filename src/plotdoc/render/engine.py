@@ -16,6 +16,7 @@ import io
 from typing import Any
 
 from matplotlib.figure import Figure
+from matplotlib.transforms import Bbox
 
 from ..model import Graph, Project, Table
 from .context import DrawContext
@@ -24,6 +25,7 @@ from .guides import axes as axes_mod
 from .guides import legend as legend_mod
 from .guides import titles as titles_mod
 from .guides.annotations import draw_annotations
+from .style.fonts import family_rc, register_fonts
 from .style.text import clamp, font_family
 from .style.theme import make_theme, to_hex
 
@@ -37,12 +39,47 @@ _SHAPES = {
 
 _MARGIN_IN = (1.4, 1.0, 3.2, 1.0)  # left, bottom, right, top before cropping
 
+#: how far (inches) beyond the figure's box drawn content may reach into the output: a text
+#: or shape dragged further away is cut off rather than growing the canvas
+REACH_IN = 1.0
+#: canvas pixels at the asked dpi: at most this many a side and in all; past it the figure is
+#: drawn at the dpi that fits (docs/reliability.md, "Drawing bounds")
+MAX_SIDE_PX = 16384
+MAX_PIXELS = 100_000_000
+#: the dpi an output may ask for
+DPI_RANGE = (10.0, 2400.0)
+
 __all__ = ["DrawContext", "build_figure", "draw_graph", "figure_bytes", "rc_params"]
+
+
+class BoundedFigure(Figure):
+    """A Figure whose tight box (what the output shows) reaches at most :data:`REACH_IN`
+    beyond the figure's own box, whatever a drawn artist's position."""
+
+    def get_tightbbox(self, *args: Any, **kwargs: Any) -> Any:
+        box = super().get_tightbbox(*args, **kwargs)
+        w, h = self.get_size_inches()
+        r = REACH_IN
+        x0, y0 = max(box.x0, -r), max(box.y0, -r)
+        x1, y1 = min(box.x1, w + r), min(box.y1, h + r)
+        if not (x1 > x0 and y1 > y0):
+            return Bbox.from_extents(0.0, 0.0, w, h)
+        return Bbox.from_extents(x0, y0, x1, y1)
+
+
+def bounded_dpi(fig: Figure, dpi: float) -> float:
+    """``dpi`` within :data:`DPI_RANGE`, lowered so that the largest canvas the figure can
+    produce (its box and :data:`REACH_IN` around it) stays within the pixel bounds."""
+    lo, hi = DPI_RANGE
+    d = clamp(dpi, lo, hi, 150.0)
+    w, h = (float(v) + 2 * REACH_IN for v in fig.get_size_inches())
+    return float(min(d, MAX_SIDE_PX / max(w, h), (MAX_PIXELS / (w * h)) ** 0.5))
 
 
 def rc_params(graph: Graph) -> dict[str, Any]:
     """The rcParams the engine draws with (used inside ``matplotlib.rc_context``)."""
     theme = make_theme(graph.active_preset_id, graph.apply_preset_non_color)
+    register_fonts()
     fonts = graph.axes.get("titlesAndFonts", {}) if graph.axes else {}
     family = font_family(fonts.get("fontFamily")) or theme.shapes.font_family
     return {
@@ -50,7 +87,7 @@ def rc_params(graph: Graph) -> dict[str, Any]:
         "svg.hashsalt": "plotdoc",
         "svg.fonttype": "none",
         "pdf.fonttype": 42,
-        "font.family": [family, "DejaVu Sans"],
+        **family_rc(family),
         "font.size": theme.shapes.font_size,
         "axes.unicode_minus": True,
         "path.simplify": False,
@@ -69,12 +106,13 @@ def draw_graph(project: Project, table: Table, *, dpi: float = 150) -> tuple[Fig
     if graph is None:
         raise ValueError(f"table {table.name!r} has no graph to draw")
     theme = make_theme(graph.active_preset_id, graph.apply_preset_non_color)
-    fig = Figure(dpi=dpi, facecolor=theme.background)
+    fig = BoundedFigure(dpi=clamp(dpi, *DPI_RANGE, 150.0), facecolor=theme.background)
     ax = fig.add_axes((0.1, 0.1, 0.5, 0.5))
     ax.set_facecolor(theme.plot_background)
     ctx = DrawContext(fig=fig, ax=ax, project=project, table=table, graph=graph, theme=theme)
     drawer_for(graph.plot.family)(ctx)
     _place_plot_area(ctx)
+    fig.set_dpi(bounded_dpi(fig, dpi))
     axes_mod.apply_axes(ctx)
     for hook in ctx.after_axes:
         hook()
@@ -120,7 +158,7 @@ def figure_bytes(fig: Figure, fmt: str = "svg", dpi: float = 150) -> bytes:
     fig.savefig(
         buf,
         format=fmt,
-        dpi=dpi,
+        dpi=bounded_dpi(fig, dpi),
         metadata=metadata,
         bbox_inches="tight",
         pad_inches=0.08,

@@ -85,78 +85,122 @@ def _tie_groups(sorted_values: FloatArray) -> tuple[IntArray, IntArray]:
     return first, last + 1
 
 
-def spearman_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[FloatArray, FloatArray]:
-    """Exact pairwise Spearman: for each variable i, every pair (i, j >= i) at once.
+#: variables per block of :func:`spearman_pairwise` (its arrays: about 5 bytes x block x rows
+#: x variables, 80 MB for 8 x 4,000 x 500; larger blocks were slower, out of cache)
+BLOCK = 8
 
-    Each column is sorted once (missing values last). For a pair, twice the average rank of a
-    value among the pair's complete rows is (complete rows before its tie group) + (complete
-    rows through the end of its group) + 1, read off running counts of the pair's mask along
-    the column's sorted order; without ties in the column it is simply twice the running count.
-    The products are taken in i's sorted order over i's present rows only: j's ranks are
-    gathered there through each row's position in j's order. The work is laid out one variable
-    per row (running counts along contiguous memory) in 16- or 32-bit integers; doubled ranks
-    are integers, so the sums are exact; without ties, the sums of squared ranks have their
-    closed form.
+
+def spearman_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[FloatArray, FloatArray]:
+    """Exact pairwise Spearman, every pair (i, j) through running counts, a block of i at a time.
+
+    Each column is sorted once (missing values last). Down i's sorted order, the running
+    count of rows where j is present is the rank of x_i among the rows where both are
+    present (twice the average rank with ties: complete rows before its tie group, plus
+    complete rows through the group's end, plus one). For a block I of variables and every
+    later j, one cumulative sum down the rows gives x_i's ranks against every j (``P``, in
+    i's order) and another x_j's ranks against every i of the block (``Q``, in j's order,
+    zero where either value is missing, then put in row order). The pair's cross sum is the
+    sum of ``P * Q`` down i's order. Ranks are integers (doubled where the variable has
+    ties), so the sums are exact; the sums of squared ranks have their closed form unless
+    the variable has ties. The running sums add whole rows of a block at a time, so the
+    work is vectorised across pairs.
     """
     rows, k = x.shape
     small = np.int16 if 2 * rows + 1 <= np.iinfo(np.int16).max else np.int32
-    filled = np.where(mask, x, np.inf).T  # one variable per row; missing values sort last
-    order = np.argsort(filled, axis=1, kind="stable")
-    mask_t = np.ascontiguousarray(mask.T)
-    mask_sorted = np.take_along_axis(mask_t, order, axis=1)
-    first_t, stop_t = _tie_groups(np.take_along_axis(filled, order, axis=1).T)
-    first, stop = np.ascontiguousarray(first_t.T), np.ascontiguousarray(stop_t.T)
-    tied: npt.NDArray[np.bool_] = np.asarray(((stop - first > 1) & mask_sorted).any(axis=1))
-    position = np.empty_like(order)
-    np.put_along_axis(position, order, np.broadcast_to(np.arange(rows), order.shape), 1)
-    counts_present = mask_t.sum(axis=1)
-    r = np.full((k, k), NAN)
-    nn = np.zeros((k, k))
-    for i in range(k):
+    filled = np.where(mask, x, np.inf)  # missing values sort last
+    order = np.argsort(filled, axis=0, kind="stable")
+    position = np.empty_like(order)  # position[r, j]: where row r is in j's order
+    np.put_along_axis(position, order, np.arange(rows)[:, None], axis=0)
+    first, stop = _tie_groups(np.take_along_axis(filled, order, axis=0))
+    counts = mask.sum(axis=0)
+    present_sorted = np.arange(rows)[:, None] < counts[None, :]
+    tied = np.asarray(((stop - first > 1) & present_sorted).any(axis=0))
+    scale = np.where(tied, 2.0, 1.0)  # tied variables carry doubled ranks
+    mask_small = mask.astype(small)
+    mask_t = np.ascontiguousarray(mask.T).view(np.int8)
+    block = min(BLOCK, k)
+    # buffers reused from block to block (each block's arrays are their first elements)
+    p_buf = np.empty(block * (rows + 1) * k, dtype=small)
+    q_buf = np.empty(block * (rows + 1) * k, dtype=small)
+    index: Any = np.int32 if (rows + 1) * k < np.iinfo(np.int32).max else np.int64
+
+    m = mask.astype(np.float64)
+    nn: FloatArray = m.T @ m
+    sab = np.zeros((k, k))
+    saa = np.zeros((k, k))  # sums of x_i's squared ranks over the pair's rows (tied i only)
+    for lo in range(0, k, block):
         check()
-        present = mask_t[i]
-        # doubled ranks of every x_j (j >= i) among rows where i and j are present, j's order
-        running = np.zeros((k - i, rows + 1), dtype=small)
-        np.cumsum(mask_sorted[i:] & present[order[i:]], axis=1, dtype=small, out=running[:, 1:])
-        rank_b = running[:, 1:] * small(2)
-        tied_j = np.nonzero(tied[i:])[0]
-        for c in tied_j:
-            rank_b[c] = running[c, first[i + c]] + running[c, stop[i + c]] + 1
-        # in i's sorted order, over i's present rows (they sort first)
-        n_i = int(counts_present[i])
-        oi = order[i, :n_i]
-        valid = mask_t[i:, oi]
-        b = np.take_along_axis(rank_b, position[i:, oi], axis=1)
-        b *= valid
-        running_a = np.zeros((k - i, n_i + 1), dtype=small)
-        np.cumsum(valid, axis=1, dtype=small, out=running_a[:, 1:])
-        if tied[i]:
-            a = running_a[:, first[i, :n_i]] + running_a[:, stop[i, :n_i]] + small(1)
-            a *= valid
-        else:
-            a = running_a[:, 1:] * small(2)
-            a *= valid
-        n = valid.sum(axis=1).astype(np.float64)
-        mid = n * (n + 1.0) ** 2  # 4 n (mean rank)^2
-        squares = n * (n + 1.0) * (2.0 * n + 1.0) * (4.0 / 6.0)  # 4 (1^2 + ... + n^2)
-        sab = _row_dots(a, b) - mid
-        saa = (_row_dots(a, a) if tied[i] else squares) - mid
-        sbb = squares - mid
-        if tied_j.size:
-            sbb[tied_j] = _row_dots(b[tied_j], b[tied_j]) - mid[tied_j]
-        with np.errstate(invalid="ignore", divide="ignore"):
-            rho = sab / np.sqrt(saa * sbb)
-        r[i, i:] = r[i:, i] = rho
-        nn[i, i:] = nn[i:, i] = n
+        hi = min(lo + block, k)
+        nb, width = hi - lo, k - lo
+        # P[1 + t, b, c]: rows where lo + c is present among i's first t + 1 (i = lo + b)
+        p = p_buf[: (rows + 1) * nb * width].reshape(rows + 1, nb, width)
+        p[0] = 0
+        np.take(np.ascontiguousarray(mask_small[:, lo:]), order[:, lo:hi], axis=0, out=p[1:])
+        _running_sum(p)
+        # Q[b, 1 + t, c]: rows where i = lo + b is present among j's first t + 1 (j = lo + c)
+        present = np.take(mask_t[lo:hi], order[:, lo:], axis=1)  # (b, t, c)
+        present *= present_sorted[None, :, lo:]
+        q = q_buf[: nb * (rows + 1) * width].reshape(nb, rows + 1, width)
+        q[:, 0] = 0
+        q[:, 1:] = present
+        _running_sum(q.transpose(1, 0, 2))
+        tied_c = np.nonzero(tied[lo:])[0]
+        tied_q = [q[:, first[:, lo + c], c] + q[:, stop[:, lo + c], c] + 1 for c in tied_c]
+        q[:, 1:] *= present  # x_j's ranks, zero where i or j is missing
+        for c, got_q in zip(tied_c, tied_q, strict=True):
+            q[:, 1:, c] = got_q * present[:, :, c]
+        del present
+        # where x_j's rank at row r is in Q[b] (flat): (1 + position of r in j's order, c)
+        where_q: npt.NDArray[Any] = position[:, lo:].astype(index)
+        where_q += 1
+        where_q *= width
+        where_q += np.arange(width, dtype=index)
+        for b in range(nb):
+            check()
+            i = lo + b
+            oi = order[: counts[i], i]
+            if tied[i]:
+                got = p[first[: oi.size, i], b] + p[stop[: oi.size, i], b] + small(1)
+            else:
+                got = p[1 : oi.size + 1, b]
+            partner = q[b].reshape(-1).take(where_q[oi])  # x_j's ranks at i's rows, i's order
+            sab[i, lo:] = _sum_rows(got, partner, rows)
+            if tied[i]:
+                got *= mask_small[oi, lo:]
+                saa[i, lo:] = _sum_rows(got, got, rows)
+        for c in tied_c:  # x_j's squared ranks against the block's i
+            qc = q[:, 1:, c].T
+            saa[lo + c, lo:hi] = _sum_rows(qc, qc, rows)
+    upper = np.triu(np.ones((k, k), dtype=bool))
+    sab = np.where(upper, sab, sab.T) / (scale[:, None] * scale[None, :])
+    saa /= scale[:, None] ** 2
+    n = nn
+    mid = n * (n + 1.0) ** 2 / 4.0  # n (mean rank)^2
+    squares = n * (n + 1.0) * (2.0 * n + 1.0) / 6.0  # 1^2 + ... + n^2
+    saa = np.where(tied[:, None], saa, squares)
+    sbb = saa.T
+    with np.errstate(invalid="ignore", divide="ignore"):
+        r: FloatArray = (sab - mid) / np.sqrt((saa - mid) * (sbb - mid))
     return r, nn
 
 
-def _row_dots(a: npt.NDArray[Any], b: npt.NDArray[Any]) -> FloatArray:
-    """Exact row-wise dot products of two integer arrays (products in 64 bits)."""
-    prod = a.astype(np.int64)
-    prod *= b
-    out: FloatArray = prod.sum(axis=1).astype(np.float64)
-    return out
+def _running_sum(a: npt.NDArray[Any]) -> None:
+    """Cumulative sum down axis 0 in place, a whole slice at a time (vectorised across it)."""
+    for t in range(1, a.shape[0]):
+        np.add(a[t - 1], a[t], out=a[t])
+
+
+def _sum_rows(a: npt.NDArray[Any], b: npt.NDArray[Any], rows: int) -> FloatArray:
+    """Exact sums down axis 0 of the products of two arrays of doubled ranks of at most
+    ``rows`` rows, in chunks of rows small enough that no partial sum overflows."""
+    top = (2 * rows + 1) ** 2  # the largest product
+    wide = np.int32 if a.dtype == np.int16 else np.int64
+    step = max(1, int(np.iinfo(wide).max // top)) if wide == np.int32 else max(a.shape[0], 1)
+    out = np.zeros(a.shape[1:], dtype=np.int64)
+    for t in range(0, a.shape[0], step):
+        out += np.multiply(a[t : t + step], b[t : t + step], dtype=wide).sum(axis=0, dtype=wide)
+    result: FloatArray = out.astype(np.float64)
+    return result
 
 
 def spearman_few_rows(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[FloatArray, FloatArray]:

@@ -75,6 +75,11 @@ class PointLabels(Artist):
         self.boxes: dict[str, Box] = {}
         #: the plot area the labels were kept inside, in the same units
         self.bounds: Box = (0.0, 0.0, 0.0, 0.0)
+        #: label sizes by pixels per point: a drawing lays the labels out twice (for the tight
+        #: box, then to draw), and each text is measured once
+        self._sizes: dict[float, list[tuple[float, float]]] = {}
+        #: number of texts measured (for tests)
+        self.measured = 0
         self.set_in_layout(False)
 
     def _text(self, s: str) -> Text:
@@ -91,10 +96,14 @@ class PointLabels(Artist):
         trans = self.axes.transData
         px = _pixels_per_point(renderer)
         anchors = trans.transform(self.xy)
-        sizes = []
-        for s in self.texts:
-            ext = self._text(s).get_window_extent(renderer)
-            sizes.append((float(ext.width), float(ext.height)))
+        sizes = self._sizes.get(px)
+        if sizes is None:
+            sizes = []
+            for s in self.texts:
+                ext = self._text(s).get_window_extent(renderer)
+                sizes.append((float(ext.width), float(ext.height)))
+            self.measured += len(self.texts)
+            self._sizes = {px: sizes}
         bbox = self.axes.bbox
         bounds = (float(bbox.x0), float(bbox.y0), float(bbox.x1), float(bbox.y1))
         self.bounds = bounds

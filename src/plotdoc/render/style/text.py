@@ -1,16 +1,20 @@
-"""Safe text: user text is always drawn literally.
+"""Safe text: user text is drawn as written, with the contract's rich text.
 
 matplotlib reads a string with an even number of unescaped ``$`` as mathtext; :func:`safe`
 escapes every ``$`` so that never happens (``text.usetex`` is always False in the engine).
-:class:`RichText` draws annotation text with ``\\n`` line breaks and ``^{...}`` / ``_{...}``
-runs raised or lowered in a smaller font, laid out run by run without mathtext.
+Every user text drawn on a single line (titles, axis titles, legend entries, category and
+point labels) goes through :func:`safe`, which writes ``^{...}`` and ``_{...}`` runs with
+Unicode superscript and subscript characters (``Ca^{2+}`` -> ``Ca²⁺``; a character without
+one stays on the baseline, the braces go). :class:`RichText` draws annotation text with
+``\\n`` line breaks and those runs raised or lowered in a smaller font, laid out run by run
+without mathtext; text without runs is one text object whatever its number of lines.
 """
 
 from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 from matplotlib.artist import Artist
 from matplotlib.backend_bases import RendererBase
@@ -26,10 +30,46 @@ _RUN = re.compile(r"(\^\{[^{}]*\}|_\{[^{}]*\})")
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
+_SUP = dict(
+    zip(
+        "0123456789+-=()nia",
+        "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079\u207a\u207b\u207c"
+        "\u207d\u207e\u207f\u2071\u1d43",
+        strict=True,
+    )
+)
+_SUP["\u2212"] = "\u207b"
+_SUB = dict(
+    zip(
+        "0123456789+-=()aeoxhklmnpst",
+        "\u2080\u2081\u2082\u2083\u2084\u2085\u2086\u2087\u2088\u2089\u208a\u208b\u208c"
+        "\u208d\u208e\u2090\u2091\u2092\u2093\u2095\u2096\u2097\u2098\u2099\u209a\u209b"
+        "\u209c",
+        strict=True,
+    )
+)
+_SUB.update({"\u2212": "\u208b", "i": "\u1d62", "r": "\u1d63", "u": "\u1d64", "v": "\u1d65"})
+_SUB["j"] = "\u2c7c"
+
+
+def rich_inline(text: str) -> str:
+    """``text`` with its ``^{...}`` / ``_{...}`` runs in Unicode superscript / subscript
+    characters (one line of text, one text object)."""
+    if "{" not in text:
+        return text
+
+    def run(m: re.Match[str]) -> str:
+        table = _SUP if m.group(0)[0] == "^" else _SUB
+        return "".join(table.get(c, c) for c in m.group(0)[2:-1])
+
+    return _RUN.sub(run, text)
+
+
 def safe(text: str) -> str:
-    """``text`` as drawn literally: every ``$`` escaped (never mathtext), and characters XML
-    cannot hold replaced by U+FFFD so the SVG stays well-formed."""
-    text = _NOT_XML.sub("\ufffd", text)
+    """``text`` as drawn: rich-text runs as Unicode (:func:`rich_inline`), every ``$``
+    escaped (never mathtext), and characters XML cannot hold replaced by U+FFFD so the SVG
+    stays well-formed."""
+    text = rich_inline(_NOT_XML.sub("\ufffd", text))
     return text.replace("\\$", "$").replace("$", "\\$")
 
 
@@ -37,6 +77,9 @@ def safe(text: str) -> str:
 def _installed_fonts() -> frozenset[str]:
     from matplotlib import font_manager
 
+    from .fonts import register_fonts
+
+    register_fonts()
     names = {f.name.lower() for f in font_manager.fontManager.ttflist}
     return frozenset(names | {"serif", "sans-serif", "monospace", "cursive", "fantasy"})
 
@@ -75,6 +118,18 @@ def parse_rich(text: str) -> list[list[tuple[str, int]]]:
                 runs.append((part, 0))
         lines.append(runs)
     return lines
+
+
+def _line_pitch(text: Text, renderer: RendererBase) -> float:
+    """The distance between baselines of ``text``'s font at line spacing 1 (display units)."""
+    probe = Text(0, 0, "l\nl", transform=IdentityTransform(), linespacing=1.0)
+    probe.update_from(text)
+    probe.set_figure(text.figure)
+    probe.set_text("l\nl")
+    probe.set_linespacing(1.0)
+    two = probe.get_window_extent(renderer).height
+    probe.set_text("l")
+    return max(two - probe.get_window_extent(renderer).height, 1e-9)
 
 
 class RichText(Artist):
@@ -134,21 +189,54 @@ class RichText(Artist):
         elif self._valign == "top":
             y0 -= size * 0.8 * px
         texts: list[Text] = []
+        if all(level == 0 for runs in self._lines for _, level in runs):
+            # plain text: one text object for all its lines
+            align: Literal["left", "center", "right"] = (
+                "center"
+                if self._align == "center"
+                else "right"
+                if self._align == "right"
+                else "left"
+            )
+            plain = Text(
+                x0,
+                y0 - (n - 1) * line_h,  # a multi-line text's baseline is its last line's
+                safe(self.plain_text),
+                transform=IdentityTransform(),
+                horizontalalignment=align,
+                verticalalignment="baseline",
+                multialignment=align,
+                rotation=self._rotation,
+                rotation_mode="anchor",
+                **self._font,
+            )
+            plain.set_figure(self.figure)
+            # lines ``line_h`` apart, as the run-by-run layout below puts them
+            plain.set_linespacing(line_h / _line_pitch(plain, renderer))
+            return [plain]
         for li, runs in enumerate(self._lines):
             pieces: list[tuple[Text, float]] = []
             width = 0.0
             for chunk, level in runs:
                 fs = size * (0.7 if level else 1.0)
+                # an SVG renderer trims and collapses the spaces of a text element: spaces at
+                # the ends of a run become offsets, spaces inside it no-break spaces
+                drawn = safe(chunk)
+                core = drawn.strip(" ")
                 t = Text(
                     0,
                     0,
-                    safe(chunk),
+                    drawn.rstrip(" ").replace(" ", "\u00a0"),
                     transform=IdentityTransform(),
                     **{**self._font, "fontsize": fs},
                 )
                 t.set_figure(self.figure)
+                to_core_end = t.get_window_extent(renderer).width
+                t.set_text(drawn.replace(" ", "\u00a0"))
                 w = t.get_window_extent(renderer).width
-                pieces.append((t, width))
+                t.set_text(core.replace(" ", "\u00a0"))
+                lead = to_core_end - t.get_window_extent(renderer).width if core else 0.0
+                pieces.append((t, width + lead))
                 width += w
                 t._plotdoc_level = level  # type: ignore[attr-defined]
             shift = {"left": 0.0, "center": -width / 2, "right": -width}.get(self._align, 0.0)
