@@ -48,7 +48,7 @@ def end_on_ticks(
         lo = 0.0
     if data[1] <= 0 < hi:
         hi = 0.0
-    if step and not (hi - lo) / step <= 200:  # the axes draw such an interval as automatic
+    if step and hi - lo > 200 * step:  # the axes draw such an interval as automatic
         step = None
     locator = MultipleLocator(step) if step else axis.get_major_locator()
     if not isinstance(locator, MaxNLocator | MultipleLocator):
