@@ -44,12 +44,18 @@ class DrawContext:
     auto_titles: dict[str, str] = field(default_factory=dict)
     anchors: list[Anchor] = field(default_factory=list)
     categorical: bool = False
+    #: Y holds one row per observation (forest): the value axis settings go to X
+    rows_on_y: bool = False
     #: whether an omitted ``legend.show`` shows the legend for two or more entries
     legend_auto: bool = True
     #: callables run after the axes are set (for marks placed at final tick positions)
     after_axes: list[Any] = field(default_factory=list)
     value_axis_from_zero: bool = False
     preferred_width_pt: float | None = None
+    #: what the drawing could not show, in words for the user (returned with the render)
+    warnings: list[str] = field(default_factory=list)
+    #: plot height the marks need (labels of a heat map), used when plotGeometry is automatic
+    preferred_height_pt: float | None = None
     extra_bottom_pt: float = 0.0
     #: data limits the drawers registered (custom artists do not autoscale themselves)
     limits: list[NDArray[np.float64]] = field(default_factory=list)

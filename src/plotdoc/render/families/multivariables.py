@@ -45,7 +45,8 @@ from ..prepare.multivariables import (
     nice_sizes,
     volcano,
 )
-from ..prepare.roles import Variable, mapped, number_text
+from ..prepare.roles import Variable, mapped
+from ..style.numbers import number_text
 from ..style.symbols import symbol_path
 from ..style.theme import with_alpha
 
