@@ -1,6 +1,8 @@
 """Take the screenshots of docs/editor.md with the browser tests' set-up (Chromium, Playwright).
 
     PYTHONPATH=src python tools/editor_screenshots.py [OUT_DIR]
+
+Notifications are dismissed before each screenshot, so none covers what it shows.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import orjson
 
@@ -21,6 +24,27 @@ from tests.editor.conftest import CHROMIUM_ARGS, drop_file, start_editor  # noqa
 
 from plotdoc.publish.examples import example_bytes  # noqa: E402
 
+GRAPH_SHOWN = "() => (document.querySelector('[data-testid=graph] img')||{}).src?.startsWith('data:image/png')"
+CLEAR_NOTES = "() => document.querySelectorAll('.q-notification').forEach(n => n.remove())"
+CSV = b"Dose,Control,Treated\n0.1,2.1,2.4\n0.3,3.9,5.2\n1,8.2,11.6\n3,15.7,24.9\n10,21.3,38.2\n"
+
+
+def shot(page: Any, path: Path, locator: Any = None) -> None:
+    time.sleep(0.6)
+    page.evaluate(CLEAR_NOTES)
+    time.sleep(0.2)
+    (locator or page).screenshot(path=path)
+
+
+def graph_of(page: Any, table_id: str) -> None:
+    before = page.evaluate("() => (document.querySelector('[data-testid=graph] img')||{}).src")
+    page.get_by_test_id(f"nav-{table_id}").click()
+    page.wait_for_function(
+        "(o) => { const s = (document.querySelector('[data-testid=graph] img')||{}).src; "
+        "return s && s !== o && s.startsWith('data:image/png'); }",
+        arg=before,
+    )
+
 
 def main() -> int:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "docs" / "images" / "editor"
@@ -28,38 +52,68 @@ def main() -> int:
     editor = start_editor(cwd=Path(tempfile.mkdtemp()))
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            browser = p.chromium.launch(
+                executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS
+            )
+            page = browser.new_page(viewport={"width": 1440, "height": 900})
             page.goto(editor.url)
             page.get_by_test_id("start-screen").wait_for()
-            time.sleep(0.5)
-            page.screenshot(path=out / "start-screen.png")
+            shot(page, out / "start-screen.png")
             drop_file(page, "complete.plotdoc", example_bytes("complete"))
             page.get_by_test_id("nav-weights").wait_for()
+            page.wait_for_function(GRAPH_SHOWN)
+            shot(page, out / "editor.png")
+            # the variant picker
+            page.get_by_test_id("variant").click()
             page.wait_for_function(
-                "() => (document.querySelector('[data-testid=graph] img')||{}).src?.startsWith('data:image/svg')"
+                "() => document.querySelectorAll('[data-testid=variant-picker] img[src^=\"data:image/png\"]').length > 3"
             )
-            time.sleep(2.5)  # let the notifications fade
-            page.screenshot(path=out / "editor.png")
-            page.locator(".q-splitter__after").screenshot(path=out / "graph-panel.png")
+            shot(page, out / "variant-picker.png")
+            page.keyboard.press("Escape")
+            # a multiple-variables graph: which variable is X, Y, label
+            graph_of(page, "rnaseq")
+            shot(page, out / "graph-panel.png")
+            # nested plot options: the heat map's settings
+            graph_of(page, "table-1")
+            page.get_by_test_id("option-heatMap").click()
+            shot(page, out / "plot-options.png")
+            # row operations
             page.get_by_test_id("nav-weights").click()
+            page.locator(".plotdoc-sheet .ag-row[row-index='3'] .ag-cell[col-id='c0']").click()
+            time.sleep(0.3)
+            page.locator(".plotdoc-sheet .ag-row[row-index='5'] .ag-cell[col-id='c0']").click(
+                modifiers=["Shift"]
+            )
+            time.sleep(0.3)
+            page.locator(".plotdoc-sheet .ag-row[row-index='4'] .ag-cell[col-id='c1']").click(
+                button="right"
+            )
+            page.get_by_test_id("row-delete").wait_for()
+            shot(page, out / "row-operations.png")
+            page.keyboard.press("Escape")
+            # analyses
             page.get_by_test_id("tab-analyses").click()
             page.get_by_test_id("analysis-welch").wait_for()
-            time.sleep(0.5)
-            page.locator(".q-splitter__after").screenshot(path=out / "analyses.png")
+            page.get_by_test_id("result-p").first.wait_for()
+            shot(page, out / "analyses.png")
+            page.get_by_test_id("tab-graph").click()
+            # a CSV file asks for its family
+            drop_file(page, "dose.csv", CSV)
+            page.get_by_test_id("csv-family").wait_for()
+            shot(page, out / "csv-family.png")
+            page.keyboard.press("Escape")
+            # problems
             bad = orjson.loads(example_bytes("complete"))
             bad["tables"][1]["graph"]["variantId"] = "scatter"
             bad["tables"][0]["dataSets"][1]["name"] = bad["tables"][0]["dataSets"][0]["name"]
             drop_file(page, "broken.plotdoc", orjson.dumps(bad))
             page.get_by_test_id("problems").wait_for()
-            time.sleep(2.5)
-            page.screenshot(path=out / "problems.png")
+            shot(page, out / "problems.png")
             page.get_by_test_id("problems-dismiss").click()
             page.get_by_test_id("menu-help").click()
             page.get_by_text("Prompt for an AI assistant").click()
             page.get_by_test_id("prompt-text").wait_for()
-            time.sleep(0.5)
-            page.screenshot(path=out / "prompt.png")
+            shot(page, out / "prompt.png")
             browser.close()
     finally:
         editor.stop()

@@ -778,3 +778,22 @@ class PlotdocError(Exception):
     @property
     def warnings(self) -> tuple[Problem, ...]:
         return tuple(p for p in self.problems if p.severity == "warning")
+
+
+def problem_lines(
+    name: str, problems: Sequence[Problem], omitted: int = 0, omitted_warnings: int = 0
+) -> list[str]:
+    """Problems as `plotdoc validate` prints them: ``NAME: severity PATH [code]: message``.
+
+    ``omitted`` counts problems past those listed, ``omitted_warnings`` warnings past the cap.
+    """
+    lines = []
+    for p in problems:
+        where = p.where or "(document)"
+        pos = f" ({p.position})" if p.position else ""
+        lines.append(f"{name}: {p.severity} {where} [{p.code}]: {p.message}{pos}")
+    if omitted:
+        lines.append(f"{name}: ... {omitted} more problem(s) not listed")
+    if omitted_warnings:
+        lines.append(f"{name}: … and {omitted_warnings:,} more warnings")
+    return lines

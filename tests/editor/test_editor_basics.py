@@ -53,7 +53,7 @@ def graph_src(page: Any) -> str:
 
 def wait_graph_change(page: Any, old: str) -> str:
     page.wait_for_function(
-        f"(old) => {{ const s = ({GRAPH_SRC})(); return s.startsWith('data:image/svg') && s !== old; }}",
+        f"(old) => {{ const s = ({GRAPH_SRC})(); return s.startsWith('data:image/png') && s !== old; }}",
         arg=old,
     )
     return graph_src(page)
@@ -87,7 +87,7 @@ def test_drop_a_valid_file_shows_tables_and_graph(page: Any) -> None:
     drop_file(page, "complete.plotdoc", example_bytes("complete"))
     page.get_by_test_id("nav-weights").wait_for()
     page.get_by_test_id("nav-calibration").wait_for()
-    page.wait_for_function(f"() => ({GRAPH_SRC})().startsWith('data:image/svg')")
+    page.wait_for_function(f"() => ({GRAPH_SRC})().startsWith('data:image/png')")
     cell(page, 0, 1).wait_for()
     assert cell(page, 0, 1).inner_text() == "0.04"
 
@@ -163,10 +163,16 @@ def test_paste_a_block_from_a_spreadsheet(page: Any) -> None:
 def test_switch_the_variant(page: Any) -> None:
     before = graph_src(page)
     page.get_by_test_id("variant").click()
-    page.get_by_role("option", name="Area error", exact=True).click()
+    picker = page.get_by_test_id("variant-picker")
+    # the picker groups the types and draws a thumbnail of each from the table's data
+    picker.get_by_text("Lines and areas", exact=True).wait_for()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=variant-xy-area-error] img')?.src?.startsWith('data:image/png')"
+    )
+    picker.get_by_test_id("variant-xy-area-error").click()
     wait_graph_change(page, before)
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=variant]')?.closest('.q-field')?.textContent.includes('Area error')"
+        "() => document.querySelector('[data-testid=variant]')?.textContent.includes('Area error')"
     )
 
 

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from ..problems import PlotdocError, Problem
+from ..problems import PlotdocError, Problem, problem_lines
 
 if TYPE_CHECKING:
     from ..model import Project
@@ -32,14 +32,8 @@ def print_problems(
     omitted: int = 0,
     omitted_warnings: int = 0,
 ) -> None:
-    for p in problems:
-        where = p.where or "(document)"
-        pos = f" ({p.position})" if p.position else ""
-        print(f"{name}: {p.severity} {where} [{p.code}]: {p.message}{pos}", file=out)
-    if omitted:
-        print(f"{name}: ... {omitted} more problem(s) not listed", file=out)
-    if omitted_warnings:
-        print(f"{name}: … and {omitted_warnings:,} more warnings", file=out)
+    for line in problem_lines(name, problems, omitted, omitted_warnings):
+        print(line, file=out)
 
 
 def problem_json(p: Problem) -> dict[str, object]:

@@ -23,8 +23,14 @@ SAMPLE_ROWS = 8
 
 
 def sliced(table: Table, rows: range) -> Table:
-    """``table`` with only ``rows`` (a step-1 range) of its cells."""
+    """``table`` with only ``rows`` (a step-1 range) of its cells.
+
+    A results table's cells are never written to a file, so its copy keeps them untouched
+    (reading them would compute them).
+    """
     part = copy.copy(table)
+    if table.derived_from is not None:
+        return part
     sl = slice(rows.start, rows.stop)
     part.data_sets = [
         DataSet(ds.name, ds.values[sl], None if ds.text is None else ds.text[sl])
@@ -40,7 +46,12 @@ def light_document(project: Project, /, focus: int | None, rows: range | None) -
 
     tables = []
     for i, table in enumerate(project.tables):
-        span = rows if (i == focus and rows is not None) else range(min(table.n_rows, SAMPLE_ROWS))
+        if table.derived_from is not None:
+            span = range(0)  # computed cells: never written, never read here
+        elif i == focus and rows is not None:
+            span = rows
+        else:
+            span = range(min(table.n_rows, SAMPLE_ROWS))
         tables.append(_table(sliced(table, span)))
     return {
         "format": FORMAT,

@@ -28,10 +28,20 @@ class Snapshot:
     view: dict[str, Any]
 
 
+def pending(table: Table) -> bool:
+    """A results table whose cells are not computed yet (reading them would compute them)."""
+    return table.__dict__.get("fill") is not None
+
+
 def copy_table(table: Table) -> Table:
-    """A copy of ``table`` that shares its arrays and row labels and copies everything else."""
+    """A copy of ``table`` that shares its arrays and row labels and copies everything else.
+
+    A results table whose cells are not computed yet stays so in the copy (nothing is
+    computed to copy it).
+    """
     new = copy.copy(table)
-    new.data_sets = [copy.copy(ds) for ds in table.data_sets]
+    if not pending(table):
+        new.data_sets = [copy.copy(ds) for ds in table.data_sets]
     new.graph = copy.deepcopy(table.graph)
     new.analyses = copy.deepcopy(table.analyses)
     new.annotations = copy.deepcopy(table.annotations)

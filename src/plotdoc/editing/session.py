@@ -30,7 +30,7 @@ def new_project() -> Project:
     return loads(b'{"format": "plotdoc-project", "schemaVersion": 1, "tables": []}')
 
 
-def _csv_family(data: bytes) -> str:
+def csv_family(data: bytes) -> str:
     """The family a dropped CSV file is read as: xy when its first column holds numbers."""
     from ..reader.cells import parse_numeric_text
 
@@ -48,8 +48,16 @@ def _csv_family(data: bytes) -> str:
     return "xy" if numeric and first else "grouped"
 
 
-def read_upload(name: str, data: bytes) -> tuple[Project, list[Problem]]:
-    """Open a file's bytes by its name: a project file through open, `.pzfx`/`.csv` imported."""
+def is_table_text(name: str) -> bool:
+    """A CSV, TSV or text file: imported as one table of a family the user chooses."""
+    return name.lower().endswith((".csv", ".tsv", ".txt"))
+
+
+def read_upload(name: str, data: bytes, family: str | None = None) -> tuple[Project, list[Problem]]:
+    """Open a file's bytes by its name: a project file through open, `.pzfx`/`.csv` imported.
+
+    A CSV file is read as a table of ``family`` (default: :func:`csv_family`'s guess).
+    """
     from ..api import _name_warning, loads
 
     if len(data) > MAX_FILE_BYTES:
@@ -75,7 +83,9 @@ def read_upload(name: str, data: bytes) -> tuple[Project, list[Problem]]:
 
             stem = Path(name).stem
             delimiter = "\t" if lower.endswith(".tsv") else None
-            result = read_csv(data, family=_csv_family(data), delimiter=delimiter, name=stem)
+            result = read_csv(
+                data, family=family or csv_family(data), delimiter=delimiter, name=stem
+            )
         project = loads(orjson.dumps(result.document))
         return project, [*result.problems, *project.warnings]
     project = loads(data)
@@ -138,10 +148,13 @@ class Session:
             return Report(list(exc.problems), exc.omitted)
         return self._replace(project, p, p.name, list(project.warnings))
 
-    def open_bytes(self, name: str, data: bytes) -> Report:
-        """Open a dropped or uploaded file; it has no path, so Save asks where to write."""
+    def open_bytes(self, name: str, data: bytes, family: str | None = None) -> Report:
+        """Open a dropped or uploaded file; it has no path, so Save asks where to write.
+
+        ``family`` is the family a CSV file's table is read as (default: the guess).
+        """
         try:
-            project, problems = read_upload(name, data)
+            project, problems = read_upload(name, data, family)
         except PlotdocError as exc:
             return Report(list(exc.problems), exc.omitted)
         lower = name.lower()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -226,19 +227,45 @@ def insert_rows(project: Project, /, table_id: str, at: int, count: int = 1) -> 
         table.x = np.insert(table.x, [at] * count, np.nan)
     if table.row_labels is not None:
         table.row_labels = [*table.row_labels[:at], *([""] * count), *table.row_labels[at:]]
-    return Outcome(f"Insert {count} row(s)", index, range(at, min(at + count, n + count)), table_id)
+    return Outcome(f"Insert {_rows(count)}", index, range(at, min(at + count, n + count)), table_id)
 
 
 @structural
 def delete_rows(project: Project, /, table_id: str, start: int, count: int = 1) -> Outcome:
+    """Delete ``count`` rows from row ``start`` (rows past the last one are ignored)."""
     index, table = editable(project, table_id)
     n = table.n_rows
-    stop = min(start + count, n)
     if not 0 <= start < n or count < 1:
         raise refuse(
             "edit-invalid", ("tables", index), f"expected rows within 0 to {n - 1}; found {start}"
         )
-    keep = np.r_[0:start, stop:n]
+    return _drop_rows(table, index, table_id, np.arange(start, min(start + count, n)))
+
+
+@structural
+def delete_rows_at(project: Project, /, table_id: str, rows: Sequence[int]) -> Outcome:
+    """Delete the rows listed (any order, not necessarily contiguous), as one edit.
+
+    Rows past the last one (the sheet's empty rows) are ignored; at least one row must exist.
+    """
+    index, table = editable(project, table_id)
+    n = table.n_rows
+    wanted = sorted({int(r) for r in rows if 0 <= int(r) < n})
+    if not wanted:
+        raise refuse(
+            "edit-invalid",
+            ("tables", index),
+            f"expected rows within 0 to {n - 1}; found {sorted(set(rows))[:5]}",
+        )
+    return _drop_rows(table, index, table_id, np.asarray(wanted, dtype=np.intp))
+
+
+def _rows(n: int) -> str:
+    return f"{n} row" + ("" if n == 1 else "s")
+
+
+def _drop_rows(table: Table, index: int, table_id: str, drop: np.ndarray) -> Outcome:
+    keep = np.setdiff1d(np.arange(table.n_rows), drop, assume_unique=True)
     for ds in table.data_sets:
         ds.values = ds.values[keep]
         if ds.text is not None:
@@ -246,8 +273,9 @@ def delete_rows(project: Project, /, table_id: str, start: int, count: int = 1) 
     if table.x is not None:
         table.x = table.x[keep]
     if table.row_labels is not None:
-        table.row_labels = [*table.row_labels[:start], *table.row_labels[stop:]]
-    return Outcome(f"Delete {stop - start} row(s)", index, None, table_id)
+        labels = table.row_labels
+        table.row_labels = [labels[i] for i in keep]
+    return Outcome(f"Delete {_rows(len(drop))}", index, None, table_id)
 
 
 @structural

@@ -8,6 +8,8 @@ from nicegui import ui
 
 from ..contract import methods as M
 from ..editing import add_analysis, remove_analysis, set_analysis_params
+from .format_panel import label_of
+from .work import known_results
 
 if TYPE_CHECKING:
     from .page import View
@@ -22,33 +24,85 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "method": M.CORRELATION_METHODS,
 }
 
-#: Result fields shown per method (the rest are in `plotdoc analyze --json`).
-SHOWN: dict[str, tuple[str, ...]] = {
+#: Results shown per method: (label, field, or (lower, upper) for an interval).
+Row = tuple[str, str | tuple[str, str]]
+SHOWN: dict[str, tuple[Row, ...]] = {
     "ttest": (
-        "n_a",
-        "n_b",
-        "mean_a",
-        "mean_b",
-        "mean_difference",
-        "ci_lower",
-        "ci_upper",
-        "t",
-        "df",
-        "p",
+        ("Number of values (A)", "n_a"),
+        ("Number of values (B)", "n_b"),
+        ("Mean of A", "mean_a"),
+        ("Mean of B", "mean_b"),
+        ("Difference of means (A − B)", "mean_difference"),
+        ("{level} confidence interval", ("ci_lower", "ci_upper")),
+        ("t", "t"),
+        ("Degrees of freedom", "df"),
+        ("P value (two-tailed)", "p"),
     ),
-    "linearRegression": ("slope", "intercept", "r_squared", "p", "n", "sy_x"),
-    "nonlinearRegression": ("bottom", "top", "log_ec50", "ec50", "hill_slope", "r_squared", "n"),
+    "linearRegression": (
+        ("Slope", "slope"),
+        ("{level} CI of the slope", ("slope_ci_lower", "slope_ci_upper")),
+        ("Y intercept", "intercept"),
+        ("R²", "r_squared"),
+        ("P value (slope ≠ 0)", "p"),
+        ("Number of points", "n"),
+        ("Sy.x", "sy_x"),
+    ),
+    "nonlinearRegression": (
+        ("Bottom", "bottom"),
+        ("Top", "top"),
+        ("LogEC50", "log_ec50"),
+        ("EC50", "ec50"),
+        ("Hill slope", "hill_slope"),
+        ("R²", "r_squared"),
+        ("Number of points", "n"),
+    ),
+}
+
+#: Parameter names as a user reads them.
+PARAM_LABELS = {
+    "groupA": "Group A",
+    "groupB": "Group B",
+    "design": "Design",
+    "variance": "Variances",
+    "confidenceLevel": "Confidence level",
+    "model": "Model",
+    "output": "Output",
+    "method": "Method",
 }
 
 
 def fmt(value: Any) -> str:
+    """A number as `plotdoc analyze` prints it; a P value below 0.0001 as ``< 0.0001``."""
     from ..analyses import _fmt
 
-    return (
-        _fmt(float(value))
-        if isinstance(value, (int, float)) and not isinstance(value, bool)
-        else str(value)
-    )
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, int):
+        return str(value)
+    return _fmt(float(value))
+
+
+def p_text(value: Any) -> str:
+    if isinstance(value, float) and 0 <= value < 1e-4:
+        return "< 0.0001"
+    return fmt(value)
+
+
+def result_rows(method: str, res: Any) -> list[tuple[str, str, str]]:
+    """(label, text, field) of each result shown for one result object."""
+    level = getattr(res, "confidence", None) or getattr(res, "confidence_level", None)
+    level_text = f"{level * 100:g}%" if isinstance(level, float) else "95%"
+    out = []
+    for label, key in SHOWN.get(method, ()):
+        label = label.replace("{level}", level_text)
+        if isinstance(key, tuple):
+            if all(hasattr(res, k) for k in key):
+                lo, hi = (getattr(res, k) for k in key)
+                out.append((label, f"{fmt(lo)} to {fmt(hi)}", key[0]))
+        elif hasattr(res, key):
+            value = getattr(res, key)
+            out.append((label, p_text(value) if key == "p" else fmt(value), key))
+    return out
 
 
 class AnalysesPanel:
@@ -90,7 +144,7 @@ class AnalysesPanel:
                 ui.label(f"No analysis method runs on {table.format} tables.").classes(
                     "plotdoc-status"
                 )
-        results = self.view.session.project.results
+        results = known_results(self.view.session.project)
         for analysis in table.analyses:
             run = results.get((table.id, analysis.id))
             with (
@@ -99,7 +153,11 @@ class AnalysesPanel:
                 .props(f"flat data-testid=analysis-{analysis.id}")
             ):
                 with ui.row().classes("items-center w-full"):
-                    ui.label(f"{analysis.id} · {analysis.method}").classes("text-weight-medium")
+                    spec = M.METHODS.get(analysis.method)
+                    ui.label(spec.description if spec else analysis.method).classes(
+                        "text-weight-medium"
+                    )
+                    ui.label(analysis.id).classes("plotdoc-family")
                     ui.space()
                     ui.button(
                         icon="delete",
@@ -119,7 +177,7 @@ class AnalysesPanel:
             ui.select(
                 names,
                 value=value,
-                label=key,
+                label=PARAM_LABELS.get(key) or label_of(key),
                 on_change=lambda e: (
                     e.value != value and apply(set_analysis_params, table.id, aid, {key: e.value})
                 ),
@@ -128,20 +186,20 @@ class AnalysesPanel:
             ui.select(
                 list(CHOICES[key]),
                 value=value,
-                label=key,
+                label=PARAM_LABELS.get(key) or label_of(key),
                 on_change=lambda e: (
                     e.value != value and apply(set_analysis_params, table.id, aid, {key: e.value})
                 ),
             ).classes("w-36").props(f"dense outlined data-testid=param-{key}")
         elif isinstance(value, bool):
             ui.checkbox(
-                key,
+                PARAM_LABELS.get(key) or label_of(key),
                 value=value,
                 on_change=lambda e: apply(set_analysis_params, table.id, aid, {key: e.value}),
             )
         else:
             ui.number(
-                key,
+                PARAM_LABELS.get(key) or label_of(key),
                 value=value,
                 on_change=lambda e: (
                     e.value != value and apply(set_analysis_params, table.id, aid, {key: e.value})
@@ -164,14 +222,16 @@ class AnalysesPanel:
                     continue
                 if name:
                     with ui.element("tr"), ui.element("td").props("colspan=2"):
-                        ui.label(name).classes("text-weight-medium")
-                for key in SHOWN.get(run.method, ()):
-                    if hasattr(res, key):
-                        with ui.element("tr"):
-                            with ui.element("td"):
-                                ui.label(key)
-                            with ui.element("td"):
-                                ui.label(fmt(getattr(res, key))).props(f"data-testid=result-{key}")
+                        ui.label(name).classes("text-weight-medium q-pt-sm")
+                for label, text, key in result_rows(run.method, res):
+                    with ui.element("tr"):
+                        with ui.element("td"):
+                            ui.label(label)
+                        with ui.element("td").classes("plotdoc-number"):
+                            ui.label(text).props(f"data-testid=result-{key}")
+                if getattr(res, "status", "ok") != "ok":
+                    with ui.element("tr"), ui.element("td").props("colspan=2"):
+                        ui.label(f"{res.status}: {res.message}").classes("text-negative")
         if run.method in ("frequencyDistribution", "correlationMatrix"):
             ui.label("Results are in the results table under this table in the navigator.").classes(
                 "plotdoc-status"

@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse
 
 from ..contract.limits import MAX_FILE_BYTES, MAX_ROWS
 from ..editing.cells import cell_text, sheet_columns
+from ..editing.history import pending
 from ..editing.session import Session
 from .security import Guard, allowed_hosts
 
@@ -29,11 +30,30 @@ class Server:
     def __init__(self) -> None:
         self.session = Session()
         self.uploads: dict[str, tuple[str, bytes]] = {}
+        #: the open tabs; each shows the one session
+        self.views: list[Any] = []
+
+    def forget(self, view: Any) -> None:
+        if view in self.views:
+            self.views.remove(view)
+
+    def changed(self, source: Any) -> None:
+        """The project changed in ``source``'s tab: bring every other tab up to date."""
+        from .notify import notify
+
+        for view in list(self.views):
+            if view is source:
+                continue
+            with view.anchor:
+                view.refresh(broadcast=False)
+                notify("The project was changed in another tab; this tab shows it now")
 
     def rows(self, table_id: str, start: int, end: int) -> dict[str, Any]:
         try:
             table = self.session.project.table(table_id)
         except KeyError:
+            return {"rows": [], "lastRow": 0}
+        if pending(table):  # its cells are being computed: shown when they are
             return {"rows": [], "lastRow": 0}
         n = table.n_rows
         total = n if table.derived_from is not None else min(n + SPARE_ROWS, MAX_ROWS)
@@ -74,16 +94,15 @@ def create(server: Server, token: str, host: str, port: int) -> None:
         size = int(request.headers.get("content-length") or 0)
         if size > MAX_FILE_BYTES:
             return JSONResponse({"error": f"expected a file of at most 50 MB; found {size} bytes"})
-        chunks: list[bytes] = []
-        total = 0
+        body = bytearray()
         async for chunk in request.stream():
-            total += len(chunk)
-            if total > MAX_FILE_BYTES:
+            if len(body) + len(chunk) > MAX_FILE_BYTES:
                 return JSONResponse({"error": "expected a file of at most 50 MB"})
-            chunks.append(chunk)
+            body += chunk
         key = secrets.token_urlsafe(12)
         server.uploads.clear()  # only the latest file waits to be opened
-        server.uploads[key] = (Path(name).name, b"".join(chunks))
+        server.uploads[key] = (Path(name).name, bytes(body))
+        del body
         return JSONResponse({"id": key})
 
     page.register(server)
@@ -96,7 +115,7 @@ def run(
     """Start the editor (blocking until Ctrl-C)."""
     from nicegui import app, ui
 
-    from ..cli.common import print_problems
+    from ..problems import problem_lines
 
     server = Server()
     if file is not None:
@@ -104,7 +123,9 @@ def run(
         if path.exists():
             report = server.session.open_path(path)
             if not report.ok:
-                print_problems(file, report.problems, sys.stderr, report.omitted)
+                print(
+                    *problem_lines(file, report.problems, report.omitted), sep="\n", file=sys.stderr
+                )
                 server.session.warnings = list(report.problems)
         else:
             server.session.path = path

@@ -1,33 +1,63 @@
-"""The graph panel: the table's graph drawn by plotdoc's renderer, its controls and export."""
+"""The Graph tab: the table's graph as large as the window allows, the graph type picker
+(a grouped list with a thumbnail of each type drawn from the table's own data), the style
+and mode, and export."""
 
 from __future__ import annotations
 
 import base64
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from nicegui import run, ui
+from nicegui import ui
 
-from ..contract import document as D
-from ..contract import nodes as N
 from ..contract.presets import PRESETS
-from ..contract.styles import AXIS_SCALES, LEGEND_POSITIONS
-from ..contract.variants import VARIANTS, variants_of
-from ..editing import (
-    set_axis,
-    set_legend,
-    set_plot_option,
-    set_preset,
-    set_title,
-    set_variant,
-    set_visibility,
-)
+from ..contract.variants import VARIANTS, Variant, variants_of
+from ..editing import set_plot_option, set_preset, set_variant
+from ..model import Project
 from ..render import file_stem
-from .work import draw, project_copy
+from .format_panel import label_of
+from .notify import notify
+from .work import (
+    LARGE_CELLS,
+    SCREEN_DPI,
+    Cancelled,
+    Task,
+    draw,
+    in_thread,
+    preview,
+    project_copy,
+    table_cells,
+)
 
 if TYPE_CHECKING:
     from .page import View
 
 _PREFIXES = ("column-", "grouped-", "xy-", "contingency-", "nested-", "survival-", "parts-", "mv-")
+
+#: Groups of the picker, in order: (title, words of a variant id that put it there).
+GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Heat map", ("heat-map",)),
+    ("Survival curves", ("survival-",)),
+    ("Pies and parts", ("parts-",)),
+    ("Repeated measures", ("-rm-", "repeated", "before-after")),
+    ("Distributions", ("box", "violin", "low-high", "floating")),
+    ("Bars", ("bar", "spikes")),
+    ("Every value", ("scatter", "individual", "replicates")),
+    ("Lines and areas", ("line", "area")),
+)
+
+
+#: The order groups are shown in: the everyday types first.
+SHOWN_ORDER = (
+    "Symbols and error bars",
+    "Every value",
+    "Lines and areas",
+    "Bars",
+    "Distributions",
+    "Repeated measures",
+    "Heat map",
+    "Survival curves",
+    "Pies and parts",
+)
 
 
 def variant_label(vid: str) -> str:
@@ -39,27 +69,45 @@ def variant_label(vid: str) -> str:
     return text.replace("-", " ").capitalize()
 
 
-def option_nodes(family: str) -> dict[str, N.Node]:
-    """The plot options of ``family`` as the contract defines them."""
-    assert isinstance(D.PLOT, N.OneOf)
-    for obj in D.PLOT.options:
-        assert isinstance(obj, N.Obj)
-        fam = obj.props["family"]
-        if isinstance(fam, N.Const) and fam.value == family:
-            opts = obj.props["options"]
-            assert isinstance(opts, N.Obj)
-            return dict(opts.props)
-    return {}
+def variant_group(vid: str) -> str:
+    for title, words in GROUPS:
+        if any(w in vid for w in words):
+            return title
+    return "Symbols and error bars"
 
 
-def _auto(value: Any) -> float | str:
-    text = str(value).strip() if value is not None else ""
-    if text == "" or text.lower() == "auto":
-        return "auto"
-    try:
-        return float(text)
-    except ValueError:
-        return text  # refused by the check with open's message
+def grouped_variants(family: str) -> dict[str, list[Variant]]:
+    """The family's variants by group, groups in a fixed order."""
+    order = SHOWN_ORDER
+    out: dict[str, list[Variant]] = {}
+    for v in variants_of(family):
+        out.setdefault(variant_group(v.id), []).append(v)
+    return {g: out[g] for g in order if g in out}
+
+
+#: The resolutions the graph on the page is drawn at, fitted to its place (pixels per inch).
+MIN_DPI, MAX_DPI = 60.0, 170.0
+
+
+def png_size(png: bytes) -> tuple[int, int]:
+    """Width and height of a PNG, from its header."""
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+
+
+#: Pixels per inch of the picker's thumbnails.
+THUMB_DPI = 30
+
+
+def thumbnails(project: Project, table_id: str, variant_ids: list[str]) -> dict[str, bytes]:
+    """Each variant drawn small from the table's own data (run in a child process)."""
+    out: dict[str, bytes] = {}
+    for vid in variant_ids:
+        try:
+            set_variant(project, table_id, vid)
+            out[vid] = preview(project, table_id, THUMB_DPI)
+        except Exception:
+            continue
+    return out
 
 
 class GraphPanel:
@@ -68,27 +116,132 @@ class GraphPanel:
         self.image: ui.image | None = None
         self.drawing = 0
         self.message: ui.label | None = None
+        #: the place the graph has on the page, CSS pixels (reported by the page)
+        self.box: tuple[float, float] | None = None
+        #: each table's graph size in inches (its last drawing's pixels / its resolution)
+        self.inches: dict[str, tuple[float, float]] = {}
+        self.used_dpi: dict[str, float] = {}
 
     def build(self) -> None:
-        with ui.column().classes("w-full gap-2 plotdoc-graph"):
-            with ui.row().classes("items-center gap-2"):
-                self.message = (
-                    ui.label("").classes("plotdoc-status").props("data-testid=graph-status")
-                )
-                ui.space()
-                for fmt in ("svg", "png", "pdf"):
-                    ui.button(
-                        fmt.upper(), icon="download", on_click=lambda f=fmt: self.export(f)
-                    ).props(f"flat dense size=sm data-testid=export-{fmt}")
+        with ui.column().classes("w-full h-full gap-1 no-wrap plotdoc-graph"):
+            self.toolbar()
+            self.message = ui.label("").classes("plotdoc-status").props("data-testid=graph-status")
             self.image = (
                 ui.image("")
-                .props("no-spinner no-transition fit=contain data-testid=graph")
-                .classes("w-full")
-                .style("min-height: 260px; max-height: 520px")
+                .props(
+                    'no-spinner no-transition fit=scale-down position="50% 0%" data-testid=graph'
+                )
+                .classes("w-full grow plotdoc-graph-image")
             )
-            self.controls()
 
-    async def redraw(self) -> None:
+    @ui.refreshable_method
+    def toolbar(self) -> None:
+        view = self.view
+        table = view.table()
+        with ui.row().classes("w-full items-end gap-2"):
+            if table is not None and table.graph is not None:
+                graph = table.graph
+                tid = table.id
+                ui.button(
+                    variant_label(graph.variant_id),
+                    icon="insert_chart",
+                    on_click=self.pick_variant,
+                ).props("outline no-caps data-testid=variant").tooltip("Choose the graph type")
+                ui.select(
+                    {p: label_of(p) for p in PRESETS},
+                    value=graph.active_preset_id,
+                    label="Style",
+                    on_change=lambda e: (
+                        e.value != graph.active_preset_id and view.apply(set_preset, tid, e.value)
+                    ),
+                ).classes("w-32").props("dense outlined data-testid=preset")
+                variant = VARIANTS[graph.variant_id]
+                if variant.modes:
+                    ui.select(
+                        {m: label_of(m) for m in variant.modes},
+                        value=graph.plot.options.get("mode"),
+                        label="Mode",
+                        on_change=lambda e: (
+                            e.value != graph.plot.options.get("mode")
+                            and view.apply(set_plot_option, tid, ("mode",), e.value)
+                        ),
+                    ).classes("w-44").props("dense outlined data-testid=mode")
+            ui.space()
+            with ui.button("Export", icon="download").props(
+                "flat dense no-caps data-testid=export"
+            ):
+                with ui.menu():
+                    for fmt in ("svg", "png", "pdf"):
+                        ui.menu_item(f"{fmt.upper()} file", lambda f=fmt: self.export(f)).props(
+                            f"data-testid=export-{fmt}"
+                        )
+
+    async def pick_variant(self) -> None:
+        """A dialog listing the graph types by group, with thumbnails drawn from the data."""
+        view = self.view
+        table = view.table()
+        if table is None or table.graph is None:
+            return
+        groups = grouped_variants(table.format)
+        images: dict[str, ui.image] = {}
+        with (
+            ui.dialog() as dialog,
+            ui.card().classes("w-[900px] max-w-[95vw]").props("data-testid=variant-picker"),
+        ):
+            with ui.row().classes("w-full items-center"):
+                ui.label(f"Graph type for {table.name}").classes("text-h6")
+                ui.space()
+                ui.button(icon="close", on_click=dialog.close).props("flat round dense")
+            with ui.scroll_area().classes("w-full").style("height: 70vh"):
+                for title, variants in groups.items():
+                    ui.label(title).classes("plotdoc-group-title")
+                    with ui.row().classes("gap-2"):
+                        for v in variants:
+                            ok = v.available_for(table.replicates)
+                            current = v.id == table.graph.variant_id
+                            card = (
+                                ui.card()
+                                .classes(
+                                    "plotdoc-variant"
+                                    + (" current" if current else "")
+                                    + ("" if ok else " unavailable")
+                                )
+                                .props(f"flat bordered data-testid=variant-{v.id}")
+                            )
+                            if ok:
+                                card.on(
+                                    "click",
+                                    lambda _, vid=v.id: (
+                                        dialog.close(),
+                                        vid != table.graph.variant_id
+                                        and view.apply(set_variant, table.id, vid),
+                                    ),
+                                )
+                            with card:
+                                images[v.id] = (
+                                    ui.image("")
+                                    .classes("plotdoc-thumb")
+                                    .props("fit=contain no-transition")
+                                )
+                                ui.label(variant_label(v.id)).classes("text-weight-medium")
+                                ui.label(
+                                    v.description
+                                    if ok
+                                    else f"Needs {v.min_replicates} or more replicates"
+                                ).classes("plotdoc-status")
+        dialog.open()
+        wanted = [v.id for vs in groups.values() for v in vs if v.available_for(table.replicates)]
+        task = Task(thumbnails, project_copy(view.session.project), table.id, wanted)
+        dialog.on("hide", task.cancel)
+        try:
+            drawn = await task.result()
+        except (Cancelled, RuntimeError):
+            return
+        for vid, png in drawn.items():
+            if vid in images:
+                images[vid].set_source("data:image/png;base64," + base64.b64encode(png).decode())
+
+    async def redraw(self, refit: bool = False) -> None:
         view = self.view
         table = view.table()
         if self.image is None:
@@ -101,17 +254,60 @@ class GraphPanel:
         mine = self.drawing
         version = view.session.version
         self._say("Drawing…")
+        copy = project_copy(view.session.project)
+        dpi = self.fitted_dpi(table.id) or SCREEN_DPI
         try:
-            svg = await run.io_bound(draw, project_copy(view.session.project), table.id, "svg")
+            if table_cells(table) > LARGE_CELLS:
+                task = view.job.start(
+                    Task(preview, copy, table.id, dpi, label="Drawing the graph"), "drawing"
+                )
+                view.refresh_status()
+                try:
+                    png = await task.result()
+                finally:
+                    view.job.done(task)
+                    view.refresh_status()
+            else:
+                png = await in_thread(preview, copy, table.id, dpi)
+        except Cancelled:
+            self._say("Drawing cancelled")
+            return
         except Exception as exc:  # a graph the renderer cannot draw: say so, keep the page
             self._say(f"Could not draw this graph: {exc}")
             return
-        if mine != self.drawing or svg is None:
+        if mine != self.drawing:
             return
-        # an SVG shown through <img> runs no script, whatever it holds
-        self.image.set_source("data:image/svg+xml;base64," + base64.b64encode(svg).decode())
+        # shown through <img>: an image runs no script, whatever the data held
+        self.image.set_source("data:image/png;base64," + base64.b64encode(png).decode())
         self.image.props(f"data-version={version}")
         self._say("")
+        width, height = png_size(png)
+        self.inches[table.id] = (width / dpi, height / dpi)
+        self.used_dpi[table.id] = dpi
+        if not refit and self._off(table.id, dpi):  # first sight of this graph: fit the window
+            await self.redraw(refit=True)
+
+    def fitted_dpi(self, table_id: str) -> float | None:
+        """The resolution at which the graph fills the space the window gives it."""
+        size = self.inches.get(table_id)
+        if size is None or self.box is None:
+            return None
+        dpi = min(self.box[0] / size[0], self.box[1] / size[1])
+        return max(MIN_DPI, min(MAX_DPI, dpi))
+
+    def _off(self, table_id: str, dpi: float) -> bool:
+        fitted = self.fitted_dpi(table_id)
+        return fitted is not None and abs(fitted - dpi) > 0.12 * dpi
+
+    async def resized(self, width: float, height: float) -> None:
+        """The page reports the size of the graph's place (CSS pixels)."""
+        self.box = (max(50.0, width - 4), max(50.0, height - 4))
+        table = self.view.table()
+        if table is not None and table.graph is not None:
+            used = self.used_dpi.get(table.id)
+            if used is None or self._off(table.id, used):
+                with self.view.anchor:
+                    await self.redraw()
 
     def _say(self, text: str) -> None:
         if self.message is not None:
@@ -120,169 +316,9 @@ class GraphPanel:
     async def export(self, fmt: str) -> None:
         table = self.view.table()
         if table is None or table.graph is None:
-            ui.notify("This table has no graph", type="warning")
+            notify("This table has no graph", "warning")
             return
-        data = await run.io_bound(draw, project_copy(self.view.session.project), table.id, fmt, 300)
+        data = await in_thread(draw, project_copy(self.view.session.project), table.id, fmt, 300)
         if data is not None:
             media = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}[fmt]
             ui.download.content(data, f"{file_stem(table.name)}.{fmt}", media)
-
-    @ui.refreshable_method
-    def controls(self) -> None:
-        view = self.view
-        table = view.table()
-        if table is None or table.graph is None:
-            return
-        graph = table.graph
-        tid = table.id
-        apply = view.apply
-        with ui.row().classes("w-full gap-2 items-end"):
-            choices = {
-                v.id: variant_label(v.id)
-                for v in variants_of(table.format)
-                if v.available_for(table.replicates)
-            }
-            ui.select(
-                choices,
-                value=graph.variant_id,
-                label="Graph type",
-                on_change=lambda e: (
-                    e.value != graph.variant_id and apply(set_variant, tid, e.value)
-                ),
-            ).classes("w-56").props("dense outlined data-testid=variant")
-            ui.select(
-                list(PRESETS),
-                value=graph.active_preset_id,
-                label="Style",
-                on_change=lambda e: (
-                    e.value != graph.active_preset_id and apply(set_preset, tid, e.value)
-                ),
-            ).classes("w-32").props("dense outlined data-testid=preset")
-            variant = VARIANTS[graph.variant_id]
-            if variant.modes:
-                ui.select(
-                    list(variant.modes),
-                    value=graph.plot.options.get("mode"),
-                    label="Mode",
-                    on_change=lambda e: (
-                        e.value != graph.plot.options.get("mode")
-                        and apply(set_plot_option, tid, ("mode",), e.value)
-                    ),
-                ).classes("w-48").props("dense outlined data-testid=mode")
-        with ui.expansion("Titles", icon="title", value=True).classes("w-full").props("dense"):
-            with ui.row().classes("w-full gap-2"):
-                for which, label in (("graph", "Graph title"), ("x", "X title"), ("y", "Y title")):
-                    entry = table.titles.get(which, {})
-                    field = (
-                        ui.input(label, value=entry.get("text", ""))
-                        .classes("grow")
-                        .props(f"dense outlined data-testid=title-{which}")
-                    )
-                    field.on(
-                        "change",
-                        lambda e, w=which, f=field: (
-                            f.value != table.titles.get(w, {}).get("text")
-                            and apply(set_title, tid, w, f.value)
-                        ),
-                    )
-        with ui.expansion("Plot options", icon="tune").classes("w-full").props("dense"):
-            with ui.row().classes("w-full gap-2 items-center"):
-                for key, node in option_nodes(table.format).items():
-                    if key in ("mode", "kind", "mapping"):
-                        continue
-                    self._option(tid, key, node, graph.plot.options.get(key))
-        with (
-            ui.expansion("Data sets and legend", icon="legend_toggle")
-            .classes("w-full")
-            .props("dense")
-        ):
-            with ui.row().classes("gap-2"):
-                for i, ds in enumerate(table.data_sets):
-                    shown = graph.data_set_visibility.get(str(i), True)
-                    ui.checkbox(
-                        ds.name,
-                        value=shown,
-                        on_change=lambda e, i=i: apply(set_visibility, tid, i, e.value),
-                    )
-            with ui.row().classes("gap-2 items-center"):
-                ui.checkbox(
-                    "Legend",
-                    value=bool(graph.legend.get("show", True)),
-                    on_change=lambda e: apply(set_legend, tid, show=e.value),
-                )
-                ui.select(
-                    list(LEGEND_POSITIONS),
-                    value=graph.legend.get("position"),
-                    label="Position",
-                    on_change=lambda e: (
-                        e.value != graph.legend.get("position")
-                        and apply(set_legend, tid, position=e.value)
-                    ),
-                ).classes("w-40").props("dense outlined")
-        with ui.expansion("Axes", icon="straighten").classes("w-full").props("dense"):
-            axes = (
-                (("xContinuous", "X"), ("leftY", "Y"))
-                if table.format in ("xy", "survival")
-                else (("leftY", "Y"),)
-            )
-            for axis, name in axes:
-                node = graph.axes.get(axis, {})
-                with ui.row().classes("gap-2 items-center"):
-                    ui.label(name).classes("w-6")
-                    lo = (
-                        ui.input("Min", value=str(node.get("rangeMin", "auto")))
-                        .classes("w-24")
-                        .props(f"dense outlined data-testid=axis-{axis}-min")
-                    )
-                    lo.on(
-                        "change",
-                        lambda e, a=axis, f=lo: apply(set_axis, tid, a, minimum=_auto(f.value)),
-                    )
-                    hi = (
-                        ui.input("Max", value=str(node.get("rangeMax", "auto")))
-                        .classes("w-24")
-                        .props(f"dense outlined data-testid=axis-{axis}-max")
-                    )
-                    hi.on(
-                        "change",
-                        lambda e, a=axis, f=hi: apply(set_axis, tid, a, maximum=_auto(f.value)),
-                    )
-                    ui.select(
-                        list(AXIS_SCALES),
-                        value=node.get("scale", "linear"),
-                        label="Scale",
-                        on_change=lambda e, a=axis, n=node: (
-                            e.value != n.get("scale") and apply(set_axis, tid, a, scale=e.value)
-                        ),
-                    ).classes("w-28").props(f"dense outlined data-testid=axis-{axis}-scale")
-
-    def _option(self, tid: str, key: str, node: N.Node, value: Any) -> None:
-        apply = self.view.apply
-        label = key[0].upper() + "".join(" " + c.lower() if c.isupper() else c for c in key[1:])
-        if isinstance(node, N.Enum):
-            ui.select(
-                list(node.values),
-                value=value,
-                label=label,
-                on_change=lambda e: (
-                    e.value != value and apply(set_plot_option, tid, (key,), e.value)
-                ),
-            ).classes("w-40").props("dense outlined")
-        elif isinstance(node, N.Bool):
-            ui.checkbox(
-                label,
-                value=bool(value),
-                on_change=lambda e: apply(set_plot_option, tid, (key,), e.value),
-            )
-        elif isinstance(node, N.Num) and isinstance(value, (int, float)):
-            ui.number(
-                label,
-                value=value,
-                on_change=lambda e: (
-                    e.value is not None
-                    and e.value != value
-                    and apply(
-                        set_plot_option, tid, (key,), int(e.value) if node.integer else e.value
-                    )
-                ),
-            ).classes("w-32").props("dense outlined debounce=600")

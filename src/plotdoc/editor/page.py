@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nicegui import events, run, ui
+from nicegui import background_tasks, events, ui
 
 from ..contract.families import FAMILIES
 from ..editing import (
@@ -24,14 +24,40 @@ from ..editing import (
     set_replicates,
 )
 from ..editing.cells import clear_cells, sheet_columns
+from ..editing.history import pending
 from ..problems import PlotdocError, Problem
-from . import panels
-from .work import Job, compute_results, has_analyses, install_results, project_copy
+from . import opening, panels, rows
+from .format_panel import FormatPanel
+from .notify import notify
+from .work import (
+    Cancelled,
+    Job,
+    Task,
+    compute_results,
+    has_analyses,
+    install_results,
+    project_copy,
+)
 
 if TYPE_CHECKING:
     from .app import Server
 
 STATIC = Path(__file__).with_name("static")
+
+
+class Parts:
+    """The parts of one tab that are rebuilt when the project changes.
+
+    Each tab has its own (a refreshable made once for the module would rebuild every tab's
+    copy with the arguments of the tab that asked).
+    """
+
+    def __init__(self) -> None:
+        self.navigator = ui.refreshable(navigator)
+        self.workspace = ui.refreshable(workspace)
+        self.title_label = ui.refreshable(title_label)
+        self.status_bar = ui.refreshable(status_bar)
+        self.problems = ui.refreshable(panels.problems_panel)
 
 
 class View:
@@ -44,12 +70,19 @@ class View:
         self.problems: list[Problem] = list(self.session.warnings)
         self.problems_title = "Problems found when opening" if self.problems else ""
         self.problem_name = self.session.title
+        self.problems_open = True
+        self.parts = Parts()
+        self.title_shown: tuple[bool, str] | None = None
         self.job = Job()
         self.grid_key: Any = None
         self.grid: ui.aggrid | None = None
         self.graph = panels.GraphPanel(self)
+        self.format = FormatPanel(self)
         self.analyses = panels.AnalysesPanel(self)
+        self.inspector: ui.right_drawer | None = None
         self.status: ui.label | None = None
+        self.changes = 0
+        #: an element no refresh deletes: the context of work done after an event
         self.anchor: ui.element = ui.element()
 
     # -- the selected table ----------------------------------------------------------
@@ -66,7 +99,7 @@ class View:
 
     def select(self, table_id: str) -> None:
         self.table_id = table_id
-        self.refresh()
+        self.refresh(broadcast=False)  # the project did not change
 
     # -- applying edits ----------------------------------------------------------------
 
@@ -76,7 +109,7 @@ class View:
             edit = self.session.apply(op, *args, **kwargs)
         except PlotdocError as exc:
             self.show_problems("The edit was refused", exc.problems, exc.omitted)
-            ui.notify(exc.errors[0].message if exc.errors else "refused", type="negative")
+            notify(exc.errors[0].message if exc.errors else "refused", "negative")
             self.refresh(sheet_only=True)
             return False
         if edit.table_id is not None and op in (add_table, duplicate_table):
@@ -85,17 +118,17 @@ class View:
             self.show_problems("Warnings", edit.warnings)
         elif self.problems_title == "The edit was refused":
             self.clear_problems()
-        self.refresh()
+        self.refresh(cells_only=op is set_cell)
         return True
 
     def undo(self) -> None:
         label = self.session.undo()
-        ui.notify(f"Undid: {label}" if label else "Nothing to undo")
+        notify(f"Undid: {label}" if label else "Nothing to undo")
         self.refresh()
 
     def redo(self) -> None:
         label = self.session.redo()
-        ui.notify(f"Redid: {label}" if label else "Nothing to redo")
+        notify(f"Redid: {label}" if label else "Nothing to redo")
         self.refresh()
 
     # -- problems ------------------------------------------------------------------------
@@ -105,56 +138,100 @@ class View:
     ) -> None:
         self.problems = list(problems)
         self.problems_title = title
+        self.problems_open = True
         self.problem_name = name or self.session.title
         self.omitted = omitted
-        panels.problems_panel.refresh(self)
+        self.parts.problems.refresh()
 
     def clear_problems(self) -> None:
         self.problems = []
         self.problems_title = ""
-        panels.problems_panel.refresh(self)
+        self.parts.problems.refresh()
 
     # -- refreshing -----------------------------------------------------------------------
 
-    def refresh(self, sheet_only: bool = False) -> None:
+    def refresh(
+        self, sheet_only: bool = False, cells_only: bool = False, *, broadcast: bool = True
+    ) -> None:
+        """Show the session's state; ``cells_only`` after an edit of cells (no layout change).
+
+        ``broadcast`` brings the project's other tabs up to date too.
+        """
         table = self.table()
-        self.update_sheet(table)
+        if not cells_only:  # after a cell edit the sheet already shows it: reread after the graph
+            self.update_sheet(table)
         if sheet_only:
             return
-        navigator.refresh(self)
-        workspace.refresh(self)
+        if not cells_only:
+            self.parts.navigator.refresh()
+            self.parts.workspace.refresh()
+            self.graph.toolbar.refresh()
+            self.format.render.refresh()
+            self.analyses.render.refresh()
         self.update_title()
-        self.graph.controls.refresh()
-        self.analyses.render.refresh()
-        with self.anchor:  # a container no refresh deletes, so the timer survives
-            ui.timer(0.01, self.after_change, once=True)
+        if broadcast:
+            self.server.changed(self)
+        background_tasks.create(self.after_change(cells_only), name="plotdoc-after-change")
+
+    def toggle_inspector(self, show: bool | None) -> None:
+        if self.inspector is not None:
+            self.inspector.set_value(not self.inspector.value if show is None else show)
+
+    def refresh_status(self) -> None:
+        self.parts.status_bar.refresh()
 
     def update_title(self) -> None:
         s = self.session
-        title_label.refresh(self)
+        shown = (s.dirty, s.title)
+        if shown == self.title_shown:
+            return
+        self.title_shown = shown
+        self.parts.title_label.refresh()
         ui.run_javascript(f"plotdocSetDirty({str(s.dirty).lower()}, {_js(s.title)})")
 
-    async def after_change(self) -> None:
-        if has_analyses(self.session.project):
-            await self.recompute()
-        await self.graph.redraw()
+    async def after_change(self, reread_sheet: bool = False) -> None:
+        self.changes += 1
+        mine = self.changes
+        with self.anchor:
+            if has_analyses(self.session.project):
+                await self.recompute()
+            if mine == self.changes:
+                await self.graph.redraw()
+            if reread_sheet:  # the cells as the project holds them (1e3 shows as 1000)
+                self.update_sheet(self.table())
 
     async def recompute(self) -> None:
-        job = self.job
-        job.generation += 1
-        mine, version = job.generation, self.session.version
-        job.running, job.message = True, "Computing analyses…"
-        status_bar.refresh(self)
-        computed = await run.io_bound(compute_results, project_copy(self.session.project))
-        if mine != job.generation:
-            status_bar.refresh(self)
+        version = self.session.version
+        self.job.message = ""
+        n = sum(len(t.analyses) for t in self.session.project.tables)
+        task = self.job.start(
+            Task(
+                compute_results,
+                project_copy(self.session.project),
+                label=f"Computing {n} analys{'i' if n == 1 else 'e'}s",
+                reports=True,
+            ),
+            "analyses",
+        )
+        self.parts.status_bar.refresh()
+        try:
+            computed = await task.result()
+        except Cancelled:
+            self.parts.status_bar.refresh()
             return
-        job.running, job.message = False, ""
-        if computed is not None and version == self.session.version:
+        except RuntimeError as exc:
+            self.job.done(task)
+            self.job.message = f"Analyses failed: {exc}"
+            self.parts.status_bar.refresh()
+            return
+        self.job.done(task)
+        if version == self.session.version:
             install_results(self.session, computed)
             self.analyses.render.refresh()
-            self.update_sheet(self.table(), force_rows=True)
-        status_bar.refresh(self)
+            table = self.table()
+            if table is not None and table.derived_from is not None:
+                self.update_sheet(table, force_rows=True)
+        self.parts.status_bar.refresh()
 
     def update_sheet(self, table: Any, force_rows: bool = True) -> None:
         if self.grid is None:
@@ -163,6 +240,8 @@ class View:
             self.grid.classes(add="hidden")
             return
         self.grid.classes(remove="hidden")
+        if pending(table):  # a results table not computed yet: filled when it is
+            return
         key = (
             table.id,
             table.format,
@@ -238,6 +317,13 @@ def sheet_options(table: Any, version: int) -> dict[str, Any]:
             "suppressMovable": True,
         },
         "rowModelType": "infinite",
+        "rowSelection": {
+            "mode": "multiRow",
+            "checkboxes": False,
+            "headerCheckbox": False,
+            "enableClickSelection": True,
+        },
+        "preventDefaultOnContextMenu": True,
         "cacheBlockSize": 200,
         "maxBlocksInCache": 20,
         "rowBuffer": 20,
@@ -262,7 +348,6 @@ def _column_index(col_id: str | None) -> int | None:
 # -- refreshable parts -----------------------------------------------------------------------
 
 
-@ui.refreshable
 def title_label(view: View) -> None:
     s = view.session
     ui.label(("● " if s.dirty else "") + s.title).classes("plotdoc-title").props(
@@ -270,24 +355,34 @@ def title_label(view: View) -> None:
     )
 
 
-@ui.refreshable
 def status_bar(view: View) -> None:
     job = view.job
     with ui.row().classes("items-center gap-2 plotdoc-status"):
-        if job.running:
+        task = job.task
+        if task is not None:
             ui.spinner(size="sm")
-            ui.label(job.message)
-            ui.button("Cancel", on_click=lambda: _cancel(view)).props("flat dense size=sm")
-        elif job.message:
-            ui.label(job.message)
+            progress = ui.label(f"{task.label}…").props("data-testid=job-progress")
+            ui.timer(
+                0.5,
+                lambda: progress.set_text(
+                    f"{task.label}… "
+                    + (f"{task.progress}, " if task.progress else "")
+                    + f"{task.elapsed:.0f} s elapsed"
+                ),
+            )
+            # a page-wide event: the status bar may be rebuilt between render and click
+            ui.button("Cancel", icon="stop").props(
+                "flat dense size=sm color=negative data-testid=job-cancel"
+            ).on("click", js_handler="() => emitEvent('plotdoc_cancel')")
+        if job.message:
+            ui.label(job.message).props("data-testid=job-message")
 
 
 def _cancel(view: View) -> None:
     view.job.cancel()
-    status_bar.refresh(view)
+    view.parts.status_bar.refresh()
 
 
-@ui.refreshable
 def navigator(view: View) -> None:
     project = view.session.project
     current = view.table()
@@ -323,7 +418,6 @@ def _nav_item(view: View, table: Any, current: Any, *, derived: bool) -> None:
         ui.item_label(("results · " if derived else "") + table.format).classes("plotdoc-family")
 
 
-@ui.refreshable
 def workspace(view: View) -> None:
     """The start screen when there is no table; the sheet toolbar otherwise."""
     table = view.table()
@@ -375,6 +469,8 @@ def register(server: Server) -> None:
     @ui.page("/")
     def index() -> None:
         view = View(server)
+        server.views.append(view)
+        ui.context.client.on_disconnect(lambda: server.forget(view))
         ui.add_head_html(f"<style>{css}</style>")
         ui.add_body_html(f"<script>{js}</script>")
         ui.add_body_html(
@@ -389,7 +485,7 @@ def build(view: View) -> None:
         ui.label("plotdoc").classes("plotdoc-brand text-white q-mr-md")
         panels.menus(view)
         ui.space()
-        title_label(view)
+        view.parts.title_label(view)
         ui.space()
         ui.button(icon="undo", on_click=view.undo).props(
             "flat round dense color=white data-testid=undo"
@@ -407,37 +503,61 @@ def build(view: View) -> None:
             ui.button(icon="add", on_click=lambda: panels.new_table_dialog(view)).props(
                 "flat round dense size=sm data-testid=new-table"
             ).tooltip("New table")
-        navigator(view)
+        view.parts.navigator(view)
     with (
         ui.footer()
         .classes("bg-white text-black q-px-md q-py-xs")
         .style("border-top: 1px solid #dde3ea")
     ):
-        status_bar(view)
+        view.parts.status_bar(view)
         ui.space()
         ui.label("Drop a file anywhere to open it").classes("plotdoc-status")
-    panels.problems_panel(view)
-    with ui.splitter(value=55).classes("w-full").style("height: calc(100vh - 130px)") as split:
-        with split.before, ui.column().classes("w-full h-full q-pa-sm gap-2 no-wrap"):
-            workspace(view)
-            view.grid = (
-                ui.aggrid({"columnDefs": [], "rowData": []})
-                .classes("plotdoc-sheet grow")
-                .style("min-height: 300px")
-            )
-            view.grid.on("cellValueChanged", lambda e: _cell_changed(view, e))
-        with split.after, ui.column().classes("w-full h-full q-pa-sm no-wrap"):
-            with ui.tabs().classes("w-full").props("dense align=left") as tabs:
-                graph_tab = ui.tab("Graph").props("data-testid=tab-graph")
-                analyses_tab = ui.tab("Analyses").props("data-testid=tab-analyses")
-            with ui.tab_panels(tabs, value=graph_tab).classes("w-full grow").style("overflow:auto"):
-                with ui.tab_panel(graph_tab).classes("q-pa-xs"):
-                    view.graph.build()
-                with ui.tab_panel(analyses_tab).classes("q-pa-xs"):
-                    view.analyses.build()
-    ui.on("plotdoc_open", lambda e: panels.open_uploaded(view, e.args))
-    ui.on("plotdoc_open_started", lambda e: ui.notify(f"Opening {e.args.get('name')}…"))
-    ui.on("plotdoc_open_refused", lambda e: panels.open_too_large(view, e.args))
+    with (
+        ui.right_drawer(value=True)
+        .classes("bg-white q-pa-sm")
+        .props("width=300 bordered data-testid=inspector") as view.inspector
+    ):
+        with ui.row().classes("items-center w-full"):
+            ui.label("Format graph").classes("text-weight-medium")
+            ui.space()
+            ui.button(icon="close", on_click=lambda: view.toggle_inspector(False)).props(
+                "flat round dense size=sm"
+            ).tooltip("Hide the format panel")
+        view.format.render()
+    with ui.column().classes("w-full no-wrap gap-0 plotdoc-main"):
+        view.parts.problems(view)
+        with ui.splitter(value=47).classes("w-full grow plotdoc-split") as split:
+            with split.before, ui.column().classes("w-full h-full q-pa-sm gap-1 no-wrap"):
+                view.parts.workspace(view)
+                with ui.element("div").classes("w-full grow plotdoc-sheet-box"):
+                    view.grid = ui.aggrid({"columnDefs": [], "rowData": []}).classes(
+                        "plotdoc-sheet"
+                    )
+                    view.grid.on("cellValueChanged", lambda e: _cell_changed(view, e))
+                    rows.context_menu(view)
+            with split.after, ui.column().classes("w-full h-full q-pa-sm no-wrap gap-0"):
+                with ui.row().classes("w-full items-center no-wrap"):
+                    with ui.tabs().props("dense align=left") as tabs:
+                        graph_tab = ui.tab("Graph").props("data-testid=tab-graph")
+                        analyses_tab = ui.tab("Analyses").props("data-testid=tab-analyses")
+                    ui.space()
+                    ui.button(
+                        "Format", icon="tune", on_click=lambda: view.toggle_inspector(None)
+                    ).props("flat dense no-caps data-testid=toggle-inspector")
+                with ui.tab_panels(tabs, value=graph_tab).classes("w-full grow plotdoc-tabs"):
+                    with ui.tab_panel(graph_tab).classes("q-pa-xs"):
+                        view.graph.build()
+                    with ui.tab_panel(analyses_tab).classes("q-pa-xs").style("overflow: auto"):
+                        view.analyses.build()
+    ui.on("plotdoc_open", lambda e: opening.open_uploaded(view, e.args))
+    ui.on("plotdoc_open_started", lambda e: notify(f"Opening {e.args.get('name')}…"))
+    ui.on("plotdoc_open_refused", lambda e: opening.open_too_large(view, e.args))
+    ui.on(
+        "plotdoc_graph_box",
+        lambda e: view.graph.resized(float(e.args["width"]), float(e.args["height"])),
+    )
+    ui.on("plotdoc_cancel", lambda: _cancel(view))
+    ui.on("plotdoc_rows", lambda e: rows.apply(view, e.args))
     ui.on("plotdoc_paste", lambda e: _paste(view, e.args))
     ui.on("plotdoc_clear", lambda e: _clear(view, e.args))
     ui.on("plotdoc_shortcut", lambda e: _shortcut(view, e.args.get("action")))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from nicegui import run, ui
+from nicegui import ui
 
 from ..contract.families import FAMILIES
 from ..editing import (
@@ -17,26 +17,16 @@ from ..editing import (
     rename_data_set,
     rename_table,
 )
-from ..problems import PlotdocError, error
+from ..problems import PlotdocError, problem_lines
 from .analyses_panel import AnalysesPanel
 from .graph_panel import GraphPanel
-from .work import problem_lines
+from .notify import count, notify
+from .opening import FAMILY_TITLES
 
 if TYPE_CHECKING:
     from .page import View
 
 __all__ = ["AnalysesPanel", "GraphPanel"]
-
-FAMILY_TITLES = {
-    "xy": "XY",
-    "column": "Column",
-    "grouped": "Grouped",
-    "contingency": "Contingency",
-    "nested": "Nested",
-    "survival": "Survival",
-    "partsOfWhole": "Parts of whole",
-    "multipleVariables": "Multiple variables",
-}
 
 
 def menus(view: View) -> None:
@@ -133,52 +123,6 @@ def open_example(view: View, name: str) -> None:
     _confirm_discard(view, go)
 
 
-async def open_uploaded(view: View, args: dict[str, Any]) -> None:
-    name = str(args.get("name") or "file")
-    if args.get("error"):
-        problems = [error("file-too-large", (), str(args["error"]))]
-        view.show_problems(f"Could not open {name}", problems, name=name)
-        return
-    entry = view.server.uploads.pop(str(args.get("id")), None)
-    if entry is None:
-        return
-    filename, data = entry
-    report = await run.io_bound(view.session.open_bytes, filename, data)
-    if report is None:
-        return
-    if not report.ok:
-        view.show_problems(
-            f"Could not open {filename}: the current project is unchanged",
-            report.problems,
-            report.omitted,
-            name=filename,
-        )
-        ui.notify(f"{filename} was refused ({len(report.errors)} error(s))", type="negative")
-        return
-    view.table_id = None
-    if report.warnings:
-        view.show_problems(f"Opened {filename} with warnings", report.warnings, name=filename)
-    else:
-        view.clear_problems()
-    ui.notify(f"Opened {filename}", type="positive")
-    view.refresh()
-
-
-def open_too_large(view: View, args: dict[str, Any]) -> None:
-    name = str(args.get("name"))
-    view.show_problems(
-        f"Could not open {name}: the current project is unchanged",
-        [
-            error(
-                "file-too-large",
-                (),
-                f"expected a file of at most 52428800 bytes (50 MB); found {args.get('size')} bytes",
-            )
-        ],
-        name=name,
-    )
-
-
 def save(view: View) -> None:
     if view.session.path is None:
         save_as_dialog(view)
@@ -191,9 +135,9 @@ def _save_to(view: View, path: str | None) -> bool:
         target = view.session.save(path)
     except PlotdocError as exc:
         view.show_problems("Could not save", exc.problems, exc.omitted)
-        ui.notify("Save failed", type="negative")
+        notify("Save failed", "negative")
         return False
-    ui.notify(f"Saved {target.name}", type="positive")
+    notify(f"Saved {target.name}", "positive")
     view.update_title()
     return True
 
@@ -218,7 +162,7 @@ def save_as_dialog(view: View) -> None:
             if not target.name.lower().endswith((".plotdoc", ".plotdoc.json")):
                 target = target.with_name(target.name + ".plotdoc")
             if not target.parent.is_dir():
-                ui.notify(f"No folder {target.parent}", type="negative")
+                notify(f"No folder {target.parent}", "negative")
                 return
             if _save_to(view, str(target)):
                 dialog.close()
@@ -351,7 +295,7 @@ def prompt_dialog(view: View) -> None:
 
 def _copy(text: str) -> None:
     ui.clipboard.write(text)
-    ui.notify("Prompt copied")
+    notify("Prompt copied")
 
 
 def start_screen(view: View) -> None:
@@ -383,30 +327,46 @@ def start_screen(view: View) -> None:
                         ui.menu_item(name, lambda n=name: open_example(view, n))
 
 
-@ui.refreshable
 def problems_panel(view: View) -> None:
+    """Errors or warnings, collapsible, at most a third of the window high (its own scroll)."""
     if not view.problems and not view.problems_title:
         return
-    errors = any(p.severity == "error" for p in view.problems)
+    errors = [p for p in view.problems if p.severity == "error"]
+    warnings = [p for p in view.problems if p.severity == "warning"]
+    counts = ", ".join(
+        part
+        for part in (
+            count(len(errors), "error") if errors else "",
+            count(len(warnings), "warning") if warnings else "",
+        )
+        if part
+    )
     color = "#fdecea" if errors else "#fff8e1"
     with (
         ui.card()
-        .classes("w-full q-ma-sm")
+        .classes("w-full q-pa-none plotdoc-problems-card")
         .style(f"background:{color}")
-        .props("flat bordered data-testid=problems")
+        .props("flat bordered square data-testid=problems")
     ):
-        with ui.row().classes("items-center w-full"):
-            ui.icon("error" if errors else "warning").classes(
-                "text-negative" if errors else "text-warning"
+        with (
+            ui.expansion(value=view.problems_open)
+            .classes("w-full")
+            .props("dense header-class=q-py-xs")
+            .on_value_change(lambda e: setattr(view, "problems_open", e.value)) as panel
+        ):
+            with panel.add_slot("header"), ui.row().classes("items-center w-full no-wrap"):
+                ui.icon("error" if errors else "warning", size="sm").classes(
+                    "text-negative" if errors else "text-warning"
+                )
+                ui.label(view.problems_title).classes("text-weight-medium").props(
+                    "data-testid=problems-title"
+                )
+                ui.label(f"({counts})" if counts else "").classes("plotdoc-status")
+                ui.space()
+                ui.button("Dismiss", on_click=view.clear_problems).props(
+                    "flat dense no-caps data-testid=problems-dismiss"
+                )
+            lines = problem_lines(view.problem_name, view.problems, getattr(view, "omitted", 0))
+            ui.label("\n".join(lines)).classes("plotdoc-problems w-full q-px-md q-pb-sm").props(
+                "data-testid=problems-lines"
             )
-            ui.label(view.problems_title).classes("text-weight-medium").props(
-                "data-testid=problems-title"
-            )
-            ui.space()
-            ui.button("Dismiss", on_click=view.clear_problems).props(
-                "flat dense data-testid=problems-dismiss"
-            )
-        lines = problem_lines(view.problem_name, view.problems, getattr(view, "omitted", 0))
-        ui.label("\n".join(lines)).classes("plotdoc-problems w-full").props(
-            "data-testid=problems-lines"
-        )

@@ -1,21 +1,44 @@
 """Work done off the event loop: recomputing analyses and drawing graphs.
 
-Both run in a worker thread on a copy of the project (sharing its arrays), so the page keeps
-answering while they run. Drawing is serialised by a lock (the renderer sets matplotlib's
-settings while it draws). A newer request makes an older result stale: it is dropped.
+A computation that can be long (analyses, the graph of a large table) runs in a child
+process forked from the server: the child sees the project as it was at that moment (the
+operating system shares its memory until either side writes), computes, sends its result
+back through a pipe and exits. Cancel kills the child, so the computation really stops and
+its memory is returned at once. A small graph is drawn in a worker thread instead (a fork
+would cost more than the drawing). A newer request makes an older result stale: it is
+dropped.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import io
+import os
+import pickle
+import signal
+import struct
 import threading
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..editing.history import copy_table
 from ..editing.session import Session
-from ..model import Project
+from ..model import Project, Table
 
 _DRAW_LOCK = threading.Lock()
+
+#: Cells (rows x columns) above which a graph is drawn in a child process that Cancel can end.
+LARGE_CELLS = 50_000
+
+#: Pixels per inch of the graph shown on the page (the exported files use their own).
+SCREEN_DPI = 120
+
+
+class Cancelled(Exception):
+    """The computation was cancelled (its child process was ended)."""
 
 
 def project_copy(project: Project) -> Project:
@@ -31,60 +54,292 @@ def project_copy(project: Project) -> Project:
     )
 
 
+def known_results(project: Project) -> Mapping[Any, Any]:
+    """The analyses' results computed so far (reading them computes nothing)."""
+    from ..results import Results
+
+    results = project.results
+    return results.computed() if isinstance(results, Results) else results
+
+
 def has_analyses(project: Project) -> bool:
     return any(t.analyses for t in project.tables)
 
 
-def compute_results(project: Project) -> Project:
-    """Recompute every analysis of ``project`` (a copy) and fill its results tables."""
-    from ..api import recompute
-
-    recompute(project)
-    return project
+def table_cells(table: Table) -> int:
+    return table.n_rows * max(1, len(table.data_sets) * table.replicates)
 
 
-def install_results(session: Session, computed: Project) -> None:
+# -- what the child computes ------------------------------------------------------------
+
+
+@dataclass
+class Computed:
+    """Results of every analysis and the cells of every results table."""
+
+    results: dict[Any, Any]
+    tables: dict[str, tuple[Any, Any, Any, int]] = field(default_factory=dict)
+
+
+def compute_results(project: Project, report: Callable[[str], None] | None = None) -> Computed:
+    """Compute every analysis of ``project`` (a copy) and fill its results tables.
+
+    ``report`` is told after each analysis how many are done (within their budget: an
+    analysis past it has status ``budget-exceeded``).
+    """
+    from ..results import Results, attach
+
+    budget = project.results.budget if isinstance(project.results, Results) else None
+    results = attach(project, budget)
+    total = len(results)
+    done = 0
+
+    def computed(key: Any, run: Any) -> None:
+        nonlocal done
+        done += 1
+        if report is not None:
+            report(f"{done} of {total} done")
+
+    results.on_computed = computed
+    for key in results:  # as plotdoc.api.recompute does, with progress
+        results[key]
+    for table in project.tables:
+        if table.derived_from is not None:
+            table.data_sets  # fills it  # noqa: B018
+    return Computed(
+        dict(project.results),
+        {
+            t.id: (t.data_sets, t.row_labels, t.x, t.replicates)
+            for t in project.tables
+            if t.derived_from is not None
+        },
+    )
+
+
+def install_results(session: Session, computed: Computed) -> None:
     """Put freshly computed results (and results tables' cells) into the session's project."""
     project = session.project
     project.results = computed.results
-    done = {t.id: t for t in computed.tables}
     for table in project.tables:
-        if table.derived_from is not None and table.id in done:
-            new = done[table.id]
-            table.data_sets = new.data_sets
-            table.row_labels = new.row_labels
-            table.x = new.x
-            table.replicates = new.replicates
+        if table.derived_from is not None and table.id in computed.tables:
+            table.data_sets, table.row_labels, table.x, table.replicates = computed.tables[table.id]
 
 
 def draw(project: Project, table_id: str, fmt: str = "svg", dpi: float = 110) -> bytes:
+    """The graph as the renderer writes it (for export)."""
     from ..render import render_table
 
     with _DRAW_LOCK:
         return render_table(project, project.table(table_id), fmt=fmt, dpi=dpi)
 
 
-@dataclass
-class Job:
-    """The state of the analyses' recomputation shown in the status bar."""
+def preview(project: Project, table_id: str, dpi: float = SCREEN_DPI) -> bytes:
+    """The graph as a PNG at screen resolution, drawn once and cropped to its content.
 
-    running: bool = False
-    generation: int = 0
-    message: str = ""
+    The renderer's own output crops by drawing the figure twice (once to measure); the
+    preview draws the same figure once with Agg and crops the pixels around the content.
+    """
+    import matplotlib
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from PIL import Image
+
+    from ..render.engine import build_figure, rc_params
+
+    table = project.table(table_id)
+    if table.graph is None:
+        raise ValueError(f"table {table.name!r} has no graph to draw")
+    with _DRAW_LOCK, matplotlib.rc_context(rc_params(table.graph)):  # type: ignore[arg-type]
+        fig = build_figure(project, table, dpi=dpi)
+        canvas = FigureCanvasAgg(fig)
+        canvas.draw()  # type: ignore[no-untyped-call]
+        rgba = np.asarray(canvas.buffer_rgba())  # type: ignore[no-untyped-call]
+    pixels = rgba.view(np.uint32).reshape(rgba.shape[:2])
+    content = pixels != pixels[0, 0]
+    rows = np.flatnonzero(content.any(axis=1))
+    cols = np.flatnonzero(content.any(axis=0))
+    if rows.size and cols.size:
+        pad = round(0.08 * dpi)
+        top, bottom = max(0, rows[0] - pad), min(rgba.shape[0], rows[-1] + pad + 1)
+        left, right = max(0, cols[0] - pad), min(rgba.shape[1], cols[-1] + pad + 1)
+        rgba = rgba[top:bottom, left:right]
+    out = io.BytesIO()
+    Image.fromarray(rgba).save(out, format="PNG", compress_level=1)
+    return out.getvalue()
+
+
+# -- a computation Cancel can end ------------------------------------------------------------
+
+
+_HEADER = struct.Struct("<cQ")
+
+
+def _write_frame(fd: int, kind: bytes, data: bytes) -> None:
+    view = memoryview(_HEADER.pack(kind, len(data)) + data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _read_exact(fd: int, n: int) -> bytes | None:
+    chunks = []
+    while n:
+        chunk = os.read(fd, min(n, 1 << 20))
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        n -= len(chunk)
+    return b"".join(chunks)
+
+
+class Task:
+    """One computation in a forked child process; :meth:`cancel` kills it.
+
+    ``fn(*args)`` runs in the child; with ``reports=True`` it is given ``report=`` a function
+    that sends a line of progress, shown from :attr:`progress`.
+    """
+
+    def __init__(
+        self, fn: Callable[..., Any], *args: Any, label: str = "Computing", reports: bool = False
+    ) -> None:
+        self.fn = fn
+        self.args = args
+        self.label = label
+        self.reports = reports
+        #: the last line of progress the computation sent
+        self.progress = ""
+        self.pid: int | None = None
+        self.cancelled = False
+        self.started = time.monotonic()
+
+    @property
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
+
+    def _child(self, fd: int) -> None:
+        global _DRAW_LOCK
+        _DRAW_LOCK = threading.Lock()  # the parent held it while forking
+        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+            signal.signal(sig, signal.SIG_DFL)
+        try:
+            if self.reports:
+                value = self.fn(
+                    *self.args, report=lambda text: _write_frame(fd, b"P", text.encode())
+                )
+            else:
+                value = self.fn(*self.args)
+            _write_frame(fd, b"R", pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        except BaseException as exc:
+            _write_frame(fd, b"E", f"{type(exc).__name__}: {exc}".encode())
+
+    def _wait(self, fd: int) -> tuple[bytes, bytes] | None:
+        try:
+            while True:
+                head = _read_exact(fd, _HEADER.size)
+                if head is None:
+                    return None
+                kind, size = _HEADER.unpack(head)
+                body = _read_exact(fd, size)
+                if body is None:
+                    return None
+                if kind != b"P":
+                    return kind, body
+                self.progress = body.decode()
+        finally:
+            os.close(fd)
+            if self.pid is not None:
+                os.waitpid(self.pid, 0)
+
+    async def result(self) -> Any:
+        """Run the computation; raise Cancelled when cancelled, RuntimeError when it failed."""
+        if self.cancelled:
+            raise Cancelled
+        if not hasattr(os, "fork"):  # Windows: a thread; Cancel only drops the result
+            value = await in_thread(self.fn, *self.args)
+            if self.cancelled:
+                raise Cancelled
+            return value
+        read_fd, write_fd = os.pipe()
+        with _DRAW_LOCK:  # no other thread holds the drawing lock in the child
+            pid = os.fork()
+        if pid == 0:  # pragma: no cover - the child
+            os.close(read_fd)
+            try:
+                self._child(write_fd)
+            finally:
+                os._exit(0)
+        self.pid = pid
+        os.close(write_fd)
+        answer = await asyncio.get_running_loop().run_in_executor(None, self._wait, read_fd)
+        if self.cancelled:
+            raise Cancelled
+        if answer is None:
+            raise RuntimeError("the computation ended without a result")
+        kind, body = answer
+        if kind == b"E":
+            raise RuntimeError(body.decode())
+        return pickle.loads(body)
 
     def cancel(self) -> None:
-        """Stop waiting: the running computation's results will be dropped."""
-        self.generation += 1
-        self.running = False
-        self.message = "Analyses cancelled; results are from before the last change"
+        """End the computation now (its child process is killed)."""
+        self.cancelled = True
+        if self.pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
 
 
-def problem_lines(name: str, problems: Any, omitted: int = 0) -> list[str]:
-    """Problems as `plotdoc validate` prints them, one line each."""
-    import io
+def release_memory() -> None:
+    """Give memory freed by a large open back to the system.
 
-    from ..cli.common import print_problems
+    Reading a document makes many short-lived objects; once they are freed, glibc's
+    allocator keeps their pages for reuse, so the server would stay as large as its peak.
+    """
+    import ctypes
+    import gc
 
-    out = io.StringIO()
-    print_problems(name, problems, out, omitted)
-    return out.getvalue().splitlines()
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):  # not glibc: nothing to do
+        ctypes.CDLL(None).malloc_trim(0)
+
+
+async def in_thread(fn: Callable[..., Any], *args: Any) -> Any:
+    return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
+
+
+@dataclass
+class Job:
+    """The long computations shown in the status bar (one per kind), with their Cancel button."""
+
+    tasks: dict[str, Task] = field(default_factory=dict)
+    message: str = ""
+
+    @property
+    def running(self) -> bool:
+        return bool(self.tasks)
+
+    @property
+    def task(self) -> Task | None:
+        """The computation the status bar shows (the first one started)."""
+        return next(iter(self.tasks.values()), None)
+
+    def start(self, task: Task, kind: str) -> Task:
+        """Show ``task``; an older computation of the same kind is stale and is ended."""
+        old = self.tasks.pop(kind, None)
+        if old is not None:
+            old.cancel()
+        self.tasks[kind] = task
+        return task
+
+    def done(self, task: Task) -> None:
+        for kind, t in list(self.tasks.items()):
+            if t is task:
+                del self.tasks[kind]
+
+    def cancel(self) -> None:
+        """End every running computation; their results are not shown."""
+        if self.tasks:
+            names = [t.label for t in self.tasks.values()]
+            labels = " and ".join([names[0], *(n[0].lower() + n[1:] for n in names[1:])])
+            for t in self.tasks.values():
+                t.cancel()
+            self.tasks.clear()
+            self.message = f"{labels} cancelled; what is shown is from before the last change"

@@ -131,6 +131,9 @@
       } else if (mod && key === "z") {
         e.preventDefault();
         emitEvent("plotdoc_shortcut", { action: "undo" });
+      } else if (mod && (key === "-" || key === "+" || key === "=") && e.target.closest && e.target.closest(".plotdoc-sheet")) {
+        e.preventDefault();
+        window.plotdocRowAction(key === "-" ? "delete" : e.shiftKey || key === "+" ? "insert-above" : "insert-below");
       } else if ((key === "delete" || key === "backspace") && e.target.closest && e.target.closest(".plotdoc-sheet")) {
         const api = gridApi();
         const cell = api && api.getFocusedCell();
@@ -142,6 +145,50 @@
     },
     true
   );
+
+  // row operations: the selected rows, or the row of the focused cell
+  function targetRows() {
+    const api = gridApi();
+    if (!api) return [];
+    const rows = api.getSelectedNodes().map((n) => n.rowIndex).filter((i) => i !== null && i !== undefined);
+    if (rows.length) return rows;
+    const cell = api.getFocusedCell();
+    return cell ? [cell.rowIndex] : [];
+  }
+  // a right click on a row that is not selected selects it (as spreadsheets do)
+  document.addEventListener(
+    "contextmenu",
+    (e) => {
+      const rowEl = e.target.closest && e.target.closest(".plotdoc-sheet .ag-row");
+      const api = gridApi();
+      if (!rowEl || !api) return;
+      const index = Number(rowEl.getAttribute("row-index"));
+      const node = api.getDisplayedRowAtIndex(index);
+      if (node && !node.isSelected()) node.setSelected(true, true);
+    },
+    true
+  );
+  window.plotdocRowAction = function (action) {
+    const rows = targetRows();
+    if (rows.length) emitEvent("plotdoc_rows", { action: action, rows: rows });
+  };
+
+  // the graph's place: its size is sent to the server, which draws the graph to fill it
+  let observed = null;
+  let sizeTimer = null;
+  function watchGraph() {
+    const el = document.querySelector(".plotdoc-graph-image");
+    if (!el || el === observed) return;
+    observed = el;
+    new ResizeObserver((entries) => {
+      const box = entries[0].contentRect;
+      clearTimeout(sizeTimer);
+      sizeTimer = setTimeout(() => {
+        if (box.width > 0 && box.height > 0) emitEvent("plotdoc_graph_box", { width: box.width, height: box.height });
+      }, 150);
+    }).observe(el);
+  }
+  setInterval(watchGraph, 500);
 
   window.plotdocSetDirty = function (dirty, title) {
     window.plotdocDirty = dirty;
