@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from plotdoc.render.guides.repel import _DIRECTIONS, Box, overlaps, place_labels
 
@@ -87,3 +88,26 @@ def test_each_point_label_is_measured_once_per_drawing() -> None:
     labels = by_gid(figure_of(doc), "labels")
     assert isinstance(labels, PointLabels)
     assert labels.measured == 40
+
+
+def test_point_labels_past_the_cap_are_not_drawn(monkeypatch: Any) -> None:
+    """Only the first MAX_POINT_LABELS labels (data order) are measured, placed and drawn."""
+    from plotdoc.render.guides import point_labels
+
+    from ..docs import svg_of
+    from ..row_docs import mv_doc
+
+    monkeypatch.setattr(point_labels, "MAX_POINT_LABELS", 10)
+    names = [f"g{i}" for i in range(40)]
+    sets = [("x", [i * 10 for i in range(40)]), ("y", [i % 2 for i in range(40)]), ("name", names)]
+    doc = mv_doc("mv-scatter", "scatter", {"x": 0, "y": 1, "label": 2}, sets)
+    doc["tables"][0]["variableTypes"] = {"name": "label"}  # type: ignore[index]
+    drawn = svg_of(doc).ids("label/p")
+    assert 0 < len(drawn) <= 10, drawn
+    assert all(int(sid.removeprefix("label/p")) < 10 for sid in drawn), drawn
+
+
+def test_the_point_label_cap_is_one_a_real_figure_never_reaches() -> None:
+    from plotdoc.render.guides.point_labels import MAX_POINT_LABELS
+
+    assert MAX_POINT_LABELS >= 1_000

@@ -11,6 +11,10 @@
   curve through the middle control point); control points in points from the plot area's
   lower-left corner; bound ``text`` is drawn at the shape's centre.
 
+Text annotations of one graph draw at most :data:`MAX_TEXT_LINES` lines and
+:data:`MAX_TEXT_CHARS` characters in all, in annotation order: the annotation that reaches the
+bound ends with a line "…", later text annotations are not drawn.
+
 Ids: ``bracket/<n>``, ``annotation/text/<n>``, ``annotation/shape/<n>`` (n = the
 annotation's index in the table).
 """
@@ -38,6 +42,40 @@ from ..positions.plot_area import points_transform
 from ..style.text import RichText, clamp, safe
 from ..style.theme import DASHES, resolve_color
 
+#: lines of text annotations drawn per graph, in all; further lines are dropped
+MAX_TEXT_LINES = 20_000
+#: characters of text annotations drawn per graph, in all
+MAX_TEXT_CHARS = 1_000_000
+ELLIPSIS = "\u2026"
+
+
+class TextBudget:
+    """What remains of the lines and characters text annotations may draw in one graph."""
+
+    def __init__(self) -> None:
+        self.lines = MAX_TEXT_LINES
+        self.chars = MAX_TEXT_CHARS
+
+    def take(self, text: str) -> str | None:
+        """``text`` cut to what remains (ending in a line "…" when cut); None when nothing does."""
+        if self.lines <= 0 or self.chars <= 0:
+            return None
+        kept: list[str] = []
+        lines = text.replace("\\n", "\n").split("\n")
+        for line in lines:
+            if self.lines <= 0 or self.chars <= 0:
+                kept.append(ELLIPSIS)
+                break
+            if len(line) > self.chars:
+                kept.append(line[: self.chars] + ELLIPSIS)
+                self.chars = 0
+                self.lines -= 1
+                break
+            kept.append(line)
+            self.lines -= 1
+            self.chars -= len(line)
+        return "\n".join(kept)
+
 
 def draw_annotations(ctx: DrawContext) -> None:
     if not ctx.graph_switch("annotations", True):
@@ -51,10 +89,13 @@ def draw_annotations(ctx: DrawContext) -> None:
     brackets.sort(key=lambda b: (b[1].get("y") is None, _span_width(ctx, b[1]), b[0]))
     for n, p in brackets:
         _bracket(ctx, n, p, placed)
+    budget = TextBudget()
     for n, ann in enumerate(ctx.table.annotations):
         p = ann.props
         if ann.type == "text":
-            _text(ctx, n, p)
+            text = budget.take(str(p.get("text", "")))
+            if text is not None:
+                _text(ctx, n, p, text)
         elif ann.type == "shape":
             _shape(ctx, n, p)
 
@@ -196,11 +237,11 @@ def _bracket(
             ctx.ax.set_ylim((yl[0], top) if yl[1] >= yl[0] else (top, yl[1]))
 
 
-def _text(ctx: DrawContext, n: int, p: Mapping[str, Any]) -> None:
+def _text(ctx: DrawContext, n: int, p: Mapping[str, Any], text: str) -> None:
     art = RichText(
         clamp(p.get("x", 0.0), -5000.0, 5000.0, 0.0),
         clamp(p.get("y", 0.0), -5000.0, 5000.0, 0.0),
-        str(p.get("text", "")),
+        text,
         transform=points_transform(ctx.ax),
         fontsize=clamp(p.get("fontSize") or ctx.theme.shapes.font_size, 1.0, 144.0, 10.0),
         color=resolve_color(p.get("color", "theme"), ctx.theme.foreground),

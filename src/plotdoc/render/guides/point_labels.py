@@ -6,6 +6,10 @@ drawn it measures the texts, runs :func:`plotdoc.render.guides.repel.place_label
 label that found room in its own SVG group ``label/p{row}``, with a thin leader line when it
 stands away from its point. The boxes of the last drawing are kept in :attr:`boxes` (display
 units) for tests.
+
+At most :data:`MAX_POINT_LABELS` labels of a graph are placed: the first ones in the order
+given (data order); the others are not drawn. A figure with more labels than that cannot show
+them legibly, and measuring each text costs time (20,000 labels took minutes).
 """
 
 from __future__ import annotations
@@ -24,6 +28,9 @@ from numpy.typing import NDArray
 from ..artists.svg import pixels_per_point
 from ..style.text import safe
 from .repel import Box, place_labels
+
+#: the most point labels one graph places (the first ones given); the rest are not drawn
+MAX_POINT_LABELS = 2_000
 
 
 def _pixels_per_point(renderer: RendererBase) -> float:
@@ -55,9 +62,12 @@ class PointLabels(Artist):
         anchor_radius_pt: float | Sequence[float] = 0.0,
     ) -> None:
         super().__init__()
-        self.xy = np.asarray(xy, dtype=float).reshape(-1, 2)
-        self.texts = list(texts)
-        self.ids = list(ids)
+        keep = min(len(texts), MAX_POINT_LABELS)
+        self.xy = np.asarray(xy, dtype=float).reshape(-1, 2)[:keep]
+        self.texts = list(texts)[:keep]
+        self.ids = list(ids)[:keep]
+        #: how many labels were given beyond :data:`MAX_POINT_LABELS` (not drawn)
+        self.dropped = len(texts) - keep
         self.fontsize = fontsize
         self.color = color
         self.obstacles_xy = (
@@ -68,9 +78,10 @@ class PointLabels(Artist):
         self.obstacle_pt = np.broadcast_to(np.asarray(obstacle_pt, dtype=float), (n_obs,))
         self.gap_pt = gap_pt
         #: the radius of each labelled point's own marker: labels start beyond it
-        self.anchor_radius_pt = np.broadcast_to(
-            np.asarray(anchor_radius_pt, dtype=float), (len(self.texts),)
-        )
+        radius = np.asarray(anchor_radius_pt, dtype=float)
+        if radius.ndim:
+            radius = radius[:keep]
+        self.anchor_radius_pt = np.broadcast_to(radius, (len(self.texts),))
         #: label id -> box (x0, y0, x1, y1) in display units, from the last drawing
         self.boxes: dict[str, Box] = {}
         #: the plot area the labels were kept inside, in the same units
