@@ -719,6 +719,13 @@ CATALOGUE: dict[str, CodeInfo] = {
         "One table's graph could not be drawn; the other graphs of the file are drawn and "
         "`plotdoc render` exits 1.",
     ),
+    "render-value-hidden": _c(
+        "render",
+        "warning",
+        "Values not shown",
+        "A graph was drawn, but some values could not be shown in it (values of zero or below "
+        "on a log axis); the graph says nothing about them.",
+    ),
     # -- editor -----------------------------------------------------------------------
     "edit-invalid": _c(
         "editor",

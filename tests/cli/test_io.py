@@ -82,14 +82,14 @@ def test_one_failing_graph_does_not_stop_the_others(
     second["name"] = "Second"
     doc["tables"].append(second)
     path = write(tmp_path / "two.plotdoc", doc)
-    real = render.render_table
+    real = render.render_table_checked
 
     def flaky(project, table, **kw):  # type: ignore[no-untyped-def]
         if table is project.tables[0]:
             raise RuntimeError("boom")
         return real(project, table, **kw)
 
-    monkeypatch.setattr(render, "render_table", flaky)
+    monkeypatch.setattr(render, "render_table_checked", flaky)
     assert main(["render", str(path), "-o", str(tmp_path / "out"), "-j", "1"]) == 1
     captured = capsys.readouterr()
     assert "[render-failed]" in captured.err and "boom" in captured.err

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..contract.site import EXTENSIONS
-from ..problems import PlotdocError, Problem, error
+from ..problems import PlotdocError, Problem, error, warning
 from .common import (
     EXIT_OK,
     EXIT_REFUSED,
@@ -70,7 +70,7 @@ def _one(job: Job) -> Outcome:
             error("file-unreadable", (), f"expected a table with the id {job.table!r}; none has it")
         )
         return outcome
-    from ..render import file_stem, render_table
+    from ..render import file_stem, render_table_checked
 
     tables = [
         (i, t)
@@ -90,7 +90,7 @@ def _one(job: Job) -> Outcome:
     used: set[str] = set()
     for i, table in tables:
         try:
-            data = render_table(project, table, fmt=job.fmt, dpi=job.dpi)
+            data, hidden = render_table_checked(project, table, fmt=job.fmt, dpi=job.dpi)
         except Exception as exc:  # a defect in one graph must not stop the others
             outcome.problems.append(
                 error(
@@ -101,6 +101,12 @@ def _one(job: Job) -> Outcome:
                 )
             )
             continue
+        for message in hidden:
+            outcome.problems.append(
+                warning(
+                    "render-value-hidden", ("tables", i, "graph"), f"table {table.id!r}: {message}"
+                )
+            )
         if job.out is None:
             outcome.graph = data
             continue

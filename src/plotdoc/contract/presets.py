@@ -29,6 +29,9 @@ class PresetColors:
     up: str
     down: str
     neutral: str
+    #: LineDashStyle of data set i's lines is ``dash_cycle[i % len(dash_cycle)]``: a preset
+    #: whose palette cannot tell data sets apart (black and white) tells them apart by dashes
+    dash_cycle: tuple[str, ...] = ("solid",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +123,7 @@ PRESETS: dict[str, Preset] = {
         Preset(
             "classic",
             "The black-and-white journal look: black marks, open frame, data sets told apart "
-            "by symbol shape and grey fills.",
+            "by symbol shape, line dashes and grey fills.",
             PresetColors(
                 palette=("#000000",),
                 fills=("#FFFFFF", "#808080", "#000000", "#C0C0C0", "#404040"),
@@ -132,6 +135,7 @@ PRESETS: dict[str, Preset] = {
                 up="#000000",
                 down="#000000",
                 neutral="#BBBBBB",
+                dash_cycle=("solid", "dashed", "dotted", "dashDot"),
             ),
             PresetShapes(
                 font_family="Lato",

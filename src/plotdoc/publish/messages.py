@@ -38,6 +38,8 @@ WRITTEN: dict[str, str] = {
     "summary column",
     "builder-invalid": "expected --family for a CSV file (xy, column, grouped, ...)",
     "render-failed": "expected a graph that can be drawn; table 'a' failed (ValueError: ...)",
+    "render-value-hidden": "table 'a': 2 values of zero or below cannot be shown on the log Y "
+    "axis and are left out",
     "edit-invalid": "expected the id of a table; no table has the id 'nope'",
     "non-finite-number": "expected a finite number or a missing cell (NaN); found inf",
     "number-not-exact": "expected a number a double holds exactly (an integer of at most 2^53 "

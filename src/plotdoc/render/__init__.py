@@ -11,29 +11,44 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 if TYPE_CHECKING:
     from ..model import Project, Table
 
-__all__ = ["FORMATS", "render_project", "render_table"]
+__all__ = ["FORMATS", "Rendered", "render_project", "render_table", "render_table_checked"]
 
 FORMATS = ("svg", "png", "pdf")
 
 
+class Rendered(NamedTuple):
+    """A drawn graph and the warnings of what it could not show (values a log axis cannot
+    place, for example), one sentence each."""
+
+    data: bytes
+    warnings: list[str]
+
+
 def render_table(project: Project, table: Table, *, fmt: str = "svg", dpi: float = 150) -> bytes:
     """``table``'s graph drawn as ``fmt`` (svg, png or pdf) bytes; the same input gives the same bytes."""
+    return render_table_checked(project, table, fmt=fmt, dpi=dpi).data
+
+
+def render_table_checked(
+    project: Project, table: Table, *, fmt: str = "svg", dpi: float = 150
+) -> Rendered:
+    """As :func:`render_table`, with the warnings of the drawing."""
     if fmt not in FORMATS:
         raise ValueError(f"expected a format among {', '.join(FORMATS)}; found {fmt!r}")
     import matplotlib
 
-    from .engine import build_figure, figure_bytes, rc_params
+    from .engine import draw_graph, figure_bytes, rc_params
 
     if table.graph is None:
         raise ValueError(f"table {table.name!r} has no graph to draw")
     with matplotlib.rc_context(cast(Any, rc_params(table.graph))):
-        fig = build_figure(project, table, dpi=dpi)
-        return figure_bytes(fig, fmt, dpi)
+        fig, warnings = draw_graph(project, table, dpi=dpi)
+        return Rendered(figure_bytes(fig, fmt, dpi), warnings)
 
 
 def file_stem(name: str) -> str:
@@ -50,11 +65,13 @@ def render_project(
     dpi: float = 150,
     table_ids: Iterable[str] | None = None,
     progress: Callable[[Table, Path], None] | None = None,
+    warn: Callable[[Table, str], None] | None = None,
 ) -> list[Path]:
     """Draw every table that has a graph (or those in ``table_ids``) into ``out_dir``.
 
     One file per graph, named after its table (sanitised, made unique with ``-2``, ``-3``...).
-    ``progress`` is called after each file is written. Returns the written paths in order.
+    ``progress`` is called after each file is written, ``warn`` with each warning of a
+    drawing (:class:`Rendered`). Returns the written paths in order.
     """
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
@@ -71,8 +88,12 @@ def render_project(
             candidate = f"{stem}-{n}"
         used.add(candidate.lower())
         path = out / f"{candidate}.{fmt}"
-        path.write_bytes(render_table(project, table, fmt=fmt, dpi=dpi))
+        rendered = render_table_checked(project, table, fmt=fmt, dpi=dpi)
+        path.write_bytes(rendered.data)
         written.append(path)
+        if warn is not None:
+            for message in rendered.warnings:
+                warn(table, message)
         if progress is not None:
             progress(table, path)
     return written

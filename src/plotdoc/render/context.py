@@ -40,16 +40,22 @@ class DrawContext:
     graph: Graph
     theme: Theme
     registry: ids.IdRegistry = field(default_factory=ids.IdRegistry)
-    legend_handles: list[tuple[str, Artist, str]] = field(default_factory=list)
+    legend_handles: list[tuple[str, Artist | tuple[Artist, ...], str]] = field(default_factory=list)
     auto_titles: dict[str, str] = field(default_factory=dict)
     anchors: list[Anchor] = field(default_factory=list)
     categorical: bool = False
+    #: Y holds one row per observation (forest): the value axis settings go to X
+    rows_on_y: bool = False
     #: whether an omitted ``legend.show`` shows the legend for two or more entries
     legend_auto: bool = True
     #: callables run after the axes are set (for marks placed at final tick positions)
     after_axes: list[Any] = field(default_factory=list)
     value_axis_from_zero: bool = False
     preferred_width_pt: float | None = None
+    #: what the drawing could not show, in words for the user (returned with the render)
+    warnings: list[str] = field(default_factory=list)
+    #: plot height the marks need (labels of a heat map), used when plotGeometry is automatic
+    preferred_height_pt: float | None = None
     extra_bottom_pt: float = 0.0
     #: data limits the drawers registered (custom artists do not autoscale themselves)
     limits: list[NDArray[np.float64]] = field(default_factory=list)
@@ -204,9 +210,12 @@ class DrawContext:
             self.ax.set_xticks(ticks, labels)
         self.preferred_width_pt = float(np.clip(40.0 * (hi - lo), 120.0, 480.0))
 
-    def legend_entry(self, i: int | str, handle: Artist, label: str | None = None) -> None:
+    def legend_entry(
+        self, i: int | str, handle: Artist | tuple[Artist, ...], label: str | None = None
+    ) -> None:
         """Registers the legend entry of data set ``i`` (or a semantic key); once per key, so
-        which mark supplies an entry is chosen by the family, not by drawing order."""
+        which mark supplies an entry is chosen by the family, not by drawing order. A tuple
+        of glyphs (a bar, its error bar, its symbol) is drawn as one, overlaid."""
         key = str(i)
         if any(k == key for k, _, _ in self.legend_handles):
             raise ValueError(f"legend entry {key!r} registered twice")

@@ -49,7 +49,7 @@ MAX_PIXELS = 100_000_000
 #: the dpi an output may ask for
 DPI_RANGE = (10.0, 2400.0)
 
-__all__ = ["DrawContext", "build_figure", "figure_bytes", "rc_params"]
+__all__ = ["DrawContext", "build_figure", "draw_graph", "figure_bytes", "rc_params"]
 
 
 class BoundedFigure(Figure):
@@ -97,6 +97,11 @@ def rc_params(graph: Graph) -> dict[str, Any]:
 
 def build_figure(project: Project, table: Table, *, dpi: float = 150) -> Figure:
     """Draw ``table``'s graph; call inside ``matplotlib.rc_context(rc_params(graph))``."""
+    return draw_graph(project, table, dpi=dpi)[0]
+
+
+def draw_graph(project: Project, table: Table, *, dpi: float = 150) -> tuple[Figure, list[str]]:
+    """The figure of ``table``'s graph and the warnings of what it could not show."""
     graph = table.graph
     if graph is None:
         raise ValueError(f"table {table.name!r} has no graph to draw")
@@ -114,7 +119,7 @@ def build_figure(project: Project, table: Table, *, dpi: float = 150) -> Figure:
     titles_mod.draw_titles(ctx)
     legend_mod.draw_legend(ctx)
     draw_annotations(ctx)
-    return fig
+    return fig, ctx.warnings
 
 
 def _place_plot_area(ctx: DrawContext) -> None:
@@ -126,6 +131,8 @@ def _place_plot_area(ctx: DrawContext) -> None:
         h = 216.0 if shape == "autoWide" else 288.0
     elif shape == "autoTall":
         w, h = 216.0, 288.0
+    if shape.startswith("auto") and ctx.preferred_height_pt is not None:
+        h = ctx.preferred_height_pt
     if geometry.get("widthPt"):
         w = clamp(geometry["widthPt"], 20.0, 3000.0, w)
     if geometry.get("heightPt"):

@@ -80,6 +80,11 @@ def cell(kind: str, r: int, c: int) -> str:
     return f"{kind}/r{r}/c{c}"
 
 
+def axis_label(axis: str, k: int) -> str:
+    """A heat-map axis label: ``label/row/r2`` (table row 2), ``label/column/c1`` (data set 1)."""
+    return f"label/{axis}/{'r' if axis == 'row' else 'c'}{k}"
+
+
 def sub_suffix(j: int) -> str:
     """The scope suffix of sub-column ``j`` of nested data (``box/ds0/sub1``)."""
     return f"/sub{j}"

@@ -102,6 +102,14 @@ def fourpl_curve(
     return _curve(xp, theta).reshape(ax.shape)
 
 
+def _curve_grid(xv: FloatArray, model: str) -> FloatArray:
+    """CURVE_POINTS X values evenly spaced in the model's own X (log X for linearX)."""
+    lo, hi = float(xv.min()), float(xv.max())
+    if model == "linearX" and lo > 0:
+        return np.geomspace(lo, hi, CURVE_POINTS)
+    return np.linspace(lo, hi, CURVE_POINTS)
+
+
 def _transform(x: FloatArray, model: str) -> FloatArray:
     if model == "logX":
         return x
@@ -160,7 +168,8 @@ class FourPLResult(ResultMixin):
     sy_x: float
     #: ``1 - ss / SS_total`` (SS_total about the mean Y)
     r_squared: float
-    #: X values of the curve: CURVE_POINTS values from the smallest to the largest X
+    #: X values of the curve: CURVE_POINTS values from the smallest to the largest X, evenly
+    #: spaced in the model's X (in log X for linearX when all X are positive)
     curve_x: FloatArray
     #: fitted Y at ``curve_x``
     curve_y: FloatArray
@@ -357,7 +366,7 @@ def finish(
             ec50_se = float(ec50 * _LN10 * se[2])
             ec_lo, ec_hi = ec50 - tq * ec50_se, ec50 + tq * ec50_se
     ss_tot = float(((yv - yv.mean()) ** 2).sum())
-    curve_x = np.linspace(float(xv.min()), float(xv.max()), CURVE_POINTS)
+    curve_x = _curve_grid(xv, model)
     cxp = _transform(curve_x, model)
     curve_y = _curve(cxp, theta)
     g = _jacobian(cxp, theta)[:, free]

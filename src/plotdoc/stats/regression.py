@@ -134,14 +134,19 @@ def _centred_sums(
 
 
 def linear_regression(
-    x: npt.ArrayLike, y: npt.ArrayLike, *, confidence_level: float = 95
+    x: npt.ArrayLike,
+    y: npt.ArrayLike,
+    *,
+    confidence_level: float = 95,
+    curve_at: npt.ArrayLike | None = None,
 ) -> LinearRegressionResult:
     """Least-squares straight line through (x, y) with its statistics and bands.
 
     ``x`` and ``y`` have equal shape (or ``x`` one value per row of a 2-D ``y`` with
     replicate columns). Statuses: ``too-few-values`` with fewer than 3 pairs (with exactly
     2 the line itself is given, its SEs and bands are NaN), ``zero-variance`` when all X are
-    equal.
+    equal. The line and its bands are given at ``curve_at`` when given (a graph samples them
+    evenly in its axis' scale), else at CURVE_POINTS X values from the smallest to the largest.
     """
     level = float(confidence_level)
     if not 0.0 < level < 100.0:
@@ -168,10 +173,14 @@ def linear_regression(
     intercept = ym - slope * xm
     x_intercept = -intercept / slope if slope != 0 else nan
     inverse_slope = 1.0 / slope if slope != 0 else nan
-    curve_x = np.linspace(float(fx.min()), float(fx.max()), CURVE_POINTS)
+    curve_x = (
+        np.linspace(float(fx.min()), float(fx.max()), CURVE_POINTS)
+        if curve_at is None
+        else np.asarray(curve_at, dtype=np.float64).reshape(-1)
+    )
     curve_y = intercept + slope * curve_x
     if n == 2:
-        na = nan_array(CURVE_POINTS)
+        na = nan_array(curve_x.size)
         return LinearRegressionResult(
             n, level, slope, intercept, nan, nan, nan, nan, nan, nan, x_intercept,
             inverse_slope, nan, nan, nan, 0.0, nan, 1.0, 0.0, nan, curve_x, curve_y,

@@ -146,13 +146,17 @@ def test_box_mean_as_plus() -> None:
 
 
 def test_violin_truncation() -> None:
+    same_axis = {"leftY": {"rangeMin": -20, "rangeMax": 40}}  # extents compared on one scale
     full = svg_of(
         column_doc(
             "column-violin",
-            graph={"plot": {"family": "column", "options": {"showTruncatedViolin": False}}},
+            graph={
+                "plot": {"family": "column", "options": {"showTruncatedViolin": False}},
+                "axesOverrides": same_axis,
+            },
         )
     )
-    cut = svg_of(column_doc("column-violin"))
+    cut = svg_of(column_doc("column-violin", graph={"axesOverrides": same_axis}))
 
     def extent(svg: object) -> float:
         _, y0, _, y1 = svg.bbox("violin/ds0")  # type: ignore[attr-defined]

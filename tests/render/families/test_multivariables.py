@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import struct
 
 import numpy as np
 import pytest
@@ -11,7 +12,7 @@ from matplotlib.colors import to_hex
 from plotdoc.render.guides.point_labels import PointLabels
 from plotdoc.render.guides.repel import overlaps
 
-from ..docs import svg_of
+from ..docs import render, svg_of
 from ..row_docs import by_gid, figure_of, mv_doc
 
 
@@ -43,7 +44,7 @@ def test_bubbles_area_follows_size_largest_first() -> None:
 def test_bubble_legend_and_labels() -> None:
     svg = svg_of(_bubble())
     legend = svg.text("legend")
-    for word in ("a", "b", "c", "size:"):
+    for word in ("group", "a", "b", "c", "size"):
         assert word in legend
     assert svg.has("label/p3")
     assert not svg.has("label/p2")
@@ -197,3 +198,45 @@ def test_scatter_labels_every_labelled_row_without_overlap() -> None:
     assert "label/p3" in labels.boxes
     for a, b in itertools.combinations(labels.boxes.values(), 2):
         assert not overlaps(a, b)
+
+
+@pytest.mark.parametrize(
+    "axes",
+    [
+        {"leftY": {"scale": "log10"}},
+        {"leftY": {"scale": "log10", "rangeMin": 0.1, "rangeMax": 1e6}},
+        {"xContinuous": {"scale": "log10"}, "leftY": {"rangeMin": -5, "rangeMax": 5}},
+    ],
+)
+def test_forest_value_axis_settings_keep_the_rows_and_the_image_size(
+    axes: dict[str, object],
+) -> None:
+    sets = [
+        ("or", [0.8, 1.3, 0.6, 2.5]),
+        ("lo", [0.6, 1.1, 0.3, 1.2]),
+        ("hi", [1.0, 1.6, 0.9, 5.0]),
+        ("study", ["A", "B", "C", "D"]),
+    ]
+    mapping: dict[str, int | None] = {"x": 0, "lower": 1, "upper": 2, "label": 3}
+    plain = mv_doc("mv-forest", "forest", mapping, sets)
+    doc = mv_doc("mv-forest", "forest", mapping, sets, graph={"axesOverrides": axes})
+    # the geometry asked for, whatever the axes (tick labels may differ by a few pixels)
+    for got, asked in zip(png_size(doc), png_size(plain), strict=True):
+        assert abs(got - asked) <= 0.1 * asked
+    svg = svg_of(doc)
+    ys = [svg.point(f"symbol/p{r}")[1] for r in range(4)]
+    steps = np.diff(ys)
+    assert steps.min() > 10 and steps.max() - steps.min() < 0.01  # rows evenly spaced
+    # the log value axis puts 1 halfway between 0.5 and 2 (estimates on a ratio scale)
+    if axes.get("leftY", {}).get("scale") == "log10":  # type: ignore[union-attr]
+        x1 = svg.point("symbol/p1")[0]  # 1.3
+        x3 = svg.point("symbol/p3")[0]  # 2.5
+        x2 = svg.point("symbol/p2")[0]  # 0.6
+        assert (x3 - x1) / (x1 - x2) == pytest.approx(
+            np.log(2.5 / 1.3) / np.log(1.3 / 0.6), rel=1e-3
+        )
+
+
+def png_size(doc: dict[str, object]) -> tuple[int, int]:
+    data = render(doc, "png")
+    return struct.unpack(">II", data[16:24])

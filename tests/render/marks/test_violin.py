@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from ..docs import NS, Svg, column_doc, nested_doc, svg_of
-from ..row_docs import grouped_doc
+from ..row_docs import figure_of, grouped_doc
 
 PATTERN = {"fillPattern": "diagonalRight", "patternColor": {"hex": "#13579b"}}
 
@@ -58,3 +58,32 @@ def test_violin_swatch_has_pattern(variant: str) -> None:
     doc["tables"][0]["graph"]["legend"] = {"show": True}
     svg = svg_of(doc)
     assert _pattern_colors(svg, svg["legend"]) == {"#13579b"}
+
+
+# -- a distribution without spread ------------------------------------------------------------
+
+_FLAT = {
+    "column-violin": lambda: column_doc("column-violin", values=[[3.0, 3.0, 3.0], [5.0]]),
+    "column-violin-alone": lambda: column_doc("column-violin", values=[[3.0, 3.0, 3.0]]),
+    "grouped-interleaved-violin": lambda: grouped_doc(
+        "grouped-interleaved-violin", values=[[[3.0, 3.0, 3.0], [5.0, None, None]]]
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_FLAT))
+def test_flat_violin_is_a_line_at_its_value_inside_the_axis(case: str) -> None:
+    doc = _FLAT[case]()
+    svg = svg_of(doc)
+    violins = svg.ids("violin/")
+    assert violins, "a violin of equal values must draw something"
+    for sid in violins:
+        x0, y0, x1, y1 = svg.bbox(sid)
+        assert y1 - y0 < 0.5 and x1 - x0 > 5, (sid, svg.bbox(sid))
+    fig = figure_of(doc)
+    lo, hi = fig.axes[0].get_ylim()
+    values = [3.0] if case == "column-violin-alone" else [3.0, 5.0]
+    for v in values:
+        assert lo < v < hi, (lo, hi)
+    # the value's line lies strictly inside the plot area
+    assert not (lo <= 0.05 and hi <= 0.05 + 1e-9)

@@ -10,9 +10,9 @@ import pytest
 from matplotlib.figure import Figure
 
 from plotdoc.render.artists.cells import CellGrid
+from plotdoc.render.style.colors import contrast_text
 from plotdoc.render.style.scales import (
     auto_decimals,
-    contrast_text,
     heat_scale,
     value_text,
 )

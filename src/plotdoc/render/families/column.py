@@ -35,7 +35,7 @@ from ..positions.slots import CategoryLayout
 #: data set in the legend
 LEGEND: dict[str, str] = {
     "column-scatter-only": "symbol",
-    "scatter-bar": "bar",
+    "scatter-bar": "scatter-bar",
     "bar": "bar",
     "column-mean-error": "symbol",
     "column-mean-error-connected": "symbol",
@@ -57,18 +57,15 @@ def draw(ctx: DrawContext) -> None:
     vid = ctx.variant_id
     mode = str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
     columns = [table.data_sets[i].values[:, 0] for i in visible]
-    finite = [c[np.isfinite(c)] for c in columns]
-    allv = np.concatenate(finite) if finite else np.empty(0)
-    span = float(np.ptp(allv)) if allv.size else 1.0
     if vid == "column-before-after":
-        _before_after(ctx, visible, columns, layout, mode, span)
+        _before_after(ctx, visible, columns, layout, mode)
         return
     centers: list[tuple[float, float]] = []
     for slot, i in enumerate(visible):
         pos = layout.center(slot)
         values = columns[slot]
         rows = list(range(values.size))
-        top = _draw_column(ctx, vid, mode, i, pos, values, rows, layout.width, span)
+        top = _draw_column(ctx, vid, mode, i, pos, values, rows, layout.width)
         ctx.anchor(pos, top)
         ce = summary.summary(values, mode)
         if ce is not None:
@@ -90,7 +87,6 @@ def _draw_column(
     values: np.ndarray,
     rows: list[int],
     width: float,
-    span: float,
 ) -> float:
     """One column's marks; returns the top of what it drew (for brackets)."""
     pids = [ids.point("symbol", i, r) for r in rows]
@@ -103,7 +99,9 @@ def _draw_column(
     ce = summary.summary(values, mode)
     if vid in _CENTER_VARIANTS and ce is not None:
         if vid in ("scatter-bar", "bar"):
-            bars.center_bar(ctx, i, pos, ce, width, ids.ds("bar", i))
+            bars.center_bar(
+                ctx, i, pos, ce, width, ids.ds("bar", i), under_points=vid == "scatter-bar"
+            )
         else:
             primitives.symbols(
                 ctx,
@@ -121,7 +119,7 @@ def _draw_column(
             ctx, pos, ce.center, ce.n, top, i, ids.ds("value", i), bar_start=bars.baseline(ctx)
         )
     if vid in ("scatter-bar", "column-scatter-only"):
-        points.scatter(ctx, i, pos, values, rows, pids, span=span)
+        points.scatter(ctx, i, pos, values, rows, pids)
     if vid == "column-scatter-only" and ce is not None:
         summary.summary_line(ctx, i, pos, ce.center, width * 0.8, ids.ds("summary", i))
         summary.error_bar(ctx, i, pos, ce, ids.ds("errorbar", i), z=4.0, with_summary=True)
@@ -143,7 +141,6 @@ def _before_after(
     columns: list[np.ndarray],
     layout: CategoryLayout,
     mode: str,
-    span: float,
 ) -> None:
     n_rows = max((c.size for c in columns), default=0)
     positions = [layout.center(s) for s in range(len(visible))]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..context import DrawContext
 from ..guides.category_axis import set_grouped_categories
-from ..marks.bars import draw_bars, draw_stacked
+from ..marks.bars import draw_bars, draw_stacked, stack_order
 from ..marks.swatches import swatch
 from ..positions.arrangements import grouped_layout
 from ..prepare.cells import row_labels
@@ -36,7 +36,7 @@ def draw(ctx: DrawContext) -> None:
         draw_stacked(ctx, lay, vis, "mean")
     else:
         draw_bars(ctx, lay, vis, "mean")
-    for i in vis:
+    for i in stack_order(ctx, vis) if arrangement == "stacked" else vis:
         ctx.legend_entry(i, swatch(legend, ctx, i))
     ctx.anchors.sort(key=lambda a: a.pos)  # brackets count the bars along the axis
     ctx.auto_titles.setdefault("y", "Count")

@@ -6,6 +6,8 @@ switch, on by default) or prediction band (``predictionBand``, off by default) a
 analysis' ``confidenceLevel``. For every ``nonlinearRegression`` (4PL, ``model`` logX or
 linearX) each data set gets its fitted curve (``fittedCurve`` switch) and confidence band.
 The fits come from :mod:`plotdoc.stats`, on the table's data (replicates flattened).
+Lines and bands are sampled at SAMPLES X values evenly spaced in the X axis' own scale (in
+log X on a log axis), so a curve is smooth at any size and on any axis.
 
 Ids: ``curve/regression/<analysisId>`` and ``curve/fit/<analysisId>`` are the groups of
 one analysis; each data set's line inside is ``.../ds<i>``; bands are
@@ -31,6 +33,9 @@ from ..style.theme import DASHES, with_alpha
 from ..style.types import ConfidenceBandStyle
 
 F64 = NDArray[np.float64]
+
+#: X values a fitted line or band is drawn through
+SAMPLES = 256
 
 
 class Group(Artist):
@@ -64,15 +69,45 @@ def draw_fits(ctx: DrawContext, x: F64) -> None:
             _fit(ctx, analysis.id, x, "fit", 95.0, str(analysis.params.get("model", "logX")))
 
 
+def x_is_log(ctx: DrawContext) -> bool:
+    """Whether the graph's X axis is logarithmic (``xContinuous.scale``)."""
+    scale = (ctx.graph.axes or {}).get("xContinuous", {}).get("scale", "linear")
+    return scale in ("log10", "log2")
+
+
+def axis_grid(x: F64, log: bool) -> F64:
+    """SAMPLES values from the smallest to the largest finite X (positive X on a log axis),
+    evenly spaced in the axis' scale; empty when fewer than two distinct values remain."""
+    x = x[np.isfinite(x)]
+    if log:
+        x = x[x > 0]
+    if x.size < 2 or x.min() == x.max():
+        return np.empty(0, dtype=np.float64)
+    lo, hi = float(x.min()), float(x.max())
+    return np.geomspace(lo, hi, SAMPLES) if log else np.linspace(lo, hi, SAMPLES)
+
+
+def _resample(grid: F64, log: bool, cx: F64, values: F64) -> F64:
+    """``values`` given at ``cx``, interpolated at ``grid`` in the axis' scale."""
+    ok = np.isfinite(values) & np.isfinite(cx) & ((cx > 0) if log else True)
+    if ok.sum() < 2:
+        return np.full(grid.shape, np.nan)
+    scale = np.log10 if log else np.asarray
+    out: F64 = np.interp(scale(grid), scale(cx[ok]), values[ok], left=np.nan, right=np.nan)
+    return out
+
+
 def _fit(ctx: DrawContext, aid: str, x: F64, kind: str, level: float, model: str | None) -> None:
     children: list[Artist] = []
+    log = x_is_log(ctx)
     for i in ctx.visible_data_sets():
         vals = ctx.table.data_sets[i].values
         n = min(vals.shape[0], x.shape[0])
         xx = np.repeat(x[:n], vals.shape[1])
         yy = vals[:n].reshape(-1)
+        grid = axis_grid(xx[np.isfinite(yy)], log)
         if model is None:
-            res = linear_regression(xx, yy, confidence_level=level)
+            res = linear_regression(xx, yy, confidence_level=level, curve_at=grid)
             bands = []
             if ctx.graph_switch("confidenceBand", True):
                 bands.append(("confidence", res.confidence_lower, res.confidence_upper))
@@ -80,9 +115,13 @@ def _fit(ctx: DrawContext, aid: str, x: F64, kind: str, level: float, model: str
                 bands.append(("prediction", res.prediction_lower, res.prediction_upper))
         else:
             res4 = fitted_curve(ctx.project, ctx.table.id, aid, ctx.table.data_sets[i].name)
-            res_x, res_y = res4.curve_x, res4.curve_y
+            if res4.curve_x.size < 2:
+                continue
+            # the curve exactly at the axis' samples; the band's half-width interpolated there
+            res_x, res_y = grid, res4.evaluate(grid)
+            half = _resample(grid, log, res4.curve_x, res4.confidence_upper - res4.curve_y)
             bands = (
-                [("confidence", res4.confidence_lower, res4.confidence_upper)]
+                [("confidence", res_y - half, res_y + half)]
                 if ctx.graph_switch("confidenceBand", True)
                 else []
             )

@@ -34,21 +34,20 @@ from numpy.typing import NDArray
 from .. import ids
 from ..context import DrawContext
 from ..guides.category_axis import set_grouped_categories
-from ..marks import bars, box, primitives, summary, violin
+from ..marks import bars, box, points, primitives, summary, violin
 from ..marks.bars import draw_bars, draw_stacked
 from ..marks.heat import draw_heat_map
 from ..marks.swatches import swatch
 from ..positions.arrangements import GroupedLayout, grouped_layout, stagger_offsets
-from ..positions.slots import spread_offsets
-from ..prepare.cells import cell, finite, row_labels, value_span
+from ..prepare.cells import cell, finite, row_labels
 
 #: variant -> (arrangement, mark, legend mark): the legend shows the named mark's swatch for
 #: each visible data set (None: the mark registers its own entries, as repeated measures do)
 PARTS: dict[str, tuple[str, str, str | None]] = {
     "grouped-interleaved-scatter": ("interleaved", "scatter", "symbol"),
     "grouped-separated-scatter": ("separated", "scatter", "symbol"),
-    "grouped-interleaved-scatter-bar": ("interleaved", "scatter-bar", "bar"),
-    "grouped-separated-scatter-bar": ("separated", "scatter-bar", "bar"),
+    "grouped-interleaved-scatter-bar": ("interleaved", "scatter-bar", "scatter-bar"),
+    "grouped-separated-scatter-bar": ("separated", "scatter-bar", "scatter-bar"),
     "grouped-superimposed-scatter": ("superimposed", "scatter", "symbol"),
     "grouped-rm-across-row": ("superimposed", "rm-across-row", None),
     "grouped-rm-in-subcol": ("interleaved", "rm-in-subcol", None),
@@ -83,7 +82,7 @@ def draw(ctx: DrawContext) -> None:
     mode = str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
     MARKS[mark](ctx, lay, vis, mode)
     if legend is not None:
-        for i in vis:
+        for i in bars.stack_order(ctx, vis) if arrangement == "stacked" else vis:
             ctx.legend_entry(i, swatch(legend, ctx, i))
     # brackets count the slots along the category axis
     ctx.anchors.sort(key=lambda a: a.pos)
@@ -111,7 +110,6 @@ def _points(
 
     With ``anchor``, each (data set, row) slot is a bracket anchor at its highest value.
     """
-    span = value_span(ctx.table, vis)
     lay_aligned = ctx.options.get("pointLayout") == "aligned" if aligned is None else aligned
     offs = offsets or dict.fromkeys(vis, 0.0)
     reps = ctx.table.replicates
@@ -122,16 +120,16 @@ def _points(
         rows: list[int] = []
         for r in range(ctx.table.n_rows):
             v = cell(ctx.table, i, r)
-            spread = spread_offsets(v, half, span, lay_aligned)
             if anchor and np.isfinite(v).any():
                 ctx.anchor(lay.center(i, r) + offs[i], float(np.nanmax(v)))
             for j in range(v.shape[0]):
                 if np.isfinite(v[j]):
-                    pos.append(lay.center(i, r) + offs[i] + float(spread[j]))
+                    pos.append(lay.center(i, r) + offs[i])
                     vals.append(float(v[j]))
                     pids.append(ids.point("symbol", i, r * reps + j))
                     rows.append(r)
-        primitives.symbols(ctx, pos, vals, i, pids, rows)
+        art = primitives.symbols(ctx, pos, vals, i, pids, rows)
+        points.spread_when_placed(ctx, art, pos, rows, half, aligned=lay_aligned)
 
 
 def _summaries(
@@ -206,7 +204,7 @@ def _grand(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> N
 
 
 def _scatter_bar(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
-    draw_bars(ctx, lay, vis, mode)
+    draw_bars(ctx, lay, vis, mode, under_points=True)
     _points(ctx, lay, vis, lay.width / 2 * 0.7, anchor=False)
 
 

@@ -35,8 +35,9 @@ from .. import ids
 from ..artists.collections import PointSymbols
 from ..context import DrawContext
 from ..guides.point_labels import PointLabels
+from ..marks import primitives
 from ..marks.forest import draw_forest
-from ..marks.keyed import base_symbol, keyed_points
+from ..marks.keyed import base_symbol, keyed_points, legend_title
 from ..prepare.multivariables import (
     VOLCANO_GROUPS,
     bubble_areas,
@@ -44,7 +45,8 @@ from ..prepare.multivariables import (
     nice_sizes,
     volcano,
 )
-from ..prepare.roles import Variable, mapped, number_text
+from ..prepare.roles import Variable, mapped
+from ..style.numbers import number_text
 from ..style.symbols import symbol_path
 from ..style.theme import with_alpha
 
@@ -134,6 +136,7 @@ def _scatter(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Varia
         edges=edges,
         widths=[1.0] * len(rows),
     )
+    primitives.thin_out(art, size_given=primitives.size_given_by_user(ctx, y.index))
     ctx.add(art, "symbols", z=3.0)
     ctx.include(x.values[rows], y.values[rows])
     label = roles.get("label")
@@ -168,13 +171,14 @@ def _bubble(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Variab
     ctx.ax.margins(0.12)
     if size_var is not None:
         top = float(np.nanmax(np.where(sizes > 0, sizes, np.nan))) if order else 1.0
+        legend_title(ctx, "size", size_var.name)
         for v in nice_sizes(sizes):
             d = max_d * float(np.sqrt(v / top))
             handle = Line2D(
                 [], [], marker="o", markersize=d, linestyle="none",
                 markerfacecolor="none", markeredgecolor=ctx.theme.foreground,
             )  # fmt: skip
-            ctx.legend_entry(f"size:{number_text(v)}", handle, f"{size_var.name}: {number_text(v)}")
+            ctx.legend_entry(f"size:{number_text(v)}", handle, number_text(v))
     label = roles.get("label")
     if label is not None:
         pts = np.column_stack([x.values[order], y.values[order]])

@@ -29,7 +29,7 @@ _PER_SUBGROUP = {"nested-low-high", "nested-box", "nested-violin"}
 #: data set in the legend
 LEGEND: dict[str, str] = {
     "nested-scatter": "symbol",
-    "nested-scatter-bar": "bar",
+    "nested-scatter-bar": "scatter-bar",
     "nested-bar": "bar",
     "nested-low-high": "bar",
     "nested-box": "bar",
@@ -44,13 +44,6 @@ def draw(ctx: DrawContext) -> None:
     vid = ctx.variant_id
     mode = str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
     n_sub = max((table.data_sets[i].values.shape[1] for i in visible), default=1)
-    allv = (
-        np.concatenate([table.data_sets[i].values.ravel() for i in visible])
-        if visible
-        else np.empty(0)
-    )
-    allv = allv[np.isfinite(allv)]
-    span = float(np.ptp(allv)) if allv.size else 1.0
     ctx.legend_auto = False
     if vid in _PER_SUBGROUP:
         layout = ctx.category_layout("separated", len(visible), n_sub, labels)
@@ -86,20 +79,20 @@ def draw(ctx: DrawContext) -> None:
         layout = ctx.category_layout("single", len(visible), 1, labels)
         ctx.set_categories(layout)
         for slot, i in enumerate(visible):
-            _treatment(ctx, vid, mode, i, layout.center(slot), layout.width, span)
+            _treatment(ctx, vid, mode, i, layout.center(slot), layout.width)
             ctx.legend_entry(i, swatch(LEGEND[vid], ctx, i))
     if ctx.options.get("hideOuterFrame"):
         ctx.after_axes.append(lambda: _hide_frame(ctx))
 
 
-def _treatment(
-    ctx: DrawContext, vid: str, mode: str, i: int, pos: float, width: float, span: float
-) -> None:
+def _treatment(ctx: DrawContext, vid: str, mode: str, i: int, pos: float, width: float) -> None:
     vals = ctx.table.data_sets[i].values
     pooled = vals.ravel()
     ce = summary.summary(pooled, mode)
     if vid in ("nested-scatter-bar", "nested-bar") and ce is not None:
-        bars.center_bar(ctx, i, pos, ce, width, ids.ds("bar", i))
+        bars.center_bar(
+            ctx, i, pos, ce, width, ids.ds("bar", i), under_points=vid == "nested-scatter-bar"
+        )
         summary.error_bar(ctx, i, pos, ce, ids.ds("errorbar", i))
         draw_value_labels(
             ctx,
@@ -125,7 +118,6 @@ def _treatment(
                 col,
                 rows,
                 [ids.sub("symbol", i, j, ids.point_suffix(r)) for r in rows],
-                span=span,
                 slot=lane * 0.7,
                 group_id=ids.sub("symbols", i, j),
             )

@@ -35,17 +35,20 @@ from ..context import DrawContext
 from ..marks import primitives
 from ..style.symbols import TICK
 from ..style.text import safe
+from ..style.theme import DASHES
 
 F64 = NDArray[np.float64]
 _STAIRS = {"survival-staircase-ticks", "survival-staircase-points"}
 
 
 def _curve(km: KaplanMeierResult, death: bool, scale: float) -> tuple[F64, F64]:
-    """KM points with time 0 first, transformed for the outcome and the scale."""
+    """KM points with (0, 100%) first, transformed for the outcome and the scale.
+
+    An event at time 0 gives a second point at time 0: the curve starts at 100% and drops
+    at 0.
+    """
     t = np.concatenate([[0.0], km.time])
     s = np.concatenate([[1.0], km.survival])
-    if km.time.size and km.time[0] == 0.0:
-        t, s = t[1:], s[1:]
     y = (1.0 - s) if death else s
     return t, y * scale
 
@@ -69,6 +72,7 @@ def draw(ctx: DrawContext) -> None:
     ctx.include([0.0], [0.0])
     ctx.include([0.0], [scale])
     ctx.value_axis_from_zero = True
+    ctx.after_axes.append(lambda: _full_scale(ctx, scale))
     word = "death" if death else "survival"
     ctx.auto_titles.setdefault("y", f"{'Percent' if scale == 100.0 else 'Fraction'} {word}")
     ctx.auto_titles.setdefault("x", "Time")
@@ -76,6 +80,16 @@ def draw(ctx: DrawContext) -> None:
     if rows and fits and ctx.graph_switch("numberAtRisk", True):
         ctx.extra_bottom_pt += 14.0 * rows * len(fits) + 16.0
         ctx.after_axes.append(lambda: _risk_table(ctx, fits, times))
+
+
+def _full_scale(ctx: DrawContext, scale: float) -> None:
+    """The survival axis ends at 100% (or 1), its top tick, unless a range is given."""
+    conf = (ctx.graph.axes or {}).get("leftY", {})
+    if conf.get("scale", "linear") != "linear" or conf.get("rangeMax", "auto") != "auto":
+        return
+    lo, hi = ctx.ax.get_ylim()
+    if hi > lo and hi > scale >= lo and scale in ctx.ax.get_yticks():
+        ctx.ax.set_ylim(lo, scale)
 
 
 def _draw_group(
@@ -139,7 +153,7 @@ def _draw_group(
     )
     lst = ctx.style("line", i)
     handle.set_color(lst["color"])
-    handle.set_linestyle("-")
+    handle.set_linestyle(DASHES.get(lst["dashStyle"], "-"))
     handle.set_linewidth(float(lst["thickness"]))
     ctx.legend_entry(i, handle)
     ctx.anchor(float(t[-1]) / 2 if t.size else 0.0, float(np.nanmax(y)) if y.size else scale)

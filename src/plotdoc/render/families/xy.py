@@ -153,9 +153,9 @@ def draw(ctx: DrawContext) -> None:
             _point_labels(ctx, i, xs, c)
         ctx.include(xs, np.where(np.isfinite(hi), hi, c))
         ctx.include(xs, np.where(np.isfinite(lo), lo, c))
-        ctx.legend_entry(
-            i, _handle(ctx, i, symbols or each, line or vid == "xy-repeated-measures", spikes)
-        )
+        handle = _handle(ctx, i, symbols or each, line or vid == "xy-repeated-measures", spikes)
+        # the legend shows the error bar too where the graph draws one
+        ctx.legend_entry(i, (primitives.error_glyph(ctx, i), handle) if show_errors else handle)
         finite = np.isfinite(c) & np.isfinite(xs)
         tops = np.where(np.isfinite(hi), hi, c) if show_errors else c
         ctx.anchor(

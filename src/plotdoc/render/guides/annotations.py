@@ -22,7 +22,7 @@ annotation's index in the table).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 from matplotlib.artist import Artist
@@ -31,17 +31,14 @@ from matplotlib.patches import Ellipse, FancyArrowPatch, PathPatch, Rectangle
 from matplotlib.path import Path
 from matplotlib.text import Text
 from matplotlib.transforms import (
-    Affine2D,
-    Affine2DBase,
     Bbox,
     IdentityTransform,
-    ScaledTranslation,
-    Transform,
 )
 
 from .. import ids
 from ..artists.collections import points
 from ..context import DrawContext
+from ..positions.plot_area import points_transform
 from ..style.text import RichText, clamp, safe
 from ..style.theme import DASHES, resolve_color
 
@@ -80,25 +77,22 @@ class TextBudget:
         return "\n".join(kept)
 
 
-def points_transform(ctx: DrawContext) -> Transform:
-    """Points from the plot area's lower-left corner to display coordinates."""
-    return (
-        Affine2D().scale(1 / 72)
-        + ctx.fig.dpi_scale_trans
-        + ScaledTranslation(0, 0, cast(Affine2DBase, ctx.ax.transAxes))
-    )
-
-
 def draw_annotations(ctx: DrawContext) -> None:
     if not ctx.graph_switch("annotations", True):
         return
     placed: list[tuple[float, float, float]] = []
+    brackets = [
+        (n, ann.props) for n, ann in enumerate(ctx.table.annotations) if ann.type == "bracket"
+    ]
+    # brackets at a given height first; then the automatic ones narrowest first, so that a
+    # narrow bracket stands nearest its data and a wide one above it
+    brackets.sort(key=lambda b: (b[1].get("y") is None, _span_width(ctx, b[1]), b[0]))
+    for n, p in brackets:
+        _bracket(ctx, n, p, placed)
     budget = TextBudget()
     for n, ann in enumerate(ctx.table.annotations):
         p = ann.props
-        if ann.type == "bracket":
-            _bracket(ctx, n, p, placed)
-        elif ann.type == "text":
+        if ann.type == "text":
             text = budget.take(str(p.get("text", "")))
             if text is not None:
                 _text(ctx, n, p, text)
@@ -198,6 +192,14 @@ def anchor_pos(ctx: DrawContext, anchor: Mapping[str, Any]) -> float:
     return anchors[min(max(int(anchor.get("groupIndex", 0)), 0), len(anchors) - 1)].pos
 
 
+def _span_width(ctx: DrawContext, p: Mapping[str, Any]) -> float:
+    """How many category positions a bracket spans (infinite with a free end)."""
+    ends = [p.get("left", {}), p.get("right", {})]
+    if all(a.get("kind") == "group" for a in ends):
+        return abs(anchor_pos(ctx, ends[1]) - anchor_pos(ctx, ends[0]))
+    return float("inf")
+
+
 def _bracket(
     ctx: DrawContext, n: int, p: Mapping[str, Any], placed: list[tuple[float, float, float]]
 ) -> None:
@@ -240,7 +242,7 @@ def _text(ctx: DrawContext, n: int, p: Mapping[str, Any], text: str) -> None:
         clamp(p.get("x", 0.0), -5000.0, 5000.0, 0.0),
         clamp(p.get("y", 0.0), -5000.0, 5000.0, 0.0),
         text,
-        transform=points_transform(ctx),
+        transform=points_transform(ctx.ax),
         fontsize=clamp(p.get("fontSize") or ctx.theme.shapes.font_size, 1.0, 144.0, 10.0),
         color=resolve_color(p.get("color", "theme"), ctx.theme.foreground),
         family=p.get("fontFamily"),
@@ -261,7 +263,7 @@ def _shape(ctx: DrawContext, n: int, p: Mapping[str, Any]) -> None:
     ]
     if len(pts) < 2:
         return
-    trans = points_transform(ctx)
+    trans = points_transform(ctx.ax)
     color = resolve_color(p.get("color", "theme"), ctx.theme.foreground)
     fill_ref = p.get("fill", "none")
     fill: Any = "none" if fill_ref == "none" else resolve_color(fill_ref, ctx.theme.foreground)

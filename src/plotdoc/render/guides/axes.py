@@ -2,8 +2,10 @@
 
 The continuous settings apply by role: ``xContinuous`` to the X axis of xy and survival
 graphs, ``leftY`` to the value axis (which runs along X in a flipped or horizontal graph),
-``xCategorical`` to the category axis of column, nested and grouped graphs. ``rightY`` with
-``show`` adds a right axis mirroring the left one.
+``xCategorical`` to the category axis of column, nested and grouped graphs. A forest plot
+has its rows on Y and its values on X: ``xContinuous``, with ``leftY``'s scale and range where
+it leaves them at their defaults, sets its X axis, and no value setting touches the rows.
+``rightY`` with ``show`` adds a right axis mirroring the left one.
 """
 
 from __future__ import annotations
@@ -13,17 +15,22 @@ import warnings
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
 from matplotlib.axis import Axis
-from matplotlib.ticker import AutoMinorLocator, FuncFormatter, MultipleLocator, NullLocator
+from matplotlib.ticker import (
+    AutoMinorLocator,
+    FuncFormatter,
+    MultipleLocator,
+    NullLocator,
+)
 
 from ..context import DrawContext
+from ..style.numbers import superscript
 from ..style.text import clamp, font_family, safe
 from ..style.theme import DASHES, resolve_color
+from .ticks import end_on_ticks, log_ticks, major_step, warn_unshowable
 
 _TICK_LEN = {"short": 2.0, "normal": 4.0, "long": 7.0}
-_SUPERSCRIPT = str.maketrans(
-    "-0123456789", "\u207b\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"
-)
 
 
 def apply_axes(ctx: DrawContext) -> None:
@@ -40,6 +47,8 @@ def apply_axes(ctx: DrawContext) -> None:
     if ctx.categorical:
         _continuous(ctx, value_axis, y_axis_conf, value_role=True)
         _categorical(ctx, cat_axis, conf.get("xCategorical", {}))
+    elif ctx.rows_on_y:
+        _continuous(ctx, ax.xaxis, _value_axis_of_rows(conf), value_role=False)
     else:
         _continuous(ctx, ax.xaxis, conf.get("xContinuous", {}), value_role=False)
         _continuous(ctx, ax.yaxis, y_axis_conf, value_role=True)
@@ -69,6 +78,27 @@ def apply_axes(ctx: DrawContext) -> None:
     ctx.tag(ax.yaxis, "axis/y")
 
 
+#: leftY settings a forest's X axis takes when xContinuous leaves them at their defaults
+_ROWS_VALUE_KEYS = {
+    "scale": "linear",
+    "rangeMin": "auto",
+    "rangeMax": "auto",
+    "majorInterval": "auto",
+    "minorTicks": "auto",
+    "reverse": False,
+}
+
+
+def _value_axis_of_rows(conf: Mapping[str, Any]) -> dict[str, Any]:
+    """X axis settings of a graph with rows on Y: xContinuous, then leftY's scale and range."""
+    out = dict(conf.get("xContinuous", {}))
+    left = conf.get("leftY", {})
+    for key, default in _ROWS_VALUE_KEYS.items():
+        if out.get(key, default) == default and key in left:
+            out[key] = left[key]
+    return out
+
+
 def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_role: bool) -> None:
     ax = ctx.ax
     is_x = axis is ax.xaxis
@@ -90,6 +120,11 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
         if data_hi <= base_y:
             hi = base_y
     rmin, rmax = conf.get("rangeMin", "auto"), conf.get("rangeMax", "auto")
+    if scale == "linear":
+        step = major_step(conf)
+        lim = ax.dataLim.intervalx if is_x else ax.dataLim.intervaly
+        data = (float(min(lim)), float(max(lim))) if np.isfinite(lim).all() else (lo, hi)
+        lo, hi = end_on_ticks(axis, lo, hi, data, step)
     if rmin != "auto":
         lo = clamp(rmin, -1e100, 1e100, lo)
     if rmax != "auto":
@@ -115,6 +150,10 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
         axis.set_minor_locator(AutoMinorLocator(int(minor) + 1))
     elif scale == "linear":
         axis.set_minor_locator(NullLocator())
+    if scale != "linear":
+        base = 10 if scale == "log10" else 2
+        log_ticks(axis, base, lo, hi)
+        warn_unshowable(ctx, is_x, value_role)
     _ticks(ctx, axis, conf.get("ticks", {}), is_x)
     nf = conf.get("numberFormat", {})
     if nf and (
@@ -182,7 +221,7 @@ def _number_formatter(nf: Mapping[str, Any]) -> Any:
         elif fmt == "powerOf10" and value > 0:
             exp = math.log10(value)
             whole = abs(exp - round(exp)) < 1e-9
-            body = "10" + str(round(exp)).translate(_SUPERSCRIPT) if whole else f"{value:g}"
+            body = "10" + superscript(str(round(exp))) if whole else f"{value:g}"
         elif fmt == "percent":
             body = f"{value:,.{0 if dec == 'automatic' else int(dec)}f}%".replace(",", sep)
         else:

@@ -2,14 +2,18 @@
 
 Shown when ``show`` is true, or when it is omitted and two or more entries exist (and the
 ``legend`` graph switch is not off). ``position``: ``auto``/``right``/``left``/``top``/
-``bottom`` sit outside the plot area, the four corners inside it. ``itemOverrides`` (keyed
-by data set index or semantic key) rename or hide entries.
+``bottom`` sit outside the plot area, the four corners inside it; a ``top`` legend stands
+above the graph title, never on it. ``itemOverrides`` (keyed by data set index or semantic
+key) rename or hide entries.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from matplotlib.transforms import ScaledTranslation
+
+from ..artists.svg import pixels_per_point
 from ..context import DrawContext
 from ..style.text import clamp, font_family, safe
 from ..style.theme import resolve_color
@@ -18,7 +22,7 @@ _PLACES: dict[str, dict[str, Any]] = {
     "auto": {"loc": "upper left", "bbox_to_anchor": (1.03, 1.0)},
     "right": {"loc": "center left", "bbox_to_anchor": (1.03, 0.5)},
     "left": {"loc": "center right", "bbox_to_anchor": (-0.22, 0.5)},
-    "top": {"loc": "lower center", "bbox_to_anchor": (0.5, 1.08)},
+    "top": {"loc": "lower center", "bbox_to_anchor": (0.5, 1.0)},
     "bottom": {"loc": "upper center", "bbox_to_anchor": (0.5, -0.2)},
     "upperRight": {"loc": "upper right"},
     "upperLeft": {"loc": "upper left"},
@@ -73,9 +77,32 @@ def draw_legend(ctx: DrawContext) -> None:
         borderaxespad=0.0,
         **place,
     )
+    if position == "top":
+        _above_title(ctx, leg)
     leg.get_frame().set_edgecolor(color)
     leg.get_frame().set_facecolor(ctx.theme.plot_background)
     if leg.get_title():
         leg.get_title().set_color(color)
     leg.set_zorder(10)
     ctx.tag(leg, "legend")
+
+
+def _above_title(ctx: DrawContext, leg: Any) -> None:
+    """Lift a top legend clear of the graph title (and of tick labels on top)."""
+    renderer = ctx.fig._get_renderer()  # type: ignore[attr-defined]
+    px = pixels_per_point(renderer)
+    box = ctx.ax.get_window_extent(renderer)
+    top = box.y1
+    title = ctx.ax.title
+    if title.get_text() and title.get_visible():
+        top = max(top, title.get_window_extent(renderer).y1)
+    if ctx.ax.xaxis.get_ticks_position() == "top":
+        labels = [
+            t.get_window_extent(renderer).y1 for t in ctx.ax.get_xticklabels() if t.get_text()
+        ]
+        top = max([top, *labels])
+    lift = (top - box.y1) / px + 6.0
+    leg.set_bbox_to_anchor(
+        (0.5, 1.0),
+        transform=ctx.ax.transAxes + ScaledTranslation(0.0, lift / 72.0, ctx.fig.dpi_scale_trans),
+    )

@@ -12,6 +12,7 @@ its top end and keeps the size the mode gives (center +/- error moved to the seg
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.patches import Patch
 from numpy.typing import NDArray
 
@@ -20,16 +21,20 @@ from .. import ids
 from ..context import DrawContext
 from ..positions.arrangements import GroupedLayout
 from ..prepare.cells import cell, finite
+from ..style.colors import RGBA, recede
 from ..style.text import clamp
 from . import primitives
-from .summary import center_error, segment, summary, summary_line
+from .summary import center_error, color_given, segment, summary, summary_line
 from .value_labels import draw_value_labels
 
 F64 = NDArray[np.float64]
 
 
-def draw_bars(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
-    """A bar per data set and row at the mode's center, with error bars and value labels."""
+def draw_bars(
+    ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str, *, under_points: bool = False
+) -> None:
+    """A bar per data set and row at the mode's center, with error bars and value labels;
+    ``under_points``: the bars carry points (scatter-bar), see :func:`fill_under_points`."""
     base = baseline(ctx)
     ctx.value_axis_from_zero = True
     for i in vis:
@@ -43,7 +48,10 @@ def draw_bars(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -
                 continue
             p = lay.center(i, r)
             if ctx.switch("bars", i):
-                primitives.bar(ctx, p, base, c, i, ids.row("bar", i, r), width=lay.width, point=r)
+                fill = fill_under_points(ctx, i, r) if under_points else None
+                primitives.bar(
+                    ctx, p, base, c, i, ids.row("bar", i, r), width=lay.width, point=r, fill=fill
+                )
             top = max(c, high) if np.isfinite(high) else c
             draw_value_labels(ctx, p, c, v.size, top, i, ids.row("value", i, r), bar_start=base)
             ctx.anchor(p, max(top, float(v.max())))
@@ -94,6 +102,12 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
         ctx.anchor(lay.center(vis[0], r) if vis else 0.0, float(up[r]))
 
 
+def stack_order(ctx: DrawContext, vis: list[int]) -> list[int]:
+    """Data sets in the order a reader meets them in a stack: top of the stack first
+    (the last data set) when bars stand upright; left to right in horizontal stacks."""
+    return list(vis) if ctx.horizontal else list(reversed(vis))
+
+
 def baseline(ctx: DrawContext) -> float:
     """Where bars start: 0, or ``baselineY`` (kept finite and within +/-1e100) when manual."""
     s = ctx.settings
@@ -102,12 +116,21 @@ def baseline(ctx: DrawContext) -> float:
 
 
 def center_bar(
-    ctx: DrawContext, i: int, pos: float, ce: CenterError, width: float, sid: str
+    ctx: DrawContext,
+    i: int,
+    pos: float,
+    ce: CenterError,
+    width: float,
+    sid: str,
+    *,
+    under_points: bool = False,
 ) -> None:
+    """A bar from the baseline to the center; ``under_points`` as in :func:`draw_bars`."""
     if not ctx.switch("bars", i):
         return
     base = baseline(ctx)
-    primitives.bar(ctx, pos, base, ce.center, i, sid, width=width, z=1.0)
+    fill = fill_under_points(ctx, i) if under_points else None
+    primitives.bar(ctx, pos, base, ce.center, i, sid, width=width, z=1.0, fill=fill)
     ctx.value_axis_from_zero = True
 
 
@@ -158,9 +181,48 @@ def low_high(
     ctx.anchor(pos, hi)
 
 
+def fill_under_points(ctx: DrawContext, i: int, point: int | None = None) -> RGBA:
+    """The fill of a bar that carries points and error bars (scatter-bar of every family).
+
+    In the theme's colours a bar and its points share a colour, so points vanish in the bar
+    (black in black in ``classic``) and so does the lower error bar. As graphing programs do,
+    the bar recedes towards the plot background until its symbols and error bars contrast
+    with it (:func:`~plotdoc.render.style.colors.recede`); they keep their colour. A fill the
+    user gave is kept as given.
+    """
+    st = ctx.style("bar", i, point)
+    fill: RGBA = st["fill"]
+    if color_given(ctx, "bar", i, "fill"):
+        return fill
+    marks: list[RGBA] = []
+    if ctx.switch("symbols", i):
+        sym = ctx.style("symbol", i)
+        marks.append(sym["color"])
+    if ctx.switch("errorBars", i):
+        marks.append(ctx.style("errorBar", i)["color"])
+    return recede(fill, marks, ctx.theme.plot_background) if marks else fill
+
+
 def swatch(ctx: DrawContext, i: int) -> Patch:
     """The legend swatch of data set ``i``'s bars: their fill and border."""
     st = ctx.style("bar", i)
     return Patch(
         facecolor=st["fill"], edgecolor=st["borderColor"], linewidth=float(st["borderWidth"])
     )
+
+
+def scatter_bar_glyph(ctx: DrawContext, i: int) -> tuple[Artist, ...]:
+    """The legend glyph of a scatter-bar data set as the graph draws it: the bar (in its fill
+    under points), its error bar and its symbol, each where the graph shows them."""
+    st = ctx.style("bar", i)
+    parts: list[Artist] = []
+    if ctx.switch("bars", i):
+        parts.append(Patch(
+            facecolor=fill_under_points(ctx, i), edgecolor=st["borderColor"],
+            linewidth=float(st["borderWidth"]),
+        ))  # fmt: skip
+    if ctx.switch("errorBars", i):
+        parts.append(primitives.error_glyph(ctx, i))
+    if ctx.switch("symbols", i):
+        parts.append(primitives.symbol_handle(ctx, i))
+    return tuple(parts) or (swatch(ctx, i),)

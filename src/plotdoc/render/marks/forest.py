@@ -5,7 +5,9 @@ a horizontal interval from ``lower`` to ``upper`` (``interval/p{r}``, styled by 
 of the ``x`` variable); its label (``label``, or "Row n") stands left of the plot area
 (``label/p{r}``). A vertical line at ``forest.referenceValue`` (``refline``, styled by
 ``referenceLine``, graph switch ``referenceLine``) marks no effect. The X axis is the value
-axis (its title defaults to the ``x`` variable's name); there is no Y axis.
+axis (its title defaults to the ``x`` variable's name; ``xContinuous`` sets it, and ``leftY``'s
+scale and range where it leaves them at their defaults, so a log scale there draws ratios on a
+log axis); there is no Y axis: the rows keep their places whatever the axis settings.
 """
 
 from __future__ import annotations
@@ -88,6 +90,7 @@ def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
         )  # fmt: skip
         ctx.tag(line, "refline")
         ctx.include([ref], [ys[0] if ys.size else 0.0])
+    ctx.rows_on_y = True
     ctx.ax.set_yticks([])
     ctx.ax.set_ylim(-0.7, n - 0.3)
     ctx.ax.spines["left"].set_visible(False)

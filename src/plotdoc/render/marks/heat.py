@@ -17,11 +17,16 @@ Styles (ElementOverrideSet keys, graph-wide: ``global`` or the graph's first dat
   label in black or white, whichever reads better on its cell. Labels are shown when the
   ``valueLabels`` switch says so, by default when the grid has at most 150 cells.
 
-When rows (or data sets) are too many for their labels to fit, every k-th one is labelled.
-Cells smaller than 8 points get no border unless ``heatCell.borderWidth`` is given.
+Every row and data set is labelled: column labels that do not fit across their cells stand
+upright (rotated 90 degrees), labels shrink down to LABEL_FLOOR_PT to fit their cells, and an
+automatic plot area then grows until they fit (:func:`fit_labels`); only a plot area whose size
+is given and too small for labels at the floor size labels every k-th one. A cell value is
+written only when it fits inside its cell. Cells smaller than 8 points get no border unless
+``heatCell.borderWidth`` is given.
 
 Ids: ``cell/r{row}/c{dataSet}``, ``missing/r{row}/c{dataSet}``, ``value/r{row}/c{dataSet}``,
-``heatmap`` (the grid), ``colorbar``.
+``heatmap`` (the grid), ``colorbar``, ``label/row/r{row}`` and ``label/column/c{dataSet}`` (the
+axis labels).
 """
 
 from __future__ import annotations
@@ -43,26 +48,45 @@ from ..context import DrawContext
 from ..positions.slots import CategoryLayout
 from ..prepare.cells import row_labels
 from ..prepare.heat import heat_matrix
-from ..style.scales import HeatScale, auto_decimals, contrast_text, heat_scale, value_text
+from ..style.colors import contrast_text
+from ..style.scales import HeatScale, auto_decimals, heat_scale, value_text
 from ..style.text import safe
 
 DEFAULT_LABEL_CELLS = 150
+#: the smallest font size (points) row and column labels shrink to before the plot grows
+LABEL_FLOOR_PT = 6.0
+#: distance between the baselines of neighbouring labels, in font sizes
+LABEL_PITCH = 1.25
+#: estimated width of a character, in font sizes
+CHAR_WIDTH = 0.6
 
 
-def thin_ticks(
-    positions: list[float], labels: list[str], length_pt: float, font_pt: float, along_x: bool
-) -> tuple[list[float], list[str]]:
-    """Every k-th label, so that the labels fit along ``length_pt`` without touching.
+def text_width_pt(text: str, font_pt: float) -> float:
+    """Estimated width of one line of ``text`` (points)."""
+    return len(text) * CHAR_WIDTH * font_pt
 
-    A label needs ``1.4 * font_pt`` along a vertical axis, and its estimated width along a
-    horizontal one.
+
+def fit_labels(
+    labels: list[str], length_pt: float, font_pt: float, along_x: bool
+) -> tuple[float, bool, float]:
+    """(font size, upright, length needed) for ``labels``, one per cell along ``length_pt``.
+
+    Labels along X stay horizontal when the widest fits its cell and stand upright otherwise;
+    labels that do not fit their cells' pitch shrink, down to LABEL_FLOOR_PT; the length
+    needed is then what the labels take at that size (at least ``length_pt``).
     """
-    need = 1.4 * font_pt
-    if along_x:
-        need = max(need, max((len(s) for s in labels), default=1) * 0.62 * font_pt + 6.0)
-    room = max(2, int(length_pt / need))
-    step = max(1, -(-len(positions) // room))  # ceiling division
-    return positions[::step], labels[::step]
+    count = max(len(labels), 1)
+    pitch = length_pt / count
+    widest = max((text_width_pt(s, font_pt) for s in labels), default=0.0)
+    if along_x and widest + 4.0 <= pitch:
+        return font_pt, False, length_pt
+    font = max(min(font_pt, pitch / LABEL_PITCH), LABEL_FLOOR_PT)
+    return font, along_x, max(length_pt, count * LABEL_PITCH * font)
+
+
+def thin_step(count: int, room: int) -> int:
+    """k such that every k-th of ``count`` labels leaves at most ``room``."""
+    return max(1, -(-count // max(room, 1)))  # ceiling division
 
 
 def draw_heat_map(ctx: DrawContext) -> None:
@@ -75,30 +99,48 @@ def draw_heat_map(ctx: DrawContext) -> None:
     names = [ctx.ds_name(i) for i in vis]
     rows = row_labels(ctx.table)
     # the plot area the engine will give (plotGeometry, else 216 points high and the
-    # preferred width; a flipped graph swaps them), to size cells and thin the labels
+    # preferred width; a flipped graph swaps them), to size cells and fit the labels
     geometry = ctx.graph.plot_geometry or {}
+    fixed_w, fixed_h = bool(geometry.get("widthPt")), bool(geometry.get("heightPt"))
     height = float(geometry.get("heightPt") or 216.0)
     cell_pt = height / max(m if flip else n, 1)
-    ctx.preferred_width_pt = float(np.clip((n if flip else m) * cell_pt, 100.0, 520.0))
-    width = float(geometry.get("widthPt") or ctx.preferred_width_pt)
-    if flip and not geometry.get("widthPt"):
-        width, height = height * 1.25, ctx.preferred_width_pt * 0.8
+    width = float(geometry.get("widthPt") or np.clip((n if flip else m) * cell_pt, 100.0, 520.0))
+    if flip and not fixed_w:
+        width, height = height * 1.25, width * 0.8
     font = ctx.theme.shapes.font_size
-    # the category axis carries the data sets; the other axis the rows (row 0 on top)
-    col_ticks, col_names = thin_ticks(
-        [k + 0.5 for k in range(m)], names, height if flip else width, font, not flip
+    row_texts = [safe(s) for s in rows]
+    # data sets along the category axis (X unless flipped), rows along the other
+    col_font, col_up, col_need = fit_labels(names, height if flip else width, font, not flip)
+    row_font, row_up, row_need = fit_labels(row_texts, width if flip else height, font, flip)
+    if flip:
+        width = width if fixed_w else max(width, row_need)
+        height = height if fixed_h else max(height, col_need)
+        ctx.preferred_width_pt, ctx.preferred_height_pt = height / 0.8, width / 1.25
+    else:
+        width = width if fixed_w else max(width, col_need)
+        height = height if fixed_h else max(height, row_need)
+        ctx.preferred_width_pt, ctx.preferred_height_pt = width, height
+    col_step = thin_step(
+        m, int((height if flip else width) / (LABEL_PITCH * col_font)) if col_up or flip else m
     )
+    col_ticks, col_names = [k + 0.5 for k in range(m)][::col_step], names[::col_step]
     ctx.set_categories(CategoryLayout({}, 1.0, (0.0, float(max(m, 1))), col_ticks, col_names))
-    ctx.preferred_width_pt = float(np.clip((n if flip else m) * cell_pt, 100.0, 520.0))
+    ctx.preferred_width_pt = width if not flip else height / 0.8
     row_pos = (np.arange(n) + 0.5) if flip else (n - 1 - np.arange(n) + 0.5)
     ctx.ax.margins(0.0)
-    row_ticks, row_names = thin_ticks(
-        row_pos.tolist(), [safe(s) for s in rows], width if flip else height, font, flip
-    )
+    row_step = thin_step(n, int((width if flip else height) / (LABEL_PITCH * row_font)))
+    row_ticks, row_names = row_pos.tolist()[::row_step], row_texts[::row_step]
     if flip:
         ctx.ax.set_xticks(row_ticks, row_names)
     else:
         ctx.ax.set_yticks(row_ticks, row_names)
+    row_ids = [ids.axis_label("row", r) for r in range(n)][::row_step]
+    col_ids = [ids.axis_label("column", i) for i in vis][::col_step]
+    ctx.after_axes.append(
+        lambda: _style_labels(ctx, flip, (col_font, col_up, col_ids), (row_font, row_up, row_ids))
+    )
+    cell_w = width / max(n if flip else m, 1)
+    cell_h = height / max(m if flip else n, 1)
     for side in ("bottom", "left", "top", "right"):
         ctx.ax.spines[side].set_visible(False)
 
@@ -141,7 +183,7 @@ def draw_heat_map(ctx: DrawContext) -> None:
         _missing_marks(ctx, matrix, vis, center)
     show_labels = ctx.switch("valueLabels", None, default=n * m <= DEFAULT_LABEL_CELLS)
     if show_labels:
-        _value_labels(ctx, matrix, vis, scale, center)
+        _value_labels(ctx, matrix, vis, scale, center, (cell_w, cell_h))
     if ctx.graph_switch("colorScaleBar", True):
         color_bar(ctx, scale)
 
@@ -158,14 +200,45 @@ def _missing_marks(
         ctx.add(mark, ids.cell("missing", int(r), vis[int(k)]), z=2.0)
 
 
-def _value_labels(
-    ctx: DrawContext, matrix: NDArray[np.float64], vis: list[int], scale: HeatScale, center: Any
+def _style_labels(
+    ctx: DrawContext,
+    flip: bool,
+    cols: tuple[float, bool, list[str]],
+    rows: tuple[float, bool, list[str]],
 ) -> None:
+    """Size, turn and tag the axis labels once the axes are set (ids ``label/row/r<r>``...)."""
+    x, y = (rows, cols) if flip else (cols, rows)
+    for axis, (font, upright, label_ids) in ((ctx.ax.xaxis, x), (ctx.ax.yaxis, y)):
+        is_x = axis is ctx.ax.xaxis
+        ctx.ax.tick_params(
+            axis="x" if is_x else "y", labelsize=font, labelrotation=90 if upright else 0
+        )
+        for label, sid in zip(axis.get_ticklabels(), label_ids, strict=False):
+            if is_x:
+                label.set_horizontalalignment("center")
+                label.set_rotation_mode("default")
+            ctx.tag(label, sid)
+
+
+def _value_labels(
+    ctx: DrawContext,
+    matrix: NDArray[np.float64],
+    vis: list[int],
+    scale: HeatScale,
+    center: Any,
+    cell_pt: tuple[float, float],
+) -> None:
+    """Each cell's value, written only when it fits inside its cell."""
     st = ctx.style("cellValueLabel", None)
     dec = st["decimals"]
     decimals = auto_decimals(matrix) if dec == "automatic" else int(dec)
+    size = float(st["fontSize"])
+    if cell_pt[1] < 1.2 * size:
+        return  # no value fits: not one text is made (a big grid stays fast)
     for r, k in zip(*np.nonzero(np.isfinite(matrix)), strict=True):
         value = float(matrix[r, k])
+        if text_width_pt(value_text(value, decimals), size) + 2.0 > cell_pt[0]:
+            continue
         color = contrast_text(scale.color(value)) if st["autoContrast"] else st["color"]
         x, y = center(int(r), int(k))
         text = ctx.ax.text(

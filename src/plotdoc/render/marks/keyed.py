@@ -13,6 +13,10 @@ Shape (role ``shape``) is always categorical (numbers are read as text): categor
 the theme's symbol ``k`` and a legend entry (key ``shape:<category>``) drawn in the
 foreground colour. Rows whose colour or shape variable is missing are drawn in the
 unmapped colour or shape.
+
+Each mapping's entries follow a title line with the variable's name (key ``title:color``,
+``title:shape``, ``title:size``); when colour and shape map the same variable, each value has
+one entry, its symbol in its colour.
 """
 
 from __future__ import annotations
@@ -65,23 +69,35 @@ def keyed_points(
             scale = HeatScale(mpl.colormaps["viridis"], lo, hi if hi > lo else lo + 1.0)
             colors = [scale.color(float(v)) if np.isfinite(v) else color0 for v in vals]
             color_bar(ctx, scale, label=color.name)
-    elif color is not None and color.text is not None:
+    lookup: dict[str, RGBA] = {}
+    if color is not None and not color.is_continuous and color.text is not None:
         cats = categories(color.text)
         lookup = {c: ctx.theme.palette(k) for k, c in enumerate(cats)}
         colors = [lookup.get(t, color0) if t is not None else color0 for t in color.text]
-        for c in cats:
-            handle = _handle(legend_marker, lookup[c], size)
-            ctx.legend_entry(f"color:{c}", handle, c)
+    lookup_s: dict[str, str] = {}
     if shape is not None:
         text = shape.text if shape.text is not None else [
             None if not np.isfinite(v) else f"{v:.6g}" for v in shape.values
         ]  # fmt: skip
-        cats = categories(text)
-        lookup_s = {c: ctx.theme.symbol_shape(k) for k, c in enumerate(cats)}
+        lookup_s = {c: ctx.theme.symbol_shape(k) for k, c in enumerate(categories(text))}
         shapes = [lookup_s.get(t, shape0) if t is not None else shape0 for t in text]
-        for c in cats:
-            ctx.legend_entry(f"shape:{c}", _handle(lookup_s[c], ctx.theme.foreground, size), c)
+    same = color is not None and shape is not None and color.index == shape.index
+    if lookup and color is not None:
+        legend_title(ctx, "color", color.name)
+        for c, col in lookup.items():
+            marker = lookup_s.get(c, legend_marker) if same else legend_marker
+            ctx.legend_entry(f"color:{c}", _handle(marker, col, size), c)
+    if lookup_s and shape is not None and not same:
+        legend_title(ctx, "shape", shape.name)
+        for c, mark in lookup_s.items():
+            ctx.legend_entry(f"shape:{c}", _handle(mark, ctx.theme.foreground, size), c)
     return Keyed(colors, shapes)
+
+
+def legend_title(ctx: DrawContext, mapping: str, name: str) -> None:
+    """A legend line naming the variable a mapping (colour, size, shape) shows, above its
+    values: an entry with no glyph (key ``title:<mapping>``)."""
+    ctx.legend_entry(f"title:{mapping}", Line2D([], [], linestyle="none"), name)
 
 
 def _handle(shape: str, color: RGBA, size: float) -> Line2D:

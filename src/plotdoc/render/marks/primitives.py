@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
+from matplotlib.path import Path
 from numpy.typing import ArrayLike
 
 from .. import ids
@@ -70,9 +71,44 @@ def symbols(
         edges=edges,
         widths=widths,
     )
+    thin_out(art, size_given=size_given_by_user(ctx, i))
     ctx.add(art, group_id or ids.ds("symbols", i), z=ctx.z(i, z))
     ctx.include(x, y)
     return art
+
+
+#: from this many symbols in one artist on, they shrink and turn translucent
+CROWD = 2000
+
+
+def thin_out(art: PointSymbols, *, size_given: bool = False) -> None:
+    """Many points (``CROWD`` or more) drawn at full size and opacity merge into one blot that
+    hides where the data are dense. Their symbols shrink (by ``(CROWD / n) ** 0.25``, to no
+    less than 1.5 pt; not when the user gave a size) and turn translucent (alpha
+    ``(CROWD / n) ** 0.75``, at least 0.03), borderless, so that overlap builds up density:
+    200,000 points draw at about 2 pt with alpha 0.03, 10,000 at 4 pt with alpha 0.3."""
+    n = len(art)
+    if n < CROWD:
+        return
+    shrink = (CROWD / n) ** 0.25
+    alpha = max(0.03, (CROWD / n) ** 0.75)
+    if not size_given:
+        art.sizes = [max(1.5, s * shrink) for s in art.sizes]
+    faces: list[RGBA | None] = []
+    for face, edge in zip(art.faces, art.edges, strict=True):
+        base = face if face is not None else edge
+        faces.append((base[0], base[1], base[2], base[3] * alpha))
+    art.faces = faces
+    art.edges = [(f[0], f[1], f[2], f[3]) for f in faces if f is not None]
+    art.widths = [0.0] * n
+
+
+def size_given_by_user(ctx: DrawContext, i: int) -> bool:
+    """Whether the style overrides give data set ``i``'s symbols a size."""
+    over = ctx.graph.style_overrides or {}
+    name = ctx.ds_name(i) if 0 <= i < len(ctx.table.data_sets) else None
+    layers = [over.get("global", {}), over.get("perDataSet", {}).get(name, {})]
+    return any("size" in (layer.get("symbol") or {}) for layer in layers)
 
 
 def symbol_handle(ctx: DrawContext, i: int, key: str | None = None) -> Line2D:
@@ -93,6 +129,20 @@ def symbol_handle(ctx: DrawContext, i: int, key: str | None = None) -> Line2D:
         markeredgecolor=st["color"] if kind != "solid" else st["borderColor"],
         linestyle="none",
     )
+
+
+def error_glyph(ctx: DrawContext, i: int) -> Line2D:
+    """The legend glyph of data set ``i``'s error bars: an upright bar with its caps."""
+    st = ctx.style("errorBar", i)
+    cap = 0.5 if CAP_HALF_WIDTH_PT.get(st["capStyle"], 2.5) > 0 else 0.0
+    path = Path(
+        [(-cap, -1.0), (cap, -1.0), (0.0, -1.0), (0.0, 1.0), (-cap, 1.0), (cap, 1.0)],
+        [Path.MOVETO, Path.LINETO, Path.MOVETO, Path.LINETO, Path.MOVETO, Path.LINETO],
+    )
+    return Line2D(
+        [], [], marker=path, markersize=ctx.theme.shapes.font_size * 1.1, markerfacecolor="none",
+        markeredgecolor=st["color"], markeredgewidth=float(st["thickness"]), linestyle="none",
+    )  # fmt: skip
 
 
 def error_bars(
@@ -178,10 +228,13 @@ def bar(
     element: str = "bar",
     z: float = 1.0,
     point: int | None = None,
+    fill: RGBA | None = None,
 ) -> Rectangle:
-    """A bar (rectangle) of data set ``i`` across ``width`` from ``start`` to ``end``."""
+    """A bar (rectangle) of data set ``i`` across ``width`` from ``start`` to ``end``;
+    ``fill`` replaces the style's fill (a bar under points, see ``bars.fill_under_points``)."""
     st = ctx.style(element, i, point)
-    fill = st.get("fill", st.get("color"))
+    if fill is None:
+        fill = st.get("fill", st.get("color"))
     border = st.get("borderColor")
     lw = float(st.get("borderWidth", st.get("borderThickness", 1.0)))
     if ctx.horizontal:

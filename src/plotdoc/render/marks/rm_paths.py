@@ -79,7 +79,10 @@ def draw_rm(
             ctx.legend_entry(i, primitives.symbol_handle(ctx, i))
         elif all_pos:
             st = ctx.style("line", i)
-            ctx.legend_entry(i, Line2D([], [], color=st["color"], linewidth=st["thickness"]))
+            dash = DASHES.get(str(st["dashStyle"]), "-")
+            ctx.legend_entry(
+                i, Line2D([], [], color=st["color"], linewidth=st["thickness"], linestyle=dash)
+            )
             x, y = ctx.xy(all_pos, all_val)
             ctx.include(x, y)
 

@@ -3,31 +3,32 @@
 A pie is drawn in points around the middle of the plot area (a transform from points to the
 display), so its size does not depend on the plot area's; a slices bar fills the plot area,
 whose box is shrunk to the bar's proportions. The axes of both are hidden.
+
+A pie's labels stand just outside their slices; when two would touch or one would leave the
+graphic's height (small slices side by side), every label becomes a call-out instead: in a
+column left and right of the pie, moved apart just enough, with a leader line to its slice
+(``leader/row<r>``).
 """
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
+from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, PathPatch, Rectangle, Wedge
 from matplotlib.path import Path
-from matplotlib.transforms import Affine2D, Affine2DBase, ScaledTranslation, Transform
 
 from .. import ids
 from ..context import DrawContext
-from ..style.scales import contrast_text
+from ..positions.plot_area import points_transform
+from ..style.colors import contrast_text
+from ..style.numbers import number_text
 from ..style.text import safe
 from ..style.theme import RGBA, merge_style
 from . import primitives
 
 Borders = dict[str, tuple[bool, RGBA, float]]
-
-
-def points_transform(ctx: DrawContext, scale_pt: float) -> Transform:
-    """Data (x, y) -> ``scale_pt`` points per unit, from the middle of the plot area."""
-    middle = ScaledTranslation(0.5, 0.5, cast(Affine2DBase, ctx.ax.transAxes))
-    return Affine2D().scale(scale_pt / 72.0) + ctx.fig.dpi_scale_trans + middle
 
 
 def part_style(ctx: DrawContext, i: int, r: int) -> dict[str, Any]:
@@ -50,10 +51,59 @@ def percent_text(share: float) -> str:
     return f"{pct:.0f}%" if pct >= 1 or pct == 0 else f"{pct:.1f}%"
 
 
-def number_text(value: float) -> str:
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.2f}".rstrip("0").rstrip(".")
+Spot = tuple[float, float, str, str]  # x, y (pie radii from the centre), ha, va
+
+
+def _label_box(text: str, spot: Spot, font: float) -> tuple[float, float, float, float]:
+    """Estimated box of a label at ``spot``; ``font`` is the font size in pie radii."""
+    lines = text.split("\n")
+    w = max(len(s) for s in lines) * 0.6 * font
+    h = len(lines) * 1.25 * font
+    x, y, ha, va = spot
+    x0 = x if ha == "left" else x - w if ha == "right" else x - w / 2
+    y0 = y if va == "bottom" else y - h if va == "top" else y - h / 2
+    return x0, y0, x0 + w, y0 + h
+
+
+def _beside(texts: list[str], mids: list[float], font: float, half: float) -> list[Spot] | None:
+    """Each label just outside its slice, or None when two would touch or one leaves the
+    graphic's height (``half``: half of it, in pie radii)."""
+    spots: list[Spot] = []
+    for mid in mids:
+        cx, cy = float(np.cos(mid)), float(np.sin(mid))
+        ha = "left" if cx > 0.05 else "right" if cx < -0.05 else "center"
+        va = "bottom" if cy > 0.05 else "top" if cy < -0.05 else "center"
+        spots.append((1.08 * cx, 1.08 * cy, ha, va))
+    boxes = [_label_box(t, s, font) for t, s in zip(texts, spots, strict=True)]
+    if any(b[1] < -half or b[3] > half for b in boxes):
+        return None
+    for k, a in enumerate(boxes):
+        for b in boxes[k + 1 :]:
+            if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
+                return None
+    return spots
+
+
+def _callouts(texts: list[str], mids: list[float], font: float, half: float) -> list[Spot]:
+    """Labels in a column left and right of the pie, each at its slice's height where it can,
+    moved apart just enough not to touch, within the graphic's height where they fit."""
+    spots: list[Spot] = [(0.0, 0.0, "left", "center")] * len(texts)
+    for side in (1.0, -1.0):
+        members = [k for k, m in enumerate(mids) if (np.cos(m) >= 0) == (side > 0)]
+        members.sort(key=lambda k: -np.sin(mids[k]))
+        heights = [len(texts[k].split("\n")) * 1.25 * font + 0.15 * font for k in members]
+        ys = [1.1 * float(np.sin(mids[k])) for k in members]
+        for j in range(len(ys)):  # top down: each below the one above
+            ys[j] = min(ys[j], half - heights[j] / 2)
+            if j:
+                ys[j] = min(ys[j], ys[j - 1] - (heights[j - 1] + heights[j]) / 2)
+        for j in range(len(ys) - 1, -1, -1):  # bottom up: back inside, still apart
+            ys[j] = max(ys[j], -half + heights[j] / 2)
+            if j < len(ys) - 1:
+                ys[j] = max(ys[j], ys[j + 1] + (heights[j + 1] + heights[j]) / 2)
+        for k, y in zip(members, ys, strict=True):
+            spots[k] = (1.35 * side, y, "left" if side > 0 else "right", "center")
+    return spots
 
 
 def _hide_axes(ctx: DrawContext) -> None:
@@ -78,14 +128,15 @@ def draw_pie(
     font = float(label_style["fontSize"]) * 1.15
     # the graphic is the pie with a two-line label above and below it
     diameter = max(size - 2 * (2.5 * font + 4), size * 0.5)
-    trans = points_transform(ctx, diameter / 2)
+    trans = points_transform(ctx.ax, diameter / 2, (0.5, 0.5))
     _hide_axes(ctx)
     ctx.ax.set_box_aspect(1.0)
     ctx.preferred_width_pt = size
     total = float(sum(values))
     inner_show, inner_color, inner_width = borders["inner"]
     start = 0.0
-    for r, v, text in zip(rows, values, labels, strict=True):
+    mids: list[float] = []
+    for r, v in zip(rows, values, strict=True):
         share = v / total
         theta1, theta2 = 90.0 - (start + share) * 360.0, 90.0 - start * 360.0
         st = part_style(ctx, i, r)
@@ -96,17 +147,33 @@ def draw_pie(
         )  # fmt: skip
         wedge.set_clip_on(False)
         ctx.add(wedge, ids.data_row("slice", r), z=1.0)
-        mid = np.deg2rad((theta1 + theta2) / 2)
-        cx, cy = float(np.cos(mid)), float(np.sin(mid))
+        mids.append(float(np.deg2rad((theta1 + theta2) / 2)))
+        start += share
+    texts = [
+        safe(f"{text}\n{percent_text(v / total)}") for v, text in zip(values, labels, strict=True)
+    ]
+    unit = diameter / 2  # points per data unit
+    spots = _beside(texts, mids, font / unit, size / 2 / unit)
+    callouts = spots is None
+    if spots is None:  # call-outs on one line each: "name share"
+        texts = [t.replace("\n", " ") for t in texts]
+        spots = _callouts(texts, mids, font / unit, size / 2 / unit)
+    for r, text, mid, (x, y, ha, va) in zip(rows, texts, mids, spots, strict=True):
         label = ctx.ax.annotate(
-            safe(f"{text}\n{percent_text(share)}"), (1.08 * cx, 1.08 * cy), xycoords=trans,
-            ha="left" if cx > 0.05 else "right" if cx < -0.05 else "center",
-            va="bottom" if cy > 0.05 else "top" if cy < -0.05 else "center",
-            fontsize=font, color=label_style["color"],
-            annotation_clip=False,
+            text, (x, y), xycoords=trans, ha=ha, va=va, fontsize=font,
+            color=label_style["color"], annotation_clip=False,
         )  # fmt: skip
         ctx.tag(label, ids.data_row("label", r))
-        start += share
+        if callouts:
+            side = 1.0 if ha == "left" else -1.0
+            # out of the slice along its middle, then across to the label
+            leader = Line2D(
+                [np.cos(mid), 1.1 * np.cos(mid), x - 0.03 * side],
+                [np.sin(mid), 1.1 * np.sin(mid), y],
+                transform=trans, color=label_style["color"], linewidth=0.6,
+            )  # fmt: skip
+            leader.set_clip_on(False)
+            ctx.add(leader, ids.data_row("leader", r), z=2.5)
     outer_show, outer_color, outer_width = borders["outer"]
     if outer_show and rows:
         if donut:
@@ -120,7 +187,7 @@ def draw_pie(
         ctx.add(outline, "border/outer", z=2.0)
     if donut and opts.get("showTotal"):
         prefix = opts.get("totalPrefix")
-        body = f"{number_text(total)}{opts.get('totalSuffix') or ''}"
+        body = f"{number_text(total, 4)}{opts.get('totalSuffix') or ''}"
         text = f"Total\n{body}" if prefix is None else f"{prefix}{body}"
         t = ctx.ax.annotate(
             safe(text), (0.0, 0.0), xycoords=trans, ha="center", va="center",

@@ -14,7 +14,7 @@ from ...stats import center_and_error
 from ...stats.descriptive import SUMMARY_MODES as _SUMMARY_MODES
 from ...stats.descriptive import CenterError
 from ..context import DrawContext
-from ..style.scales import contrast_text, luminance
+from ..style.colors import readable_on
 from ..style.theme import CAP_HALF_WIDTH_PT, RGBA
 from . import primitives
 
@@ -103,7 +103,8 @@ def segment(
 
     ``on_fill`` is the fill the line lies on (a box, a violin, a floating bar): when the theme's
     line colour would hardly show on it (a black median on a black box), the line is drawn
-    in black or white, whichever reads better, unless the user gave the line a colour.
+    in black or white, whichever reads better (:func:`~plotdoc.render.style.colors.readable_on`),
+    unless the user gave the line a colour.
     """
     if not np.isfinite(value):
         return None
@@ -111,17 +112,18 @@ def segment(
     line = primitives.polyline(ctx, x, y, i, sid, element=element, z=z)
     if on_fill is not None and not _color_given(ctx, element, i):
         color = ctx.style(element, i)["color"]
-        a, b = sorted((luminance(color), luminance(on_fill)))
-        if (b + 0.05) / (a + 0.05) < 1.6 and on_fill[3] > 0.5:  # WCAG contrast ratio
-            line.set_color(contrast_text(on_fill))
+        line.set_color(readable_on(color, on_fill, ctx.theme.plot_background))
     return line
 
 
-def _color_given(ctx: DrawContext, element: str, i: int) -> bool:
-    """Whether the style overrides give ``element`` of data set ``i`` a colour."""
+def _color_given(ctx: DrawContext, element: str, i: int, key: str = "color") -> bool:
+    """Whether the style overrides give ``element`` of data set ``i`` a colour (``key``)."""
     over = ctx.graph.style_overrides or {}
     layers = [over.get("global", {}), over.get("perDataSet", {}).get(ctx.ds_name(i), {})]
-    return any("color" in (layer.get(element) or {}) for layer in layers)
+    return any(key in (layer.get(element) or {}) for layer in layers)
+
+
+color_given = _color_given
 
 
 def cap_points(ctx: DrawContext, i: int) -> float:

@@ -13,16 +13,19 @@ from matplotlib.artist import Artist
 from ..context import DrawContext
 from . import bars, primitives, violin
 
-Swatch = Callable[[DrawContext, int], Artist]
+#: a glyph: one artist, or several drawn overlaid (a bar with its error bar and symbol)
+Glyph = Artist | tuple[Artist, ...]
+Swatch = Callable[[DrawContext, int], Glyph]
 
 #: legend mark -> the swatch of data set ``i`` it draws
 SWATCHES: dict[str, Swatch] = {
     "symbol": lambda ctx, i: primitives.symbol_handle(ctx, i),
     "bar": bars.swatch,
     "violin": violin.swatch,
+    "scatter-bar": bars.scatter_bar_glyph,
 }
 
 
-def swatch(mark: str, ctx: DrawContext, i: int) -> Artist:
+def swatch(mark: str, ctx: DrawContext, i: int) -> Glyph:
     """The legend swatch of data set ``i`` for the legend mark ``mark``."""
     return SWATCHES[mark](ctx, i)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
+from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon
 from numpy.typing import NDArray
 
@@ -44,7 +45,7 @@ def draw_column(
         truncate=bool(ctx.options.get("showTruncatedViolin", True)),
     )
     if dens.x.size == 0:
-        return 0.0
+        return _degenerate(ctx, i, pos, values, width, ids.ds("violin", i, suffix), vst)
     half = dens.density / float(dens.density.max()) * width / 2
     xs = np.concatenate([pos - half, (pos + half)[::-1]])
     ys = np.concatenate([dens.x, dens.x[::-1]])
@@ -91,6 +92,9 @@ def draw_cell(
     st = ctx.style("violin", i, r)
     dens = kernel_density(values, smoothing=str(st["smoothing"]), truncate=truncate)
     if dens.status != "ok" or dens.density.max() <= 0:
+        top = _degenerate(ctx, i, pos, values, width, ids.row("violin", i, r), st)
+        if np.isfinite(values).any():
+            ctx.anchor(pos, top)
         return
     half = dens.density / dens.density.max() * (width / 2)
     grid = dens.x
@@ -123,6 +127,29 @@ def draw_cell(
             w = float(np.interp(value, grid, half))
             segment(ctx, pos - w, pos + w, value, i, sid, element, on_fill=st["fill"])
     ctx.anchor(pos, float(grid.max()))
+
+
+def _degenerate(
+    ctx: DrawContext, i: int, pos: float, values: F64, width: float, sid: str, st: Mapping[str, Any]
+) -> float:
+    """A distribution without spread (one value, or equal values) has no density to draw: it
+    is a flat violin, a line across the slot at its value, in the violin's border colour (its
+    fill when the border is invisible). Returns that value (0 when there is none)."""
+    v = np.asarray(values, dtype=float)
+    v = v[np.isfinite(v)]
+    if v.size == 0 or float(v.min()) != float(v.max()):
+        return 0.0
+    value = float(v[0])
+    border = st["borderColor"]
+    color = border if border[3] > 0 and float(st["borderWidth"]) > 0 else st["fill"]
+    x, y = ctx.xy([pos - width / 2, pos + width / 2], [value, value])
+    line = Line2D(
+        x, y, color=color, linewidth=max(2.0, 2.0 * float(st["borderWidth"])),
+        solid_capstyle="butt",
+    )  # fmt: skip
+    ctx.add(line, sid, z=ctx.z(i, 1.0))
+    ctx.include(x, y)
+    return value
 
 
 def swatch(ctx: DrawContext, i: int) -> Patch:

@@ -1,4 +1,4 @@
-"""Positions on a categorical axis, and sideways spread of scatter points.
+"""Positions on a categorical axis (the sideways spread of points is in :mod:`.spread`).
 
 Every mark (bar, box, column of points) gets a *slot* one unit wide; it draws ``barWidthRatio``
 of it. Gaps are added between slots, in slot units, from ``graphSettingsOverride``:
@@ -17,9 +17,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-
-import numpy as np
-from numpy.typing import NDArray
 
 
 @dataclass
@@ -116,38 +113,3 @@ def category_layout(
         else [str(c + 1) for c in range(n_clusters)]
     )
     return CategoryLayout(centers, width, (0.0, max(run.end, 1.0)), ticks, labels)
-
-
-def spread_offsets(
-    values: NDArray[np.float64], half_width: float, value_span: float, aligned: bool
-) -> NDArray[np.float64]:
-    """Deterministic sideways offsets for points of one column (a beeswarm-like spread).
-
-    Points whose values lie within ``value_span / 40`` of each other share a bin; within a bin
-    they alternate right, left, further right... up to ``half_width``. ``aligned`` puts every
-    point on the centre line.
-    """
-    v = np.asarray(values, dtype=float)
-    out = np.zeros(v.shape)
-    if aligned or v.size < 2:
-        return out
-    span = value_span if value_span > 0 else 1.0
-    bin_size = span / 40.0
-    finite = np.isfinite(v)
-    keys = np.where(finite, np.floor(np.where(finite, v, 0.0) / bin_size), np.nan)
-    counts: dict[float, int] = {}
-    for k in keys[finite]:
-        counts[float(k)] = counts.get(float(k), 0) + 1
-    most = max(counts.values(), default=1)
-    step = half_width / max(most / 2, 1.0) if most > 1 else 0.0
-    seen: dict[float, int] = {}
-    for i in np.argsort(np.where(finite, v, np.inf), kind="stable"):
-        if not finite[i]:
-            continue
-        k = float(keys[i])
-        j = seen.get(k, 0)
-        seen[k] = j + 1
-        n_in_bin = counts[k]
-        # centre the bin's points: j-th of n at (j - (n-1)/2) * step
-        out[i] = (j - (n_in_bin - 1) / 2) * step
-    return np.clip(out, -half_width, half_width)

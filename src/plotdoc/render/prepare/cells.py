@@ -25,10 +25,3 @@ def cell(table: Table, i: int, r: int) -> NDArray[np.float64]:
     if r >= ds.n_rows:
         return np.empty(0)
     return np.asarray(ds.values[r], dtype=float)
-
-
-def value_span(table: Table, vis: list[int]) -> float:
-    """The range of every visible value (the scale of the sideways point spread)."""
-    parts = [finite(table.data_sets[i].values.ravel()) for i in vis]
-    allv = np.concatenate(parts) if parts else np.empty(0)
-    return float(allv.max() - allv.min()) if allv.size else 1.0

@@ -25,14 +25,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ...model.project import DataSet, Table
+from ..style.numbers import number_text
 
 CONTINUOUS = "continuous"
 CATEGORICAL = "categorical"
 LABEL = "label"
-
-
-def number_text(value: float) -> str:
-    return f"{value:.6g}"
 
 
 def infer_type(ds: DataSet) -> str:

@@ -1,4 +1,5 @@
-"""The colour scale of a heat map: colormap, domain, value text and label contrast.
+"""The colour scale of a heat map: colormap, domain and value text (label contrast is
+:func:`plotdoc.render.style.colors.contrast_text`).
 
 ``plot.options.heatMap`` chooses the scale:
 
@@ -25,11 +26,9 @@ import numpy as np
 from matplotlib.colors import Colormap, Normalize
 from numpy.typing import NDArray
 
-RGBA = tuple[float, float, float, float]
+from .colors import RGBA
 
 MPL_COLORMAPS = {"sequential": "viridis", "diverging": "RdBu_r", "grayscale": "Greys"}
-_BLACK: RGBA = (0.0, 0.0, 0.0, 1.0)
-_WHITE: RGBA = (1.0, 1.0, 1.0, 1.0)
 
 
 @dataclass(frozen=True)
@@ -79,23 +78,6 @@ def heat_scale(matrix: NDArray[np.float64], heat: Mapping[str, Any]) -> HeatScal
     if hi == lo:
         lo, hi = lo - 0.5, hi + 0.5
     return HeatScale(cmap, lo, hi)
-
-
-def luminance(color: RGBA) -> float:
-    """Relative luminance (WCAG 2) of an sRGB colour."""
-
-    def lin(c: float) -> float:
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (lin(c) for c in color[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast_text(cell: RGBA) -> RGBA:
-    """Black or white, whichever contrasts more with ``cell`` (WCAG contrast ratio)."""
-    lum = luminance(cell)
-    # contrast with black is (lum + 0.05) / 0.05, with white 1.05 / (lum + 0.05)
-    return _BLACK if (lum + 0.05) ** 2 > 0.0525 else _WHITE
 
 
 def auto_decimals(matrix: NDArray[np.float64]) -> int:

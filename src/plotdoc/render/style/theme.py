@@ -17,7 +17,12 @@ from typing import Any
 
 from ...contract.presets import DEFAULT_PRESET, PRESETS, PresetColors, PresetShapes
 
-RGBA = tuple[float, float, float, float]
+# colours live in .colors; these names stay importable from here
+from .colors import RGBA as RGBA
+from .colors import WHITE, contrast_text
+from .colors import hex_to_rgba as hex_to_rgba
+from .colors import to_hex as to_hex
+from .colors import with_alpha as with_alpha
 
 #: LineDashStyle -> matplotlib linestyle
 DASHES: dict[str, Any] = {
@@ -46,30 +51,6 @@ CAP_HALF_WIDTH_PT: dict[str, float] = {"wideT": 5.0, "narrowT": 2.5, "I": 0.0}
 COLOR_KEYS = frozenset(
     {"color", "fill", "borderColor", "patternColor", "fillColor"},
 )
-
-
-def hex_to_rgba(hex_str: str, alpha: float = 1.0) -> RGBA:
-    h = hex_str.lstrip("#")
-    if len(h) == 3:
-        h = "".join(c * 2 for c in h)
-    r, g, b = (int(h[i : i + 2], 16) / 255.0 for i in (0, 2, 4))
-    return (r, g, b, float(alpha))
-
-
-def luminance(color: RGBA) -> float:
-    """Perceived lightness (0 black to 1 white) of a colour as drawn over white (alpha blended)."""
-    r, g, b, a = color
-    r, g, b = (a * c + (1 - a) for c in (r, g, b))
-    return 0.299 * r + 0.587 * g + 0.114 * b
-
-
-def with_alpha(color: RGBA, alpha: float) -> RGBA:
-    return (color[0], color[1], color[2], float(alpha))
-
-
-def to_hex(color: RGBA) -> str:
-    """``#rrggbb`` of an RGBA colour (alpha dropped)."""
-    return "#{:02x}{:02x}{:02x}".format(*(round(c * 255) for c in color[:3]))
 
 
 def resolve_color(ref: Any, theme_value: RGBA) -> RGBA:
@@ -116,6 +97,11 @@ class Theme:
         hex_str = {"up": self.colors.up, "down": self.colors.down}.get(name, self.colors.neutral)
         return hex_to_rgba(hex_str)
 
+    def dash(self, i: int) -> str:
+        """The LineDashStyle of data set ``i``'s lines (``PresetColors.dash_cycle``)."""
+        cycle = self.colors.dash_cycle
+        return cycle[i % len(cycle)]
+
     def symbol_shape(self, i: int) -> str:
         cycle = self.shapes.symbol_cycle
         return cycle[i % len(cycle)]
@@ -128,8 +114,9 @@ class Theme:
         col = self.palette(k)
         fg = self.foreground
         fill = self.fill(k)
+        fg_dark = hex_to_rgba("#222222")
         # median and quartile lines cross a box or violin: dark on light fills, light on dark
-        on_fill = hex_to_rgba("#FFFFFF") if luminance(fill) < 0.35 else hex_to_rgba("#222222")
+        on_fill = WHITE if contrast_text(fill, self.plot_background) == WHITE else fg_dark
         value_slot = {
             "show": "nothing",
             "direction": "horizontal",
@@ -177,7 +164,7 @@ class Theme:
             "line": {
                 "color": col,
                 "thickness": s.line_width,
-                "dashStyle": "solid",
+                "dashStyle": self.dash(k),
                 "drawOrder": "underneathErrorBars",
                 "connect": "straight",
                 "startAtOrigin": False,
@@ -229,7 +216,7 @@ class Theme:
                 "decimals": "automatic",
                 "autoContrast": True,
             },
-            "curve": {"color": col, "thickness": s.line_width * 1.2, "dashStyle": "solid"},
+            "curve": {"color": col, "thickness": s.line_width * 1.2, "dashStyle": self.dash(k)},
             "confidenceBand": {
                 "display": "fill",
                 "color": col,

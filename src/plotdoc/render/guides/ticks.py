@@ -1,0 +1,105 @@
+"""Where the ticks of a continuous axis stand and how they read.
+
+A linear axis ends on major ticks (no margin past the last label), never across zero when
+the data keep to one side of it. A log axis has its major ticks at the powers of its base
+(with 2 and 5 in a span under two decades), written by the one number rule (0.1, 1, 10) or
+as 10ⁿ beyond five decades; its minor ticks carry no label; values of zero or below, which it
+cannot show, add a warning to the drawing.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from matplotlib.axis import Axis
+from matplotlib.ticker import (
+    FuncFormatter,
+    LogLocator,
+    MaxNLocator,
+    MultipleLocator,
+    NullFormatter,
+)
+
+from ..context import DrawContext
+from ..style.numbers import number_text, power_text
+from ..style.text import clamp
+
+#: decades (base 10) or doublings (base 2) beyond which log ticks read 10ⁿ (2ⁿ)
+_WIDE_SPAN = {10: 5.0, 2: 10.0}
+
+
+def major_step(conf: Mapping[str, Any]) -> float | None:
+    interval = conf.get("majorInterval", "auto")
+    step = clamp(interval, 0.0, 1e100, 0.0) if interval != "auto" else 0.0
+    return step or None
+
+
+def end_on_ticks(
+    axis: Axis, lo: float, hi: float, data: tuple[float, float], step: float | None
+) -> tuple[float, float]:
+    """``lo..hi`` widened to the nearest major ticks, so that the axis ends on a labelled
+    tick; never across zero when the data keep to one side of it."""
+    if not (math.isfinite(lo) and math.isfinite(hi)) or hi <= lo:
+        return lo, hi
+    if data[0] >= 0 > lo:
+        lo = 0.0
+    if data[1] <= 0 < hi:
+        hi = 0.0
+    if step and hi - lo > 200 * step:  # the axes draw such an interval as automatic
+        step = None
+    locator = MultipleLocator(step) if step else axis.get_major_locator()
+    if not isinstance(locator, MaxNLocator | MultipleLocator):
+        return lo, hi
+    for _ in range(3):  # a wider range may change the locator's step
+        ticks = np.asarray(locator.tick_values(lo, hi), dtype=np.float64)
+        if ticks.size < 2:
+            break
+        gap = float(ticks[1] - ticks[0])
+        if not gap > 0 or (hi - lo) / gap > 200:
+            break
+        new_lo = math.floor(lo / gap + 1e-9) * gap
+        new_hi = math.ceil(hi / gap - 1e-9) * gap
+        if (new_lo, new_hi) == (lo, hi):
+            break
+        lo, hi = new_lo, new_hi
+    return lo, hi
+
+
+def log_ticks(axis: Axis, base: int, lo: float, hi: float) -> None:
+    """Major ticks at the powers of ``base`` (with 2 and 5 in a span under two decades), labelled
+    0.1, 1, 10, or 10ⁿ when the span is wide; minor ticks unlabelled."""
+    span = math.log(hi / lo, base) if lo > 0 and hi > 0 else 0.0
+    subs = (1.0, 2.0, 5.0) if span < 2.0 and base == 10 else (1.0,)
+    axis.set_major_locator(LogLocator(base=base, subs=subs, numticks=12))
+    wide = span > _WIDE_SPAN[base]
+
+    def label(value: float, _pos: int | None = None) -> str:
+        return power_text(value, base) if wide else number_text(value)
+
+    axis.set_major_formatter(FuncFormatter(label))
+    axis.set_minor_formatter(NullFormatter())
+
+
+def warn_unshowable(ctx: DrawContext, is_x: bool, value_role: bool) -> None:
+    """A warning for values of zero or below, which a log axis cannot place."""
+    family = ctx.graph.plot.family
+    if family in ("multipleVariables", "parts") or (family == "survival" and value_role):
+        return
+    table = ctx.table
+    if value_role:
+        values = [table.data_sets[i].values.reshape(-1) for i in ctx.visible_data_sets()]
+        found = np.concatenate(values) if values else np.empty(0)
+    else:
+        found = table.x if table.x is not None else np.empty(0)
+    found = np.asarray(found, dtype=np.float64)
+    count = int(np.count_nonzero(found[np.isfinite(found)] <= 0))
+    if count:
+        name = "X" if is_x else "Y"
+        what = "value" if count == 1 else "values"
+        ctx.warnings.append(
+            f"{count} {what} of zero or below cannot be shown on the log {name} axis "
+            "and are left out"
+        )

@@ -1,0 +1,60 @@
+"""Heat-map labels: every row and column labelled, none overlapping; values only where they fit."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.transforms import Bbox
+
+from ..docs import svg_of
+from ..row_docs import figure_of, grouped_doc
+
+
+def _doc(rows: int, cols: int, **graph: object) -> dict[str, object]:
+    rng = np.random.default_rng(3)
+    values = [[[float(v)] for v in rng.normal(0.0, 1.0, rows)] for _ in range(cols)]
+    names = [f"Gene {r + 1}" for r in range(rows)]
+    doc = grouped_doc("grouped-heat-map", values=values, rows=names, graph=dict(graph))
+    for k, ds in enumerate(doc["tables"][0]["dataSets"]):  # type: ignore[index]
+        ds["name"] = f"Sample {k + 1}"
+    return doc
+
+
+def _label_boxes(fig: Figure, prefix: str) -> dict[str, Bbox]:
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    found = fig.findobj(lambda a: str(a.get_gid() or "").startswith(prefix))
+    return {str(a.get_gid()): a.get_window_extent(renderer) for a in found if a.get_visible()}
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(40, 16), (6, 8), (12, 3)])
+@pytest.mark.parametrize("flip", [False, True])
+def test_every_label_shown_and_none_overlapping(rows: int, cols: int, flip: bool) -> None:
+    options = {"flipXY": True} if flip else {}
+    doc = _doc(rows, cols)
+    doc["tables"][0]["graph"]["plot"]["options"] = options  # type: ignore[index]
+    fig = figure_of(doc)
+    boxes = _label_boxes(fig, "label/")
+    assert {f"label/row/r{r}" for r in range(rows)} <= set(boxes)
+    assert {f"label/column/c{c}" for c in range(cols)} <= set(boxes)
+    for (a, ba), (b, bb) in itertools.combinations(boxes.items(), 2):
+        assert not ba.overlaps(bb), (a, b)
+
+
+def test_value_labels_only_where_they_fit() -> None:
+    svg = svg_of(_doc(4, 3))  # roomy cells: every value
+    assert len(svg.ids("value/")) == 12
+    # 40 x 16 cells forced on: too small for their values, none written
+    many = _doc(40, 16, elementActivation={"global": {"valueLabels": True}})
+    assert not svg_of(many).ids("value/")
+
+
+def test_value_labels_never_run_into_each_other() -> None:
+    doc = _doc(5, 8, elementActivation={"global": {"valueLabels": True}})
+    fig = figure_of(doc)
+    boxes = _label_boxes(fig, "value/")
+    for (a, ba), (b, bb) in itertools.combinations(boxes.items(), 2):
+        assert not ba.overlaps(bb), (a, b)
