@@ -49,19 +49,7 @@ def draw_column(
     half = dens.density / float(dens.density.max()) * width / 2
     xs = np.concatenate([pos - half, (pos + half)[::-1]])
     ys = np.concatenate([dens.x, dens.x[::-1]])
-    vx, vy = ctx.xy(xs, ys)
-    poly = Polygon(
-        np.column_stack([vx, vy]),
-        closed=True,
-        facecolor=vst["fill"],
-        edgecolor=vst["borderColor"],
-        linewidth=float(vst["borderWidth"]),
-    )
-    _pattern(poly, vst)
-    ctx.ax.add_patch(poly)
-    ctx.tag(poly, ids.ds("violin", i, suffix))
-    poly.set_zorder(ctx.z(i, 1.0))
-    ctx.include(vx, vy)
+    _body(ctx, i, xs, ys, vst, ids.ds("violin", i, suffix))
     if quartiles:
         st = box_stats(values, "minToMax")
 
@@ -100,19 +88,7 @@ def draw_cell(
     grid = dens.x
     pos_side = np.concatenate([pos + half, (pos - half)[::-1]])
     val_side = np.concatenate([grid, grid[::-1]])
-    x, y = ctx.xy(pos_side, val_side)
-    poly = Polygon(
-        np.column_stack([x, y]),
-        closed=True,
-        facecolor=st["fill"],
-        edgecolor=st["borderColor"],
-        linewidth=float(st["borderWidth"]),
-    )
-    _pattern(poly, st)
-    ctx.ax.add_patch(poly)
-    ctx.tag(poly, ids.row("violin", i, r))
-    poly.set_zorder(ctx.z(i, 1.0))
-    ctx.include(x, y)
+    _body(ctx, i, pos_side, val_side, st, ids.row("violin", i, r))
     if mode == "medianWithIqr":
         stats = box_stats(values, "minToMax")
         for value, element, sid in (
@@ -127,6 +103,30 @@ def draw_cell(
             w = float(np.interp(value, grid, half))
             segment(ctx, pos - w, pos + w, value, i, sid, element, on_fill=st["fill"])
     ctx.anchor(pos, float(grid.max()))
+
+
+def _body(
+    ctx: DrawContext,
+    i: int,
+    xs: NDArray[np.float64],
+    ys: NDArray[np.float64],
+    st: Mapping[str, Any],
+    eid: str,
+) -> None:
+    """The violin's outline through data points ``xs``, ``ys``, filled and patterned per ``st``."""
+    x, y = ctx.xy(xs, ys)
+    poly = Polygon(
+        np.column_stack([x, y]),
+        closed=True,
+        facecolor=st["fill"],
+        edgecolor=st["borderColor"],
+        linewidth=float(st["borderWidth"]),
+    )
+    _pattern(poly, st)
+    ctx.ax.add_patch(poly)
+    ctx.tag(poly, eid)
+    poly.set_zorder(ctx.z(i, 1.0))
+    ctx.include(x, y)
 
 
 def _degenerate(
