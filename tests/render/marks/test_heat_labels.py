@@ -58,3 +58,59 @@ def test_value_labels_never_run_into_each_other() -> None:
     boxes = _label_boxes(fig, "value/")
     for (a, ba), (b, bb) in itertools.combinations(boxes.items(), 2):
         assert not ba.overlaps(bb), (a, b)
+
+
+def _sample_heat(preset: str, **activation: object) -> dict[str, object]:
+    from plotdoc.publish.samples import sample_document
+
+    doc = sample_document("grouped-heat-map")
+    graph = doc["tables"][0]["graph"]
+    graph["activePresetId"] = preset
+    if activation:
+        graph["elementActivation"] = {"global": activation}
+    return doc
+
+
+def _font_sizes(svg_data: bytes, sids: list[str]) -> set[str]:
+    from ..docs import Svg
+
+    svg = Svg(svg_data)
+    sizes = set()
+    for sid in sids:
+        for el in svg[sid].iter():
+            style = el.get("style") or ""
+            sizes.update(s.strip() for s in style.split(";") if s.strip().startswith("font"))
+    return sizes
+
+
+@pytest.mark.parametrize("preset", ["modern", "classic", "floral", "starry"])
+def test_cell_values_all_or_none_in_one_size(preset: str) -> None:
+    doc = _sample_heat(preset)
+    svg = svg_of(doc)
+    finite = 8 * 6 - 1  # one cell of the sample has no value
+    shown = svg.ids("value/")
+    assert len(shown) in (0, finite), (preset, len(shown))
+    assert shown, preset  # the sample's cells are big enough once the values shrink
+    sizes = {s for s in _font_sizes(svg.data, shown) if s.startswith("font-size")}
+    assert len(sizes) == 1, sizes
+
+
+def test_cell_values_shrink_to_a_floor_then_none_with_a_warning() -> None:
+    from plotdoc.render import render_table_checked
+
+    from ..docs import open_doc
+
+    # 12 columns in 216 points: cells about 18 pt wide, too narrow for "-1.34" even at 6 pt
+    doc = _doc(12, 12, elementActivation={"global": {"valueLabels": True}})
+    doc["tables"][0]["graph"]["plotGeometry"] = {"widthPt": 120, "heightPt": 216}  # type: ignore[index]
+    p = open_doc(doc)
+    rendered = render_table_checked(p, p.tables[0], fmt="svg")
+    from ..docs import Svg
+
+    assert not Svg(rendered.data).ids("value/")
+    assert any("cell value" in w for w in rendered.warnings)
+    # the same map switched on by default only: none written, and no warning
+    quiet = _doc(12, 12)
+    quiet["tables"][0]["graph"]["plotGeometry"] = {"widthPt": 120, "heightPt": 216}  # type: ignore[index]
+    q = open_doc(quiet)
+    assert not render_table_checked(q, q.tables[0], fmt="svg").warnings

@@ -20,9 +20,11 @@ Styles (ElementOverrideSet keys, graph-wide: ``global`` or the graph's first dat
 Every row and data set is labelled: column labels that do not fit across their cells stand
 upright (rotated 90 degrees), labels shrink down to LABEL_FLOOR_PT to fit their cells, and an
 automatic plot area then grows until they fit (:func:`fit_labels`); only a plot area whose size
-is given and too small for labels at the floor size labels every k-th one. A cell value is
-written only when it fits inside its cell. Cells smaller than 8 points get no border unless
-``heatCell.borderWidth`` is given.
+is given and too small for labels at the floor size labels every k-th one. Cell values are
+written in one font size for the whole map, shrunk (to VALUE_FLOOR_PT or 70 % of their size)
+until every value fits its cell; when they do not all fit even then, none is written (one rule
+for the whole map), with a warning when the ``valueLabels`` switch asked for them. Cells smaller
+than 8 points get no border unless ``heatCell.borderWidth`` is given.
 
 Ids: ``cell/r{row}/c{dataSet}``, ``missing/r{row}/c{dataSet}``, ``value/r{row}/c{dataSet}``,
 ``heatmap`` (the grid), ``colorbar``, ``label/row/r{row}`` and ``label/column/c{dataSet}`` (the
@@ -59,6 +61,9 @@ LABEL_FLOOR_PT = 6.0
 LABEL_PITCH = 1.25
 #: estimated width of a character, in font sizes
 CHAR_WIDTH = 0.6
+#: cell values shrink together to fit their cells, to this size or this share of their own
+VALUE_FLOOR_PT = 6.0
+VALUE_FLOOR_RATIO = 0.7
 
 
 def text_width_pt(text: str, font_pt: float) -> float:
@@ -220,6 +225,17 @@ def _style_labels(
             ctx.tag(label, sid)
 
 
+def value_font(texts: list[str], size: float, cell_pt: tuple[float, float]) -> float | None:
+    """One font size for every cell value: ``size``, shrunk until the widest value fits its
+    cell, down to VALUE_FLOOR_PT (or 70 % of ``size``); None when even that does not fit."""
+    floor = min(size, max(VALUE_FLOOR_PT, VALUE_FLOOR_RATIO * size))
+    widest = max((len(t) for t in texts), default=0)
+    fits = min(size, cell_pt[1] / 1.2)
+    if widest:
+        fits = min(fits, (cell_pt[0] - 2.0) / (widest * CHAR_WIDTH))
+    return fits if fits >= floor else None
+
+
 def _value_labels(
     ctx: DrawContext,
     matrix: NDArray[np.float64],
@@ -228,23 +244,32 @@ def _value_labels(
     center: Any,
     cell_pt: tuple[float, float],
 ) -> None:
-    """Each cell's value, written only when it fits inside its cell."""
+    """Every cell's value in one font size, or none when they do not all fit their cells."""
     st = ctx.style("cellValueLabel", None)
     dec = st["decimals"]
     decimals = auto_decimals(matrix) if dec == "automatic" else int(dec)
     size = float(st["fontSize"])
-    if cell_pt[1] < 1.2 * size:
-        return  # no value fits: not one text is made (a big grid stays fast)
-    for r, k in zip(*np.nonzero(np.isfinite(matrix)), strict=True):
+    found = np.nonzero(np.isfinite(matrix))
+    if cell_pt[1] < VALUE_FLOOR_PT * 1.2 or cell_pt[0] < VALUE_FLOOR_PT:
+        font = None  # no value fits: not one text is made (a big grid stays fast)
+    else:
+        texts = [value_text(float(matrix[r, k]), decimals) for r, k in zip(*found, strict=True)]
+        font = value_font(texts, size, cell_pt)
+    if font is None:
+        if ctx.switch("valueLabels", None, default=False) and found[0].size:
+            count = int(found[0].size)
+            ctx.warnings.append(
+                f"{count} cell value{'s' if count > 1 else ''} do not fit their cells "
+                "and are not written"
+            )
+        return
+    for (r, k), label in zip(zip(*found, strict=True), texts, strict=True):
         value = float(matrix[r, k])
-        if text_width_pt(value_text(value, decimals), size) + 2.0 > cell_pt[0]:
-            continue
         color = contrast_text(scale.color(value)) if st["autoContrast"] else st["color"]
         x, y = center(int(r), int(k))
         text = ctx.ax.text(
-            x, y, value_text(value, decimals), ha="center", va="center",
-            fontsize=float(st["fontSize"]), color=color, zorder=3.0,
-        )  # fmt: skip
+            x, y, label, ha="center", va="center", fontsize=font, color=color, zorder=3.0
+        )
         ctx.tag(text, ids.cell("value", int(r), vis[int(k)]))
 
 
