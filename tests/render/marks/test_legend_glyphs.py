@@ -84,3 +84,45 @@ def test_xy_legend_shows_the_error_bar_where_the_graph_draws_one(
 ) -> None:
     svg = svg_of(xy_doc(variant, reps=reps, n_sets=2, graph={"legend": {"show": True}}))
     assert len(list(svg["legend"].iter(f"{NS}use"))) == 2 * per_entry
+
+
+def _bar_doc(variant: str, mode: str | None) -> dict[str, Any]:
+    from ..docs import column_doc, nested_doc
+
+    family = {"bar": "column", "nested-bar": "nested"}.get(variant, "grouped")
+    options = {"mode": mode} if mode else {}
+    graph: dict[str, Any] = {
+        "legend": {"show": True},
+        "plot": {"family": family, "options": options},
+    }
+    if family == "column":
+        return column_doc(variant, graph=graph)
+    if family == "nested":
+        return nested_doc(variant, graph=graph)
+    return grouped_doc(variant, options=options, graph={"legend": {"show": True}})
+
+
+BAR_VARIANTS = [
+    "bar",
+    "nested-bar",
+    "grouped-interleaved-bars",
+    "grouped-separated-bars",
+    "grouped-stacked-bars",
+]
+
+
+@pytest.mark.parametrize("variant", BAR_VARIANTS)
+@pytest.mark.parametrize("mode", ["meanWithSd", "meanWithSem", "meanWithCi95"])
+def test_bar_legend_shows_the_error_bar_the_graph_draws(variant: str, mode: str) -> None:
+    svg = svg_of(_bar_doc(variant, mode))
+    entries = len(_legend_texts(svg))
+    assert svg.ids("errorbar")  # the graph draws error bars ...
+    # ... and each legend entry shows one over its bar swatch
+    assert len(list(svg["legend"].iter(f"{NS}use"))) == entries
+
+
+@pytest.mark.parametrize("variant", BAR_VARIANTS)
+def test_bar_legend_has_no_error_bar_when_the_graph_draws_none(variant: str) -> None:
+    svg = svg_of(_bar_doc(variant, "mean"))
+    assert not svg.ids("errorbar")
+    assert not list(svg["legend"].iter(f"{NS}use"))

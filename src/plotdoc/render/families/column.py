@@ -36,7 +36,7 @@ from ..positions.slots import CategoryLayout
 LEGEND: dict[str, str] = {
     "column-scatter-only": "symbol",
     "scatter-bar": "scatter-bar",
-    "bar": "bar",
+    "bar": "bar-error",
     "column-mean-error": "symbol",
     "column-mean-error-connected": "symbol",
     "column-before-after": "symbol",

@@ -51,9 +51,9 @@ PARTS: dict[str, tuple[str, str, str | None]] = {
     "grouped-superimposed-scatter": ("superimposed", "scatter", "symbol"),
     "grouped-rm-across-row": ("superimposed", "rm-across-row", None),
     "grouped-rm-in-subcol": ("interleaved", "rm-in-subcol", None),
-    "grouped-interleaved-bars": ("interleaved", "bars", "bar"),
-    "grouped-separated-bars": ("separated", "bars", "bar"),
-    "grouped-stacked-bars": ("stacked", "stacked", "bar"),
+    "grouped-interleaved-bars": ("interleaved", "bars", "bar-error"),
+    "grouped-separated-bars": ("separated", "bars", "bar-error"),
+    "grouped-stacked-bars": ("stacked", "stacked", "bar-error"),
     "grouped-interleaved-symbols": ("interleaved", "symbols", "symbol"),
     "grouped-separated-symbols": ("separated", "symbols", "symbol"),
     "grouped-superimposed-symbols": ("superimposed", "symbols", "symbol"),
@@ -145,7 +145,7 @@ def _summaries(
         return
     for i in vis:
         show_line = ctx.switch("summaryLine", i)
-        pos, cen, lo, hi, bids = [], [], [], [], []
+        errors = primitives.ErrorBarRows()
         for r in range(ctx.table.n_rows):
             v = finite(cell(ctx.table, i, r))
             if v.size == 0:
@@ -155,13 +155,8 @@ def _summaries(
             if show_line:
                 summary.segment(ctx, p - half, p + half, c, i, ids.row("summary", i, r))
             if mode not in _LINE_MODES:
-                pos.append(p)
-                cen.append(c)
-                lo.append(low)
-                hi.append(high)
-                bids.append(ids.row("errorbar", i, r))
-        if pos:
-            primitives.error_bars(ctx, pos, cen, lo, hi, i, bids)
+                errors.add(p, c, low, high, ids.row("errorbar", i, r))
+        errors.draw(ctx, i)
 
 
 def _scatter(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
@@ -221,7 +216,9 @@ def _symbols(
 ) -> None:
     offs = _offsets(ctx, lay, vis)
     for i in vis:
-        pos, cen, lo, hi, bids, pids, rows = [], [], [], [], [], [], []
+        errors = primitives.ErrorBarRows()
+        pids: list[str] = []
+        rows: list[int] = []
         for r in range(ctx.table.n_rows):
             v = finite(cell(ctx.table, i, r))
             if v.size == 0:
@@ -230,20 +227,16 @@ def _symbols(
             if not np.isfinite(c):
                 continue
             p = lay.center(i, r) + offs[i]
-            pos.append(p)
-            cen.append(c)
-            lo.append(low)
-            hi.append(high)
-            bids.append(ids.row("errorbar", i, r))
+            errors.add(p, c, low, high, ids.row("errorbar", i, r))
             pids.append(ids.point("symbol", i, r))
             rows.append(r)
             ctx.anchor(p, max(c, high) if np.isfinite(high) else c)
-        if connect and len(pos) > 1 and ctx.switch("lines", i):
-            x, y = ctx.xy(pos, cen)
+        if connect and len(errors.pos) > 1 and ctx.switch("lines", i):
+            x, y = ctx.xy(errors.pos, errors.center)
             primitives.polyline(ctx, x, y, i, ids.ds("line", i))
-        if pos:
-            primitives.error_bars(ctx, pos, cen, lo, hi, i, bids)
-            primitives.symbols(ctx, pos, cen, i, pids, rows)
+        if errors.pos:
+            errors.draw(ctx, i)
+            primitives.symbols(ctx, errors.pos, errors.center, i, pids, rows)
 
 
 def _symbols_line(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:

@@ -30,7 +30,7 @@ _PER_SUBGROUP = {"nested-low-high", "nested-box", "nested-violin"}
 LEGEND: dict[str, str] = {
     "nested-scatter": "symbol",
     "nested-scatter-bar": "scatter-bar",
-    "nested-bar": "bar",
+    "nested-bar": "bar-error",
     "nested-low-high": "bar",
     "nested-box": "bar",
     "nested-violin": "violin",

@@ -24,7 +24,14 @@ from ..prepare.cells import cell, finite
 from ..style.colors import RGBA, recede
 from ..style.text import clamp
 from . import primitives
-from .summary import center_error, color_given, segment, summary, summary_line
+from .summary import (
+    center_error,
+    color_given,
+    draws_error_bars,
+    segment,
+    summary,
+    summary_line,
+)
 from .value_labels import draw_value_labels
 
 F64 = NDArray[np.float64]
@@ -38,7 +45,7 @@ def draw_bars(
     base = baseline(ctx)
     ctx.value_axis_from_zero = True
     for i in vis:
-        pos, cen, lo, hi, bids = [], [], [], [], []
+        errors = primitives.ErrorBarRows()
         for r in range(ctx.table.n_rows):
             v = finite(cell(ctx.table, i, r))
             if v.size == 0:
@@ -56,13 +63,8 @@ def draw_bars(
             draw_value_labels(ctx, p, c, v.size, top, i, ids.row("value", i, r), bar_start=base)
             ctx.anchor(p, max(top, float(v.max())))
             if high != c or low != c:
-                pos.append(p)
-                cen.append(c)
-                lo.append(low)
-                hi.append(high)
-                bids.append(ids.row("errorbar", i, r))
-        if pos:
-            primitives.error_bars(ctx, pos, cen, lo, hi, i, bids)
+                errors.add(p, c, low, high, ids.row("errorbar", i, r))
+        errors.draw(ctx, i)
 
 
 def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
@@ -73,7 +75,7 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
     up = np.full(n, base)
     down = np.full(n, base)
     for i in vis:
-        pos, cen, lo, hi, bids = [], [], [], [], []
+        errors = primitives.ErrorBarRows()
         for r in range(n):
             v = finite(cell(ctx.table, i, r))
             if v.size == 0:
@@ -91,13 +93,8 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
             primitives.bar(ctx, p, start, end, i, ids.row("bar", i, r), width=lay.width, point=r)
             draw_value_labels(ctx, p, c, v.size, end, i, ids.row("value", i, r), bar_start=start)
             if high != c or low != c:
-                pos.append(p)
-                cen.append(end)
-                lo.append(end - (c - low))
-                hi.append(end + (high - c))
-                bids.append(ids.row("errorbar", i, r))
-        if pos:
-            primitives.error_bars(ctx, pos, cen, lo, hi, i, bids)
+                errors.add(p, end, end - (c - low), end + (high - c), ids.row("errorbar", i, r))
+        errors.draw(ctx, i)
     for r in range(n):
         ctx.anchor(lay.center(vis[0], r) if vis else 0.0, float(up[r]))
 
@@ -211,6 +208,14 @@ def swatch(ctx: DrawContext, i: int) -> Patch:
     )
 
 
+def bar_error_glyph(ctx: DrawContext, i: int) -> Artist | tuple[Artist, ...]:
+    """The legend glyph of bars with error bars: the bar swatch and, where the graph draws
+    them (the mode has an error and the switch is on), the error bar over it."""
+    if draws_error_bars(ctx, i):
+        return (swatch(ctx, i), primitives.error_glyph(ctx, i))
+    return swatch(ctx, i)
+
+
 def scatter_bar_glyph(ctx: DrawContext, i: int) -> tuple[Artist, ...]:
     """The legend glyph of a scatter-bar data set as the graph draws it: the bar (in its fill
     under points), its error bar and its symbol, each where the graph shows them."""
@@ -221,7 +226,7 @@ def scatter_bar_glyph(ctx: DrawContext, i: int) -> tuple[Artist, ...]:
             facecolor=fill_under_points(ctx, i), edgecolor=st["borderColor"],
             linewidth=float(st["borderWidth"]),
         ))  # fmt: skip
-    if ctx.switch("errorBars", i):
+    if draws_error_bars(ctx, i):
         parts.append(primitives.error_glyph(ctx, i))
     if ctx.switch("symbols", i):
         parts.append(primitives.symbol_handle(ctx, i))

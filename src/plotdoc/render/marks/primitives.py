@@ -7,6 +7,7 @@ through :mod:`plotdoc.render.artists.collections`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -188,6 +189,31 @@ def error_bars(
     segs = np.asarray(art.segments(), dtype=float).reshape(-1, 2)
     ctx.include(segs[:, 0], segs[:, 1])
     return art
+
+
+@dataclass
+class ErrorBarRows:
+    """The error bars of one data set, gathered row by row and drawn together by :meth:`draw`
+    (one artist per data set, one id per bar)."""
+
+    pos: list[float] = field(default_factory=list)
+    center: list[float] = field(default_factory=list)
+    low: list[float] = field(default_factory=list)
+    high: list[float] = field(default_factory=list)
+    bar_ids: list[str] = field(default_factory=list)
+
+    def add(self, pos: float, center: float, low: float, high: float, sid: str) -> None:
+        self.pos.append(pos)
+        self.center.append(center)
+        self.low.append(low)
+        self.high.append(high)
+        self.bar_ids.append(sid)
+
+    def draw(self, ctx: DrawContext, i: int) -> ErrorBars | None:
+        """The gathered bars of data set ``i`` (nothing when none was gathered)."""
+        if not self.pos:
+            return None
+        return error_bars(ctx, self.pos, self.center, self.low, self.high, i, self.bar_ids)
 
 
 def polyline(

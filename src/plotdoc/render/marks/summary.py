@@ -22,6 +22,19 @@ F64 = NDArray[np.float64]
 
 #: modes drawn as a center with an error bar (or a bare center)
 SUMMARY_MODES = frozenset(_SUMMARY_MODES)
+#: summary modes drawn as a bare center, without an error bar
+BARE_CENTERS = frozenset({"mean", "geoMean", "median", "lineAtMean", "lineAtMedian"})
+
+
+def graph_mode(ctx: DrawContext) -> str:
+    """The summary mode of a column, nested or grouped graph (the variant's default if unset)."""
+    return str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
+
+
+def draws_error_bars(ctx: DrawContext, i: int) -> bool:
+    """Whether data set ``i``'s summary is drawn with an error bar (mode and switch)."""
+    mode = graph_mode(ctx)
+    return mode in SUMMARY_MODES and mode not in BARE_CENTERS and ctx.switch("errorBars", i)
 
 
 def summary(values: F64, mode: str) -> CenterError | None:

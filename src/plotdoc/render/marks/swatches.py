@@ -21,6 +21,7 @@ Swatch = Callable[[DrawContext, int], Glyph]
 SWATCHES: dict[str, Swatch] = {
     "symbol": lambda ctx, i: primitives.symbol_handle(ctx, i),
     "bar": bars.swatch,
+    "bar-error": bars.bar_error_glyph,
     "violin": violin.swatch,
     "scatter-bar": bars.scatter_bar_glyph,
 }
