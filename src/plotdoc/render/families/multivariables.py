@@ -151,7 +151,7 @@ def _bubble(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Variab
     max_d = float(ctx.options.get("maxBubbleSize", 30.0))
     sizes = size_var.values if size_var is not None else np.ones(n)
     areas = bubble_areas(sizes, max_d)
-    keyed = keyed_points(ctx, n, y, roles.get("color"), None)
+    keyed = keyed_points(ctx, n, y, roles.get("color"), None, shaped=False)
     order = [
         r for r in bubble_order(areas) if np.isfinite(x.values[r]) and np.isfinite(y.values[r])
     ]

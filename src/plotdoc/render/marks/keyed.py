@@ -14,6 +14,10 @@ the theme's symbol ``k`` and a legend entry (key ``shape:<category>``) drawn in 
 foreground colour. Rows whose colour or shape variable is missing are drawn in the
 unmapped colour or shape.
 
+In a one-colour preset (``classic``) colours are shades of its colour instead: a continuous
+variable runs from ``#D9D9D9`` to black, categories take distinct greys and, unless a shape
+variable is mapped, the symbol cycle too (bubbles stay round); the legend shows the same.
+
 Each mapping's entries follow a title line with the variable's name (key ``title:color``,
 ``title:shape``, ``title:size``); when colour and shape map the same variable, each value has
 one entry, its symbol in its colour.
@@ -29,7 +33,7 @@ from matplotlib.lines import Line2D
 
 from ..context import DrawContext
 from ..prepare.roles import Variable, categories
-from ..style.scales import HeatScale
+from ..style.scales import HeatScale, category_shades, one_colour, ramp_colormap
 from ..style.symbols import symbol_path
 from ..style.theme import RGBA
 from .heat import color_bar
@@ -56,9 +60,18 @@ def keyed_points(
     shape: Variable | None,
     *,
     legend_marker: str = "circle",
+    shaped: bool = True,
 ) -> Keyed:
-    """Per-row colours and shapes, with their legend entries or colour bar."""
+    """Per-row colours and shapes, with their legend entries or colour bar.
+
+    In a one-colour preset colours are shades (see :mod:`plotdoc.render.style.scales`) and,
+    with ``shaped`` and no shape mapping, colour categories also take the symbol cycle.
+    """
     color0, shape0, size = base_symbol(ctx, base)
+    mono = one_colour(ctx.theme.colors.palette)
+    ink, paper = ctx.theme.palette(0), ctx.theme.plot_background
+    if mono and shaped and shape is None and color is not None and not color.is_continuous:
+        shape = color  # shades alone are hard to tell apart: the symbol says it too
     colors = [color0] * n
     shapes = [shape0] * n
     if color is not None and color.is_continuous:
@@ -66,13 +79,15 @@ def keyed_points(
         finite = vals[np.isfinite(vals)]
         if finite.size:
             lo, hi = float(finite.min()), float(finite.max())
-            scale = HeatScale(mpl.colormaps["viridis"], lo, hi if hi > lo else lo + 1.0)
+            cmap = ramp_colormap(ink, paper) if mono else mpl.colormaps["viridis"]
+            scale = HeatScale(cmap, lo, hi if hi > lo else lo + 1.0)
             colors = [scale.color(float(v)) if np.isfinite(v) else color0 for v in vals]
             color_bar(ctx, scale, label=color.name)
     lookup: dict[str, RGBA] = {}
     if color is not None and not color.is_continuous and color.text is not None:
         cats = categories(color.text)
-        lookup = {c: ctx.theme.palette(k) for k, c in enumerate(cats)}
+        shades = category_shades(ink, paper, len(cats)) if mono else []
+        lookup = {c: shades[k] if mono else ctx.theme.palette(k) for k, c in enumerate(cats)}
         colors = [lookup.get(t, color0) if t is not None else color0 for t in color.text]
     lookup_s: dict[str, str] = {}
     if shape is not None:

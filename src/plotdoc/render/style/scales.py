@@ -12,23 +12,52 @@
   centred on 0 (``-m .. m`` with ``m`` the largest absolute value) so that white means 0.
   Values outside the domain take the colour of the nearer end. A domain of zero width is
   widened by 0.5 on each side.
+
+A one-colour preset (``classic``: every palette colour black) cannot tell values apart by hue,
+so a colour mapping there reads in shades of its one colour (:func:`one_colour`): a continuous
+variable runs from a light grey (85 % of the way to the plot background, ``#D9D9D9`` on white)
+to the colour (:func:`ramp_colormap`), categories take distinct shades from the colour towards
+the background (:func:`category_shades`).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import matplotlib as mpl
 import numpy as np
-from matplotlib.colors import Colormap, Normalize
+from matplotlib.colors import Colormap, LinearSegmentedColormap, Normalize
 from numpy.typing import NDArray
 
-from .colors import RGBA
+from .colors import RGBA, mix
 
 MPL_COLORMAPS = {"sequential": "viridis", "diverging": "RdBu_r", "grayscale": "Greys"}
+#: how far towards the background the light end of a one-colour ramp lies
+RAMP_LIGHT = 0.85
+#: how far towards the background the lightest category shade lies
+SHADE_LIGHT = 0.65
+
+
+def one_colour(palette: Sequence[str]) -> bool:
+    """Whether a preset's palette has a single colour (so hue cannot carry a mapping)."""
+    return len({p.strip().upper() for p in palette}) <= 1
+
+
+def ramp_colormap(ink: RGBA, paper: RGBA) -> Colormap:
+    """A continuous scale from a light shade of ``ink`` (towards ``paper``) to ``ink``."""
+    light = mix(ink, paper, RAMP_LIGHT)
+    return LinearSegmentedColormap.from_list("plotdoc-shades", [light[:3], ink[:3]])
+
+
+def category_shades(ink: RGBA, paper: RGBA, count: int) -> list[RGBA]:
+    """``count`` distinct shades: ``ink`` first, then lighter, up to SHADE_LIGHT of the way
+    to ``paper``."""
+    if count <= 1:
+        return [ink] * count
+    return [mix(ink, paper, SHADE_LIGHT * k / (count - 1)) for k in range(count)]
 
 
 @dataclass(frozen=True)
