@@ -15,9 +15,12 @@ def _markers_in_legend(variant: str) -> int:
     return len(list(svg["legend"].iter(f"{{{NS['svg']}}}use")))
 
 
-def test_bar_variants_show_the_bar_swatch() -> None:
-    assert PARTS["grouped-separated-bars"][2] == "bar"
-    assert _markers_in_legend("grouped-separated-bars") == 0
+def test_bar_variants_show_the_bar_swatch_with_its_error_bar() -> None:
+    assert PARTS["grouped-separated-bars"][2] == "bar-error"
+    # two data sets: each entry's bar with the error bar (one marker) the graph draws
+    assert _markers_in_legend("grouped-separated-bars") == 2
+    assert PARTS["grouped-interleaved-low-high"][2] == "bar"
+    assert _markers_in_legend("grouped-interleaved-low-high") == 0
 
 
 def test_scatter_bar_shows_the_bar_with_its_symbol() -> None:
@@ -52,7 +55,7 @@ def test_every_variant_names_a_known_legend_mark(family: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("variant", "markers"), [("nested-bar", 0), ("nested-violin", 0), ("nested-scatter", 2)]
+    ("variant", "markers"), [("nested-bar", 2), ("nested-violin", 0), ("nested-scatter", 2)]
 )
 def test_nested_legend_shows_the_named_mark(variant: str, markers: int) -> None:
     from ..docs import nested_doc

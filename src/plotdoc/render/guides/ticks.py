@@ -1,7 +1,8 @@
 """Where the ticks of a continuous axis stand and how they read.
 
 A linear axis ends on major ticks (no margin past the last label), never across zero when
-the data keep to one side of it. A log axis has its major ticks at the powers of its base
+the data keep to one side of it; an automatic one counts in the nice step (1, 2, 2.5 or 5
+times a power of ten) that leaves the least empty room past the data with 3 to 9 intervals. A log axis has its major ticks at the powers of its base
 (with 2 and 5 in a span under two decades), written by the one number rule (0.1, 1, 10) or
 as 10ⁿ beyond five decades; its minor ticks carry no label; values of zero or below, which it
 cannot show, add a warning to the drawing.
@@ -25,6 +26,7 @@ from matplotlib.ticker import (
 
 from ..context import DrawContext
 from ..style.numbers import number_text, power_text
+from ..style.scales import nice_range
 from ..style.text import clamp
 
 #: decades (base 10) or doublings (base 2) beyond which log ticks read 10ⁿ (2ⁿ)
@@ -50,6 +52,10 @@ def end_on_ticks(
         hi = 0.0
     if step and hi - lo > 200 * step:  # the axes draw such an interval as automatic
         step = None
+    if step is None and isinstance(axis.get_major_locator(), MaxNLocator):
+        tight = _tight_range(axis, lo, hi, data)
+        if tight is not None:
+            return tight
     locator = MultipleLocator(step) if step else axis.get_major_locator()
     if not isinstance(locator, MaxNLocator | MultipleLocator):
         return lo, hi
@@ -66,6 +72,56 @@ def end_on_ticks(
             break
         lo, hi = new_lo, new_hi
     return lo, hi
+
+
+#: room kept past the data at an end the axis is free to place, in parts of the data's span
+#: (a symbol at the highest value is not cut in half by the frame)
+DATA_PAD = 0.02
+#: matplotlib's automatic margin, in parts of the data's span
+AUTO_MARGIN = 0.05
+
+
+def _tight_range(
+    axis: Axis, lo: float, hi: float, data: tuple[float, float]
+) -> tuple[float, float] | None:
+    """The automatic range: the nice step (:func:`~plotdoc.render.style.scales.nice_range`)
+    that wastes the least room past the data, with as many intervals as the axis has room
+    for labels (3 to 9); the axis counts in that step. A zero end (a bar's baseline, or the
+    data keeping to one side of zero) stays where it is."""
+    d_lo, d_hi = data
+    span = d_hi - d_lo
+    pad, margin = DATA_PAD * span, AUTO_MARGIN * span * (1 + 1e-6)
+    # the automatic 5 % margin shrinks to the pad; a zero end or a wider margin a mark asked
+    # for (room for the largest bubble) stays
+    need_lo = d_lo - pad if lo != 0.0 and d_lo - margin <= lo < d_lo - pad else lo
+    need_hi = d_hi + pad if hi != 0.0 and d_hi + pad < hi <= d_hi + margin else hi
+    if d_lo >= 0.0 > need_lo:
+        need_lo = 0.0
+    if d_hi <= 0.0 < need_hi:
+        need_hi = 0.0
+    room = max(3, min(9, axis.get_tick_space()))
+    found = nice_range(need_lo, need_hi, max_intervals=room)
+    if found is None:
+        return None
+    start, end, step = found
+    axis.set_major_locator(ChosenStep(step, start, end))
+    return start, end
+
+
+class ChosenStep(MaxNLocator):
+    """Ticks every ``step`` on the range they were chosen for; on any other range (one the
+    file sets, for example) the automatic ticks."""
+
+    def __init__(self, step: float, start: float, end: float) -> None:
+        super().__init__(nbins="auto", steps=[1, 2, 2.5, 5, 10])
+        self.step, self.start, self.end = step, start, end
+
+    def tick_values(self, vmin: float, vmax: float) -> Any:
+        lo, hi = min(vmin, vmax), max(vmin, vmax)
+        tol = 1e-9 * (self.end - self.start)
+        if abs(lo - self.start) <= tol and abs(hi - self.end) <= tol:
+            return MultipleLocator(self.step).tick_values(vmin, vmax)
+        return super().tick_values(vmin, vmax)
 
 
 def log_ticks(axis: Axis, base: int, lo: float, hi: float) -> None:

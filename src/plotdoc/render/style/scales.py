@@ -129,3 +129,42 @@ def value_text(value: float, decimals: int) -> str:
     if text.lstrip("-").strip("0.") == "" and text.startswith("-"):
         text = text[1:]
     return text.replace("-", "\u2212")
+
+
+#: the steps a value axis counts in (times a power of ten), and a small penalty for the less
+#: readable quarter step
+NICE_STEPS: tuple[tuple[float, float], ...] = ((1.0, 0.0), (2.0, 0.0), (2.5, 0.12), (5.0, 0.0))
+#: penalty per major interval: among equally tight ranges, fewer labels read better
+INTERVAL_COST = 0.01
+
+
+def nice_range(
+    lo: float, hi: float, max_intervals: int = 8, min_intervals: int = 3
+) -> tuple[float, float, float] | None:
+    """(start, end, step): the tightest range around ``lo..hi`` that starts and ends on a
+    multiple of a nice step (1, 2, 2.5 or 5 times a power of ten) with between
+    ``min_intervals`` and ``max_intervals`` steps; None when no nice step gives that many.
+
+    Tightest means the least empty space, ``1 - (hi - lo) / (end - start)``, plus a small
+    cost per interval (so 0..8 counts in 2s, not 1s) and for the quarter step; with data to
+    8.1 from 0 that is 0..9 in steps of 1 rather than 0..10 in steps of 2.
+    """
+    span = hi - lo
+    if not (math.isfinite(lo) and math.isfinite(hi)) or span <= 0:
+        return None
+    best: tuple[float, float, float, float] | None = None
+    top = math.floor(math.log10(span / max(min_intervals, 1)))
+    for power in range(top - 2, top + 2):
+        for base, penalty in NICE_STEPS:
+            step = base * 10.0**power
+            start = math.floor(lo / step + 1e-9) * step
+            end = math.ceil(hi / step - 1e-9) * step
+            count = round((end - start) / step)
+            if not min_intervals <= count <= max_intervals:
+                continue
+            score = 1.0 - span / (end - start) + INTERVAL_COST * count + penalty
+            if best is None or score < best[0] - 1e-12:
+                best = (score, start, end, step)
+    if best is None:
+        return None
+    return tuple(float(f"{v:.12g}") for v in best[1:])  # type: ignore[return-value]

@@ -1,0 +1,76 @@
+"""An automatic value axis counts in the nice step that wastes the least room past the data,
+ends on a major tick and keeps a bar's zero baseline."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from plotdoc.render.style.scales import nice_range
+
+from ..docs import column_doc
+from ..row_docs import figure_of
+
+
+def _axis(doc: dict[str, Any]) -> tuple[float, float, list[float]]:
+    fig = figure_of(doc)
+    ax = fig.axes[0]
+    lo, hi = ax.get_ylim()
+    ticks = [float(t) for t in ax.get_yticks() if lo - 1e-9 <= t <= hi + 1e-9]
+    return lo, hi, ticks
+
+
+@pytest.mark.parametrize("top", [8.1, 8.0, 4.3, 4.85, 9.55, 12.6, 17.2, 63.0, 0.87, 240.0])
+def test_bar_axis_ends_on_a_tick_with_little_empty_room(top: float) -> None:
+    values = [[top * 0.5, top * 0.55], [top * 0.7, top * 0.75], [top * 0.96, top]]
+    lo, hi, ticks = _axis(column_doc("bar", values=values))  # type: ignore[arg-type]
+    assert lo == 0.0  # the bars' baseline
+    assert ticks[0] == pytest.approx(lo) and ticks[-1] == pytest.approx(hi)
+    assert 4 <= len(ticks) <= 10
+    # mean + SD of the last column reaches above ``top``: measure against what is drawn
+    assert (hi - top * 1.01) / hi <= 0.18, (top, hi, ticks)
+
+
+@pytest.mark.parametrize(("top", "end"), [(8.1, 9.0), (9.55, 10.0), (4.85, 5.0), (2.45, 2.5)])
+def test_the_axis_ends_on_the_nearest_nice_tick(top: float, end: float) -> None:
+    # the automatic 5 % margin used to push 9.55 to 12 and 4.85 to 6 (20 % empty)
+    values = [[top], [top * 0.6], [top * 0.3]]
+    lo, hi, ticks = _axis(column_doc("bar", values=values))  # type: ignore[arg-type]
+    assert (lo, hi) == (0.0, end)
+    assert ticks[-1] == end
+
+
+def test_negative_bars_hang_from_zero() -> None:
+    values = [[-8.1], [-6.0], [-3.0]]
+    lo, hi, ticks = _axis(column_doc("bar", values=values))  # type: ignore[arg-type]
+    assert hi == 0.0 and lo == -9.0 and ticks[0] == -9.0
+
+
+def test_a_range_the_file_gives_keeps_automatic_ticks() -> None:
+    doc = column_doc("bar", values=[[8.1], [6.0], [3.0]])  # type: ignore[arg-type]
+    doc["tables"][0]["graph"]["axesOverrides"] = {"leftY": {"rangeMax": 100}}
+    _lo, hi, ticks = _axis(doc)
+    assert hi == 100.0 and len(ticks) <= 12
+
+
+@pytest.mark.parametrize(
+    ("lo", "hi", "expected"),
+    [
+        ((0.0), 8.262, (0.0, 9.0, 1.0)),
+        (0.0, 8.0, (0.0, 8.0, 2.0)),
+        (0.0, 100.0, (0.0, 100.0, 20.0)),
+        (5.86, 17.17, (4.0, 18.0, 2.0)),  # twos rather than 7.5, 12.5 ...
+        (0.36, 1.38, (0.2, 1.4, 0.2)),
+        (-3.2, 3.1, (-4.0, 4.0, 2.0)),
+    ],
+)
+def test_nice_range(lo: float, hi: float, expected: tuple[float, float, float]) -> None:
+    assert nice_range(lo, hi, max_intervals=9) == pytest.approx(expected)
+
+
+def test_nice_range_keeps_the_interval_count() -> None:
+    for hi in (0.7, 3.3, 9.9, 41.0, 777.0):
+        start, end, step = nice_range(0.0, hi, max_intervals=8) or (0, 0, 1)
+        assert 3 <= round((end - start) / step) <= 8
+        assert end >= hi and (end - hi) / end <= 0.25
