@@ -18,7 +18,7 @@ from ..model import Graph, Project, Table
 from . import ids
 from .options import PlotOptions
 from .positions.slots import CategoryLayout, category_layout
-from .style.text import clamp, safe
+from .style.text import clamp, needs_runs, rich_label, safe
 from .style.theme import Theme, merge_style
 from .style.types import StyleLookup
 
@@ -208,6 +208,15 @@ class DrawContext:
         else:
             self.ax.set_xlim(lo, hi)
             self.ax.set_xticks(ticks, labels)
+        if any(needs_runs(s) for s in layout.labels):
+            axis = self.ax.yaxis if self.horizontal else self.ax.xaxis
+            sources = list(layout.labels)
+
+            def rich_ticks() -> None:
+                for label, source in zip(axis.get_ticklabels(), sources, strict=False):
+                    rich_label(label, source, set_text=False)
+
+            self.after_axes.append(rich_ticks)
         self.preferred_width_pt = float(np.clip(40.0 * (hi - lo), 120.0, 480.0))
 
     def legend_entry(

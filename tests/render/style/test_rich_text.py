@@ -96,3 +96,61 @@ def test_annotation_spaces_survive_an_svg_renderer(tmp_path: Path) -> None:
     drawn_by_rsvg = _ink_extent(png)
     drawn_by_plotdoc = _ink_extent(render(doc, "png"))
     assert abs(drawn_by_rsvg - drawn_by_plotdoc) <= 4, (drawn_by_rsvg, drawn_by_plotdoc)
+
+
+NS_TEXT = "{http://www.w3.org/2000/svg}text"
+
+
+def _runs_doc() -> dict[str, object]:
+    doc = column_doc(
+        titles={
+            "graph": {"text": "Flux of x^{q} in the wall"},
+            "y": {"text": "Rate k_{off} (s^{-1})"},
+        },
+    )
+    table = doc["tables"][0]  # type: ignore[index]
+    table["dataSets"][0]["name"] = "IL^{b} high"
+    table["graph"]["legend"] = {"show": True}
+    return doc
+
+
+def _texts(el: object) -> list[tuple[str, str]]:
+    """(text, style) of every text element under ``el``."""
+    return [("".join(t.itertext()), t.get("style") or "") for t in el.iter(NS_TEXT)]  # type: ignore[attr-defined]
+
+
+def _font_px(style: str) -> float:
+    for item in style.split(";"):
+        if item.strip().startswith("font-size"):
+            return float(item.split(":")[1].strip().rstrip("px"))
+    return 0.0
+
+
+@pytest.mark.parametrize(
+    ("sid", "run", "rest"),
+    [
+        ("title/graph", "q", "Flux of x"),
+        ("title/y", "off", "Rate k"),
+    ],
+)
+def test_runs_without_unicode_form_are_raised_or_lowered_in_titles(
+    sid: str, run: str, rest: str
+) -> None:
+    svg = svg_of(_runs_doc())
+    texts = _texts(svg[sid])
+    assert len(texts) >= 2, texts  # drawn run by run, not "xq" on the baseline
+    sizes = {t.replace("\u00a0", " "): _font_px(s) for t, s in texts}
+    assert sizes[run] == pytest.approx(0.7 * sizes[rest], rel=0.01)
+    assert all("^{" not in t and "_{" not in t for t, _ in texts)
+    # spaces survive an SVG renderer: none at a run's ends, no-break spaces inside
+    assert all(t == t.strip(" ") and "  " not in t and " " not in t for t, _ in texts)
+
+
+def test_runs_in_legend_and_category_labels() -> None:
+    svg = svg_of(_runs_doc())
+    legend = [t for t, _ in _texts(svg["legend"])]
+    assert "b" in legend and "IL" in legend
+    whole = svg.data.decode()
+    assert "^{" not in whole and "_{" not in whole
+    # the category label of the first column (same data set name) too: 'b' drawn twice
+    assert sum(1 for t, _ in _texts(svg.root) if t == "b") == 2

@@ -15,7 +15,7 @@ from matplotlib.transforms import ScaledTranslation
 
 from ..artists.svg import pixels_per_point
 from ..context import DrawContext
-from ..style.text import clamp, font_family, safe
+from ..style.text import clamp, font_family, rich_label, safe
 from ..style.theme import resolve_color
 
 _PLACES: dict[str, dict[str, Any]] = {
@@ -40,13 +40,14 @@ def _right_side_taken(ctx: DrawContext) -> bool:
 def draw_legend(ctx: DrawContext) -> None:
     conf = ctx.graph.legend or {}
     overrides = conf.get("itemOverrides", {})
-    handles, labels = [], []
+    handles, labels, sources = [], [], []
     for key, handle, text in ctx.legend_handles:
         item = overrides.get(key, {})
         if item.get("hidden"):
             continue
         handles.append(handle)
-        labels.append(safe(str(item.get("text", text))))
+        sources.append(str(item.get("text", text)))
+        labels.append(safe(sources[-1]))
     show = conf.get("show")
     if show is None:
         show = ctx.legend_auto and len(ctx.legend_handles) >= 2
@@ -77,12 +78,16 @@ def draw_legend(ctx: DrawContext) -> None:
         borderaxespad=0.0,
         **place,
     )
+    for label, source in zip(leg.get_texts(), sources, strict=False):
+        rich_label(label, source)
     if position == "top":
         _above_title(ctx, leg)
     leg.get_frame().set_edgecolor(color)
     leg.get_frame().set_facecolor(ctx.theme.plot_background)
     if leg.get_title():
         leg.get_title().set_color(color)
+        if conf.get("title"):
+            rich_label(leg.get_title(), str(conf["title"]))
     leg.set_zorder(10)
     ctx.tag(leg, "legend")
 

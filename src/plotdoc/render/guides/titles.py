@@ -15,7 +15,7 @@ from matplotlib.transforms import ScaledTranslation
 
 from .. import ids
 from ..context import DrawContext
-from ..style.text import clamp, font_family, safe
+from ..style.text import clamp, font_family, rich_label, safe
 from ..style.theme import resolve_color
 
 
@@ -47,8 +47,7 @@ def draw_titles(ctx: DrawContext) -> None:
         if key == "graph":
             top = ctx.ax.xaxis.get_ticks_position() == "top"
             ax.set_title(safe(str(text)), pad=24.0 if top else 10.0)
-        else:
-            artist.set_text(safe(str(text)))
+        rich_label(artist, str(text))
         _style(ctx, artist, entry, fonts.get(font_key, {}), fonts.get("fontFamily"), key)
         dx = clamp(entry.get("dx", 0.0), -2000.0, 2000.0, 0.0)
         dy = clamp(entry.get("dy", 0.0), -2000.0, 2000.0, 0.0)

@@ -8,10 +8,13 @@ Unicode superscript and subscript characters (``Ca^{2+}`` -> ``Ca²⁺``; a char
 one stays on the baseline, the braces go). :class:`RichText` draws annotation text with
 ``\\n`` line breaks and those runs raised or lowered in a smaller font, laid out run by run
 without mathtext; text without runs is one text object whatever its number of lines.
+:func:`rich_label` lays out a title, legend or tick label matplotlib places the same way when
+a run has a character without a Unicode form (:func:`needs_runs`).
 """
 
 from __future__ import annotations
 
+import math
 import re
 from functools import cache
 from typing import Any, Literal
@@ -132,6 +135,40 @@ def _line_pitch(text: Text, renderer: RendererBase) -> float:
     return max(two - probe.get_window_extent(renderer).height, 1e-9)
 
 
+def run_texts(
+    runs: list[tuple[str, int]], font: dict[str, Any], figure: Any, renderer: RendererBase
+) -> tuple[list[tuple[Text, float, int]], float]:
+    """One line's runs as text objects: (text, offset along the line, level) and the line's
+    width (display units). Raised and lowered runs are drawn in a 70 % font.
+
+    An SVG renderer (rsvg, browsers) trims and collapses the spaces of a text element: spaces
+    at the ends of a run become offsets, spaces inside it no-break spaces.
+    """
+    size = float(font["fontsize"])
+    pieces: list[tuple[Text, float, int]] = []
+    width = 0.0
+    for chunk, level in runs:
+        fs = size * (0.7 if level else 1.0)
+        drawn = safe(chunk)
+        core = drawn.strip(" ")
+        t = Text(
+            0,
+            0,
+            drawn.rstrip(" ").replace(" ", "\u00a0"),
+            transform=IdentityTransform(),
+            **{**font, "fontsize": fs},
+        )
+        t.set_figure(figure)
+        to_core_end = t.get_window_extent(renderer).width
+        t.set_text(drawn.replace(" ", "\u00a0"))
+        w = t.get_window_extent(renderer).width
+        t.set_text(core.replace(" ", "\u00a0"))
+        lead = to_core_end - t.get_window_extent(renderer).width if core else 0.0
+        pieces.append((t, width + lead, level))
+        width += w
+    return pieces, width
+
+
 class RichText(Artist):
     """Multi-line text with superscript and subscript runs, anchored at a point.
 
@@ -215,34 +252,10 @@ class RichText(Artist):
             plain.set_linespacing(line_h / _line_pitch(plain, renderer))
             return [plain]
         for li, runs in enumerate(self._lines):
-            pieces: list[tuple[Text, float]] = []
-            width = 0.0
-            for chunk, level in runs:
-                fs = size * (0.7 if level else 1.0)
-                # an SVG renderer trims and collapses the spaces of a text element: spaces at
-                # the ends of a run become offsets, spaces inside it no-break spaces
-                drawn = safe(chunk)
-                core = drawn.strip(" ")
-                t = Text(
-                    0,
-                    0,
-                    drawn.rstrip(" ").replace(" ", "\u00a0"),
-                    transform=IdentityTransform(),
-                    **{**self._font, "fontsize": fs},
-                )
-                t.set_figure(self.figure)
-                to_core_end = t.get_window_extent(renderer).width
-                t.set_text(drawn.replace(" ", "\u00a0"))
-                w = t.get_window_extent(renderer).width
-                t.set_text(core.replace(" ", "\u00a0"))
-                lead = to_core_end - t.get_window_extent(renderer).width if core else 0.0
-                pieces.append((t, width + lead))
-                width += w
-                t._plotdoc_level = level  # type: ignore[attr-defined]
+            pieces, width = run_texts(runs, self._font, self.figure, renderer)
             shift = {"left": 0.0, "center": -width / 2, "right": -width}.get(self._align, 0.0)
             y_line = y0 - li * line_h
-            for t, dx in pieces:
-                level = t._plotdoc_level  # type: ignore[attr-defined]
+            for t, dx, level in pieces:
                 t.set_position((x0 + shift + dx, y_line + level * size * 0.38 * px))
                 t.set_verticalalignment("baseline")
                 t.set_rotation(self._rotation)
@@ -269,3 +282,65 @@ class RichText(Artist):
         if not boxes:
             return Bbox.null()
         return Bbox.union(boxes)
+
+
+def needs_runs(text: str) -> bool:
+    """Whether ``text`` has a ``^{...}``/``_{...}`` run with a character that has no Unicode
+    superscript or subscript form (``x^{q}``), so that it must be drawn raised or lowered."""
+    if "{" not in text:
+        return False
+    for m in _RUN.finditer(text):
+        table = _SUP if m.group(0)[0] == "^" else _SUB
+        if any(c not in table for c in m.group(0)[2:-1]):
+            return True
+    return False
+
+
+def rich_label(label: Text, source: str, *, set_text: bool = True) -> None:
+    """Set ``label`` (a title, axis title, legend or tick label that matplotlib places) to
+    ``source`` as :func:`safe` writes it (``set_text``); when a run has no Unicode form, the
+    label is drawn run by run (raised and lowered in a 70 % font, as annotations are) where
+    matplotlib places it. A label whose text is emptied later (thinned) draws nothing."""
+    if set_text:
+        label.set_text(safe(source))
+    lines = parse_rich(source)
+    if len(lines) != 1 or not needs_runs(source):
+        return
+    runs = lines[0]
+
+    def draw(renderer: RendererBase) -> None:
+        if not label.get_visible() or not label.get_text():
+            return
+        _, info, _ = label._get_layout(renderer)  # type: ignore[attr-defined]
+        if len(info) != 1:
+            return
+        _, (width, _, _), (lx, ly) = info[0]
+        px0, py0 = label.get_transform().transform(label.get_unitless_position())
+        font = {
+            "fontsize": label.get_fontsize(),
+            "color": label.get_color(),
+            "fontweight": label.get_fontweight(),
+            "fontstyle": label.get_fontstyle(),
+            "fontfamily": label.get_fontfamily(),
+            "alpha": label.get_alpha(),
+        }
+        pieces, total = run_texts(runs, font, label.figure, renderer)
+        ha = label.get_horizontalalignment()
+        shift = 0.0 if ha == "left" else width - total if ha == "right" else (width - total) / 2
+        angle = label.get_rotation()
+        cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+        raise_by = float(label.get_fontsize()) * 0.38 * pixels_per_point(renderer)
+        renderer.open_group("text", label.get_gid())
+        for t, dx, level in pieces:
+            along, across = shift + dx, level * raise_by
+            t.set_position(
+                (px0 + lx + along * cos - across * sin, py0 + ly + along * sin + across * cos)
+            )
+            t.set_rotation(angle)
+            t.set_rotation_mode("anchor")
+            t.set_verticalalignment("baseline")
+            t.set_clip_on(False)
+            t.draw(renderer)
+        renderer.close_group("text")
+
+    label.draw = draw  # type: ignore[method-assign]
