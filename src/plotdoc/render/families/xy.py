@@ -179,6 +179,7 @@ def _handle(ctx: DrawContext, i: int, symbols: bool, line: bool, spikes: bool) -
         spike = ctx.style("barsSpikesDroplines", i)
         h.set_color(spike["color"])
         h.set_linewidth(float(spike["borderThickness"]) * 1.5)
+        h.set_linestyle(DASHES.get(str(ctx.style("line", i)["dashStyle"]), "-"))
     if line:
         lst = ctx.style("line", i)
         h.set_linestyle(DASHES.get(lst["dashStyle"], "-"))
@@ -243,6 +244,8 @@ def _base(ctx: DrawContext, style: BarsSpikesDroplinesStyle) -> float:
 def _spikes(ctx: DrawContext, i: int, xs: F64, c: F64, dodge: float = 0.0) -> None:
     """A spike per point; data sets sharing an X are set ``dodge`` points apart."""
     st = ctx.style("barsSpikesDroplines", i)
+    # the data set's dash (a one-colour preset tells data sets apart by it)
+    dash = DASHES.get(str(ctx.style("line", i)["dashStyle"]), "-")
     base = _base(ctx, st)
     trans = ctx.ax.transData + ScaledTranslation(dodge / 72, 0, ctx.fig.dpi_scale_trans)
     for r in range(c.size):
@@ -253,6 +256,7 @@ def _spikes(ctx: DrawContext, i: int, xs: F64, c: F64, dodge: float = 0.0) -> No
             [base, c[r]],
             color=st["color"],
             linewidth=float(st["borderThickness"]) * 1.5,
+            linestyle=dash,
             solid_capstyle="butt",
         )
         spike.set_transform(trans)

@@ -132,6 +132,17 @@ def symbol_handle(ctx: DrawContext, i: int, key: str | None = None) -> Line2D:
     )
 
 
+def symbol_line_handle(ctx: DrawContext, i: int, *, symbol: bool = True) -> Line2D:
+    """The legend swatch of data set ``i`` drawn as symbols joined by a line: the symbol on
+    the data set's line (colour, width and dash of ``line``)."""
+    h = symbol_handle(ctx, i) if symbol else Line2D([], [])
+    st = ctx.style("line", i)
+    h.set_linestyle(DASHES.get(str(st["dashStyle"]), "-"))
+    h.set_color(st["color"])
+    h.set_linewidth(float(st["thickness"]))
+    return h
+
+
 def error_glyph(ctx: DrawContext, i: int) -> Line2D:
     """The legend glyph of data set ``i``'s error bars: an upright bar with its caps."""
     st = ctx.style("errorBar", i)

@@ -76,7 +76,9 @@ def draw_rm(
                 ctx.anchor(lay.center(i, r) + offs[i], float(np.nanmax(v)))
         if mode != "arrows" and all_pos:
             primitives.symbols(ctx, all_pos, all_val, i, all_ids, all_rows)
-            ctx.legend_entry(i, primitives.symbol_handle(ctx, i))
+            lines = ctx.switch("lines", i)
+            handle = primitives.symbol_line_handle if lines else primitives.symbol_handle
+            ctx.legend_entry(i, handle(ctx, i))
         elif all_pos:
             st = ctx.style("line", i)
             dash = DASHES.get(str(st["dashStyle"]), "-")
