@@ -133,3 +133,17 @@ def test_donut_hole_ratio_sets_the_ring_width() -> None:
     assert by_gid(fig, "slice/row0").width == pytest.approx(0.7)
     pie = figure_of(parts_doc("parts-pie"))
     assert by_gid(pie, "slice/row0").width is None
+
+
+@pytest.mark.parametrize("orientation", ["horizontal", "vertical"])
+def test_dot_plot_keeps_half_a_slot_at_both_ends_of_its_category_axis(orientation: str) -> None:
+    from ..row_docs import figure_of, parts_doc
+
+    fig = figure_of(parts_doc("parts-dot-plot", options={"orientation": orientation}))
+    ax = fig.axes[0]
+    horizontal = orientation == "horizontal"
+    lo, hi = sorted(ax.get_ylim() if horizontal else ax.get_xlim())
+    ticks = sorted(ax.get_yticks() if horizontal else ax.get_xticks())
+    # the last part's dot no longer sits on the value axis line
+    assert ticks[0] - lo == pytest.approx(hi - ticks[-1])
+    assert ticks[0] - lo >= 0.5

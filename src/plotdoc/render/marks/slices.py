@@ -260,7 +260,9 @@ def draw_dot_plot(
     """Dots on a value axis that starts at 0; the first part on top (or on the left)."""
     horizontal = ctx.options.get("orientation", "horizontal") == "horizontal"
     n = len(rows)
-    pos = [float(n - 1 - k) if horizontal else float(k) for k in range(n)]
+    # slots 1..n (not from 0): a category axis from 0.3 never reads as data from zero, so the
+    # value-axis rules (no axis across zero) leave its half-slot margins alone
+    pos = [float(n - k) if horizontal else float(k + 1) for k in range(n)]
     guide = ctx.theme.grid
     for k, r in enumerate(rows):
         xs, ys = (
@@ -274,14 +276,14 @@ def draw_dot_plot(
             ctx, values, pos, i, pids, rows
         ) if not ctx.horizontal else primitives.symbols(ctx, pos, values, i, pids, rows)
         ctx.ax.set_yticks(pos, [safe(s) for s in labels])
-        ctx.ax.set_ylim(-0.7, n - 0.3)
+        ctx.ax.set_ylim(0.3, n + 0.7)
         ctx.auto_titles.setdefault("x", ctx.ds_name(i))
     else:
         primitives.symbols(
             ctx, pos, values, i, pids, rows
         ) if not ctx.horizontal else primitives.symbols(ctx, values, pos, i, pids, rows)
         ctx.ax.set_xticks(pos, [safe(s) for s in labels])
-        ctx.ax.set_xlim(-0.7, n - 0.3)
+        ctx.ax.set_xlim(0.3, n + 0.7)
         ctx.auto_titles.setdefault("y", ctx.ds_name(i))
     zero = ([0.0], [pos[0] if pos else 0.0]) if horizontal else ([pos[0] if pos else 0.0], [0.0])
     ctx.include(*zero)
