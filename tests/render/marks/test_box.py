@@ -76,3 +76,27 @@ def test_outlier_ids_index_the_point(doc: Any, expected: list[str]) -> None:
     if "column" in d["tables"][0]["graph"]["variantId"]:
         d["tables"][0]["graph"]["plot"] = {"family": "column", "options": {"mode": "tukey"}}
     assert svg_of(d).ids("outlier/") == expected
+
+
+def test_a_flat_box_keeps_its_median_readable_on_the_background() -> None:
+    from ..docs import column_doc, svg_of
+
+    # classic fills the third box black, and its median white; with one value the box is
+    # flat, so the median lies on the white background and must turn dark
+    doc = column_doc("column-box-whiskers", values=[[1.0], [2.0], [3.0]])
+    doc["tables"][0]["graph"]["activePresetId"] = "classic"
+    svg = svg_of(doc)
+    stroke = svg.style("median/ds2").get("stroke", "#000000").lower()
+    assert stroke not in ("#ffffff", "#fff", "white")
+
+
+def test_a_flat_grouped_box_keeps_its_median_readable() -> None:
+    from ..docs import svg_of
+    from ..row_docs import grouped_doc
+
+    values = [[[1.0, 1.0]], [[2.0, 2.0]], [[3.0, 3.0]]]
+    doc = grouped_doc("grouped-interleaved-box", values=values)  # type: ignore[arg-type]
+    doc["tables"][0]["graph"]["activePresetId"] = "classic"
+    svg = svg_of(doc)
+    stroke = svg.style("median/ds2/row0").get("stroke", "#000000").lower()
+    assert stroke not in ("#ffffff", "#fff", "white")

@@ -126,3 +126,12 @@ def test_bar_legend_has_no_error_bar_when_the_graph_draws_none(variant: str) -> 
     svg = svg_of(_bar_doc(variant, "mean"))
     assert not svg.ids("errorbar")
     assert not list(svg["legend"].iter(f"{NS}use"))
+
+
+def test_bar_legend_has_no_error_bar_when_no_cell_has_one() -> None:
+    values = [[[1.0], [2.0]], [[3.0], [4.0]]]  # one replicate: no SD to draw
+    svg = svg_of(
+        grouped_doc("grouped-interleaved-bars", values=values, graph={"legend": {"show": True}})
+    )  # type: ignore[arg-type]
+    assert not svg.ids("errorbar")
+    assert not list(svg["legend"].iter(f"{NS}use"))

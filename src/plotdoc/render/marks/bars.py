@@ -62,7 +62,7 @@ def draw_bars(
             top = max(c, high) if np.isfinite(high) else c
             draw_value_labels(ctx, p, c, v.size, top, i, ids.row("value", i, r), bar_start=base)
             ctx.anchor(p, max(top, float(v.max())))
-            if high != c or low != c:
+            if np.isfinite([low, high]).all() and (high != c or low != c):
                 errors.add(p, c, low, high, ids.row("errorbar", i, r))
         errors.draw(ctx, i)
 
@@ -92,7 +92,7 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
             p = lay.center(i, r)
             primitives.bar(ctx, p, start, end, i, ids.row("bar", i, r), width=lay.width, point=r)
             draw_value_labels(ctx, p, c, v.size, end, i, ids.row("value", i, r), bar_start=start)
-            if high != c or low != c:
+            if np.isfinite([low, high]).all() and (high != c or low != c):
                 errors.add(p, end, end - (c - low), end + (high - c), ids.row("errorbar", i, r))
         errors.draw(ctx, i)
     for r in range(n):

@@ -19,8 +19,9 @@ from ...stats.descriptive import BoxStats
 from .. import ids
 from ..artists.collections import PointSymbols
 from ..context import DrawContext
+from ..style.colors import readable_on
 from . import primitives
-from .summary import segment
+from .summary import color_given, segment
 
 F64 = NDArray[np.float64]
 
@@ -68,7 +69,7 @@ def draw_column(
     if ctx.switch("median", i):
         mx, my = ctx.xy([pos - width / 2, pos + width / 2], [st.median, st.median])
         med = ctx.style("median", i)
-        primitives.polyline(
+        median = primitives.polyline(
             ctx,
             mx,
             my,
@@ -77,6 +78,10 @@ def draw_column(
             element="median",
             z=1.5 if med["drawOrder"] == "onTop" else 0.5,
         )
+        if st.q3 <= st.q1 and not color_given(ctx, "median", i):
+            # a flat box shows no fill: the median (light on a dark fill) lies on the background
+            bg = ctx.theme.plot_background
+            median.set_color(readable_on(med["color"], bg, bg))
     if st.outliers.size:
         _outliers(
             ctx,
@@ -146,7 +151,7 @@ def draw_cell(
     if ctx.switch("median", i):
         segment(
             ctx, pos - width / 2, pos + width / 2, stats.median, i, ids.row("median", i, r),
-            "median", on_fill=st["fill"],
+            "median", on_fill=st["fill"] if stats.q3 > stats.q1 else ctx.theme.plot_background,
         )  # fmt: skip
     if st["showMeanAsPlus"] and np.isfinite(stats.mean):
         _mean_mark(ctx, i, pos, stats.mean, st["meanSymbolShape"], ids.row("mean", i, r))

@@ -13,6 +13,7 @@ from numpy.typing import NDArray
 from ...stats import center_and_error
 from ...stats.descriptive import SUMMARY_MODES as _SUMMARY_MODES
 from ...stats.descriptive import CenterError
+from .. import ids
 from ..context import DrawContext
 from ..style.colors import readable_on
 from ..style.theme import CAP_HALF_WIDTH_PT, RGBA
@@ -32,9 +33,12 @@ def graph_mode(ctx: DrawContext) -> str:
 
 
 def draws_error_bars(ctx: DrawContext, i: int) -> bool:
-    """Whether data set ``i``'s summary is drawn with an error bar (mode and switch)."""
+    """Whether data set ``i``'s summary is drawn with an error bar: the mode has one, the
+    switch is on and one was drawn (one value per cell has none)."""
     mode = graph_mode(ctx)
-    return mode in SUMMARY_MODES and mode not in BARE_CENTERS and ctx.switch("errorBars", i)
+    if mode not in SUMMARY_MODES or mode in BARE_CENTERS or not ctx.switch("errorBars", i):
+        return False
+    return ids.ds("errorbar", i) in ctx.registry or ids.ds("errorbars", i) in ctx.registry
 
 
 def summary(values: F64, mode: str) -> CenterError | None:
