@@ -98,6 +98,20 @@ def test_annotation_spaces_survive_an_svg_renderer(tmp_path: Path) -> None:
     assert abs(drawn_by_rsvg - drawn_by_plotdoc) <= 4, (drawn_by_rsvg, drawn_by_plotdoc)
 
 
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="rsvg-convert not installed")
+def test_title_run_spaces_survive_an_svg_renderer(tmp_path: Path) -> None:
+    """A title drawn run by run (``q`` has no superscript form) keeps its spaces in rsvg."""
+    doc = column_doc(titles={"graph": {"text": "A     B^{q}     C x"}})
+    src = tmp_path / "t.svg"
+    src.write_bytes(render(doc))
+    png = tmp_path / "t.png"
+    cmd = ["rsvg-convert", "--dpi-x", "72", "--dpi-y", "72", "-o", str(png), str(src)]
+    subprocess.run(cmd, check=True, timeout=60)
+    drawn_by_rsvg = _ink_extent(png)
+    drawn_by_plotdoc = _ink_extent(render(doc, "png"))
+    assert abs(drawn_by_rsvg - drawn_by_plotdoc) <= 4, (drawn_by_rsvg, drawn_by_plotdoc)
+
+
 NS_TEXT = "{http://www.w3.org/2000/svg}text"
 
 
