@@ -74,3 +74,20 @@ def test_nice_range_keeps_the_interval_count() -> None:
         start, end, step = nice_range(0.0, hi, max_intervals=8) or (0, 0, 1)
         assert 3 <= round((end - start) / step) <= 8
         assert end >= hi and (end - hi) / end <= 0.25
+
+
+def test_an_axis_ends_on_the_data_and_its_symbols_are_drawn_whole() -> None:
+    from ..docs import xy_doc
+
+    doc = xy_doc("xy-points-error", reps=3)  # X from 1 to 4, Y to about 8.6
+    doc["tables"][0]["x"] = [0.0, 2.0, 4.0, 8.0]
+    fig = figure_of(doc)
+    ax = fig.axes[0]
+    assert ax.get_xlim() == (0.0, 8.0)  # not 9 or 10 for a last value on a tick
+    fig.canvas.draw()
+    for gid in ("symbols/ds0", "errorbars/ds0"):
+        (art,) = fig.findobj(lambda a, g=gid: a.get_gid() == g)
+        assert art.get_clip_path() is None
+        clip = art.get_clip_box()
+        # the clip reaches past the plot area by at least a symbol's radius
+        assert clip.x1 - ax.bbox.x1 >= 2.0 and ax.bbox.x0 - clip.x0 >= 2.0

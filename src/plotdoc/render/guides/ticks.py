@@ -75,8 +75,8 @@ def end_on_ticks(
 
 
 #: room kept past the data at an end the axis is free to place, in parts of the data's span
-#: (a symbol at the highest value is not cut in half by the frame)
-DATA_PAD = 0.02
+#: (none: symbols overhang the plot area's edge, see ``marks.primitives.overhang``)
+DATA_PAD = 0.0
 #: matplotlib's automatic margin, in parts of the data's span
 AUTO_MARGIN = 0.05
 

@@ -14,6 +14,7 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 from matplotlib.path import Path
+from matplotlib.transforms import BboxBase
 from numpy.typing import ArrayLike
 
 from .. import ids
@@ -74,8 +75,30 @@ def symbols(
     )
     thin_out(art, size_given=size_given_by_user(ctx, i))
     ctx.add(art, group_id or ids.ds("symbols", i), z=ctx.z(i, z))
+    overhang(ctx, art, max(sizes, default=0.0) / 2 + max(widths, default=0.0))
     ctx.include(x, y)
     return art
+
+
+class _Overhang(BboxBase):
+    """The plot area widened by ``pad_pt`` points on every side, measured when drawn."""
+
+    def __init__(self, ax: Any, pad_pt: float) -> None:
+        super().__init__()
+        self._ax, self._pad_pt = ax, pad_pt
+
+    def get_points(self) -> Any:
+        box = self._ax.bbox
+        pad = self._pad_pt * self._ax.figure.dpi / 72.0
+        return np.array([[box.x0 - pad, box.y0 - pad], [box.x1 + pad, box.y1 + pad]])
+
+
+def overhang(ctx: DrawContext, art: Any, pad_pt: float) -> None:
+    """Clip ``art`` (symbols, error bars) to the plot area widened by their half width, not to
+    the plot area: a symbol at the end of an axis that ends on the data (an axis from 0, a last
+    value on a major tick) is drawn whole, as graphing programs draw it."""
+    art.set_clip_path(None)
+    art.set_clip_box(_Overhang(ctx.ax, pad_pt))
 
 
 #: from this many symbols in one artist on, they shrink and turn translucent
@@ -197,6 +220,7 @@ def error_bars(
         vertical=not ctx.horizontal,
     )
     ctx.add(art, group_id or ids.ds("errorbars", i), z=ctx.z(i, z))
+    overhang(ctx, art, CAP_HALF_WIDTH_PT.get(st["capStyle"], 2.5) * cap_scale + 1.0)
     segs = np.asarray(art.segments(), dtype=float).reshape(-1, 2)
     ctx.include(segs[:, 0], segs[:, 1])
     return art

@@ -149,6 +149,9 @@ def _degenerate(
     )  # fmt: skip
     ctx.add(line, sid, z=ctx.z(i, 1.0))
     ctx.include(x, y)
+    # room on both sides, so the line never lies on the end of an axis that ends on the data
+    room = 0.05 * abs(value) or 0.5
+    ctx.include(*ctx.xy([pos, pos], [value - room, value + room]))
     return value
 
 
