@@ -91,3 +91,16 @@ def test_an_axis_ends_on_the_data_and_its_symbols_are_drawn_whole() -> None:
         clip = art.get_clip_box()
         # the clip reaches past the plot area by at least a symbol's radius
         assert clip.x1 - ax.bbox.x1 >= 2.0 and ax.bbox.x0 - clip.x0 >= 2.0
+
+
+def test_dodged_spikes_at_an_axis_end_are_drawn() -> None:
+    from ..docs import xy_doc
+
+    doc = xy_doc("xy-spikes", n_sets=2)
+    doc["tables"][0]["x"] = [0.0, 2.0, 4.0, 8.0]
+    fig = figure_of(doc)
+    ax = fig.axes[0]
+    assert ax.get_xlim()[1] == 8.0
+    fig.canvas.draw()
+    (spike,) = fig.findobj(lambda a: a.get_gid() == "spike/ds1/p3")  # 1.5 pt right of 8
+    assert spike.get_clip_box().x1 > ax.bbox.x1 + 1.0

@@ -261,6 +261,8 @@ def _spikes(ctx: DrawContext, i: int, xs: F64, c: F64, dodge: float = 0.0) -> No
         )
         spike.set_transform(trans)
         ctx.add(spike, ids.point("spike", i, r), z=ctx.z(i, 1.5))
+        # a spike at an axis end is drawn whole, dodged or not
+        primitives.overhang(ctx, spike, abs(dodge) + float(st["borderThickness"]) * 1.5)
     ctx.include(xs, np.full(xs.shape, base))
 
 
