@@ -104,3 +104,20 @@ def test_dodged_spikes_at_an_axis_end_are_drawn() -> None:
     fig.canvas.draw()
     (spike,) = fig.findobj(lambda a: a.get_gid() == "spike/ds1/p3")  # 1.5 pt right of 8
     assert spike.get_clip_box().x1 > ax.bbox.x1 + 1.0
+
+
+@pytest.mark.parametrize("gid", ["symbols", "points/volcano:ns"])
+def test_multiple_variables_symbols_at_an_axis_end_are_drawn_whole(gid: str) -> None:
+    from ..row_docs import mv_doc
+
+    kind = "volcano" if gid.startswith("points") else "scatter"
+    sets: list[tuple[str, list[Any]]] = [
+        ("x", [-1.0, 0.0, 0.5, 2.0]),
+        ("y", [0.5, 0.2, 0.9, 0.04]),
+    ]
+    fig = figure_of(mv_doc(f"mv-{kind}", kind, {"x": 0, "y": 1}, sets))
+    ax = fig.axes[0]
+    fig.canvas.draw()
+    (art,) = fig.findobj(lambda a: a.get_gid() == gid)
+    assert art.get_clip_path() is None
+    assert art.get_clip_box().x1 > ax.bbox.x1 + 1.0

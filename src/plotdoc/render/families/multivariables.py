@@ -138,6 +138,7 @@ def _scatter(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Varia
     )
     primitives.thin_out(art, size_given=primitives.size_given_by_user(ctx, y.index))
     ctx.add(art, "symbols", z=3.0)
+    primitives.overhang(ctx, art, size / 2 + 1.0)
     ctx.include(x.values[rows], y.values[rows])
     label = roles.get("label")
     if label is not None:
@@ -211,6 +212,7 @@ def _volcano(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Varia
             widths=[0.5] * len(rows),
         )
         ctx.add(art, ids.make("points", key), z=3.0 if key == "volcano:ns" else 3.5)
+        primitives.overhang(ctx, art, size / 2 + 0.5)
         ctx.include(v.x[rows], v.y[rows])
         handle = Line2D(
             [], [], marker=symbol_path(shape)[0], markersize=size, linestyle="none",

@@ -192,6 +192,7 @@ def _censor_marks(
         widths=[float(st["borderThickness"]) * 1.2] * len(idx),
     )
     ctx.add(art, ids.ds("censored", i), z=ctx.z(i, 3.0))
+    primitives.overhang(ctx, art, float(st["size"]) * 0.65 + 1.0)
 
 
 def _risk_table(ctx: DrawContext, fits: list[tuple[int, KaplanMeierResult]], times: F64) -> None:

@@ -21,6 +21,7 @@ from ..prepare.multivariables import forest_rows
 from ..prepare.roles import Variable
 from ..style.text import safe
 from ..style.theme import CAP_HALF_WIDTH_PT, DASHES
+from . import primitives
 
 
 def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
@@ -72,6 +73,7 @@ def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
         widths=[1.0] * len(good),
     )
     ctx.add(art, "estimates", z=3.0)
+    primitives.overhang(ctx, art, float(sym["size"]) * 0.6 + 1.0)
     ctx.include([rows[k].estimate for k in good], ys[good])
     size = ctx.theme.shapes.font_size
     for fr in rows:
