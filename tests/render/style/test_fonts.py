@@ -5,8 +5,10 @@ lacks."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import numpy as np
+import pytest
 
 from plotdoc.render.style.fonts import DEFAULT_SANS, register_fonts
 
@@ -96,3 +98,19 @@ def test_the_static_weights_are_cut_once_and_cached() -> None:
     assert [f.name for f in first] == list(STATIC_INSTANCES)
     stamps = [f.stat().st_mtime_ns for f in first]
     assert [f.stat().st_mtime_ns for f in static_instances()] == stamps
+
+
+def test_fonts_ready_tells_whether_the_weights_are_cached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import matplotlib
+
+    from plotdoc.render.style import fonts
+
+    monkeypatch.setattr(matplotlib, "get_cachedir", lambda: str(tmp_path))
+    assert not fonts.fonts_ready()
+    files = fonts.static_instances()
+    assert fonts.fonts_ready()
+    assert all(f.is_relative_to(tmp_path) for f in files)
+    # a cut file is complete: it opens, and no temporary file is left beside it
+    assert sorted(p.name for p in files[0].parent.iterdir()) == sorted(fonts.STATIC_INSTANCES)

@@ -107,6 +107,16 @@ def static_instances() -> list[Path]:
     return []  # pragma: no cover - no writable folder at all
 
 
+def fonts_ready() -> bool:
+    """True when the default font's static weights are already cut and cached (drawing then
+    starts at once); False when the first drawing will cut them (a few seconds, once)."""
+    found = _package()
+    if found is None:  # pragma: no cover - a declared dependency
+        return True
+    folder = _cache_folder(found[1])
+    return all((folder / name).is_file() for name in STATIC_INSTANCES)
+
+
 @cache
 def register_fonts() -> bool:
     """Register the default font's static instances with matplotlib (once); False when they
