@@ -738,7 +738,7 @@ CATALOGUE: dict[str, CodeInfo] = {
         "warning",
         "Drawing bound reached",
         "Something the file asks for is past a drawing bound (point labels, annotation text, "
-        "canvas pixels, sizes; docs/reliability.md, \"Drawing bounds\"); it is drawn at the "
+        'canvas pixels, sizes; docs/reliability.md, "Drawing bounds"); it is drawn at the '
         "bound and the message says what was asked and what was drawn.",
     ),
     # -- editor -----------------------------------------------------------------------

@@ -41,7 +41,7 @@ def category_texts(axis: Axis) -> list[str] | None:
     locator = axis.get_major_locator()
     if not isinstance(locator, FixedLocator):
         return None
-    return [str(s) for s in axis.get_major_formatter().format_ticks(list(locator.locs))]
+    return [str(s) for s in axis.get_major_formatter().format_ticks(list(axis.get_majorticklocs()))]
 
 
 def widest(labels: Sequence[str], font: FontProperties) -> float:
@@ -54,6 +54,7 @@ def widest(labels: Sequence[str], font: FontProperties) -> float:
         lengths = np.fromiter((len(s) for s in lines), dtype=np.int64, count=len(lines))
         keep = np.argsort(lengths, kind="stable")[-MEASURED:]
         lines = [lines[i] for i in keep]
+
     def width(text: str) -> float:
         return float(_MEASURE.get_text_width_height_descent(text, font, ismath=False)[0])
 
@@ -63,7 +64,9 @@ def widest(labels: Sequence[str], font: FontProperties) -> float:
     return 1.05 * max(sum(advance[c] for c in s) for s in lines)  # bearings, rounding
 
 
-def needed_spacing(labels: Sequence[str], font: FontProperties, rotation: float, along_x: bool) -> float:
+def needed_spacing(
+    labels: Sequence[str], font: FontProperties, rotation: float, along_x: bool
+) -> float:
     """Spacing in points along the axis that neighbouring labels need not to overlap."""
     lines = max((s.count("\n") + 1 for s in labels), default=1)
     height = font.get_size_in_points() * LINE_SPACING * lines
@@ -100,14 +103,16 @@ def axis_length_pt(ctx: DrawContext, along_x: bool) -> float:
     return float((box.width * w if along_x else box.height * h) * 72.0)
 
 
-def thin_category_labels(ctx: DrawContext, axis: Axis, rotation: float, font: FontProperties) -> None:
+def thin_category_labels(
+    ctx: DrawContext, axis: Axis, rotation: float, font: FontProperties
+) -> None:
     """Keep every k-th label of the category ``axis`` when they cannot all fit; a warning
     says how many are not shown."""
     labels = category_texts(axis)
     if labels is None or len(labels) <= 2:
         return
     along_x = axis is ctx.ax.xaxis
-    locs = np.asarray(axis.get_major_locator().locs, dtype=np.float64)
+    locs = np.asarray(axis.get_majorticklocs(), dtype=np.float64)
     lo, hi = ctx.ax.get_xlim() if along_x else ctx.ax.get_ylim()
     span = abs(float(hi) - float(lo))
     gaps = np.abs(np.diff(np.sort(locs)))
@@ -120,7 +125,7 @@ def thin_category_labels(ctx: DrawContext, axis: Axis, rotation: float, font: Fo
         return
     step = math.ceil(need / spacing) if spacing > 0 else len(labels)
     kept = kept_indices(len(labels), step)
-    axis.set_major_locator(FixedLocator(locs[kept]))
+    axis.set_major_locator(FixedLocator(locs[kept].tolist()))
     axis.set_major_formatter(FixedFormatter([labels[i] for i in kept]))
     name = "X" if along_x else "Y"
     add_warning(
