@@ -106,3 +106,21 @@ def test_plotdoc_render_prints_the_thinning(
     assert main(["render", str(src), "-o", str(tmp_path / "out")]) == 0
     err = capsys.readouterr().err
     assert THINNED in err and "category labels are not shown" in err
+
+
+def test_rotated_labels_end_at_their_ticks_with_an_offset_frame() -> None:
+    """An offset axis (the modern preset's frame) remakes the ticks; rotated labels must still
+    end at their tick, not stand centred on it."""
+    import copy
+
+    from plotdoc.publish.samples import sample_document
+
+    from ..row_docs import figure_of
+
+    doc = copy.deepcopy(sample_document("grouped-separated-bars"))
+    doc["tables"][0].setdefault("graph", {})["activePresetId"] = "modern"
+    labels = [t for t in figure_of(doc).axes[0].get_xticklabels() if t.get_text()]
+    assert labels and labels[0].get_rotation() == 45
+    assert {(t.get_horizontalalignment(), t.get_rotation_mode()) for t in labels} == {
+        ("right", "anchor")
+    }

@@ -47,9 +47,10 @@ def apply_axes(ctx: DrawContext) -> None:
 
     value_axis, cat_axis = (ax.xaxis, ax.yaxis) if ctx.horizontal else (ax.yaxis, ax.xaxis)
     y_axis_conf = conf.get("leftY", {})
+    anchor_right = False
     if ctx.categorical:
         _continuous(ctx, value_axis, y_axis_conf, value_role=True)
-        _categorical(ctx, cat_axis, conf.get("xCategorical", {}))
+        anchor_right = _categorical(ctx, cat_axis, conf.get("xCategorical", {}))
     elif ctx.rows_on_y:
         _continuous(ctx, ax.xaxis, _value_axis_of_rows(conf), value_role=False)
     else:
@@ -57,6 +58,8 @@ def apply_axes(ctx: DrawContext) -> None:
         _continuous(ctx, ax.yaxis, y_axis_conf, value_role=True)
 
     _frame(ctx, fo, color, width)
+    if anchor_right:
+        _anchor_right(cat_axis)
     _fonts(ctx, conf.get("titlesAndFonts", {}))
     for which in ("majorGrid", "minorGrid"):
         g = fo.get(which, {})
@@ -242,7 +245,9 @@ def _auto_decimals(value: float) -> int:
     return max(0, -math.floor(math.log10(abs(value))) + 1)
 
 
-def _categorical(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any]) -> None:
+def _categorical(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any]) -> bool:
+    """Category labels: rotation, size, the ones that fit. True when the rotated labels are
+    to end at their ticks (see :func:`_anchor_right`)."""
     ax = ctx.ax
     is_x = axis is ax.xaxis
     rot = conf.get("labelRotation", "auto")
@@ -268,12 +273,17 @@ def _categorical(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any]) -> None:
         )
     # before any label is made: only the labels that fit are
     thin_category_labels(ctx, axis, rotation, _tick_label_font(ctx, axis))
-    if anchor_right:
-        for t in axis.get_ticklabels():
-            t.set_horizontalalignment("right")
-            t.set_rotation_mode("anchor")
     _ticks(ctx, axis, conf.get("ticks", {}), is_x)
     axis.set_minor_locator(NullLocator())
+    return anchor_right
+
+
+def _anchor_right(axis: Axis) -> None:
+    """Rotated labels end at their tick. Set once the frame is (an offset spine makes new
+    ticks, which would lose the alignment)."""
+    for t in axis.get_ticklabels():
+        t.set_horizontalalignment("right")
+        t.set_rotation_mode("anchor")
 
 
 def _tick_label_font(ctx: DrawContext, axis: Axis) -> FontProperties:
