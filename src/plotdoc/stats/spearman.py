@@ -107,6 +107,7 @@ def spearman_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Float
     """
     rows, k = x.shape
     small = np.int16 if 2 * rows + 1 <= np.iinfo(np.int16).max else np.int32
+    double = 2 * rows + 1  # the largest doubled rank (a plain rank is at most ``rows``)
     filled = np.where(mask, x, np.inf)  # missing values sort last
     order = np.argsort(filled, axis=0, kind="stable")
     position = np.empty_like(order)  # position[r, j]: where row r is in j's order
@@ -178,13 +179,14 @@ def spearman_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Float
             else:
                 got = p[1 : oi.size + 1, b]
             partner = q[b].reshape(-1).take(where_q[oi])  # x_j's ranks at i's rows, i's order
-            sab[i, lo:] = _sum_rows(got, partner, rows) / (scale[i] * q_scale)
+            top = (double if tied[i] else rows) * (double if doubled else rows)
+            sab[i, lo:] = _sum_rows(got, partner, top) / (scale[i] * q_scale)
             if tied[i]:
                 got *= mask_small[oi, lo:]
-                saa[i, lo:] = _sum_rows(got, got, rows) / 4.0
+                saa[i, lo:] = _sum_rows(got, got, double**2) / 4.0
         if doubled:  # x_j's squared ranks against the block's i (used where j is tied)
             qc = q[:, 1:].transpose(1, 0, 2)
-            saa[lo:, lo:hi] = _sum_rows(qc, qc, rows).T / 4.0
+            saa[lo:, lo:hi] = _sum_rows(qc, qc, double**2).T / 4.0
     upper = np.triu(np.ones((k, k), dtype=bool))
     sab = np.where(upper, sab, sab.T)
     n = nn
@@ -203,10 +205,10 @@ def _running_sum(a: npt.NDArray[Any]) -> None:
         np.add(a[t - 1], a[t], out=a[t])
 
 
-def _sum_rows(a: npt.NDArray[Any], b: npt.NDArray[Any], rows: int) -> FloatArray:
-    """Exact sums down axis 0 of the products of two arrays of doubled ranks of at most
-    ``rows`` rows, in chunks of rows small enough that no partial sum overflows."""
-    top = (2 * rows + 1) ** 2  # the largest product
+def _sum_rows(a: npt.NDArray[Any], b: npt.NDArray[Any], top: int) -> FloatArray:
+    """Exact sums down axis 0 of the products of two arrays of ranks (doubled or not) whose
+    products are at most ``top``, in chunks of rows small enough that no partial sum
+    overflows."""
     wide = np.int32 if a.dtype == np.int16 else np.int64
     step = max(1, int(np.iinfo(wide).max // top)) if wide == np.int32 else max(a.shape[0], 1)
     out = np.zeros(a.shape[1:], dtype=np.int64)
