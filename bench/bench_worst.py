@@ -273,15 +273,20 @@ def action_analyze(path: Path) -> str:
 
 
 def action_render(path: Path) -> str:
-    """What `plotdoc render` does with its defaults: open, draw every graph as SVG."""
+    """What `plotdoc render` does with its defaults: open, draw every graph as SVG (and the
+    codes of the warnings the drawings report)."""
     from plotdoc.api import open_project
-    from plotdoc.render import render_table
+    from plotdoc.render import render_table_checked
+    from plotdoc.render.notices import warning_code
 
     project = open_project(path)
-    sizes = [
-        len(render_table(project, t, fmt="svg")) for t in project.tables if t.graph is not None
+    drawn = [
+        render_table_checked(project, t, fmt="svg") for t in project.tables if t.graph is not None
     ]
-    return f"{len(sizes)} graph(s), {sum(sizes) / 1e6:.1f} MB of SVG"
+    size = sum(len(d.data) for d in drawn) / 1e6
+    codes = collections.Counter(warning_code(w) for d in drawn for w in d.warnings)
+    warned = ", ".join(f"{n} {c}" for c, n in sorted(codes.items())) or "no warning"
+    return f"{len(drawn)} graph(s), {size:.1f} MB of SVG; {warned}"
 
 
 ACTIONS: dict[str, Callable[[Path], str]] = {

@@ -166,7 +166,7 @@ def _unique_names(folder: Path) -> str:
 
 def _validate_flood(folder: Path) -> str:
     proc = subprocess.run(
-        [sys.executable, "-m", "plotdoc.cli", "validate", "--json", str(folder / "flood.plotdoc")],
+        [sys.executable, "-m", "plotdoc", "validate", "--json", str(folder / "flood.plotdoc")],
         capture_output=True,
         check=False,
     )

@@ -726,6 +726,21 @@ CATALOGUE: dict[str, CodeInfo] = {
         "A graph was drawn, but some values could not be shown in it (values of zero or below "
         "on a log axis); the graph says nothing about them.",
     ),
+    "render-labels-thinned": _c(
+        "render",
+        "warning",
+        "Category labels thinned",
+        "A category axis has more labels than fit side by side; one in every few is drawn "
+        "(the first and the last always) and the others are left out.",
+    ),
+    "render-capped": _c(
+        "render",
+        "warning",
+        "Drawing bound reached",
+        "Something the file asks for is past a drawing bound (point labels, annotation text, "
+        'canvas pixels, sizes; docs/reliability.md, "Drawing bounds"); it is drawn at the '
+        "bound and the message says what was asked and what was drawn.",
+    ),
     # -- editor -----------------------------------------------------------------------
     "edit-invalid": _c(
         "editor",

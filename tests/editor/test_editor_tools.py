@@ -153,6 +153,16 @@ def test_a_second_tab_follows_the_edits_of_the_first(
             "() => document.querySelector('[data-testid=table-name]')?.textContent"
             " === 'Body weight at day 28'"
         )
+        # count the notices the second tab shows (each is a new Quasar notification)
+        other.evaluate(
+            """() => {
+                window.__told = 0;
+                new MutationObserver(records => records.forEach(r => r.addedNodes.forEach(n => {
+                    if (n.textContent && n.textContent.includes('changed in another tab'))
+                        window.__told += 1;
+                }))).observe(document.body, {childList: true, subtree: true});
+            }"""
+        )
         open_table(page, "weights", "Body weight at day 28")
         cell(page, 0, 0).dblclick()
         field = page.locator(".plotdoc-sheet .ag-cell-inline-editing input").first
@@ -161,6 +171,8 @@ def test_a_second_tab_follows_the_edits_of_the_first(
         cell_is(other, 0, 0, "123.5")
         page.get_by_test_id("undo").click()
         cell_is(other, 0, 0, "99.4")
+        # told once, not after every edit
+        assert other.evaluate("() => window.__told") == 1
     finally:
         other.close()
 

@@ -54,6 +54,8 @@ NOT_IN_CORPUS: dict[str, str] = {
     "save-failed": "writer (tests/hostile/test_save_faults.py)",
     "render-failed": "the render command (tests/cli/test_io.py)",
     "render-value-hidden": "the render command (tests/render/guides/test_log_axes.py)",
+    "render-labels-thinned": "drawing (tests/render/guides/test_category_labels.py)",
+    "render-capped": "drawing (tests/render/guides/test_caps.py)",
     "non-finite-number": "writer: a model value no file can hold (tests/saving/)",
     "number-not-exact": "writer: a model value no file can hold (tests/saving/)",
     "not-json-value": "writer: a model value no file can hold (tests/saving/)",

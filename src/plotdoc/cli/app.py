@@ -20,6 +20,8 @@ from .common import (
 
 #: The command modules in the order `plotdoc --help` lists them; each has ``register(sub)``.
 COMMANDS = (validate, fmt, contract, analyze, render, importing, demo, edit)
+#: The commands that draw graphs (the first drawing on an installation prepares the font).
+DRAWING = frozenset({"render", "demo", "edit"})
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -49,6 +51,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        if args.command in DRAWING:
+            _announce_font_preparation()
         code: int = args.func(args)
         return code
     except SystemExit as exc:
@@ -68,6 +72,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_INTERNAL
+
+
+def _announce_font_preparation() -> None:
+    """Say so on a terminal when this drawing will first cut the default font's weights (a few
+    silent seconds otherwise, once per installation)."""
+    if not sys.stderr.isatty():
+        return
+    from ..render.style.fonts import fonts_ready
+
+    if not fonts_ready():
+        print(
+            "plotdoc: preparing the default font's weights (once per installation, a few "
+            "seconds)",
+            file=sys.stderr,
+        )
 
 
 def _silence_stdout() -> None:

@@ -71,6 +71,7 @@ def _one(job: Job) -> Outcome:
         )
         return outcome
     from ..render import file_stem, render_table_checked
+    from ..render.notices import warning_code, warning_path
 
     tables = [
         (i, t)
@@ -104,7 +105,9 @@ def _one(job: Job) -> Outcome:
         for message in hidden:
             outcome.problems.append(
                 warning(
-                    "render-value-hidden", ("tables", i, "graph"), f"table {table.id!r}: {message}"
+                    warning_code(message),
+                    ("tables", i, *warning_path(message)),
+                    f"table {table.id!r}: {message}",
                 )
             )
         if job.out is None:

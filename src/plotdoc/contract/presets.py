@@ -107,7 +107,7 @@ PRESETS: dict[str, Preset] = {
                 neutral="#AAAAAA",
             ),
             PresetShapes(
-                font_family="Lato",
+                font_family="Arimo",
                 font_size=10.0,
                 title_size=12.0,
                 line_width=1.25,
@@ -138,7 +138,7 @@ PRESETS: dict[str, Preset] = {
                 dash_cycle=("solid", "dashed", "dotted", "dashDot"),
             ),
             PresetShapes(
-                font_family="Lato",
+                font_family="Arimo",
                 font_size=11.0,
                 title_size=12.0,
                 line_width=1.0,
@@ -241,7 +241,7 @@ PRESETS: dict[str, Preset] = {
                 neutral="#5A6388",
             ),
             PresetShapes(
-                font_family="Lato",
+                font_family="Arimo",
                 font_size=10.0,
                 title_size=12.0,
                 line_width=1.5,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 import sys
+import time
 import webbrowser
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,8 @@ from ..editing.history import pending
 from ..editing.session import Session
 from .security import Guard, allowed_hosts
 
+#: A tab kept in sync with another is told so at most once in this many seconds.
+OTHER_TAB_NOTICE_EVERY = 60.0
 #: Empty rows shown below a data table's last row, ready for typing.
 SPARE_ROWS = 50
 
@@ -32,21 +35,29 @@ class Server:
         self.uploads: dict[str, tuple[str, bytes]] = {}
         #: the open tabs; each shows the one session
         self.views: list[Any] = []
+        #: when each tab was last told that another tab changed the project (monotonic s)
+        self._told: dict[int, float] = {}
 
     def forget(self, view: Any) -> None:
         if view in self.views:
             self.views.remove(view)
+        self._told.pop(id(view), None)
 
     def changed(self, source: Any) -> None:
-        """The project changed in ``source``'s tab: bring every other tab up to date."""
+        """The project changed in ``source``'s tab: bring every other tab up to date, telling
+        it so once per :data:`OTHER_TAB_NOTICE_EVERY` seconds rather than after every edit."""
         from .notify import notify
 
+        now = time.monotonic()
         for view in list(self.views):
             if view is source:
                 continue
             with view.anchor:
                 view.refresh(broadcast=False)
-                notify("The project was changed in another tab; this tab shows it now")
+                told = self._told.get(id(view))
+                if told is None or now - told >= OTHER_TAB_NOTICE_EVERY:
+                    notify("The project was changed in another tab; this tab shows it now")
+                    self._told[id(view)] = now
 
     def rows(self, table_id: str, start: int, end: int) -> dict[str, Any]:
         try:

@@ -40,6 +40,10 @@ WRITTEN: dict[str, str] = {
     "render-failed": "expected a graph that can be drawn; table 'a' failed (ValueError: ...)",
     "render-value-hidden": "table 'a': 2 values of zero or below cannot be shown on the log Y "
     "axis and are left out",
+    "render-labels-thinned": "table 'a': 19,973 of 20,000 category labels are not shown: they "
+    "do not fit along the X axis (one in 749 is shown, the first and the last always)",
+    "render-capped": "table 'a': 20,000 point labels asked for; the first 2,000 are placed (at "
+    "most 2,000 per graph)",
     "edit-invalid": "expected the id of a table; no table has the id 'nope'",
     "non-finite-number": "expected a finite number or a missing cell (NaN); found inf",
     "number-not-exact": "expected a number a double holds exactly (an integer of at most 2^53 "

@@ -11,6 +11,7 @@ import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.ticker import FixedFormatter, FixedLocator
 from numpy.typing import ArrayLike, NDArray
 
 from ..contract.variants import VARIANTS, Variant
@@ -204,17 +205,24 @@ class DrawContext:
         ticks, labels = layout.ticks, [safe(s) for s in layout.labels]
         if self.horizontal:
             self.ax.set_ylim(hi, lo)
-            self.ax.set_yticks(ticks, labels)
         else:
             self.ax.set_xlim(lo, hi)
-            self.ax.set_xticks(ticks, labels)
-        if any(needs_runs(s) for s in layout.labels):
-            axis = self.ax.yaxis if self.horizontal else self.ax.xaxis
-            sources = list(layout.labels)
+        # as set_xticks(ticks, labels), without making a tick per label: the axes thin the
+        # labels that cannot fit first (guides/category_labels.py)
+        axis = self.ax.yaxis if self.horizontal else self.ax.xaxis
+        if len(ticks):
+            axis.set_view_interval(min(ticks), max(ticks))
+        axis.set_major_locator(FixedLocator(ticks))
+        axis.set_major_formatter(FixedFormatter(labels))
+        rich = {safe(s): s for s in layout.labels if needs_runs(s)}
+        if rich:
 
             def rich_ticks() -> None:
-                for label, source in zip(axis.get_ticklabels(), sources, strict=False):
-                    rich_label(label, source, set_text=False)
+                # the labels the axes kept, found by their text (thinning keeps a subset)
+                for label in axis.get_ticklabels():
+                    source = rich.get(label.get_text())
+                    if source is not None:
+                        rich_label(label, source, set_text=False)
 
             self.after_axes.append(rich_ticks)
         self.preferred_width_pt = float(np.clip(40.0 * (hi - lo), 120.0, 480.0))

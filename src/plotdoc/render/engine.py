@@ -19,6 +19,7 @@ from matplotlib.figure import Figure
 from matplotlib.transforms import Bbox
 
 from ..model import Graph, Project, Table
+from .caps import report_caps
 from .context import DrawContext
 from .families import drawer_for
 from .guides import axes as axes_mod
@@ -119,6 +120,7 @@ def draw_graph(project: Project, table: Table, *, dpi: float = 150) -> tuple[Fig
     titles_mod.draw_titles(ctx)
     legend_mod.draw_legend(ctx)
     draw_annotations(ctx)
+    report_caps(ctx, clamp(dpi, *DPI_RANGE, 150.0), bounded_dpi(fig, dpi))
     return fig, ctx.warnings
 
 

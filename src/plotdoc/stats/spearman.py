@@ -107,6 +107,7 @@ def spearman_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Float
     """
     rows, k = x.shape
     small = np.int16 if 2 * rows + 1 <= np.iinfo(np.int16).max else np.int32
+    double = 2 * rows + 1  # the largest doubled rank (a plain rank is at most ``rows``)
     filled = np.where(mask, x, np.inf)  # missing values sort last
     order = np.argsort(filled, axis=0, kind="stable")
     position = np.empty_like(order)  # position[r, j]: where row r is in j's order
@@ -144,11 +145,25 @@ def spearman_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Float
         q[:, 0] = 0
         q[:, 1:] = present
         _running_sum(q.transpose(1, 0, 2))
-        tied_c = np.nonzero(tied[lo:])[0]
-        tied_q = [q[:, first[:, lo + c], c] + q[:, stop[:, lo + c], c] + 1 for c in tied_c]
-        q[:, 1:] *= present  # x_j's ranks, zero where i or j is missing
-        for c, got_q in zip(tied_c, tied_q, strict=True):
-            q[:, 1:, c] = got_q * present[:, :, c]
+        # with a tied j in the block's width, every x_j's rank is doubled (the average rank of
+        # a tie group: counts before the group and through its end, plus one), read for every
+        # column at once through flat indices: (first or stop of its group, column)
+        doubled = bool(tied[lo:].any())
+        q_scale = 2.0 if doubled else 1.0
+        if doubled:
+            columns = np.arange(width, dtype=index)
+            at_first = first[:, lo:].astype(index) * width + columns
+            at_stop = stop[:, lo:].astype(index) * width + columns
+            for b in range(nb):
+                flat = q[b].reshape(-1)
+                got_q = flat.take(at_first)
+                got_q += flat.take(at_stop)
+                got_q += 1
+                got_q *= present[b]
+                q[b, 1:] = got_q
+            del at_first, at_stop
+        else:
+            q[:, 1:] *= present  # x_j's ranks, zero where i or j is missing
         del present
         # where x_j's rank at row r is in Q[b] (flat): (1 + position of r in j's order, c)
         where_q: npt.NDArray[Any] = position[:, lo:].astype(index)
@@ -164,16 +179,16 @@ def spearman_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Float
             else:
                 got = p[1 : oi.size + 1, b]
             partner = q[b].reshape(-1).take(where_q[oi])  # x_j's ranks at i's rows, i's order
-            sab[i, lo:] = _sum_rows(got, partner, rows)
+            top = (double if tied[i] else rows) * (double if doubled else rows)
+            sab[i, lo:] = _sum_rows(got, partner, top) / (scale[i] * q_scale)
             if tied[i]:
                 got *= mask_small[oi, lo:]
-                saa[i, lo:] = _sum_rows(got, got, rows)
-        for c in tied_c:  # x_j's squared ranks against the block's i
-            qc = q[:, 1:, c].T
-            saa[lo + c, lo:hi] = _sum_rows(qc, qc, rows)
+                saa[i, lo:] = _sum_rows(got, got, double**2) / 4.0
+        if doubled:  # x_j's squared ranks against the block's i (used where j is tied)
+            qc = q[:, 1:].transpose(1, 0, 2)
+            saa[lo:, lo:hi] = _sum_rows(qc, qc, double**2).T / 4.0
     upper = np.triu(np.ones((k, k), dtype=bool))
-    sab = np.where(upper, sab, sab.T) / (scale[:, None] * scale[None, :])
-    saa /= scale[:, None] ** 2
+    sab = np.where(upper, sab, sab.T)
     n = nn
     mid = n * (n + 1.0) ** 2 / 4.0  # n (mean rank)^2
     squares = n * (n + 1.0) * (2.0 * n + 1.0) / 6.0  # 1^2 + ... + n^2
@@ -190,10 +205,10 @@ def _running_sum(a: npt.NDArray[Any]) -> None:
         np.add(a[t - 1], a[t], out=a[t])
 
 
-def _sum_rows(a: npt.NDArray[Any], b: npt.NDArray[Any], rows: int) -> FloatArray:
-    """Exact sums down axis 0 of the products of two arrays of doubled ranks of at most
-    ``rows`` rows, in chunks of rows small enough that no partial sum overflows."""
-    top = (2 * rows + 1) ** 2  # the largest product
+def _sum_rows(a: npt.NDArray[Any], b: npt.NDArray[Any], top: int) -> FloatArray:
+    """Exact sums down axis 0 of the products of two arrays of ranks (doubled or not) whose
+    products are at most ``top``, in chunks of rows small enough that no partial sum
+    overflows."""
     wide = np.int32 if a.dtype == np.int16 else np.int64
     step = max(1, int(np.iinfo(wide).max // top)) if wide == np.int32 else max(a.shape[0], 1)
     out = np.zeros(a.shape[1:], dtype=np.int64)

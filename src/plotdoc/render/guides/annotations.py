@@ -38,6 +38,7 @@ from matplotlib.transforms import (
 from .. import ids
 from ..artists.collections import points
 from ..context import DrawContext
+from ..notices import CAPPED, add_warning
 from ..positions.plot_area import points_transform
 from ..style.text import RichText, clamp, safe
 from ..style.theme import DASHES, resolve_color
@@ -55,19 +56,30 @@ class TextBudget:
     def __init__(self) -> None:
         self.lines = MAX_TEXT_LINES
         self.chars = MAX_TEXT_CHARS
+        #: lines and characters asked for by the texts given so far
+        self.asked_lines = 0
+        self.asked_chars = 0
+        #: whether a text given so far was cut or left out
+        self.cut = False
 
     def take(self, text: str) -> str | None:
         """``text`` cut to what remains (ending in a line "…" when cut); None when nothing does."""
+        parts = text.replace("\\n", "\n").split("\n")
+        self.asked_lines += len(parts)
+        self.asked_chars += sum(map(len, parts))
         if self.lines <= 0 or self.chars <= 0:
+            self.cut = True
             return None
         kept: list[str] = []
         lines = text.replace("\\n", "\n").split("\n")
         for line in lines:
             if self.lines <= 0 or self.chars <= 0:
                 kept.append(ELLIPSIS)
+                self.cut = True
                 break
             if len(line) > self.chars:
                 kept.append(line[: self.chars] + ELLIPSIS)
+                self.cut = True
                 self.chars = 0
                 self.lines -= 1
                 break
@@ -90,14 +102,28 @@ def draw_annotations(ctx: DrawContext) -> None:
     for n, p in brackets:
         _bracket(ctx, n, p, placed)
     budget = TextBudget()
+    first_cut: int | None = None
     for n, ann in enumerate(ctx.table.annotations):
         p = ann.props
         if ann.type == "text":
             text = budget.take(str(p.get("text", "")))
+            if budget.cut and first_cut is None:
+                first_cut = n
             if text is not None:
                 _text(ctx, n, p, text)
         elif ann.type == "shape":
             _shape(ctx, n, p)
+    if first_cut is not None:
+        add_warning(
+            ctx,
+            CAPPED,
+            f"text annotations ask for {budget.asked_lines:,} lines and "
+            f"{budget.asked_chars:,} characters; the first {MAX_TEXT_LINES - budget.lines:,} "
+            f"lines and {MAX_TEXT_CHARS - budget.chars:,} characters are drawn (at most "
+            f"{MAX_TEXT_LINES:,} lines and {MAX_TEXT_CHARS:,} characters per graph); this "
+            "annotation is cut, later text annotations are not drawn",
+            ("annotations", first_cut),
+        )
 
 
 class Bracket(Artist):

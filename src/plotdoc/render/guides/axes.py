@@ -17,8 +17,10 @@ from typing import Any
 
 import numpy as np
 from matplotlib.axis import Axis
+from matplotlib.font_manager import FontProperties
 from matplotlib.ticker import (
     AutoMinorLocator,
+    FixedFormatter,
     FuncFormatter,
     MultipleLocator,
     NullLocator,
@@ -28,6 +30,7 @@ from ..context import DrawContext
 from ..style.numbers import superscript
 from ..style.text import clamp, font_family, safe
 from ..style.theme import DASHES, resolve_color
+from .category_labels import category_texts, thin_category_labels
 from .ticks import end_on_ticks, log_ticks, major_step, warn_unshowable
 
 _TICK_LEN = {"short": 2.0, "normal": 4.0, "long": 7.0}
@@ -44,9 +47,10 @@ def apply_axes(ctx: DrawContext) -> None:
 
     value_axis, cat_axis = (ax.xaxis, ax.yaxis) if ctx.horizontal else (ax.yaxis, ax.xaxis)
     y_axis_conf = conf.get("leftY", {})
+    anchor_right = False
     if ctx.categorical:
         _continuous(ctx, value_axis, y_axis_conf, value_role=True)
-        _categorical(ctx, cat_axis, conf.get("xCategorical", {}))
+        anchor_right = _categorical(ctx, cat_axis, conf.get("xCategorical", {}))
     elif ctx.rows_on_y:
         _continuous(ctx, ax.xaxis, _value_axis_of_rows(conf), value_role=False)
     else:
@@ -54,6 +58,8 @@ def apply_axes(ctx: DrawContext) -> None:
         _continuous(ctx, ax.yaxis, y_axis_conf, value_role=True)
 
     _frame(ctx, fo, color, width)
+    if anchor_right:
+        _anchor_right(cat_axis)
     _fonts(ctx, conf.get("titlesAndFonts", {}))
     for which in ("majorGrid", "minorGrid"):
         g = fo.get(which, {})
@@ -239,32 +245,62 @@ def _auto_decimals(value: float) -> int:
     return max(0, -math.floor(math.log10(abs(value))) + 1)
 
 
-def _categorical(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any]) -> None:
+def _categorical(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any]) -> bool:
+    """Category labels: rotation, size, the ones that fit. True when the rotated labels are
+    to end at their ticks (see :func:`_anchor_right`)."""
     ax = ctx.ax
     is_x = axis is ax.xaxis
     rot = conf.get("labelRotation", "auto")
-    labels = axis.get_ticklabels()
+    texts = category_texts(axis)
+    if texts is None:
+        texts = [t.get_text() for t in axis.get_ticklabels()]
+    rotation, anchor_right = 0.0, False
     if rot == "stacked":
-        for t in labels:
-            t.set_text("\n".join(t.get_text().split()))
-        axis.set_ticklabels([t.get_text() for t in labels])
+        texts = ["\n".join(s.split()) for s in texts]
+        axis.set_major_formatter(FixedFormatter(texts))
     elif rot == "auto":
-        longest = max((len(t.get_text()) for t in labels), default=0)
-        n = len(labels)
-        if is_x and longest * n > 48:
+        longest = max((len(s) for s in texts), default=0)
+        if is_x and longest * len(texts) > 48:
             ax.tick_params(axis="x", labelrotation=45)
-            for t in axis.get_ticklabels():
-                t.set_horizontalalignment("right")
-                t.set_rotation_mode("anchor")
+            rotation, anchor_right = 45.0, True
     else:
-        ax.tick_params(axis="x" if is_x else "y", labelrotation=float(rot))
+        rotation = float(rot)
+        ax.tick_params(axis="x" if is_x else "y", labelrotation=rotation)
     size = conf.get("labelFontSize")
     if size:
         ax.tick_params(
             axis="x" if is_x else "y", labelsize=clamp(size, 1.0, 144.0, ctx.theme.shapes.font_size)
         )
+    # before any label is made: only the labels that fit are
+    thin_category_labels(ctx, axis, rotation, _tick_label_font(ctx, axis))
     _ticks(ctx, axis, conf.get("ticks", {}), is_x)
     axis.set_minor_locator(NullLocator())
+    return anchor_right
+
+
+def _anchor_right(axis: Axis) -> None:
+    """Rotated labels end at their tick. Set once the frame is (an offset spine makes new
+    ticks, which would lose the alignment)."""
+    for t in axis.get_ticklabels():
+        t.set_horizontalalignment("right")
+        t.set_rotation_mode("anchor")
+
+
+def _tick_label_font(ctx: DrawContext, axis: Axis) -> FontProperties:
+    """The font ``axis``'s tick labels are drawn in once :func:`_fonts` has run."""
+    conf = (ctx.graph.axes or {}).get("titlesAndFonts", {})
+    tick = conf.get("tickLabelFont", {})
+    prop = axis.get_major_ticks(1)[0].label1.get_fontproperties().copy()
+    family = font_family(tick.get("family")) or font_family(conf.get("fontFamily"))
+    if family:
+        prop.set_family(str(family))
+    if tick.get("bold"):
+        prop.set_weight("bold")
+    if tick.get("italic"):
+        prop.set_style("italic")
+    if tick.get("size"):
+        prop.set_size(clamp(tick["size"], 1.0, 144.0, ctx.theme.shapes.font_size))
+    return prop
 
 
 def _frame(ctx: DrawContext, fo: Mapping[str, Any], color: Any, width: float) -> None:
@@ -327,16 +363,20 @@ def _frame(ctx: DrawContext, fo: Mapping[str, Any], color: Any, width: float) ->
 
 
 def _fonts(ctx: DrawContext, conf: Mapping[str, Any]) -> None:
+    """Tick label fonts, set through ``tick_params`` so that no tick label is made here (they
+    are made once, when drawn); bold and italic, which ``tick_params`` cannot set, go on the
+    labels themselves."""
     tick = conf.get("tickLabelFont", {})
     color = resolve_color(tick.get("color", "theme"), ctx.theme.foreground)
     family = font_family(tick.get("family")) or font_family(conf.get("fontFamily"))
-    for t in [*ctx.ax.get_xticklabels(), *ctx.ax.get_yticklabels()]:
-        if family:
-            t.set_fontfamily(str(family))
-        if tick.get("bold"):
-            t.set_fontweight("bold")
-        if tick.get("italic"):
-            t.set_fontstyle("italic")
+    if family:
+        ctx.ax.tick_params(which="major", labelfontfamily=str(family))
+    if tick.get("bold") or tick.get("italic"):
+        for t in [*ctx.ax.get_xticklabels(), *ctx.ax.get_yticklabels()]:
+            if tick.get("bold"):
+                t.set_fontweight("bold")
+            if tick.get("italic"):
+                t.set_fontstyle("italic")
     kwargs: dict[str, Any] = {"labelcolor": color}
     if tick.get("size"):
         kwargs["labelsize"] = clamp(tick["size"], 1.0, 144.0, ctx.theme.shapes.font_size)

@@ -1,0 +1,143 @@
+"""Category labels that fit: when the labels of a category axis cannot all stand side by
+side, every k-th is kept (the first and the last always), and the drawing says so.
+
+The room each label needs is worked out from the label strings and the font, without making
+a text object per label: a label's width comes from the font's advance widths (matplotlib's
+text-to-path measure, which lays out one string without drawing it), its height from the
+font size and its number of lines. Labels rotated by an angle stand side by side when their
+spacing along the axis clears either their width or their height in that direction. Only the
+longest labels are measured when there are many (:data:`MEASURED`): the widest label is
+among the longest by characters in any realistic set, and a label's width only matters for
+labels that are not rotated, which never fit when there are thousands.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+from matplotlib.axis import Axis
+from matplotlib.font_manager import FontProperties
+from matplotlib.textpath import TextToPath
+from matplotlib.ticker import FixedFormatter, FixedLocator
+
+from ..context import DrawContext
+from ..notices import THINNED, add_warning
+
+#: at most this many labels (the longest) have their width measured
+MEASURED = 2000
+#: matplotlib's line spacing of multi-line text, in font sizes
+LINE_SPACING = 1.2
+#: space left between two neighbouring labels, in font sizes
+GAP = 0.25
+
+#: variants whose marks fit their own category labels: the heat map shows every label
+#: (turned, shrunk to a floor, the plot area grown; marks/heat.py), so it is never thinned here
+OWN_LABELS = frozenset({"grouped-heat-map"})
+
+_MEASURE = TextToPath()
+
+
+def category_texts(axis: Axis) -> list[str] | None:
+    """The labels of a category axis, from its formatter (no tick is made), or None when the
+    axis is not a category axis (its ticks were not given as a fixed list)."""
+    locator = axis.get_major_locator()
+    if not isinstance(locator, FixedLocator):
+        return None
+    return [str(s) for s in axis.get_major_formatter().format_ticks(list(axis.get_majorticklocs()))]
+
+
+def widest(labels: Sequence[str], font: FontProperties) -> float:
+    """Width in points of the widest label (of the :data:`MEASURED` longest), from the font's
+    advance width of each character (measured once per character; kerning only narrows)."""
+    if not labels:
+        return 0.0
+    lines = [max(s.split("\n"), key=len) for s in labels]
+    if len(lines) > MEASURED:
+        lengths = np.fromiter((len(s) for s in lines), dtype=np.int64, count=len(lines))
+        keep = np.argsort(lengths, kind="stable")[-MEASURED:]
+        lines = [lines[i] for i in keep]
+
+    def width(text: str) -> float:
+        return float(_MEASURE.get_text_width_height_descent(text, font, ismath=False)[0])
+
+    # a character's advance, spaces included: what it adds between two others
+    base = width("xx")
+    advance = {c: width(f"x{c}x") - base for c in set().union(*map(set, lines))}
+    return 1.05 * max(sum(advance[c] for c in s) for s in lines)  # bearings, rounding
+
+
+def needed_spacing(
+    labels: Sequence[str], font: FontProperties, rotation: float, along_x: bool
+) -> float:
+    """Spacing in points along the axis that neighbouring labels need not to overlap."""
+    lines = max((s.count("\n") + 1 for s in labels), default=1)
+    height = font.get_size_in_points() * LINE_SPACING * lines
+    theta = math.radians(rotation % 180.0)
+    across, along = abs(math.sin(theta)), abs(math.cos(theta))
+    if not along_x:
+        across, along = along, across
+    # the labels are parallel boxes translated along the axis: they clear each other once the
+    # translation clears the box's width (in its own direction) or its height
+    by_height = height / across if across > 1e-9 else math.inf
+    by_width = math.inf
+    if along > 1e-9 and (by_height == math.inf or along > 0.2):
+        by_width = widest(labels, font) / along
+    return min(by_width, by_height) + GAP * font.get_size_in_points()
+
+
+def kept_indices(n: int, step: int) -> list[int]:
+    """Every ``step``-th of ``n`` labels, the first and the last always among them."""
+    if step <= 1 or n <= 2:
+        return list(range(n))
+    kept = list(range(0, n, step))
+    if kept[-1] != n - 1:
+        if n - 1 - kept[-1] < step and len(kept) > 1:
+            kept[-1] = n - 1
+        else:
+            kept.append(n - 1)
+    return kept
+
+
+def axis_length_pt(ctx: DrawContext, along_x: bool) -> float:
+    """Length of the plot area along the category axis, in points."""
+    box = ctx.ax.get_position()
+    w, h = ctx.fig.get_size_inches()
+    return float((box.width * w if along_x else box.height * h) * 72.0)
+
+
+def thin_category_labels(
+    ctx: DrawContext, axis: Axis, rotation: float, font: FontProperties
+) -> None:
+    """Keep every k-th label of the category ``axis`` when they cannot all fit; a warning
+    says how many are not shown."""
+    if ctx.variant_id in OWN_LABELS:
+        return
+    labels = category_texts(axis)
+    if labels is None or len(labels) <= 2:
+        return
+    along_x = axis is ctx.ax.xaxis
+    locs = np.asarray(axis.get_majorticklocs(), dtype=np.float64)
+    lo, hi = ctx.ax.get_xlim() if along_x else ctx.ax.get_ylim()
+    span = abs(float(hi) - float(lo))
+    gaps = np.abs(np.diff(np.sort(locs)))
+    gaps = gaps[gaps > 0]
+    if span <= 0 or not gaps.size or len(labels) != locs.size:
+        return
+    spacing = float(gaps.min()) * axis_length_pt(ctx, along_x) / span
+    need = needed_spacing(labels, font, rotation, along_x)
+    if spacing >= need:
+        return
+    step = math.ceil(need / spacing) if spacing > 0 else len(labels)
+    kept = kept_indices(len(labels), step)
+    axis.set_major_locator(FixedLocator(locs[kept].tolist()))
+    axis.set_major_formatter(FixedFormatter([labels[i] for i in kept]))
+    name = "X" if along_x else "Y"
+    add_warning(
+        ctx,
+        THINNED,
+        f"{len(labels) - len(kept):,} of {len(labels):,} category labels are not shown: they "
+        f"do not fit along the {name} axis (one in {step} is shown, the first and the last "
+        "always)",
+    )
