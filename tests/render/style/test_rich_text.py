@@ -168,3 +168,14 @@ def test_runs_in_legend_and_category_labels() -> None:
     assert "^{" not in whole and "_{" not in whole
     # the category label of the first column (same data set name) too: 'b' drawn twice
     assert sum(1 for t, _ in _texts(svg.root) if t == "b") == 2
+
+
+def test_heat_map_row_labels_draw_their_runs() -> None:
+    from ..row_docs import grouped_doc
+
+    values = [[[1.0], [2.0]], [[3.0], [4.0]]]
+    doc = grouped_doc("grouped-heat-map", values=values, rows=["IL_{q} high", "TNF"])  # type: ignore[arg-type]
+    svg = svg_of(doc)
+    texts = [t for t, _ in _texts(svg["label/row/r0"])]
+    assert "q" in texts and len(texts) >= 2
+    assert "_{" not in svg.data.decode()

@@ -52,7 +52,7 @@ from ..prepare.cells import row_labels
 from ..prepare.heat import heat_matrix
 from ..style.colors import contrast_text
 from ..style.scales import HeatScale, auto_decimals, heat_scale, value_text
-from ..style.text import safe
+from ..style.text import needs_runs, rich_label, safe
 
 DEFAULT_LABEL_CELLS = 150
 #: the smallest font size (points) row and column labels shrink to before the plot grows
@@ -140,9 +140,12 @@ def draw_heat_map(ctx: DrawContext) -> None:
     else:
         ctx.ax.set_yticks(row_ticks, row_names)
     row_ids = [ids.axis_label("row", r) for r in range(n)][::row_step]
+    rich_rows = {safe(s): s for s in rows if needs_runs(s)}
     col_ids = [ids.axis_label("column", i) for i in vis][::col_step]
     ctx.after_axes.append(
-        lambda: _style_labels(ctx, flip, (col_font, col_up, col_ids), (row_font, row_up, row_ids))
+        lambda: _style_labels(
+            ctx, flip, (col_font, col_up, col_ids), (row_font, row_up, row_ids), rich_rows
+        )
     )
     cell_w = width / max(n if flip else m, 1)
     cell_h = height / max(m if flip else n, 1)
@@ -210,8 +213,10 @@ def _style_labels(
     flip: bool,
     cols: tuple[float, bool, list[str]],
     rows: tuple[float, bool, list[str]],
+    rich_rows: dict[str, str],
 ) -> None:
-    """Size, turn and tag the axis labels once the axes are set (ids ``label/row/r<r>``...)."""
+    """Size, turn and tag the axis labels once the axes are set (ids ``label/row/r<r>``...);
+    a row label with a rich-text run that has no Unicode form is drawn run by run."""
     x, y = (rows, cols) if flip else (cols, rows)
     for axis, (font, upright, label_ids) in ((ctx.ax.xaxis, x), (ctx.ax.yaxis, y)):
         is_x = axis is ctx.ax.xaxis
@@ -223,6 +228,9 @@ def _style_labels(
                 label.set_horizontalalignment("center")
                 label.set_rotation_mode("default")
             ctx.tag(label, sid)
+            source = rich_rows.get(label.get_text())
+            if source is not None:
+                rich_label(label, source, set_text=False)
 
 
 def value_font(texts: list[str], size: float, cell_pt: tuple[float, float]) -> float | None:
