@@ -83,8 +83,7 @@ def _announce_font_preparation() -> None:
 
     if not fonts_ready():
         print(
-            "plotdoc: preparing the default font's weights (once per installation, a few "
-            "seconds)",
+            "plotdoc: preparing the default font's weights (once per installation, a few seconds)",
             file=sys.stderr,
         )
 

@@ -4,7 +4,8 @@ The scheme (documented in ``docs/rendering.md``) is ``kind/scope[/member]``:
 
 * per data set: ``line/ds0``, ``bar/ds0`` (column bars), ``box/ds0``, ``violin/ds0``,
   ``median/ds0``, ``whisker/ds0``, ``quartile/ds0``, ``summary/ds0``, ``area/ds0``,
-  ``band/error/ds0``, ``symbols/ds0`` (the group of a data set's symbols);
+  ``band/error/ds0``, ``symbols/ds0`` (the group of a data set's symbols), ``bars/ds0`` (the
+  group of a data set's bars in a graph of thousands of bars);
 * per point or row: ``symbol/ds0/p5`` (point 5 of data set 0), ``bar/ds0/row2``,
   ``errorbar/ds1/row0``, ``spike/ds0/p3``, ``value/ds0/row1``, ``outlier/ds0/p4``,
   ``pair/row3`` (a before-after line), ``subject/ds0/r1`` (a repeated-measures subject);

@@ -156,3 +156,29 @@ def write_paths(
         for d, sid in zip(ds, ids, strict=True):
             writer.element("path", attrib={"id": sid, "d": d, "style": style})
     writer.end("g")
+
+
+def write_polygons(
+    svg: Any, gc: Any, face: Any, polygons: NDArray[np.float64], ids: Sequence[str]
+) -> None:
+    """One closed ``<path id=...>`` per polygon ((n, k, 2) corners in display units), filled
+    with ``face`` and stroked as ``gc`` says."""
+    writer = svg.writer
+    style = escape(svg._get_style(gc, face), quote=True)
+    flip = svg._make_flip_transform(IdentityTransform())
+    n, k = polygons.shape[:2]
+    flat = flip.transform(polygons.reshape(-1, 2)).reshape(n, k, 2).tolist()
+    ds = ["M " + " L ".join(f"{x:.3f} {y:.3f}" for x, y in corners) + " Z" for corners in flat]
+    writer.start("g", **svg._get_clip_attrs(gc))
+    raw = _raw(writer)
+    if raw is not None:
+        raw(
+            "".join(
+                f'<path id="{escape(sid, quote=True)}" d="{d}" style="{style}"/>\n'
+                for d, sid in zip(ds, ids, strict=True)
+            )
+        )
+    else:  # pragma: no cover - other matplotlib versions
+        for d, sid in zip(ds, ids, strict=True):
+            writer.element("path", attrib={"id": sid, "d": d, "style": svg._get_style(gc, face)})
+    writer.end("g")

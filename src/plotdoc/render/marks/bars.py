@@ -44,8 +44,10 @@ def draw_bars(
     ``under_points``: the bars carry points (scatter-bar), see :func:`fill_under_points`."""
     base = baseline(ctx)
     ctx.value_axis_from_zero = True
+    many = ctx.table.n_rows * len(vis) >= primitives.MANY_BARS
     for i in vis:
         errors = primitives.ErrorBarRows()
+        bars = primitives.BarRows(many)
         for r in range(ctx.table.n_rows):
             v = finite(cell(ctx.table, i, r))
             if v.size == 0:
@@ -56,7 +58,7 @@ def draw_bars(
             p = lay.center(i, r)
             if ctx.switch("bars", i):
                 fill = fill_under_points(ctx, i, r) if under_points else None
-                primitives.bar(
+                bars.add(
                     ctx, p, base, c, i, ids.row("bar", i, r), width=lay.width, point=r, fill=fill
                 )
             top = max(c, high) if np.isfinite(high) else c
@@ -64,6 +66,7 @@ def draw_bars(
             ctx.anchor(p, max(top, float(v.max())))
             if np.isfinite([low, high]).all() and (high != c or low != c):
                 errors.add(p, c, low, high, ids.row("errorbar", i, r))
+        bars.draw(ctx, i)
         errors.draw(ctx, i)
 
 
@@ -74,8 +77,10 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
     n = ctx.table.n_rows
     up = np.full(n, base)
     down = np.full(n, base)
+    many = n * len(vis) >= primitives.MANY_BARS
     for i in vis:
         errors = primitives.ErrorBarRows()
+        bars = primitives.BarRows(many)
         for r in range(n):
             v = finite(cell(ctx.table, i, r))
             if v.size == 0:
@@ -90,10 +95,11 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
             else:
                 down[r] = end
             p = lay.center(i, r)
-            primitives.bar(ctx, p, start, end, i, ids.row("bar", i, r), width=lay.width, point=r)
+            bars.add(ctx, p, start, end, i, ids.row("bar", i, r), width=lay.width, point=r)
             draw_value_labels(ctx, p, c, v.size, end, i, ids.row("value", i, r), bar_start=start)
             if np.isfinite([low, high]).all() and (high != c or low != c):
                 errors.add(p, end, end - (c - low), end + (high - c), ids.row("errorbar", i, r))
+        bars.draw(ctx, i)
         errors.draw(ctx, i)
     for r in range(n):
         ctx.anchor(lay.center(vis[0], r) if vis else 0.0, float(up[r]))

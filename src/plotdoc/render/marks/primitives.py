@@ -19,6 +19,7 @@ from numpy.typing import ArrayLike
 
 from .. import ids
 from ..artists.collections import ErrorBars, PointSymbols
+from ..artists.rects import Rects
 from ..context import DrawContext
 from ..style.symbols import symbol_path
 from ..style.theme import CAP_HALF_WIDTH_PT, DASHES, HATCHES, RGBA
@@ -315,3 +316,78 @@ def bar(
     x, y = ctx.xy([pos - width / 2, pos + width / 2], [start, end])
     ctx.include(x, y)
     return rect
+
+
+#: from this many bars in one graph on, the bars of a data set are one artist (:class:`Rects`)
+MANY_BARS = 2000
+
+
+@dataclass
+class BarRows:
+    """The bars of one data set, row by row. Few bars are drawn at once, each a ``Rectangle``
+    (:func:`bar`); in a graph of ``MANY_BARS`` or more (``many``), they are gathered and drawn
+    by :meth:`draw` as one :class:`Rects` artist, one id per bar still, in a fraction of the
+    time. A bar with a fill pattern is always its own ``Rectangle`` (its hatch)."""
+
+    many: bool
+    corners: list[tuple[float, float, float, float]] = field(default_factory=list)
+    bar_ids: list[str] = field(default_factory=list)
+    faces: list[RGBA] = field(default_factory=list)
+    edges: list[RGBA | None] = field(default_factory=list)
+    widths: list[float] = field(default_factory=list)
+    #: the data set's bar style (rows without a style of their own)
+    _shared: Any = None
+
+    def add(
+        self,
+        ctx: DrawContext,
+        pos: float,
+        start: float,
+        end: float,
+        i: int,
+        sid: str,
+        *,
+        width: float,
+        point: int | None = None,
+        fill: RGBA | None = None,
+    ) -> None:
+        st = None
+        if self.many:
+            per_point = point is not None and _has_point_style(ctx, i, point)
+            st = self._shared if not per_point else ctx.style("bar", i, point)
+            if st is None:
+                st = self._shared = ctx.style("bar", i)
+        if st is None or HATCHES.get(st.get("fillPattern", "none")):
+            bar(ctx, pos, start, end, i, sid, width=width, point=point, fill=fill)
+            return
+        lo, hi = min(start, end), max(start, end)
+        a, b = pos - width / 2, pos + width / 2
+        self.corners.append((lo, a, hi, b) if ctx.horizontal else (a, lo, b, hi))
+        self.bar_ids.append(ctx.registry.unique(sid))
+        self.faces.append(fill if fill is not None else st.get("fill", st.get("color")))
+        self.edges.append(st.get("borderColor"))
+        self.widths.append(float(st.get("borderWidth", st.get("borderThickness", 1.0))))
+
+    def draw(self, ctx: DrawContext, i: int, *, z: float = 1.0) -> Rects | None:
+        """The gathered bars of data set ``i`` (nothing when none was gathered)."""
+        if not self.corners:
+            return None
+        corners = np.asarray(self.corners, dtype=float)
+        art = Rects(
+            corners,
+            self.bar_ids,
+            faces=self.faces,
+            edges=self.edges,
+            widths=self.widths,
+            background=ctx.theme.plot_background,
+        )
+        ctx.add(art, ids.ds("bars", i), z=ctx.z(i, z))
+        ctx.include(corners[:, [0, 2]].ravel(), corners[:, [1, 3]].ravel())
+        return art
+
+
+def _has_point_style(ctx: DrawContext, i: int, point: int) -> bool:
+    """Whether the graph styles row ``point`` of data set ``i`` on its own (perPoint)."""
+    name = ctx.ds_name(i) if 0 <= i < len(ctx.table.data_sets) else None
+    per_point = (ctx.graph.style_overrides or {}).get("perPoint", {}).get(name, {})
+    return str(point) in per_point
