@@ -6,6 +6,7 @@ from __future__ import annotations
 import struct
 from typing import Any
 
+import orjson
 import pytest
 
 from .docs import column_doc, render, xy_doc
@@ -89,3 +90,36 @@ def test_canvas_pixels_are_bounded_at_any_dpi() -> None:
     w, h = _png_size(render_table(p, p.tables[0], fmt="png", dpi=1e6))
     assert w <= MAX_SIDE_PX and h <= MAX_SIDE_PX and w * h <= MAX_PIXELS, (w, h)
     assert w > 4000  # drawn as large as the bounds allow, not refused
+
+
+def test_long_rotated_category_labels_and_the_axis_title_stay_in_the_image() -> None:
+    """Category labels of 40 characters, turned 45 degrees, reach more than the one inch any
+    drawn thing may reach past the figure's box; the axis' own labels and title may reach
+    further (GUIDE_REACH_IN), so nothing of them is cut off."""
+    import matplotlib
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from plotdoc.api import loads
+    from plotdoc.publish.samples import sample_document
+    from plotdoc.render.engine import draw_graph, rc_params
+
+    doc = sample_document("bar")
+    table = doc["tables"][0]
+    for k, ds in enumerate(table["dataSets"]):
+        ds["name"] = f"{ds['name']} with a long descriptive name {k + 1}"
+    table["titles"] = {"x": {"text": "A long category axis title describing the groups"}}
+    p = loads(orjson.dumps(doc))
+    graph = p.tables[0].graph
+    assert graph is not None
+    with matplotlib.rc_context(rc_params(graph)):
+        fig, _ = draw_graph(p, p.tables[0], dpi=72)
+        canvas = FigureCanvasAgg(fig)
+        renderer = canvas.get_renderer()
+        shown = fig.get_tightbbox(renderer)
+        ax = fig.axes[0]
+        parts = [ax.xaxis.label, *ax.xaxis.get_ticklabels()]
+        assert ax.xaxis.label.get_text()
+        for text in parts:
+            box = text.get_window_extent(renderer).transformed(fig.dpi_scale_trans.inverted())
+            assert shown.x0 <= box.x0 + 1e-6 and box.x1 <= shown.x1 + 1e-6, text.get_text()
+            assert shown.y0 <= box.y0 + 1e-6 and box.y1 <= shown.y1 + 1e-6, text.get_text()

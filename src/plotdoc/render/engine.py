@@ -43,6 +43,9 @@ _MARGIN_IN = (1.4, 1.0, 3.2, 1.0)  # left, bottom, right, top before cropping
 #: how far (inches) beyond the figure's box drawn content may reach into the output: a text
 #: or shape dragged further away is cut off rather than growing the canvas
 REACH_IN = 1.0
+#: how far (inches) the axes' own tick labels and titles may reach beyond the figure's box
+#: (long rotated category labels); past it they are cut off too
+GUIDE_REACH_IN = 4.0
 #: canvas pixels at the asked dpi: at most this many a side and in all; past it the figure is
 #: drawn at the dpi that fits (docs/reliability.md, "Drawing bounds")
 MAX_SIDE_PX = 16384
@@ -61,19 +64,41 @@ class BoundedFigure(Figure):
         box = super().get_tightbbox(*args, **kwargs)
         w, h = self.get_size_inches()
         r = REACH_IN
-        x0, y0 = max(box.x0, -r), max(box.y0, -r)
-        x1, y1 = min(box.x1, w + r), min(box.y1, h + r)
+        lo_x, lo_y, hi_x, hi_y = -r, -r, w + r, h + r
+        guides = self._guide_box(kwargs.get("renderer", args[0] if args else None))
+        if guides is not None:  # the axes' labels and titles may reach further
+            g = GUIDE_REACH_IN
+            lo_x, lo_y = min(lo_x, max(guides.x0, -g)), min(lo_y, max(guides.y0, -g))
+            hi_x, hi_y = max(hi_x, min(guides.x1, w + g)), max(hi_y, min(guides.y1, h + g))
+        x0, y0 = max(box.x0, lo_x), max(box.y0, lo_y)
+        x1, y1 = min(box.x1, hi_x), min(box.y1, hi_y)
         if not (x1 > x0 and y1 > y0):
             return Bbox.from_extents(0.0, 0.0, w, h)
         return Bbox.from_extents(x0, y0, x1, y1)
 
 
+    def _guide_box(self, renderer: Any) -> Bbox | None:
+        """The box (inches) of the axes' tick labels and axis titles, None without axes."""
+        if renderer is None or not self.axes:
+            return None
+        boxes = [
+            b
+            for ax in self.axes
+            for axis in (ax.xaxis, ax.yaxis)
+            if (b := axis.get_tightbbox(renderer)) is not None and b.width and b.height
+        ]
+        if not boxes:
+            return None
+        box = Bbox.union(boxes)
+        return Bbox(box.get_points() / self.dpi)
+
+
 def bounded_dpi(fig: Figure, dpi: float) -> float:
     """``dpi`` within :data:`DPI_RANGE`, lowered so that the largest canvas the figure can
-    produce (its box and :data:`REACH_IN` around it) stays within the pixel bounds."""
+    produce (its box and :data:`GUIDE_REACH_IN` around it) stays within the pixel bounds."""
     lo, hi = DPI_RANGE
     d = clamp(dpi, lo, hi, 150.0)
-    w, h = (float(v) + 2 * REACH_IN for v in fig.get_size_inches())
+    w, h = (float(v) + 2 * GUIDE_REACH_IN for v in fig.get_size_inches())
     return float(min(d, MAX_SIDE_PX / max(w, h), (MAX_PIXELS / (w * h)) ** 0.5))
 
 
