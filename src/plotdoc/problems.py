@@ -723,8 +723,9 @@ CATALOGUE: dict[str, CodeInfo] = {
         "render",
         "warning",
         "Values not shown",
-        "A graph was drawn, but some values could not be shown in it (values of zero or below "
-        "on a log axis); the graph says nothing about them.",
+        "A graph was drawn, but some values could not be shown in it: values of zero or below "
+        "on a log axis (the graph says nothing about them), or heat-map cell values asked for "
+        "that do not fit their cells even at the smallest font (none is written).",
     ),
     "render-labels-thinned": _c(
         "render",
