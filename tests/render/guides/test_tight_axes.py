@@ -121,3 +121,26 @@ def test_multiple_variables_symbols_at_an_axis_end_are_drawn_whole(gid: str) -> 
     (art,) = fig.findobj(lambda a: a.get_gid() == gid)
     assert art.get_clip_path() is None
     assert art.get_clip_box().x1 > ax.bbox.x1 + 1.0
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        [[2.0, 3.0], [20.0, 30.0], [45.0, 60.0]],  # under two decades: ends on 1, 2 or 5 x 10^k
+        [[4.0, 9.0], [70.0, 90.0], [120.0, 150.0]],
+        [[0.003, 0.02], [0.5, 4.0], [30.0, 800.0]],  # wide: ends on decades
+    ],
+)
+def test_a_log_axis_ends_on_its_major_ticks(values: list[list[float]]) -> None:
+    doc = column_doc("column-scatter-only", values=values)  # type: ignore[arg-type]
+    doc["tables"][0]["graph"]["axesOverrides"] = {"leftY": {"scale": "log10"}}
+    fig = figure_of(doc)
+    ax = fig.axes[0]
+    lo, hi = ax.get_ylim()
+    ticks = [float(t) for t in ax.yaxis.get_major_locator()()]
+    assert any(t == pytest.approx(lo) for t in ticks), (lo, ticks)
+    assert any(t == pytest.approx(hi) for t in ticks), (hi, ticks)
+    flat = [v for col in values for v in col]
+    assert lo <= min(flat) and max(flat) <= hi
+    labels = [t.get_text() for t in ax.yaxis.get_ticklabels() if lo <= t.get_position()[1] <= hi]
+    assert all(labels), labels

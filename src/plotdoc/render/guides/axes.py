@@ -31,7 +31,7 @@ from ..style.numbers import superscript
 from ..style.text import clamp, font_family, safe
 from ..style.theme import DASHES, resolve_color
 from .category_labels import category_texts, thin_category_labels
-from .ticks import end_on_ticks, log_ticks, major_step, warn_unshowable
+from .ticks import end_on_ticks, log_ends, log_ticks, major_step, warn_unshowable
 
 _TICK_LEN = {"short": 2.0, "normal": 4.0, "long": 7.0}
 
@@ -138,6 +138,9 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
     if scale != "linear":
         hi = hi if hi > 0 else 1.0
         lo = lo if lo > 0 else hi / 1e3
+        ends = log_ends(lo, hi, 10 if scale == "log10" else 2)  # end on major ticks
+        lo = ends[0] if rmin == "auto" else lo
+        hi = ends[1] if rmax == "auto" else hi
         lo = max(lo, hi * 1e-30)  # at most 30 decades: log tick locators overflow beyond
     lo, hi = clamp(lo, -1e100, 1e100, 0.0), clamp(hi, -1e100, 1e100, 1.0)
     if not (math.isfinite(lo) and math.isfinite(hi)) or lo == hi:

@@ -124,6 +124,24 @@ class ChosenStep(MaxNLocator):
         return super().tick_values(vmin, vmax)
 
 
+def log_ends(lo: float, hi: float, base: int) -> tuple[float, float]:
+    """``lo..hi`` (both > 0) widened to the major ticks :func:`log_ticks` draws on the widened
+    range: powers of ``base``, or 1, 2 and 5 times a power of ten on a base-10 axis spanning
+    under two decades."""
+    if not (lo > 0 and hi > lo and math.isfinite(lo) and math.isfinite(hi)):
+        return lo, hi
+    for mults in ((1.0, 2.0, 5.0), (1.0,)) if base == 10 else ((1.0,),):
+        k_lo = math.floor(math.log(lo, base) + 1e-9)
+        k_hi = math.ceil(math.log(hi, base) - 1e-9)
+        below = [m * base**k for k in (k_lo - 1, k_lo) for m in mults]
+        above = [m * base**k for k in (k_hi - 1, k_hi) for m in mults]
+        new_lo = max(v for v in below if v <= lo * (1 + 1e-9))
+        new_hi = min(v for v in above if v >= hi * (1 - 1e-9))
+        if len(mults) == 1 or math.log(new_hi / new_lo, base) < 2.0:
+            return new_lo, new_hi
+    return lo, hi  # pragma: no cover - the loop always returns
+
+
 def log_ticks(axis: Axis, base: int, lo: float, hi: float) -> None:
     """Major ticks at the powers of ``base`` (with 2 and 5 in a span under two decades), labelled
     0.1, 1, 10, or 10ⁿ when the span is wide; minor ticks unlabelled."""
