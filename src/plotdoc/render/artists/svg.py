@@ -130,10 +130,7 @@ def write_paths(
     svg: Any, gc: Any, paths: Sequence[NDArray[np.float64]], ids: Sequence[str]
 ) -> None:
     """One ``<path id=...>`` per set of segments ((k, 2, 2) arrays in display units)."""
-    writer = svg.writer
-    style = svg._get_style(gc, None)
     flip = svg._make_flip_transform(IdentityTransform())
-    writer.start("g", **svg._get_clip_attrs(gc))
     ds = []
     for segs in paths:
         f = flip.transform(segs.reshape(-1, 2)).tolist()
@@ -143,6 +140,28 @@ def write_paths(
                 for k in range(0, len(f), 2)
             )
         )
+    _write_path_elements(svg, gc, None, ds, ids)
+
+
+def write_polygons(
+    svg: Any, gc: Any, face: Any, polygons: NDArray[np.float64], ids: Sequence[str]
+) -> None:
+    """One closed ``<path id=...>`` per polygon ((n, k, 2) corners in display units), filled
+    with ``face`` and stroked as ``gc`` says."""
+    flip = svg._make_flip_transform(IdentityTransform())
+    n, k = polygons.shape[:2]
+    flat = flip.transform(polygons.reshape(-1, 2)).reshape(n, k, 2).tolist()
+    ds = ["M " + " L ".join(f"{x:.3f} {y:.3f}" for x, y in corners) + " Z" for corners in flat]
+    _write_path_elements(svg, gc, face, ds, ids)
+
+
+def _write_path_elements(
+    svg: Any, gc: Any, face: Any, ds: Sequence[str], ids: Sequence[str]
+) -> None:
+    """``<path id=... d=... style=...>`` elements of one style in a group clipped as ``gc``."""
+    writer = svg.writer
+    style = svg._get_style(gc, face)
+    writer.start("g", **svg._get_clip_attrs(gc))
     raw = _raw(writer)
     if raw is not None:
         st = escape(style, quote=True)
@@ -155,30 +174,4 @@ def write_paths(
     else:  # pragma: no cover - other matplotlib versions
         for d, sid in zip(ds, ids, strict=True):
             writer.element("path", attrib={"id": sid, "d": d, "style": style})
-    writer.end("g")
-
-
-def write_polygons(
-    svg: Any, gc: Any, face: Any, polygons: NDArray[np.float64], ids: Sequence[str]
-) -> None:
-    """One closed ``<path id=...>`` per polygon ((n, k, 2) corners in display units), filled
-    with ``face`` and stroked as ``gc`` says."""
-    writer = svg.writer
-    style = escape(svg._get_style(gc, face), quote=True)
-    flip = svg._make_flip_transform(IdentityTransform())
-    n, k = polygons.shape[:2]
-    flat = flip.transform(polygons.reshape(-1, 2)).reshape(n, k, 2).tolist()
-    ds = ["M " + " L ".join(f"{x:.3f} {y:.3f}" for x, y in corners) + " Z" for corners in flat]
-    writer.start("g", **svg._get_clip_attrs(gc))
-    raw = _raw(writer)
-    if raw is not None:
-        raw(
-            "".join(
-                f'<path id="{escape(sid, quote=True)}" d="{d}" style="{style}"/>\n'
-                for d, sid in zip(ds, ids, strict=True)
-            )
-        )
-    else:  # pragma: no cover - other matplotlib versions
-        for d, sid in zip(ds, ids, strict=True):
-            writer.element("path", attrib={"id": sid, "d": d, "style": svg._get_style(gc, face)})
     writer.end("g")
