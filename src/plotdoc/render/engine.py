@@ -76,7 +76,6 @@ class BoundedFigure(Figure):
             return Bbox.from_extents(0.0, 0.0, w, h)
         return Bbox.from_extents(x0, y0, x1, y1)
 
-
     def _guide_box(self, renderer: Any) -> Bbox | None:
         """The box (inches) of the axes' tick labels and axis titles, None without axes."""
         if renderer is None or not self.axes:

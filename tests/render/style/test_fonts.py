@@ -87,7 +87,11 @@ def test_the_font_has_arial_metrics() -> None:
     widths = {g: regular["hmtx"][g][0] for g in ("zero", "nine", "space", "A", "m", "i")}
     assert widths == {"zero": 1139, "nine": 1139, "space": 569, "A": 1366, "m": 1706, "i": 455}
     # Arial Bold: A 1479, m 1821, digits as in regular
-    assert (bold["hmtx"]["A"][0], bold["hmtx"]["m"][0], bold["hmtx"]["zero"][0]) == (1479, 1821, 1139)
+    assert (bold["hmtx"]["A"][0], bold["hmtx"]["m"][0], bold["hmtx"]["zero"][0]) == (
+        1479,
+        1821,
+        1139,
+    )
     assert "fvar" not in regular and "fvar" not in bold  # static instances, not variable fonts
 
 
