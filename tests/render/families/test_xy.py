@@ -270,3 +270,19 @@ def test_point_labels_switch_and_style() -> None:
         > svg.point("symbol/ds0/p0")[1]
     )
     assert not svg_of(xy_doc("scatter")).ids("label/")
+
+
+@pytest.mark.parametrize("preset", ["modern", "classic", "starry", "floral"])
+def test_every_error_band_is_seen_against_the_plot(preset: str) -> None:
+    """classic's first fill is white: a white error band on a white plot shows nothing."""
+    from plotdoc.render.style.colors import contrast, hex_to_rgba
+    from plotdoc.render.style.theme import make_theme
+
+    from ..docs import with_graph
+
+    doc = with_graph(xy_doc("xy-area-error", reps=3), activePresetId=preset)
+    svg = svg_of(doc)
+    background = make_theme(preset, True).plot_background
+    for i in (0, 1):
+        fill = svg.style(f"band/error/ds{i}")["fill"]
+        assert contrast(hex_to_rgba(fill), background) >= 1.2, (preset, i, fill)

@@ -47,6 +47,7 @@ from ..context import DrawContext
 from ..marks import primitives
 from ..marks.bars import baseline
 from ..marks.value_labels import format_value
+from ..style.colors import contrast, mix
 from ..style.text import clamp
 from ..style.theme import DASHES, HATCHES, resolve_color
 from ..style.types import BarsSpikesDroplinesStyle
@@ -285,6 +286,11 @@ def _area(ctx: DrawContext, i: int, xs: F64, c: F64) -> None:
     ctx.include(lx, np.full(lx.shape, base))
 
 
+#: an error band whose fill contrasts less than this with the plot background is drawn in a
+#: light tint of the foreground instead (it would not be seen)
+MIN_BAND_CONTRAST = 1.25
+
+
 def _error_band(ctx: DrawContext, i: int, xs: F64, lo: F64, hi: F64) -> None:
     ok = np.isfinite(xs) & np.isfinite(lo) & np.isfinite(hi)
     if ok.sum() < 2:
@@ -293,6 +299,9 @@ def _error_band(ctx: DrawContext, i: int, xs: F64, lo: F64, hi: F64) -> None:
     bx, bl, bh = xs[ok][order], lo[ok][order], hi[ok][order]
     st = ctx.style("errorBar", i)
     fill = ctx.style("areaFill", i)["fillColor"]
+    bg = ctx.theme.plot_background
+    if contrast(fill, bg) < MIN_BAND_CONTRAST:  # classic's white first fill: a band unseen
+        fill = mix(bg, ctx.theme.foreground, 0.2)
     poly = Polygon(
         np.concatenate([np.column_stack([bx, bh]), np.column_stack([bx, bl])[::-1]]),
         closed=True,
