@@ -138,7 +138,11 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
     if scale != "linear":
         hi = hi if hi > 0 else 1.0
         lo = lo if lo > 0 else hi / 1e3
-        ends = log_ends(lo, hi, 10 if scale == "log10" else 2)  # end on major ticks
+        # end on major ticks around the data (without matplotlib's margin) where it is known
+        lim = ax.dataLim.intervalx if is_x else ax.dataLim.intervaly
+        d_lo, d_hi = float(min(lim)), float(max(lim))
+        known = math.isfinite(d_lo) and math.isfinite(d_hi) and 0 < d_lo < d_hi
+        ends = log_ends(*((d_lo, d_hi) if known else (lo, hi)), 10 if scale == "log10" else 2)
         lo = ends[0] if rmin == "auto" else lo
         hi = ends[1] if rmax == "auto" else hi
         lo = max(lo, hi * 1e-30)  # at most 30 decades: log tick locators overflow beyond
