@@ -240,3 +240,21 @@ def test_forest_value_axis_settings_keep_the_rows_and_the_image_size(
 def png_size(doc: dict[str, object]) -> tuple[int, int]:
     data = render(doc, "png")
     return struct.unpack(">II", data[16:24])
+
+
+def test_point_labels_draw_runs_without_a_unicode_form_raised() -> None:
+    """``x^{q}`` has no Unicode superscript q: the label is drawn run by run (as titles and
+    annotations are), never with its braces or as a plain 'xq'."""
+    sets = [
+        ("x", [1.0, 2.0, 3.0]),
+        ("y", [1.0, 3.0, 2.0]),
+        ("name", ["IL^{q} high", "CO_{2}", "plain"]),
+    ]
+    svg = svg_of(mv_doc("mv-scatter", "scatter", {"x": 0, "y": 1, "label": 2}, sets))  # type: ignore[arg-type]
+    texts = [
+        "".join(t.itertext()) for t in svg["label/p0"].iter("{http://www.w3.org/2000/svg}text")
+    ]
+    assert "q" in texts and len(texts) >= 2, texts
+    assert svg.text("label/p1") == "CO\u2082"  # a Unicode form stays one text
+    whole = svg.data.decode()
+    assert "^{" not in whole and "_{" not in whole

@@ -26,7 +26,7 @@ from matplotlib.transforms import Bbox, IdentityTransform
 from numpy.typing import NDArray
 
 from ..artists.svg import pixels_per_point
-from ..style.text import safe
+from ..style.text import rich_label, safe
 from .repel import Box, place_labels
 
 #: the most point labels one graph places (the first ones given); the rest are not drawn
@@ -98,6 +98,7 @@ class PointLabels(Artist):
         t.set_transform(IdentityTransform())
         if self.figure is not None:
             t.set_figure(self.figure)
+        rich_label(t, s, set_text=False)  # runs without a Unicode form drawn raised or lowered
         return t
 
     def layout(self, renderer: RendererBase) -> list[tuple[int, float, float, bool]]:
