@@ -13,8 +13,12 @@ from .guides.point_labels import MAX_POINT_LABELS, PointLabels
 from .notices import CAPPED, add_warning
 from .style.text import clamp
 
-#: bounds of plotGeometry (points), as applied in engine.py
+#: bounds of plotGeometry's width and height (points)
 GEOMETRY_LIMITS = (20.0, 3000.0)
+#: canvas pixels at the asked dpi: at most this many a side and in all; past it the figure is
+#: drawn at the dpi that fits (docs/reliability.md, "Drawing bounds")
+MAX_SIDE_PX = 16384
+MAX_PIXELS = 100_000_000
 
 
 def _number(value: Any) -> float | None:
@@ -68,8 +72,8 @@ def _canvas_cap(ctx: DrawContext, asked_dpi: float, drawn_dpi: float) -> None:
             ctx,
             CAPPED,
             f"a canvas of {w * asked_dpi:,.0f} x {h * asked_dpi:,.0f} px asked for at "
-            f"{asked_dpi:g} dpi; drawn at {drawn_dpi:.4g} dpi (at most 16,384 px a side and "
-            "100,000,000 px in all)",
+            f"{asked_dpi:g} dpi; drawn at {drawn_dpi:.4g} dpi (at most {MAX_SIDE_PX:,} px a side "
+            f"and {MAX_PIXELS:,} px in all)",
         )
 
 

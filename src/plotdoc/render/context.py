@@ -98,6 +98,14 @@ class DrawContext:
     def ds_name(self, i: int) -> str:
         return self.table.data_sets[i].name
 
+    def point_overrides(self, i: int) -> Mapping[str, Any]:
+        """The perPoint style overrides of data set ``i``, keyed by point (row) index as text."""
+        if not 0 <= i < len(self.table.data_sets):
+            return {}
+        overrides = self.graph.style_overrides or {}
+        found: Mapping[str, Any] = overrides.get("perPoint", {}).get(self.ds_name(i), {})
+        return found
+
     def visible_data_sets(self) -> list[int]:
         vis = self.graph.data_set_visibility or {}
         return [i for i in range(len(self.table.data_sets)) if vis.get(str(i), True)]
@@ -214,7 +222,7 @@ class DrawContext:
             axis.set_view_interval(min(ticks), max(ticks))
         axis.set_major_locator(FixedLocator(ticks))
         axis.set_major_formatter(FixedFormatter(labels))
-        rich = {safe(s): s for s in layout.labels if needs_runs(s)}
+        rich = {shown: s for shown, s in zip(labels, layout.labels, strict=True) if needs_runs(s)}
         if rich:
 
             def rich_ticks() -> None:

@@ -19,7 +19,7 @@ from matplotlib.figure import Figure
 from matplotlib.transforms import Bbox
 
 from ..model import Graph, Project, Table
-from .caps import report_caps
+from .caps import GEOMETRY_LIMITS, MAX_PIXELS, MAX_SIDE_PX, report_caps
 from .context import DrawContext
 from .families import drawer_for
 from .guides import axes as axes_mod
@@ -46,10 +46,6 @@ REACH_IN = 1.0
 #: how far (inches) the axes' own tick labels and titles may reach beyond the figure's box
 #: (long rotated category labels); past it they are cut off too
 GUIDE_REACH_IN = 4.0
-#: canvas pixels at the asked dpi: at most this many a side and in all; past it the figure is
-#: drawn at the dpi that fits (docs/reliability.md, "Drawing bounds")
-MAX_SIDE_PX = 16384
-MAX_PIXELS = 100_000_000
 #: the dpi an output may ask for
 DPI_RANGE = (10.0, 2400.0)
 
@@ -65,7 +61,8 @@ class BoundedFigure(Figure):
         w, h = self.get_size_inches()
         r = REACH_IN
         lo_x, lo_y, hi_x, hi_y = -r, -r, w + r, h + r
-        guides = self._guide_box(kwargs.get("renderer", args[0] if args else None))
+        cut = box.x0 < lo_x or box.y0 < lo_y or box.x1 > hi_x or box.y1 > hi_y
+        guides = self._guide_box(kwargs.get("renderer", args[0] if args else None)) if cut else None
         if guides is not None:  # the axes' labels and titles may reach further
             g = GUIDE_REACH_IN
             lo_x, lo_y = min(lo_x, max(guides.x0, -g)), min(lo_y, max(guides.y0, -g))
@@ -144,7 +141,7 @@ def draw_graph(project: Project, table: Table, *, dpi: float = 150) -> tuple[Fig
     titles_mod.draw_titles(ctx)
     legend_mod.draw_legend(ctx)
     draw_annotations(ctx)
-    report_caps(ctx, clamp(dpi, *DPI_RANGE, 150.0), bounded_dpi(fig, dpi))
+    report_caps(ctx, clamp(dpi, *DPI_RANGE, 150.0), fig.get_dpi())
     return fig, ctx.warnings
 
 
@@ -160,9 +157,9 @@ def _place_plot_area(ctx: DrawContext) -> None:
     if shape.startswith("auto") and ctx.preferred_height_pt is not None:
         h = ctx.preferred_height_pt
     if geometry.get("widthPt"):
-        w = clamp(geometry["widthPt"], 20.0, 3000.0, w)
+        w = clamp(geometry["widthPt"], *GEOMETRY_LIMITS, w)
     if geometry.get("heightPt"):
-        h = clamp(geometry["heightPt"], 20.0, 3000.0, h)
+        h = clamp(geometry["heightPt"], *GEOMETRY_LIMITS, h)
     if ctx.horizontal and not geometry.get("widthPt") and shape.startswith("auto"):
         w, h = h * 1.25, w * 0.8
     left, bottom, right, top = _MARGIN_IN

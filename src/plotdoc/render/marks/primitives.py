@@ -41,8 +41,7 @@ def symbols(
     x, y = ctx.xy(pos, values)
     if x.size == 0 or not ctx.switch("symbols", i):
         return None
-    name = ctx.ds_name(i) if 0 <= i < len(ctx.table.data_sets) else None
-    per_point = (ctx.graph.style_overrides or {}).get("perPoint", {}).get(name, {})
+    per_point = ctx.point_overrides(i)
     shared = ctx.style("symbol", i, None, key)
     styles = [ctx.style("symbol", i, r, key) if str(r) in per_point else shared for r in rows]
     shapes: list[str] = []
@@ -353,7 +352,7 @@ class BarRows:
     ) -> None:
         st = None
         if self.many:
-            per_point = point is not None and _has_point_style(ctx, i, point)
+            per_point = point is not None and str(point) in ctx.point_overrides(i)
             st = self._shared if not per_point else ctx.style("bar", i, point)
             if st is None:
                 st = self._shared = ctx.style("bar", i)
@@ -384,10 +383,3 @@ class BarRows:
         ctx.add(art, ids.ds("bars", i), z=ctx.z(i, z))
         ctx.include(corners[:, [0, 2]].ravel(), corners[:, [1, 3]].ravel())
         return art
-
-
-def _has_point_style(ctx: DrawContext, i: int, point: int) -> bool:
-    """Whether the graph styles row ``point`` of data set ``i`` on its own (perPoint)."""
-    name = ctx.ds_name(i) if 0 <= i < len(ctx.table.data_sets) else None
-    per_point = (ctx.graph.style_overrides or {}).get("perPoint", {}).get(name, {})
-    return str(point) in per_point
