@@ -2,10 +2,11 @@
 
 A linear axis ends on major ticks (no margin past the last label), never across zero when
 the data keep to one side of it; an automatic one counts in the nice step (1, 2, 2.5 or 5
-times a power of ten) that leaves the least empty room past the data with 3 to 9 intervals. A log axis has its major ticks at the powers of its base
-(with 2 and 5 in a span under two decades), written by the one number rule (0.1, 1, 10) or
-as 10ⁿ beyond five decades; its minor ticks carry no label; values of zero or below, which it
-cannot show, add a warning to the drawing.
+times a power of ten) that leaves the least empty room past the data with 3 to 9 intervals.
+A log axis has its major ticks at the powers of its base (with 2 and 5 in a span under two
+decades) and ends on them, written by the one number rule (0.1, 1, 10) or as 10ⁿ beyond five
+decades; its minor ticks carry no label; values of zero or below, which it cannot show, add a
+warning to the drawing.
 """
 
 from __future__ import annotations
