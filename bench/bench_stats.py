@@ -10,7 +10,8 @@ scipy.optimize.curve_fit from the same start; 500-variable Pearson matrix over 4
 with missing values <= 2x numpy.corrcoef (the matrix holds r and n; its P values and CIs are
 computed on first access, timed separately); 500 4PL fits of 5-12 points (one table's fits,
 fitted together) in under 2 s; a 500-variable Spearman matrix with 20 % missing values within
-3x of the Pearson matrix of the same data.
+3x of the Pearson matrix of the same data (missing cells scattered at random, whole rows
+missing, and columns of five lengths).
 """
 
 from __future__ import annotations
@@ -118,16 +119,27 @@ def bench_fourpl_many() -> None:
 
 
 def bench_spearman_missing() -> None:
+    """Spearman with missing values: scattered cells (each pair its own complete rows, the
+    pairwise running counts), whole rows missing and columns of five lengths (each set of
+    complete rows ranked once)."""
     rng = np.random.default_rng(4)
-    for rows, repeats in ((9, 5), (4000, 1)):
+    for rows, repeats, kind in ((9, 5, "cells"), (4000, 1, "cells"), (4000, 3, "rows"),
+                                (4000, 3, "lengths")):  # fmt: skip
         data = rng.normal(size=(rows, 500))
-        data[rng.random(data.shape) < 0.2] = np.nan
+        if kind == "cells":
+            data[rng.random(data.shape) < 0.2] = np.nan
+        elif kind == "rows":
+            data[rng.random(rows) < 0.2] = np.nan
+        else:
+            for j, length in enumerate(rng.choice([4000, 3500, 3000, 2000, 1000], size=500)):
+                data[length:, j] = np.nan
         ours, base = best_of_pair(
             lambda d=data: correlation_matrix(d, method="spearman"),
             lambda d=data: correlation_matrix(d, method="pearson"),
             repeats,
         )
-        report(f"Spearman 500 x {rows:,}, 20 % NaN", ours, base, "our Pearson, same data", 3.0)
+        name = {"cells": "20 % cells NaN", "rows": "20 % rows NaN", "lengths": "5 lengths"}[kind]
+        report(f"Spearman 500 x {rows:,}, {name}", ours, base, "our Pearson, same data", 3.0)
 
 
 def main() -> None:

@@ -18,11 +18,8 @@ import numpy as np
 from .model import Analysis, Table
 from .stats._results import FloatArray
 from .stats.budget import expect, reserve
+from .stats.spearman import MATMUL_SECONDS, missing_plan
 
-#: seconds per element of the pairwise Spearman loop (rows x variables^2 / 2 elements)
-SPEARMAN_PAIRWISE_SECONDS = 1.3e-8
-#: seconds per multiply-add of a dense matrix product (a slow BLAS)
-MATMUL_SECONDS = 2e-10
 #: seconds per point of the 4PL fits of a table fitted together
 FOURPL_SECONDS_PER_POINT = 1e-4
 
@@ -92,11 +89,14 @@ def _correlation(table: Table, analysis: Analysis) -> None:
     rows = max((c.size for c in columns.values()), default=0)
     if k < 2:
         return
-    missing = any(not bool(np.isfinite(c).all()) for c in columns.values())
+    mask = np.zeros((rows, k), dtype=bool)
+    for j, c in enumerate(columns.values()):
+        mask[: c.size, j] = np.isfinite(c)
+    missing = not bool(mask.all())
     what = "this correlation matrix"
     reserve(rows * k * 8.0 * (12 if missing else 4) + k * k * 8.0 * 8, what)
     products = rows * k * k * (4 if missing else 1)
     seconds = products * MATMUL_SECONDS
     if analysis.params.get("method") == "spearman" and missing:
-        seconds += rows * k * k / 2 * SPEARMAN_PAIRWISE_SECONDS
+        seconds += missing_plan(mask).seconds
     expect(seconds, what)

@@ -210,3 +210,76 @@ def test_spearman_many_rows_with_ties_in_some_blocks_only(tied_columns: range) -
         keep = np.isfinite(x[:, i]) & np.isfinite(x[:, j])
         expected = sps.spearmanr(x[keep, i], x[keep, j]).statistic
         assert_digits([m.r[i, j], m.r[j, i]], [expected, expected], 12, f"{i},{j}")
+
+
+def _assert_spearman_per_pair(x: np.ndarray, m: object) -> None:
+    """Each pair of ``m`` (a Spearman matrix of ``x``) against scipy on its complete rows."""
+    k = x.shape[1]
+    for i, j in itertools.combinations(range(k), 2):
+        keep = np.isfinite(x[:, i]) & np.isfinite(x[:, j])
+        assert m.n[i, j] == m.n[j, i] == keep.sum()  # type: ignore[attr-defined]
+        a, b = x[keep, i], x[keep, j]
+        got = [m.r[i, j], m.r[j, i]]  # type: ignore[attr-defined]
+        if keep.sum() < 3 or np.ptp(a) == 0 or np.ptp(b) == 0:
+            assert np.isnan(got).all(), f"{i},{j}"
+            continue
+        expected = sps.spearmanr(a, b).statistic
+        assert_digits(got, [expected, expected], 12, f"{i},{j}")
+
+
+def _few_patterns(seed: int) -> np.ndarray:
+    """Columns of four lengths (nested patterns), some rows missing everywhere, heavy ties,
+    one variable with its own gaps and one with no value at all."""
+    rng = np.random.default_rng(seed)
+    rows, k = 160, 36
+    x = rng.normal(size=(rows, k))
+    x[:, ::3] = np.round(x[:, ::3] * 2.0)
+    x[:, 4] = rng.integers(0, 2, size=rows)
+    for j, length in enumerate(rng.choice([60, 100, 140, 160], size=k)):
+        x[length:, j] = np.nan
+    x[rng.random(rows) < 0.1] = np.nan
+    x[[3, 17, 40], 9] = np.nan
+    x[:, 20] = np.nan
+    return x
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_spearman_with_few_missing_patterns_against_scipy(seed: int) -> None:
+    """Whole rows missing and columns of a few lengths: each set of complete rows is ranked
+    once (the plan says so), and every pair is scipy's rho on its own complete rows."""
+    from plotdoc.stats.spearman import missing_plan, spearman_pairwise
+
+    x = _few_patterns(seed)
+    mask = np.isfinite(x)
+    plan = missing_plan(mask)
+    assert plan.labels is not None and len(set(plan.labels.tolist())) >= 5
+    m = correlation_matrix(x, method="spearman")
+    _assert_spearman_per_pair(x, m)
+    r, _ = spearman_pairwise(x, mask)  # the other exact way agrees
+    defined = m.n >= 3
+    np.testing.assert_allclose(m.r[defined], np.clip(r, -1, 1)[defined], rtol=0, atol=1e-12)
+
+
+def test_spearman_plan_ranks_by_pattern_only_when_cheaper() -> None:
+    from plotdoc.stats.spearman import MAX_PATTERNS, PAIRWISE_SECONDS, missing_plan
+
+    rows, k = 400, MAX_PATTERNS + 1
+    scattered = _data_with_missing(rows, k, 0.2, seed=3)
+    plan = missing_plan(np.isfinite(scattered))
+    assert plan.labels is None
+    assert plan.seconds == pytest.approx(PAIRWISE_SECONDS * rows * k * k / 2)
+    whole_rows = np.random.default_rng(3).normal(size=(rows, k))
+    whole_rows[np.random.default_rng(4).random(rows) < 0.2] = np.nan
+    cheaper = missing_plan(np.isfinite(whole_rows))
+    assert cheaper.labels is not None and len(cheaper.row_sets) == 1
+    assert cheaper.seconds < plan.seconds / 5
+
+
+def test_average_ranks_against_scipy() -> None:
+    from plotdoc.stats.spearman import average_ranks
+
+    rng = np.random.default_rng(8)
+    for x in (rng.normal(size=(50, 7)), np.round(rng.normal(size=(60, 5)) * 2),
+              np.ones((4, 3)), rng.normal(size=(1, 4)), np.zeros((0, 2))):  # fmt: skip
+        expected = sps.rankdata(x, axis=0) if x.size else x
+        assert np.array_equal(average_ranks(x), expected)

@@ -41,10 +41,11 @@ from ._results import (
 )
 from .spearman import (
     FEW_ROWS,
+    average_ranks,
     exact_p_matrix,
     spearman_exact_p,
     spearman_few_rows,
-    spearman_pairwise,
+    spearman_missing,
 )
 
 Method: TypeAlias = Literal["pearson", "spearman"]
@@ -151,14 +152,6 @@ def _rank(v: FloatArray) -> FloatArray:
     from scipy.stats import rankdata
 
     out: FloatArray = rankdata(v).astype(np.float64)
-    return out
-
-
-def _rank_columns(x: FloatArray) -> FloatArray:
-    """Average ranks down each column of a finite 2-D array."""
-    from scipy.stats import rankdata
-
-    out: FloatArray = rankdata(x, axis=0).astype(np.float64)
     return out
 
 
@@ -386,12 +379,12 @@ def _spearman_matrix(
     """(rho, n, exact p) with average ranks over each pair's complete rows."""
     rows, k = x.shape
     if bool(mask.all()):
-        r = _pearson_complete(_rank_columns(x))
+        r = _pearson_complete(average_ranks(x))
         nn = np.full((k, k), float(rows))
     elif rows <= FEW_ROWS:
         r, nn = spearman_few_rows(x, mask)
     else:
-        r, nn = spearman_pairwise(x, mask)
+        r, nn = spearman_missing(x, mask)
     p_exact = np.full((k, k), NAN)
     if rows <= FEW_ROWS:  # more rows rarely leave a pair of at most 9
         p_exact = exact_p_matrix(x, mask, r, nn)
