@@ -67,6 +67,21 @@ def test_exact_spearman_p_by_enumeration() -> None:
     assert math.isnan(spearman_exact_p(0.5, 10))
 
 
+def test_spearman_s_counts_by_enumeration() -> None:
+    """The permutation counts of S (counted over the sets of placed values) match a listing
+    of every permutation; at n = 9 they add up to 9! and are symmetric about (n^3 - n) / 6."""
+    from plotdoc.stats.spearman import _spearman_s_counts
+
+    for n in range(2, 9):
+        perms = np.array(list(itertools.permutations(range(n))))
+        s_all = ((perms - np.arange(n)) ** 2).sum(axis=1)
+        expected = np.bincount(s_all, minlength=(n**3 - n) // 3 + 1)
+        assert np.array_equal(_spearman_s_counts(n), expected), n
+    nine = _spearman_s_counts(9)
+    assert nine.sum() == math.factorial(9)
+    assert np.array_equal(nine, nine[::-1])
+
+
 def _data_with_missing(rows: int, k: int, frac: float, seed: int) -> np.ndarray:
     rng = np.random.default_rng(seed)
     base = rng.normal(size=(rows, 1))
@@ -142,11 +157,19 @@ def test_variable_types_and_statuses() -> None:
     assert correlation([1.0, 2.0, 3.0], [2.0, 2.0, 2.0]).status == "zero-variance"
 
 
+@pytest.mark.parametrize("ties", [True, False])
 @pytest.mark.parametrize("rows", [4, 7, 9, 12])
-def test_spearman_few_rows_with_missing_values_and_ties_against_scipy(rows: int) -> None:
+def test_spearman_few_rows_with_missing_values_and_ties_against_scipy(
+    rows: int, ties: bool
+) -> None:
     x = _data_with_missing(rows, 25, 0.25, seed=rows)
-    x[:, 3] = np.round(x[:, 3])  # ties
-    x[:, 4] = np.where(np.isfinite(x[:, 4]), 1.0, np.nan)  # no spread
+    if ties:
+        x[:, 3] = np.round(x[:, 3])
+        x[:, 5:9] = np.round(x[:, 5:9] / 2.0)  # pairs of two tied variables
+        x[:, 4] = np.where(np.isfinite(x[:, 4]), 1.0, np.nan)  # no spread
+    else:
+        x[:, 1] += np.arange(rows) * 1e-3  # _data_with_missing rounds it; no ties left
+        assert all(np.unique(c[np.isfinite(c)]).size == np.isfinite(c).sum() for c in x.T)
     m = correlation_matrix(x, method="spearman")
     for i, j in itertools.combinations(range(25), 2):
         keep = np.isfinite(x[:, i]) & np.isfinite(x[:, j])

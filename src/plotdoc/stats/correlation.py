@@ -240,7 +240,7 @@ def _pearson_complete(x: FloatArray) -> FloatArray:
     cov = xc.T @ xc
     d = np.sqrt(np.diag(cov))
     with np.errstate(divide="ignore", invalid="ignore"):
-        r: FloatArray = cov / d[:, None] / d[None, :]
+        r: FloatArray = cov / np.multiply.outer(d, d)  # symmetric to the last bit
     return r
 
 
@@ -340,12 +340,12 @@ def correlation_matrix(
             r, nn = _pearson_pairwise(x, mask)
     else:
         r, nn, p_exact = _spearman_matrix(x, mask)
-    r = np.clip(r, -1.0, 1.0)
+    np.clip(r, -1.0, 1.0, out=r)
     r[nn < 3] = NAN
     diag = np.arange(k)
     r[diag, diag] = np.where(np.isnan(r[diag, diag]), NAN, 1.0)
-    n_int = np.rint(nn).astype(np.int64)
-    undefined = int(np.isnan(r[~np.eye(k, dtype=bool)]).sum() // 2)
+    n_int = nn.astype(np.int64)  # counts of rows, exact in floating point
+    undefined = int((np.count_nonzero(np.isnan(r)) - np.isnan(r[diag, diag]).sum()) // 2)
     message = "ok" if not undefined else f"{undefined} pairs have too few values or no spread."
     return CorrelationMatrix(method, kept, excluded, r, p_exact, n_int, c, "ok", message)
 
