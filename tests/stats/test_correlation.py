@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import math
 
@@ -127,6 +128,32 @@ def test_large_matrix_against_pandas() -> None:
     assert_digits(m.r, expected, 11, "pandas pairwise")
     counts = np.isfinite(x).astype(int)
     assert (m.n == counts.T @ counts).all()
+
+
+@pytest.mark.parametrize("limit", [0, 10**9])  # the sparse product, the pairs counted
+def test_pearson_counts_of_rows_missing_in_both(
+    monkeypatch: pytest.MonkeyPatch, limit: int
+) -> None:
+    module = importlib.import_module(
+        "plotdoc.stats.correlation"
+    )  # the package's name is a function
+    monkeypatch.setattr(module, "MISSING_PAIRS_COUNTED", limit)
+    x = _data_with_missing(300, 23, 0.04, seed=11)
+    x[7] = np.nan  # a row missing whole
+    m = correlation_matrix(x)
+    present = np.isfinite(x).astype(int)
+    assert (m.n == present.T @ present).all()
+    expected = _pairwise_r_by_scipy(x)
+    assert_digits(m.r, expected, 11, "pairwise r")
+
+
+def _pairwise_r_by_scipy(x: np.ndarray) -> np.ndarray:
+    k = x.shape[1]
+    out = np.eye(k)
+    for i, j in itertools.combinations(range(k), 2):
+        keep = np.isfinite(x[:, i]) & np.isfinite(x[:, j])
+        out[i, j] = out[j, i] = sps.pearsonr(x[keep, i], x[keep, j]).statistic
+    return out
 
 
 def test_spearman_matrix_against_pandas_pairwise_ranks() -> None:

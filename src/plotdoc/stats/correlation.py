@@ -244,40 +244,75 @@ def _pearson_complete(x: FloatArray) -> FloatArray:
     return r
 
 
-def _pearson_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[FloatArray, FloatArray]:
-    """(r, n) over pairwise-complete rows, from masked matrix products."""
-    rows, k = x.shape
-    counts = mask.sum(axis=0)
-    # each variable centred on its own mean, missing cells 0: the pairwise sums then stay small
-    xc = np.where(mask, x, 0.0)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        means = xc.sum(axis=0) / counts
-    xc -= np.where(counts > 0, means, 0.0)
-    np.multiply(xc, mask, out=xc)
-    xc2 = xc * xc
-    missing = int(rows * k - counts.sum())
-    if missing * 8 < rows * k:
+#: largest number of (row, missing variable, missing variable) triples counted one by one;
+#: past it the counts of rows where both are missing come from a sparse product
+MISSING_PAIRS_COUNTED = 4_000_000
+
+
+def _both_missing(miss_row: IntArray, miss_var: IntArray, rows: int, k: int) -> FloatArray:
+    """Rows where both variables are missing, for every pair: each row's missing variables
+    paired with each other (cheaper than a sparse product when rows miss few values)."""
+    per_row = np.bincount(miss_row, minlength=rows)
+    repeats = per_row[miss_row]  # each missing cell is paired with its row's missing cells
+    total = int((per_row * per_row).sum())
+    if total > MISSING_PAIRS_COUNTED:
         from scipy import sparse
 
-        # the few missing cells as a sparse (variables x rows) indicator
-        miss_row, miss_col = np.nonzero(~mask)
-        mct = sparse.csr_matrix(
-            (np.ones(miss_row.size), (miss_col, miss_row)), shape=(k, rows), dtype=np.float64
-        )
+        indptr = np.concatenate([[0], np.cumsum(per_row)])
+        mct = sparse.csc_matrix((np.ones(miss_var.size), miss_var, indptr), shape=(k, rows))
+        both: FloatArray = (mct @ mct.T).toarray()
+        return both
+    first = (np.cumsum(per_row) - per_row)[miss_row]  # where each cell's row starts
+    a = np.repeat(miss_var, repeats)
+    starts = np.cumsum(repeats) - repeats
+    partner = np.repeat(first - starts, repeats) + np.arange(a.size)
+    flat = np.bincount(a * k + miss_var[partner], minlength=k * k)
+    return flat.reshape(k, k).astype(np.float64)
+
+
+def _pearson_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[FloatArray, FloatArray]:
+    """(r, n) over pairwise-complete rows, from masked matrix products.
+
+    Each variable is centred on its own mean, its missing cells 0, so that the pairwise sums
+    stay small. With few missing cells the sums over a pair's complete rows are the whole
+    column's minus those over the rows where the other variable is missing, one sparse product.
+    """
+    rows, k = x.shape
+    if (rows * k - np.count_nonzero(mask)) * 8 < rows * k:
+        from scipy import sparse
+
+        # the missing cells as a sparse (variables x rows) indicator, column-compressed (which
+        # runs the product with a dense matrix fastest): the cells in row order
+        miss_row, miss_var = np.divmod(np.flatnonzero(~mask), k)
+        indptr = np.concatenate([[0], np.cumsum(np.bincount(miss_row, minlength=rows))])
+        mct = sparse.csc_matrix((np.ones(miss_var.size), miss_var, indptr), shape=(k, rows))
+        counts = rows - np.bincount(miss_var, minlength=k)
+        both = np.empty((rows, 2 * k))  # the centred values and their squares, side by side
+        xc, xc2 = both[:, :k], both[:, k:]
+        np.copyto(xc, x)
+        xc[miss_row, miss_var] = 0.0
+        with np.errstate(invalid="ignore", divide="ignore"):
+            xc -= np.where(counts > 0, xc.sum(axis=0) / counts, 0.0)
+        xc[miss_row, miss_var] = 0.0
+        np.multiply(xc, xc, out=xc2)
         miss = np.asarray(rows - counts, dtype=np.float64)
-        nn = rows - miss[:, None] - miss[None, :] + (mct @ mct.T).toarray()
-        mct = mct.tocsc()  # column-compressed runs the products with dense matrices faster
+        nn = rows - miss[:, None] - miss[None, :] + _both_missing(miss_row, miss_var, rows, k)
         # sums over the rows where the *other* variable is missing, then by complement:
         # S[i, j] = sum of xc_i where j is present (the full column sum is 0),
         # Q[i, j] = sum of xc_i^2 where j is present
-        s = -np.asarray(mct @ xc).T
-        q = xc2.sum(axis=0)[:, None] - np.asarray(mct @ xc2).T
+        other = np.asarray(mct @ both)
+        s = -other[:, :k].T
+        q = xc2.sum(axis=0)[:, None] - other[:, k:].T
     else:
+        counts = mask.sum(axis=0)
+        xc = np.where(mask, x, 0.0)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            xc -= np.where(counts > 0, xc.sum(axis=0) / counts, 0.0)
+        np.multiply(xc, mask, out=xc)
         m = mask.astype(np.float64)
         nn = m.T @ m
         s = xc.T @ m
-        q = xc2.T @ m
-    del xc2
+        q = (xc * xc).T @ m
     p = xc.T @ xc  # symmetric product (BLAS syrk)
     with np.errstate(invalid="ignore", divide="ignore"):
         cov = p - s * s.T / nn
