@@ -313,11 +313,18 @@ def _pearson_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Float
         nn = m.T @ m
         s = xc.T @ m
         q = (xc * xc).T @ m
-    p = xc.T @ xc  # symmetric product (BLAS syrk)
+    r: FloatArray = xc.T @ xc  # symmetric product (BLAS syrk)
+    # in place, one scratch matrix: a fresh k x k array costs more than the arithmetic on it
     with np.errstate(invalid="ignore", divide="ignore"):
-        cov = p - s * s.T / nn
-        vi = q - s * s / nn
-        r: FloatArray = cov / np.sqrt(vi * vi.T)
+        scratch = s * s.T
+        scratch /= nn
+        r -= scratch  # the covariances (times n)
+        np.multiply(s, s, out=scratch)
+        scratch /= nn
+        q -= scratch  # the variances over each pair's rows (times n)
+        np.multiply(q, q.T, out=scratch)
+        np.sqrt(scratch, out=scratch)
+        r /= scratch
     return r, nn
 
 

@@ -302,19 +302,19 @@ def spearman_few_rows(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Float
             square *= m[r]
             s_aa += square
     nn = m.T @ m
-    cube = nn * nn
+    cube = np.multiply(nn, nn, out=p)  # the loop's buffers, reused
     cube *= nn
     # with c = (n + 1) / 2: sum_V (a - c)(b - c) = sum_V (a - 1/2)(b - 1/2) - n^3 / 4, and 12
     # times the spread of the ranks is n^3 - n without ties, 12 sum_V (a - 1/2)^2 - 3 n^3 with
-    s_ab -= np.float32(0.25) * cube
-    spread = (cube - nn).astype(np.float64)
+    s_ab -= np.multiply(cube, np.float32(0.25), out=turned)
+    spread = np.subtract(cube, nn, out=turned)
     rho: FloatArray = s_ab.astype(np.float64)
     rho *= 12.0
     with np.errstate(invalid="ignore", divide="ignore"):
         rho /= spread  # both variables without ties: the same spread
         if tied.size:  # a tied variable's own spread, for its pairs
             own = (np.float32(12.0) * s_aa - np.float32(3.0) * cube[tied]).astype(np.float64)
-            other = spread[:, tied].T
+            other = spread[:, tied].T.astype(np.float64)
             other[:, tied] = own[:, tied].T
             rho[tied] = 12.0 * s_ab[tied] / np.sqrt(own * other)
             rho[:, tied] = rho[tied].T
