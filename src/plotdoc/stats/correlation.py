@@ -275,7 +275,7 @@ def _pearson_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Float
 
     Each variable is centred on its own mean, its missing cells 0, so that the pairwise sums
     stay small. With few missing cells the sums over a pair's complete rows are the whole
-    column's minus those over the rows where the other variable is missing, one sparse product.
+    column's minus those over the rows where the other variable is missing (sparse products).
     """
     rows, k = x.shape
     if (rows * k - np.count_nonzero(mask)) * 8 < rows * k:
@@ -287,22 +287,19 @@ def _pearson_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Float
         indptr = np.concatenate([[0], np.cumsum(np.bincount(miss_row, minlength=rows))])
         mct = sparse.csc_matrix((np.ones(miss_var.size), miss_var, indptr), shape=(k, rows))
         counts = rows - np.bincount(miss_var, minlength=k)
-        both = np.empty((rows, 2 * k))  # the centred values and their squares, side by side
-        xc, xc2 = both[:, :k], both[:, k:]
-        np.copyto(xc, x)
-        xc[miss_row, miss_var] = 0.0
+        xc = np.where(mask, x, 0.0)
         with np.errstate(invalid="ignore", divide="ignore"):
             xc -= np.where(counts > 0, xc.sum(axis=0) / counts, 0.0)
         xc[miss_row, miss_var] = 0.0
-        np.multiply(xc, xc, out=xc2)
+        xc2 = xc * xc
         miss = np.asarray(rows - counts, dtype=np.float64)
         nn = rows - miss[:, None] - miss[None, :] + _both_missing(miss_row, miss_var, rows, k)
         # sums over the rows where the *other* variable is missing, then by complement:
         # S[i, j] = sum of xc_i where j is present (the full column sum is 0),
         # Q[i, j] = sum of xc_i^2 where j is present
-        other = np.asarray(mct @ both)
-        s = -other[:, :k].T
-        q = xc2.sum(axis=0)[:, None] - other[:, k:].T
+        s = -np.asarray(mct @ xc).T
+        q = xc2.sum(axis=0)[:, None] - np.asarray(mct @ xc2).T
+        del xc2
     else:
         counts = mask.sum(axis=0)
         xc = np.where(mask, x, 0.0)
