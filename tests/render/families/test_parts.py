@@ -147,3 +147,25 @@ def test_dot_plot_keeps_half_a_slot_at_both_ends_of_its_category_axis(orientatio
     # the last part's dot no longer sits on the value axis line
     assert ticks[0] - lo == pytest.approx(hi - ticks[-1])
     assert ticks[0] - lo >= 0.5
+
+
+def _luminance(hex_color: str) -> float:
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    h = hex_color.lstrip("#")
+    r, g, b = (lin(int(h[k : k + 2], 16) / 255) for k in (0, 2, 4))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+@pytest.mark.parametrize(
+    ("preset", "background"),
+    [("modern", "#ffffff"), ("classic", "#ffffff"), ("floral", "#fffdf8"), ("starry", "#0b1026")],
+)
+def test_dot_plot_leaders_stand_out_from_the_background(preset: str, background: str) -> None:
+    """The dotted leaders are thin and broken: they need a WCAG contrast of at least 2 to read
+    (the grid colour they used gave 1.2 to 1.4)."""
+    svg = svg_of(parts_doc("parts-dot-plot", graph={"activePresetId": preset}))
+    stroke = svg.style("guide/row0")["stroke"]
+    hi, lo = sorted((_luminance(stroke), _luminance(background)), reverse=True)
+    assert (hi + 0.05) / (lo + 0.05) >= 2.0

@@ -286,3 +286,31 @@ def test_every_error_band_is_seen_against_the_plot(preset: str) -> None:
     for i in (0, 1):
         fill = svg.style(f"band/error/ds{i}")["fill"]
         assert contrast(hex_to_rgba(fill), background) >= 1.2, (preset, i, fill)
+
+
+def _rgb(hex_color: str) -> tuple[float, float, float]:
+    h = hex_color.lstrip("#")
+    return (int(h[0:2], 16) / 255, int(h[2:4], 16) / 255, int(h[4:6], 16) / 255)
+
+
+def test_preset_area_fills_are_opaque_in_their_own_colour() -> None:
+    """Each preset fill is drawn as 35 % of it over the background, without transparency, so
+    overlapping areas keep their own colours (modern's fills #0072B2-like blue and orange)."""
+    from plotdoc.contract.presets import PRESETS
+
+    fills = PRESETS["modern"].colors.fills
+    svg = svg_of(xy_doc("xy-area"))
+    for i in (0, 1):
+        st = svg.style(f"area/ds{i}")
+        assert float(st.get("fill-opacity", "1")) == 1.0
+        expected = [1.0 + (c - 1.0) * 0.35 for c in _rgb(fills[i])]  # over white
+        assert _rgb(st["fill"]) == pytest.approx(expected, abs=1 / 255)
+
+
+def test_faint_error_bands_take_their_data_sets_tint() -> None:
+    """floral's pastel fills would vanish on its cream background: each band is a light tint
+    of its own data set's colour (not one grey for all)."""
+    svg = svg_of(xy_doc("xy-area-error", reps=3, graph={"activePresetId": "floral"}))
+    first, second = (_rgb(svg.style(f"band/error/ds{i}")["fill"]) for i in (0, 1))
+    assert first[0] > first[1]  # rose
+    assert second[1] > second[0]  # green

@@ -47,7 +47,7 @@ from ..context import DrawContext
 from ..marks import primitives
 from ..marks.bars import baseline
 from ..marks.value_labels import format_value
-from ..style.colors import contrast, mix
+from ..style.colors import composite, contrast, mix
 from ..style.text import clamp
 from ..style.theme import DASHES, HATCHES, resolve_color
 from ..style.types import BarsSpikesDroplinesStyle
@@ -277,7 +277,13 @@ def _area(ctx: DrawContext, i: int, xs: F64, c: F64) -> None:
     base = _base(ctx, ctx.style("barsSpikesDroplines", i))
     edge = 1e12 if st["position"] == "aboveCurve" else base
     pts = np.concatenate([np.column_stack([lx, ly]), [[lx[-1], edge], [lx[0], edge]]])
-    poly = Polygon(pts, closed=True, facecolor=st["fillColor"], edgecolor="none", linewidth=0)
+    # the preset's fill is drawn as it looks alone over the plot background: where areas
+    # overlap, the one in front keeps its own colour instead of a mix of both (blue and orange
+    # made olive); a colour set in the file is drawn as given
+    face = st["fillColor"]
+    if face == ctx.theme.area_fill(i):
+        face = composite(face, ctx.theme.plot_background)
+    poly = Polygon(pts, closed=True, facecolor=face, edgecolor="none", linewidth=0)
     hatch = HATCHES.get(st["fillPattern"])
     if hatch:
         poly.set_hatch(hatch)
@@ -287,8 +293,10 @@ def _area(ctx: DrawContext, i: int, xs: F64, c: F64) -> None:
 
 
 #: an error band whose fill contrasts less than this with the plot background is drawn in a
-#: light tint of the foreground instead (it would not be seen)
+#: light tint of its data set's error colour instead (it would not be seen)
 MIN_BAND_CONTRAST = 1.25
+#: how far that tint goes from the background toward the error colour
+BAND_TINT = 0.22
 
 
 def _error_band(ctx: DrawContext, i: int, xs: F64, lo: F64, hi: F64) -> None:
@@ -300,8 +308,8 @@ def _error_band(ctx: DrawContext, i: int, xs: F64, lo: F64, hi: F64) -> None:
     st = ctx.style("errorBar", i)
     fill = ctx.style("areaFill", i)["fillColor"]
     bg = ctx.theme.plot_background
-    if contrast(fill, bg) < MIN_BAND_CONTRAST:  # classic's white first fill: a band unseen
-        fill = mix(bg, ctx.theme.foreground, 0.2)
+    if contrast(fill, bg) < MIN_BAND_CONTRAST:  # classic's white fill, floral's pastels
+        fill = mix(bg, st["color"], BAND_TINT)  # light grey in classic, the set's own tint
     poly = Polygon(
         np.concatenate([np.column_stack([bx, bh]), np.column_stack([bx, bl])[::-1]]),
         closed=True,

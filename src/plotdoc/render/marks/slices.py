@@ -22,7 +22,7 @@ from matplotlib.path import Path
 from .. import ids
 from ..context import DrawContext
 from ..positions.plot_area import points_transform
-from ..style.colors import contrast_text
+from ..style.colors import contrast_text, mix
 from ..style.numbers import number_text
 from ..style.text import safe
 from ..style.theme import RGBA, merge_style
@@ -254,6 +254,10 @@ def draw_slices(
         ctx.add(outline, "border/outer", z=2.0)
 
 
+#: how far a dot plot's dotted leaders go from the grid colour toward the foreground
+GUIDE_TOWARD_FOREGROUND = 0.35
+
+
 def draw_dot_plot(
     ctx: DrawContext, i: int, rows: list[int], values: list[float], labels: list[str]
 ) -> None:
@@ -263,7 +267,9 @@ def draw_dot_plot(
     # slots 1..n (not from 0): a category axis from 0.3 never reads as data from zero, so the
     # value-axis rules (no axis across zero) leave its half-slot margins alone
     pos = [float(n - k) if horizontal else float(k + 1) for k in range(n)]
-    guide = ctx.theme.grid
+    # a leader from the axis to each dot: darker than the grid, so that it still reads when
+    # dotted (on starry's night background the grid colour alone all but vanished)
+    guide = mix(ctx.theme.grid, ctx.theme.foreground, GUIDE_TOWARD_FOREGROUND)
     for k, r in enumerate(rows):
         xs, ys = (
             ([0.0, values[k]], [pos[k], pos[k]]) if horizontal else ([pos[k]] * 2, [0.0, values[k]])

@@ -75,6 +75,10 @@ class Theme:
         f = self.colors.fills
         return hex_to_rgba(f[i % len(f)], self.colors.fill_alpha)
 
+    def area_fill(self, i: int) -> RGBA:
+        """The preset's ``areaFill.fillColor`` of data set ``i``: its fill at 35 %."""
+        return with_alpha(self.fill(i), 0.35)
+
     @property
     def foreground(self) -> RGBA:
         return hex_to_rgba(self.colors.foreground)
@@ -188,7 +192,7 @@ class Theme:
                 "beginAtY": None,
             },
             "areaFill": {
-                "fillColor": with_alpha(fill, 0.35),
+                "fillColor": self.area_fill(k),
                 "position": "belowCurve",
                 "fillPattern": "none",
                 "patternColor": fg,
