@@ -173,7 +173,6 @@ def spearman_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Float
     m = mask.astype(np.float64)
     nn: FloatArray = m.T @ m
     sab = np.zeros((k, k))
-    saa = np.zeros((k, k))  # sums of x_i's squared ranks over the pair's rows (tied i only)
     for lo in range(0, k, block):
         check()
         hi = min(lo + block, k)
@@ -226,22 +225,52 @@ def spearman_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Float
             partner = q[b].reshape(-1).take(where_q[oi])  # x_j's ranks at i's rows, i's order
             top = (double if tied[i] else rows) * (double if doubled else rows)
             sab[i, lo:] = _sum_rows(got, partner, top) / (scale[i] * q_scale)
-            if tied[i]:
-                got *= mask_small[oi, lo:]
-                saa[i, lo:] = _sum_rows(got, got, double**2) / 4.0
-        if doubled:  # x_j's squared ranks against the block's i (used where j is tied)
-            qc = q[:, 1:].transpose(1, 0, 2)
-            saa[lo:, lo:hi] = _sum_rows(qc, qc, double**2).T / 4.0
     upper = np.triu(np.ones((k, k), dtype=bool))
     sab = np.where(upper, sab, sab.T)
     n = nn
     mid = n * (n + 1.0) ** 2 / 4.0  # n (mean rank)^2
     squares = n * (n + 1.0) * (2.0 * n + 1.0) / 6.0  # 1^2 + ... + n^2
-    saa = np.where(tied[:, None], saa, squares)
+    # with ties, the sum of squared average ranks falls short by (t^3 - t) / 12 per tie group
+    # of t of the pair's rows
+    saa = squares - _tie_corrections(mask, order, first, stop, counts, tied) / 12.0
     sbb = saa.T
     with np.errstate(invalid="ignore", divide="ignore"):
         r: FloatArray = (sab - mid) / np.sqrt((saa - mid) * (sbb - mid))
     return r, nn
+
+
+def _tie_corrections(
+    mask: npt.NDArray[np.bool_],
+    order: IntArray,
+    first: IntArray,
+    stop: IntArray,
+    counts: IntArray,
+    tied: npt.NDArray[np.bool_],
+) -> FloatArray:
+    """``T[i, j]``: the sum of t^3 - t over x_i's tie groups, t counting the group's rows where
+    x_j is present too (0 where x_i has no ties).
+
+    A tie group is a run of x_i's sorted order: the rows of its groups of two or more, by a
+    sparse (groups x rows) indicator, times the mask gives every group's count against every
+    j at once (single precision holds counts exactly).
+    """
+    from scipy import sparse
+
+    k = mask.shape[1]
+    present = mask.astype(np.float32)
+    out = np.zeros((k, k))
+    for i in np.flatnonzero(tied):
+        check()
+        f, s = first[: counts[i], i], stop[: counts[i], i]
+        inside = np.flatnonzero(s - f > 1)  # positions in a group of two or more
+        group = np.cumsum(f[inside] == inside) - 1  # which group each of them is in
+        member = sparse.csr_matrix(
+            (np.ones(inside.size, dtype=np.float32), (group, np.arange(inside.size))),
+            shape=(int(group[-1]) + 1, inside.size),
+        )
+        t = np.asarray(member @ present[order[inside, i]], dtype=np.float64)
+        out[i] = (t * t * t - t).sum(axis=0)
+    return out
 
 
 def _running_sum(a: npt.NDArray[Any]) -> None:
