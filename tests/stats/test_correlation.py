@@ -134,9 +134,8 @@ def test_large_matrix_against_pandas() -> None:
 def test_pearson_counts_of_rows_missing_in_both(
     monkeypatch: pytest.MonkeyPatch, limit: int
 ) -> None:
-    module = importlib.import_module(
-        "plotdoc.stats.correlation"
-    )  # the package's name is a function
+    # plotdoc.stats.correlation, the module: the package exports a function of that name
+    module = importlib.import_module("plotdoc.stats.correlation")
     monkeypatch.setattr(module, "MISSING_PAIRS_COUNTED", limit)
     x = _data_with_missing(300, 23, 0.04, seed=11)
     x[7] = np.nan  # a row missing whole

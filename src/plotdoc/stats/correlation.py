@@ -249,20 +249,18 @@ def _pearson_complete(x: FloatArray) -> FloatArray:
 MISSING_PAIRS_COUNTED = 4_000_000
 
 
-def _both_missing(miss_row: IntArray, miss_var: IntArray, rows: int, k: int) -> FloatArray:
-    """Rows where both variables are missing, for every pair: each row's missing variables
-    paired with each other (cheaper than a sparse product when rows miss few values)."""
-    per_row = np.bincount(miss_row, minlength=rows)
-    repeats = per_row[miss_row]  # each missing cell is paired with its row's missing cells
-    total = int((per_row * per_row).sum())
-    if total > MISSING_PAIRS_COUNTED:
-        from scipy import sparse
-
-        indptr = np.concatenate([[0], np.cumsum(per_row)])
-        mct = sparse.csc_matrix((np.ones(miss_var.size), miss_var, indptr), shape=(k, rows))
+def _both_missing(mct: Any, miss_row: IntArray, miss_var: IntArray) -> FloatArray:
+    """Rows where both variables are missing, for every pair, from the sparse (variables x
+    rows) indicator ``mct`` of the missing cells (column-compressed, cells in row order): each
+    row's missing variables paired with each other, cheaper than ``mct @ mct.T`` when rows miss
+    few values."""
+    k = mct.shape[0]
+    per_row = np.diff(mct.indptr)
+    if int((per_row * per_row).sum()) > MISSING_PAIRS_COUNTED:
         both: FloatArray = (mct @ mct.T).toarray()
         return both
-    first = (np.cumsum(per_row) - per_row)[miss_row]  # where each cell's row starts
+    repeats = per_row[miss_row]  # each missing cell is paired with its row's missing cells
+    first = mct.indptr[miss_row]  # where each cell's row starts
     a = np.repeat(miss_var, repeats)
     starts = np.cumsum(repeats) - repeats
     partner = np.repeat(first - starts, repeats) + np.arange(a.size)
@@ -293,7 +291,7 @@ def _pearson_pairwise(x: FloatArray, mask: npt.NDArray[np.bool_]) -> tuple[Float
         xc[miss_row, miss_var] = 0.0
         xc2 = xc * xc
         miss = np.asarray(rows - counts, dtype=np.float64)
-        nn = rows - miss[:, None] - miss[None, :] + _both_missing(miss_row, miss_var, rows, k)
+        nn = rows - miss[:, None] - miss[None, :] + _both_missing(mct, miss_row, miss_var)
         # sums over the rows where the *other* variable is missing, then by complement:
         # S[i, j] = sum of xc_i where j is present (the full column sum is 0),
         # Q[i, j] = sum of xc_i^2 where j is present

@@ -254,11 +254,13 @@ def _tie_corrections(
     sparse (groups x rows) indicator, times the mask gives every group's count against every
     j at once (single precision holds counts exactly).
     """
+    k = mask.shape[1]
+    out = np.zeros((k, k))
+    if not tied.any():
+        return out
     from scipy import sparse
 
-    k = mask.shape[1]
     present = mask.astype(np.float32)
-    out = np.zeros((k, k))
     for i in np.flatnonzero(tied):
         check()
         f, s = first[: counts[i], i], stop[: counts[i], i]
