@@ -86,6 +86,14 @@
   }
   window.plotdocGridApi = gridApi;
 
+  // AG Grid hands a finished cell edit to its listeners on a timer (its events are
+  // asynchronous), so a shortcut pressed right after Enter could reach the server before the
+  // edit: Ctrl+Z would undo the step before it and Ctrl+S save without it. Shortcuts are sent on
+  // a timer too, queued behind any edit the grid has still to deliver.
+  function emitShortcut(action) {
+    window.setTimeout(() => emitEvent("plotdoc_shortcut", { action: action }), 0);
+  }
+
   function editing(target) {
     return target && (target.closest(".ag-cell-inline-editing") || target.closest(".ag-popup-editor"));
   }
@@ -116,7 +124,7 @@
       const key = (e.key || "").toLowerCase();
       if (mod && key === "s") {
         e.preventDefault();
-        emitEvent("plotdoc_shortcut", { action: e.shiftKey ? "save-as" : "save" });
+        emitShortcut(e.shiftKey ? "save-as" : "save");
         return;
       }
       if (mod && key === "o") {
@@ -127,10 +135,10 @@
       if (inTextField(e.target) || editing(e.target)) return;
       if (mod && (key === "y" || (key === "z" && e.shiftKey))) {
         e.preventDefault();
-        emitEvent("plotdoc_shortcut", { action: "redo" });
+        emitShortcut("redo");
       } else if (mod && key === "z") {
         e.preventDefault();
-        emitEvent("plotdoc_shortcut", { action: "undo" });
+        emitShortcut("undo");
       } else if (mod && (key === "-" || key === "+" || key === "=") && e.target.closest && e.target.closest(".plotdoc-sheet")) {
         e.preventDefault();
         window.plotdocRowAction(key === "-" ? "delete" : e.shiftKey || key === "+" ? "insert-above" : "insert-below");
