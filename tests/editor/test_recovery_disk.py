@@ -1,0 +1,119 @@
+"""Recovery copies and the disk checks, without a browser."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from pathlib import Path
+
+import pytest
+
+from plotdoc.api import loads
+from plotdoc.editing import add_table, set_cell
+from plotdoc.editing.session import Session
+from plotdoc.editor import recovery
+from plotdoc.editor.disk import Refused, Stamp, disk_change, save_as_target
+
+
+def _edited_session() -> Session:
+    session = Session()
+    session.apply(add_table, "xy", "Growth")
+    session.apply(set_cell, session.project.tables[0].id, 0, 1, "4.5")
+    return session
+
+
+def test_recovery_folder_from_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(recovery.ENV, str(tmp_path / "rec"))
+    assert recovery.folder() == tmp_path / "rec"
+    monkeypatch.delenv(recovery.ENV)
+    assert recovery.folder().parts[-2:] == ("plotdoc", "recovery")
+
+
+def test_copy_written_after_quiet_time_and_removed_by_save(tmp_path: Path) -> None:
+    session = Session()
+
+    async def scenario() -> None:
+        keeper = recovery.Keeper(session, where=tmp_path / "rec", quiet=0.05, latest=0.2)
+        keeper.start()
+        session.apply(add_table, "xy", "Growth")
+        session.apply(set_cell, session.project.tables[0].id, 0, 1, "4.5")
+        assert not keeper.data_path.exists()  # debounced: nothing yet
+        await asyncio.sleep(0.3)
+        copies = recovery.find(None, where=tmp_path / "rec")
+        assert [c.id for c in copies] == [keeper.id]
+        project = loads(copies[0].read())
+        assert project.tables[0].name == "Growth"
+        assert project.tables[0].data_sets[0].values[0] == 4.5
+        session.save(tmp_path / "growth.plotdoc")
+        await asyncio.sleep(0.01)
+        assert not keeper.data_path.exists() and not keeper.meta_path.exists()
+        assert recovery.find(None, where=tmp_path / "rec") == []
+        keeper.stop()
+
+    asyncio.run(scenario())
+    assert not any(tmp_path.glob("*.tmp")) and not any((tmp_path / "rec").iterdir())
+    # never beside the user's file
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["growth.plotdoc", "rec"]
+
+
+def test_copy_belongs_to_its_file(tmp_path: Path) -> None:
+    session = _edited_session()
+    session.save(tmp_path / "a.plotdoc")
+    session.apply(set_cell, session.project.tables[0].id, 1, 1, "7")
+    keeper = recovery.Keeper(session, where=tmp_path / "rec", stamp=lambda: Stamp.of(session.path))
+    assert keeper.write()
+    found = recovery.find(tmp_path / "." / "a.plotdoc", where=tmp_path / "rec")
+    assert len(found) == 1 and found[0].title == "a.plotdoc"
+    assert found[0].stamp == Stamp.of(tmp_path / "a.plotdoc")
+    assert recovery.find(tmp_path / "b.plotdoc", where=tmp_path / "rec") == []
+    assert recovery.find(None, where=tmp_path / "rec") == []
+    assert recovery.find(tmp_path / "a.plotdoc", exclude=keeper.id, where=tmp_path / "rec") == []
+    assert "ago" in found[0].when()
+    found[0].remove()
+    assert recovery.find(tmp_path / "a.plotdoc", where=tmp_path / "rec") == []
+
+
+def test_stamp_notices_content_not_touch(tmp_path: Path) -> None:
+    f = tmp_path / "a.plotdoc"
+    f.write_text("one")
+    seen = Stamp.of(f)
+    assert disk_change(f, seen) is None
+    os.utime(f, ns=(1, 1))  # touched only
+    assert disk_change(f, seen) is None
+    f.write_text("two")
+    assert disk_change(f, seen) == "changed"
+    f.unlink()
+    assert disk_change(f, seen) == "deleted"
+
+
+def test_save_as_relative_to_current_file(tmp_path: Path) -> None:
+    (tmp_path / "proj").mkdir()
+    current = tmp_path / "proj" / "a.plotdoc"
+    target = save_as_target("b", current, cwd=Path("/"))
+    assert target.path == tmp_path / "proj" / "b.plotdoc" and not target.exists
+    assert save_as_target("c.plotdoc.json", current).path == tmp_path / "proj" / "c.plotdoc.json"
+    assert save_as_target("b", None, cwd=tmp_path).path == tmp_path / "b.plotdoc"
+
+
+def test_save_as_existing_and_links(tmp_path: Path) -> None:
+    (tmp_path / "real.plotdoc").write_text("{}")
+    (tmp_path / "link.plotdoc").symlink_to(tmp_path / "real.plotdoc")
+    t = save_as_target(str(tmp_path / "real.plotdoc"), None)
+    assert t.exists and t.link_to is None
+    t = save_as_target("link.plotdoc", tmp_path / "x.plotdoc")
+    assert t.exists and t.link_to == tmp_path / "real.plotdoc"
+
+
+@pytest.mark.parametrize("typed", ["/dev/null", "/dev/zero"])
+def test_save_as_device_refused(typed: str) -> None:
+    with pytest.raises(Refused, match="device"):
+        save_as_target(typed, None)
+
+
+def test_save_as_folder_and_missing_folder_refused(tmp_path: Path) -> None:
+    with pytest.raises(Refused, match="folder"):
+        save_as_target(str(tmp_path), None)
+    with pytest.raises(Refused, match="no folder"):
+        save_as_target(str(tmp_path / "nope" / "a.plotdoc"), None)
+    with pytest.raises(Refused, match="nothing"):
+        save_as_target("  ", None)
