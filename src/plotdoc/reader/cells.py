@@ -41,17 +41,15 @@ class FlatRows:
     @classmethod
     def of(cls, rows: list[list[Any]]) -> FlatRows:
         cells = list(chain.from_iterable(rows))
-        counts = list(map(len, rows))
-        widest = max(counts, default=0)
-        # plain Python for the facts of a few rows: numpy costs microseconds per call, and a
-        # file may hold a hundred thousand small data sets
-        return cls(
-            cells,
-            frozenset(map(type, cells)),
-            np.array(counts, dtype=np.intp),
-            widest,
-            counts.count(widest) == len(counts),
-        )
+        n = len(rows)
+        widest = max(map(len, rows), default=0)
+        # every row is at most `widest` wide, so they all are exactly when the cells add up
+        uniform = len(cells) == n * widest
+        if uniform:
+            widths = np.full(n, widest, dtype=np.intp)
+        else:
+            widths = np.fromiter(map(len, rows), dtype=np.intp, count=n)
+        return cls(cells, frozenset(map(type, cells)), widths, widest, uniform)
 
     def max_width(self) -> int:
         """Cells in the widest row (0 without rows)."""
