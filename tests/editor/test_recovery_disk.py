@@ -117,3 +117,34 @@ def test_save_as_folder_and_missing_folder_refused(tmp_path: Path) -> None:
         save_as_target(str(tmp_path / "nope" / "a.plotdoc"), None)
     with pytest.raises(Refused, match="nothing"):
         save_as_target("  ", None)
+
+
+def test_edit_problems_point_at_the_thing() -> None:
+    from plotdoc.editing.graph import set_graph_field
+    from plotdoc.editor.pointing import edit_lines
+    from plotdoc.problems import PlotdocError, Problem
+
+    session = Session()
+    session.apply(add_table, "xy", "Growth")
+    table = session.project.tables[0]
+    with pytest.raises(PlotdocError) as refused:
+        session.apply(set_cell, table.id, 3, 1, "abc")
+    (line,) = edit_lines(session.project, refused.value.problems)
+    assert line.startswith("error — table “Growth”, data set “Data set A”, row 4: expected")
+    assert "line 1" not in line and "column" not in line
+    session.apply(
+        set_graph_field, table.id, "style_overrides", ("perDataSet", "Data set A"), {"line": {}}
+    )
+    problem = Problem(
+        "unmatched-data-set-key",
+        "warning",
+        ("tables", 0, "graph", "styleOverrides", "perDataSet", "Gone"),
+        "expected a data set name",
+        line=1,
+        column=1541,
+    )
+    (line,) = edit_lines(session.project, [problem])
+    assert line == (
+        "warning — table “Growth”, graph style of data set “Gone”: expected a data set name "
+        "[unmatched-data-set-key]"
+    )
