@@ -1,5 +1,6 @@
 """The layout of plotdoc.render: what docs/rendering.md names exists, modules stay small, and no
-module of the package imports one that imports it back."""
+module of the package imports one that imports it back. The editor's modules keep the same
+rules (small, no import cycle)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RENDER = ROOT / "src" / "plotdoc" / "render"
+EDITOR = ROOT / "src" / "plotdoc" / "editor"
 DOC = ROOT / "docs" / "rendering.md"
 
 
-def _modules() -> dict[str, Path]:
+def _modules(package: Path = RENDER) -> dict[str, Path]:
     out = {}
-    for path in RENDER.rglob("*.py"):
-        rel = path.relative_to(RENDER.parent.parent).with_suffix("")
+    for path in package.rglob("*.py"):
+        rel = path.relative_to(package.parent.parent).with_suffix("")
         name = ".".join(rel.parts)
         out[name.removesuffix(".__init__")] = path
     return out
@@ -42,7 +44,11 @@ def test_every_module_is_named_in_the_doc() -> None:
         assert f"`{rel}`" in text, rel
 
 
-@pytest.mark.parametrize("path", sorted(RENDER.rglob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path",
+    sorted([*RENDER.rglob("*.py"), *EDITOR.rglob("*.py")]),
+    ids=lambda p: f"{p.parent.name}/{p.name}",
+)
 def test_modules_stay_small_and_are_not_named_after_a_phase(path: Path) -> None:
     assert len(path.read_text(encoding="utf-8").splitlines()) <= 400
     assert not re.search(r"(_part\d|_new|_v\d|_old)$", path.stem)
@@ -67,8 +73,9 @@ def _imports(name: str, path: Path) -> set[str]:
     return found
 
 
-def test_no_import_cycle() -> None:
-    mods = _modules()
+@pytest.mark.parametrize("package", [RENDER, EDITOR], ids=lambda p: p.name)
+def test_no_import_cycle(package: Path) -> None:
+    mods = _modules(package)
     graph = {n: {m for m in _imports(n, p) if m in mods and m != n} for n, p in mods.items()}
     # a package's __init__ importing its own modules is not a cycle through them
     for n in graph:

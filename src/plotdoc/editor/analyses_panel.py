@@ -12,7 +12,7 @@ from .format_panel import label_of
 from .work import known_results
 
 if TYPE_CHECKING:
-    from .page import View
+    from .view import View
 
 #: Choices of each parameter that takes one of a few values.
 CHOICES: dict[str, tuple[Any, ...]] = {

@@ -14,7 +14,7 @@ from ..contract.styles import AXIS_SCALES, LEGEND_POSITIONS
 from ..editing import set_axis, set_legend, set_plot_option, set_title, set_visibility
 
 if TYPE_CHECKING:
-    from .page import View
+    from .view import View
 
 #: What each multiple-variables role means, shown next to its select.
 ROLE_LABELS = {

@@ -29,7 +29,7 @@ from .work import (
 )
 
 if TYPE_CHECKING:
-    from .page import View
+    from .view import View
 
 _PREFIXES = ("column-", "grouped-", "xy-", "contingency-", "nested-", "survival-", "parts-", "mv-")
 

@@ -14,7 +14,7 @@ from .notify import count, notify
 from .work import in_thread, release_memory
 
 if TYPE_CHECKING:
-    from .page import View
+    from .view import View
 
 FAMILY_TITLES = {
     "xy": "XY",

@@ -24,7 +24,7 @@ from .notify import count, notify
 from .opening import FAMILY_TITLES
 
 if TYPE_CHECKING:
-    from .page import View
+    from .view import View
 
 __all__ = ["AnalysesPanel", "GraphPanel"]
 

@@ -13,7 +13,7 @@ from nicegui import ui
 from ..editing import delete_rows_at, insert_rows
 
 if TYPE_CHECKING:
-    from .page import View
+    from .view import View
 
 #: The context menu's entries: (action, label, icon).
 ACTIONS = (

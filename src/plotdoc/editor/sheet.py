@@ -1,0 +1,121 @@
+"""The data sheet: AG Grid's options for a table, and the cell edits, pastes and clears it sends."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from nicegui import events
+
+from ..editing import paste_block, set_cell
+from ..editing.cells import clear_cells, sheet_columns
+
+if TYPE_CHECKING:
+    from .view import View
+
+
+def sheet_options(table: Any, version: int) -> dict[str, Any]:
+    """AG Grid options: a row-number column, then the family's columns, rows fetched on demand."""
+    editable = table.derived_from is None
+    columns: list[dict[str, Any]] = [
+        {
+            "headerName": "",
+            "colId": "rownum",
+            ":valueGetter": "p => p.node.rowIndex + 1",
+            "width": 70,
+            "pinned": "left",
+            "editable": False,
+            "cellClass": "plotdoc-rownum",
+            "suppressNavigable": False,
+        }
+    ]
+    cols = sheet_columns(table)
+    groups: dict[int, dict[str, Any]] = {}
+    for i, col in enumerate(cols):
+        spec: dict[str, Any] = {
+            "field": f"c{i}",
+            "colId": f"c{i}",
+            "editable": editable,
+            "width": 110,
+        }
+        if col.kind == "x":
+            columns.append(
+                {
+                    **spec,
+                    "headerName": "Time" if table.format == "survival" else "X",
+                    "pinned": "left",
+                    "width": 100,
+                }
+            )
+        elif col.kind == "label":
+            columns.append({**spec, "headerName": "Row label", "pinned": "left", "width": 150})
+        elif table.replicates == 1:
+            columns.append({**spec, "headerName": table.data_sets[col.data_set].name})
+        else:
+            group = groups.get(col.data_set)
+            if group is None:
+                group = {"headerName": table.data_sets[col.data_set].name, "children": []}
+                groups[col.data_set] = group
+                columns.append(group)
+            group["children"].append({**spec, "headerName": f"Y{col.replicate + 1}", "width": 80})
+    return {
+        "columnDefs": columns,
+        "defaultColDef": {
+            "resizable": True,
+            "sortable": False,
+            "cellDataType": False,
+            "suppressMovable": True,
+        },
+        "rowModelType": "infinite",
+        "rowSelection": {
+            "mode": "multiRow",
+            "checkboxes": False,
+            "headerCheckbox": False,
+            "enableClickSelection": True,
+        },
+        "preventDefaultOnContextMenu": True,
+        "cacheBlockSize": 200,
+        "maxBlocksInCache": 20,
+        "rowBuffer": 20,
+        ":datasource": f"plotdocDatasource({json.dumps(table.id)}, {version})",
+        "enterNavigatesVertically": True,
+        "enterNavigatesVerticallyAfterEdit": True,
+        "stopEditingWhenCellsLoseFocus": True,
+        "singleClickEdit": False,
+        "theme": "balham",
+        "rowHeight": 26,
+        "headerHeight": 28,
+        "suppressColumnVirtualisation": False,
+    }
+
+
+def column_index(col_id: str | None) -> int | None:
+    if not col_id or not col_id.startswith("c") or not col_id[1:].isdigit():
+        return None
+    return int(col_id[1:])
+
+
+def cell_changed(view: View, e: events.GenericEventArguments) -> None:
+    table = view.table()
+    col = column_index(e.args.get("colId"))
+    row = e.args.get("rowIndex")
+    if table is None or col is None or row is None:
+        return
+    view.apply(set_cell, table.id, int(row), col, e.args.get("newValue"))
+
+
+def paste(view: View, args: dict[str, Any]) -> None:
+    table = view.table()
+    col = column_index(args.get("col"))
+    if table is None or col is None or table.derived_from is not None:
+        return
+    view.apply(paste_block, table.id, int(args["row"]), col, str(args.get("text") or ""))
+
+
+def clear(view: View, args: dict[str, Any]) -> None:
+    table = view.table()
+    col = column_index(args.get("col"))
+    if table is None or col is None or table.derived_from is not None:
+        return
+    if int(args["row"]) < table.n_rows:
+        view.apply(clear_cells, table.id, int(args["row"]), col, 1, 1)

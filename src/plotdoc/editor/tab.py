@@ -1,0 +1,241 @@
+"""One browser tab's view of the session: the table it shows, edits, undo, refreshing."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from nicegui import background_tasks, ui
+
+from ..editing import add_table, duplicate_table, set_cell
+from ..editing.history import pending
+from ..problems import PlotdocError, Problem
+from . import panels, parts
+from .format_panel import FormatPanel
+from .notify import notify
+from .sheet import sheet_options
+from .work import (
+    Cancelled,
+    Job,
+    Task,
+    compute_results,
+    has_analyses,
+    install_results,
+    project_copy,
+)
+
+if TYPE_CHECKING:
+    from .server import Server
+
+
+class TabParts:
+    """The parts of one tab that are rebuilt when the project changes.
+
+    Each tab has its own (a refreshable made once for the module would rebuild every tab's
+    copy with the arguments of the tab that asked).
+    """
+
+    def __init__(self) -> None:
+        self.navigator = ui.refreshable(parts.navigator)
+        self.workspace = ui.refreshable(parts.workspace)
+        self.title_label = ui.refreshable(parts.title_label)
+        self.status_bar = ui.refreshable(parts.status_bar)
+        self.problems = ui.refreshable(panels.problems_panel)
+
+
+class Tab:
+    """One browser tab's view of the session."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.session = server.session
+        self.table_id: str | None = None
+        self.problems: list[Problem] = list(self.session.warnings)
+        self.problems_title = "Problems found when opening" if self.problems else ""
+        self.problem_name = self.session.title
+        self.problems_open = True
+        self.parts = TabParts()
+        self.title_shown: tuple[bool, str] | None = None
+        self.job = Job()
+        self.grid_key: Any = None
+        self.grid: ui.aggrid | None = None
+        self.graph = panels.GraphPanel(self)
+        self.format = FormatPanel(self)
+        self.analyses = panels.AnalysesPanel(self)
+        self.inspector: ui.right_drawer | None = None
+        self.status: ui.label | None = None
+        self.changes = 0
+        #: an element no refresh deletes: the context of work done after an event
+        self.anchor: ui.element = ui.element()
+
+    # -- the selected table ----------------------------------------------------------
+
+    def table(self) -> Any:
+        project = self.session.project
+        if self.table_id is not None:
+            try:
+                return project.table(self.table_id)
+            except KeyError:
+                pass
+        self.table_id = project.tables[0].id if project.tables else None
+        return project.tables[0] if project.tables else None
+
+    def select(self, table_id: str) -> None:
+        self.table_id = table_id
+        self.refresh(broadcast=False)  # the project did not change
+
+    # -- applying edits ----------------------------------------------------------------
+
+    def apply(self, op: Any, *args: Any, **kwargs: Any) -> bool:
+        """Run one edit; a refusal is shown in the problems panel and changes nothing."""
+        try:
+            edit = self.session.apply(op, *args, **kwargs)
+        except PlotdocError as exc:
+            self.show_problems("The edit was refused", exc.problems, exc.omitted)
+            notify(exc.errors[0].message if exc.errors else "refused", "negative")
+            self.refresh(sheet_only=True)
+            return False
+        if edit.table_id is not None and op in (add_table, duplicate_table):
+            self.table_id = edit.table_id
+        if edit.warnings:
+            self.show_problems("Warnings", edit.warnings)
+        elif self.problems_title == "The edit was refused":
+            self.clear_problems()
+        self.refresh(cells_only=op is set_cell)
+        return True
+
+    def undo(self) -> None:
+        label = self.session.undo()
+        notify(f"Undid: {label}" if label else "Nothing to undo")
+        self.refresh()
+
+    def redo(self) -> None:
+        label = self.session.redo()
+        notify(f"Redid: {label}" if label else "Nothing to redo")
+        self.refresh()
+
+    # -- problems ------------------------------------------------------------------------
+
+    def show_problems(
+        self, title: str, problems: Any, omitted: int = 0, name: str | None = None
+    ) -> None:
+        self.problems = list(problems)
+        self.problems_title = title
+        self.problems_open = True
+        self.problem_name = name or self.session.title
+        self.omitted = omitted
+        self.parts.problems.refresh()
+
+    def clear_problems(self) -> None:
+        self.problems = []
+        self.problems_title = ""
+        self.parts.problems.refresh()
+
+    # -- refreshing -----------------------------------------------------------------------
+
+    def refresh(
+        self, sheet_only: bool = False, cells_only: bool = False, *, broadcast: bool = True
+    ) -> None:
+        """Show the session's state; ``cells_only`` after an edit of cells (no layout change).
+
+        ``broadcast`` brings the project's other tabs up to date too.
+        """
+        table = self.table()
+        if not cells_only:  # after a cell edit the sheet already shows it: reread after the graph
+            self.update_sheet(table)
+        if sheet_only:
+            return
+        if not cells_only:
+            self.parts.navigator.refresh()
+            self.parts.workspace.refresh()
+            self.graph.toolbar.refresh()
+            self.format.render.refresh()
+            self.analyses.render.refresh()
+        self.update_title()
+        if broadcast:
+            self.server.changed(self)
+        background_tasks.create(self.after_change(cells_only), name="plotdoc-after-change")
+
+    def toggle_inspector(self, show: bool | None) -> None:
+        if self.inspector is not None:
+            self.inspector.set_value(not self.inspector.value if show is None else show)
+
+    def refresh_status(self) -> None:
+        self.parts.status_bar.refresh()
+
+    def update_title(self) -> None:
+        s = self.session
+        shown = (s.dirty, s.title)
+        if shown == self.title_shown:
+            return
+        self.title_shown = shown
+        self.parts.title_label.refresh()
+        ui.run_javascript(f"plotdocSetDirty({str(s.dirty).lower()}, {json.dumps(s.title)})")
+
+    async def after_change(self, reread_sheet: bool = False) -> None:
+        self.changes += 1
+        mine = self.changes
+        with self.anchor:
+            if has_analyses(self.session.project):
+                await self.recompute()
+            if mine == self.changes:
+                await self.graph.redraw()
+            if reread_sheet:  # the cells as the project holds them (1e3 shows as 1000)
+                self.update_sheet(self.table())
+
+    async def recompute(self) -> None:
+        version = self.session.version
+        self.job.message = ""
+        n = sum(len(t.analyses) for t in self.session.project.tables)
+        task = self.job.start(
+            Task(
+                compute_results,
+                project_copy(self.session.project),
+                label=f"Computing {n} analys{'i' if n == 1 else 'e'}s",
+                reports=True,
+            ),
+            "analyses",
+        )
+        self.parts.status_bar.refresh()
+        try:
+            computed = await task.result()
+        except Cancelled:
+            self.parts.status_bar.refresh()
+            return
+        except RuntimeError as exc:
+            self.job.done(task)
+            self.job.message = f"Analyses failed: {exc}"
+            self.parts.status_bar.refresh()
+            return
+        self.job.done(task)
+        if version == self.session.version:
+            install_results(self.session, computed)
+            self.analyses.render.refresh()
+            table = self.table()
+            if table is not None and table.derived_from is not None:
+                self.update_sheet(table, force_rows=True)
+        self.parts.status_bar.refresh()
+
+    def update_sheet(self, table: Any, force_rows: bool = True) -> None:
+        if self.grid is None:
+            return
+        if table is None:
+            self.grid.classes(add="hidden")
+            return
+        self.grid.classes(remove="hidden")
+        if pending(table):  # a results table not computed yet: filled when it is
+            return
+        key = (
+            table.id,
+            table.format,
+            table.replicates,
+            tuple(d.name for d in table.data_sets),
+            table.derived_from is not None,
+        )
+        if key != self.grid_key:
+            self.grid_key = key
+            self.grid.options.clear()
+            self.grid.options.update(sheet_options(table, self.session.version))
+            self.grid.update()
+        elif force_rows:
+            self.grid.run_grid_method("refreshInfiniteCache")

@@ -1,0 +1,97 @@
+"""What the panels, dialogs and routes may ask of one browser tab's view of the session.
+
+The page builds a :class:`~plotdoc.editor.tab.Tab` for every tab and hands it to the panels it
+lays out; the panels know it only through this protocol, so no panel imports the page and the
+page imports every panel (the imports run one way).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from nicegui import ui
+
+    from ..editing.session import Session
+    from ..problems import Problem
+    from .server import Server
+    from .work import Job
+
+
+class Refreshable(Protocol):
+    """A part of the page rebuilt on demand (a ``ui.refreshable``)."""
+
+    def refresh(self, *args: Any, **kwargs: Any) -> Any: ...
+
+
+class Parts(Protocol):
+    """The parts of one tab that are rebuilt when the project changes."""
+
+    @property
+    def navigator(self) -> Refreshable: ...
+    @property
+    def workspace(self) -> Refreshable: ...
+    @property
+    def title_label(self) -> Refreshable: ...
+    @property
+    def status_bar(self) -> Refreshable: ...
+    @property
+    def problems(self) -> Refreshable: ...
+
+
+class Exporter(Protocol):
+    """The graph panel as the menus see it."""
+
+    async def export(self, fmt: str) -> None: ...
+
+
+class View(Protocol):
+    """One browser tab's view of the session."""
+
+    server: Server
+    session: Session
+    #: the table shown in this tab (the first one when None or gone)
+    table_id: str | None
+    problems: list[Problem]
+    problems_title: str
+    problem_name: str
+    problems_open: bool
+    omitted: int
+    job: Job
+
+    @property
+    def parts(self) -> Parts: ...
+    @property
+    def graph(self) -> Exporter: ...
+
+    #: an element no refresh deletes: the context of work done after an event
+    anchor: ui.element
+
+    def table(self) -> Any:
+        """The table shown (None when the project has none)."""
+
+    def select(self, table_id: str) -> None: ...
+
+    def apply(self, op: Any, *args: Any, **kwargs: Any) -> bool:
+        """Run one edit; a refusal is shown in the problems panel and changes nothing."""
+
+    def undo(self) -> None: ...
+
+    def redo(self) -> None: ...
+
+    def show_problems(
+        self, title: str, problems: Any, omitted: int = 0, name: str | None = None
+    ) -> None: ...
+
+    def clear_problems(self) -> None: ...
+
+    def refresh(
+        self, sheet_only: bool = False, cells_only: bool = False, *, broadcast: bool = True
+    ) -> None:
+        """Show the session's state (and bring the other tabs up to date when ``broadcast``)."""
+
+    def refresh_status(self) -> None: ...
+
+    def update_title(self) -> None: ...
+
+    def toggle_inspector(self, show: bool | None) -> None: ...
