@@ -9,6 +9,7 @@ survival, partsOfWhole, multipleVariables) or at least 2 (nested) offer all thei
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,14 +44,19 @@ class Variant:
 
 
 def merge(base: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
-    """Deep-merge ``patch`` over ``base`` (objects merge key by key; anything else replaces)."""
-    out = dict(base)
+    """Deep-merge ``patch`` over ``base`` (objects merge key by key; anything else replaces).
+
+    The result shares no object or list with ``base`` or ``patch``: a table's options built
+    from the registry's defaults can be edited without changing the registry or any other
+    table built from it.
+    """
+    out = copy.deepcopy(base)
     for key, value in patch.items():
         old = out.get(key)
         if isinstance(old, dict) and isinstance(value, dict):
             out[key] = merge(old, value)
         else:
-            out[key] = value
+            out[key] = copy.deepcopy(value)
     return out
 
 
