@@ -20,7 +20,7 @@ from . import ids
 from .options import PlotOptions
 from .positions.slots import CategoryLayout, category_layout
 from .style.text import clamp, needs_runs, rich_label, safe
-from .style.theme import Theme, merge_style
+from .style.theme import RGBA, Theme, merge_style, own_color
 from .style.types import StyleLookup
 
 
@@ -106,6 +106,16 @@ class DrawContext:
         found: Mapping[str, Any] = overrides.get("perPoint", {}).get(self.ds_name(i), {})
         return found
 
+    def own_color(self, i: int | None) -> RGBA | None:
+        """The colour the document gives data set ``i`` (its symbol, line or bar fill colour,
+        per data set or for all): the colour of its marks that have none of their own; None
+        when the preset's palette colours it."""
+        if i is None or not 0 <= i < len(self.table.data_sets):
+            return None
+        overrides = self.graph.style_overrides or {}
+        per_ds = overrides.get("perDataSet", {}).get(self.ds_name(i), {})
+        return own_color([overrides.get("global", {}), per_ds])
+
     def visible_data_sets(self) -> list[int]:
         vis = self.graph.data_set_visibility or {}
         return [i for i in range(len(self.table.data_sets)) if vis.get(str(i), True)]
@@ -126,7 +136,7 @@ class DrawContext:
     ) -> dict[str, Any]:
         """Fully merged style of ``element`` for data set ``ds_index`` (and one point)."""
         overrides = self.graph.style_overrides or {}
-        base = self.theme.element_defaults(element, ds_index)
+        base = self.theme.element_defaults(element, ds_index, self.own_color(ds_index))
         if key is not None and element in ("symbol", "line", "curve"):
             base["color"] = self.theme.semantic(key)
             if "borderColor" in base:

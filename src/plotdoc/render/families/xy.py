@@ -281,7 +281,7 @@ def _area(ctx: DrawContext, i: int, xs: F64, c: F64) -> None:
     # overlap, the one in front keeps its own colour instead of a mix of both (blue and orange
     # made olive); a colour set in the file is drawn as given
     face = st["fillColor"]
-    if face == ctx.theme.area_fill(i):
+    if face == ctx.theme.element_defaults("areaFill", i, ctx.own_color(i))["fillColor"]:
         face = composite(face, ctx.theme.plot_background)
     poly = Polygon(pts, closed=True, facecolor=face, edgecolor="none", linewidth=0)
     hatch = HATCHES.get(st["fillPattern"])

@@ -111,13 +111,23 @@ class Theme:
         return cycle[i % len(cycle)]
 
     # -- element defaults ---------------------------------------------------------------
-    def element_defaults(self, element: str, i: int | None) -> dict[str, Any]:
-        """The complete theme style of ``element`` for data set ``i`` (None = graph-wide)."""
+    def element_defaults(
+        self, element: str, i: int | None, own: RGBA | None = None
+    ) -> dict[str, Any]:
+        """The complete theme style of ``element`` for data set ``i`` (None = graph-wide).
+
+        ``own`` is the data set's own colour when the document gives it one (:data:`OWN_COLOR`):
+        every colour that the preset derives from the data set's palette colour takes it
+        instead (error bars, lines, fit curves, bands, spikes, areas, borders), and so does the
+        fill where the preset fills with the palette colour itself.
+        """
         k = 0 if i is None else i
         s = self.shapes
-        col = self.palette(k)
+        col = self.palette(k) if own is None else with_alpha(own, 1.0)
         fg = self.foreground
         fill = self.fill(k)
+        if own is not None and self.fill(k)[:3] == self.palette(k)[:3]:
+            fill = with_alpha(own, self.colors.fill_alpha)
         fg_dark = hex_to_rgba("#222222")
         # median and quartile lines cross a box or violin: dark on light fills, light on dark
         on_fill = WHITE if contrast_text(fill, self.plot_background) == WHITE else fg_dark
@@ -192,7 +202,7 @@ class Theme:
                 "beginAtY": None,
             },
             "areaFill": {
-                "fillColor": self.area_fill(k),
+                "fillColor": self.area_fill(k) if own is None else with_alpha(own, 0.35),
                 "position": "belowCurve",
                 "fillPattern": "none",
                 "patternColor": fg,
@@ -237,6 +247,24 @@ class Theme:
             "referenceLine": {"color": fg, "thickness": s.line_width * 0.75, "dashStyle": "dashed"},
         }
         return table[element]
+
+
+#: the elements whose colour names a data set, in the order that gives the data set its own
+#: colour when a document sets more than one of them (``symbol.color``, ``line.color``,
+#: ``bar.fill``)
+OWN_COLOR: tuple[tuple[str, str], ...] = (("symbol", "color"), ("line", "color"), ("bar", "fill"))
+
+
+def own_color(layers: list[Mapping[str, Any]]) -> RGBA | None:
+    """The colour a data set is given by the style patches ``layers`` (most specific last):
+    the first of :data:`OWN_COLOR` that the most specific layer setting one sets; None when
+    no layer sets one (or only to ``theme``)."""
+    for layer in reversed(layers):
+        for element, key in OWN_COLOR:
+            ref = layer.get(element, {}).get(key) if isinstance(layer, Mapping) else None
+            if isinstance(ref, Mapping) and "hex" in ref:
+                return hex_to_rgba(str(ref["hex"]))
+    return None
 
 
 def make_theme(preset_id: str, apply_non_color: bool) -> Theme:
