@@ -1,7 +1,7 @@
 """plotdoc: open, check, save, analyse and draw plotdoc project files.
 
 The public surface is small: :func:`open_project`/:func:`loads` and :func:`save_project`/:func:`dumps`
-for the two file operations, :func:`validate` for a report without raising, :class:`Project` for what an open
+for the two file operations, :func:`validate` for a report without raising, :func:`export_pzfx` for a GraphPad Prism file, :class:`Project` for what an open
 gives, :class:`Workspace` for an editor's current project, and :class:`PlotdocError`.
 """
 
@@ -19,6 +19,7 @@ __all__ = [
     "Workspace",
     "__version__",
     "dumps",
+    "export_pzfx",
     "loads",
     "open_project",
     "save_project",
@@ -33,6 +34,7 @@ _LAZY = {
     "Workspace": "api",
     "save_project": "writer",
     "dumps": "writer",
+    "export_pzfx": "exporters.pzfx",
     "Project": "model",
 }
 

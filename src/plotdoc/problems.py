@@ -703,6 +703,14 @@ CATALOGUE: dict[str, CodeInfo] = {
         "A value was converted on import as documented (comma decimals, error formats kept "
         "as separate data sets, excluded values dropped).",
     ),
+    # -- exporters --------------------------------------------------------------------
+    "export-not-written": _c(
+        "export",
+        "warning",
+        "Not exported",
+        "Part of the project has no place in the exported file (a graph, analysis or "
+        "annotation in a Prism file); it is listed and left out.",
+    ),
     # -- builder ----------------------------------------------------------------------
     "builder-invalid": _c(
         "builder",

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from ..problems import PlotdocError
-from . import analyze, contract, demo, edit, fmt, importing, render, validate
+from . import analyze, contract, demo, edit, export, fmt, importing, render, validate
 from .common import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
@@ -19,7 +19,7 @@ from .common import (
 )
 
 #: The command modules in the order `plotdoc --help` lists them; each has ``register(sub)``.
-COMMANDS = (validate, fmt, contract, analyze, render, importing, demo, edit)
+COMMANDS = (validate, fmt, contract, analyze, render, importing, export, demo, edit)
 #: The commands that draw graphs (the first drawing on an installation prepares the font).
 DRAWING = frozenset({"render", "demo", "edit"})
 

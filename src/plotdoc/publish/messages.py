@@ -37,6 +37,8 @@ WRITTEN: dict[str, str] = {
     "import-converted": "Prism Y format 'SDN' (summary data) imported as one data set per "
     "summary column",
     "builder-invalid": "expected --family for a CSV file (xy, column, grouped, ...)",
+    "export-not-written": "the analysis 'fit' (fourPL) is not exported: Prism keeps it in the "
+    "binary template of its own files, which plotdoc cannot write",
     "render-failed": "expected a graph that can be drawn; table 'a' failed (ValueError: ...)",
     "render-value-hidden": "table 'a': 2 values of zero or below cannot be shown on the log Y "
     "axis and are left out",
