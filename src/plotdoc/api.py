@@ -6,14 +6,16 @@ import os
 import stat
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .contract.limits import MAX_FILE_BYTES
 from .contract.site import EXTENSIONS
-from .model import Project
 from .problems import PlotdocError, Problem, Report, error, warning
 from .reader.pipeline import run_pipeline
-from .stats.budget import Budget
+
+if TYPE_CHECKING:  # the model and the statistics import numpy, which validating does not need
+    from .model import Project
+    from .stats.budget import Budget
 
 Source = str | os.PathLike[str] | bytes
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from itertools import chain
-from typing import Any
+from itertools import chain, islice
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-from numpy.typing import NDArray
+if TYPE_CHECKING:  # numpy is imported when cells become arrays, not to check a small file
+    import numpy as np
+    from numpy.typing import NDArray
 
 #: A number written as text: optional sign, digits with an optional point, optional exponent.
 #: (Written so that each digit can match in one way only: `[0-9]+\.?[0-9]*` let a run of
@@ -32,36 +33,45 @@ class FlatRows:
     cells: list[Any]
     #: the set of Python types among the cells
     types: frozenset[type]
-    #: cells per row
-    widths: NDArray[np.intp]
+    #: cells per row (None: counted from ``rows`` when first asked, see :meth:`row_widths`)
+    widths: NDArray[np.intp] | None = None
     #: the widest row's cells, and whether every row is that wide (None: read from widths)
     widest: int | None = None
     uniform: bool | None = None
+    #: the rows themselves, when ``widths`` is left to be counted
+    rows: list[list[Any]] | None = None
 
     @classmethod
     def of(cls, rows: list[list[Any]]) -> FlatRows:
         cells = list(chain.from_iterable(rows))
-        n = len(rows)
         widest = max(map(len, rows), default=0)
         # every row is at most `widest` wide, so they all are exactly when the cells add up
-        uniform = len(cells) == n * widest
-        if uniform:
-            widths = np.full(n, widest, dtype=np.intp)
-        else:
-            widths = np.fromiter(map(len, rows), dtype=np.intp, count=n)
-        return cls(cells, frozenset(map(type, cells)), widths, widest, uniform)
+        uniform = len(cells) == len(rows) * widest
+        return cls(cells, frozenset(map(type, cells)), None, widest, uniform, rows)
+
+    def row_widths(self) -> NDArray[np.intp]:
+        """Cells per row, as an array."""
+        if self.widths is not None:
+            return self.widths
+        import numpy as np
+
+        rows = self.rows if self.rows is not None else []
+        if self.uniform:
+            return np.full(len(rows), self.max_width(), dtype=np.intp)
+        return np.fromiter(map(len, rows), dtype=np.intp, count=len(rows))
 
     def max_width(self) -> int:
         """Cells in the widest row (0 without rows)."""
         if self.widest is not None:
             return self.widest
-        return int(self.widths.max()) if len(self.widths) else 0
+        widths = self.row_widths()
+        return int(widths.max()) if len(widths) else 0
 
     def all_as_wide(self) -> bool:
         """Whether every row has :meth:`max_width` cells."""
         if self.uniform is not None:
             return self.uniform
-        return bool((self.widths == self.max_width()).all())
+        return bool((self.row_widths() == self.max_width()).all())
 
 
 @dataclass
@@ -79,14 +89,81 @@ class CellBlock:
     def width(self) -> int:
         return int(self.values.shape[1])
 
+    @property
+    def row_count(self) -> int:
+        return int(self.values.shape[0])
+
+    def wide_rows(self, most: int, limit: int) -> list[tuple[int, int]]:
+        """(row, cells) of the first ``limit`` rows with more than ``most`` cells."""
+        wide = (self.widths > most).nonzero()[0][:limit].tolist()
+        return [(r, int(self.widths[r])) for r in wide]
+
+    def numbers_outside(self, allowed: tuple[float, ...]) -> list[tuple[int, int, float]]:
+        """(row, column, value) of every number cell (not text) whose value is not allowed."""
+        import numpy as np
+
+        values = self.values
+        bad = ~np.isnan(values)
+        for a in allowed:
+            bad &= values != a
+        return [(int(r), int(c), float(values[r, c])) for r, c in zip(*bad.nonzero(), strict=True)]
+
+
+@dataclass
+class CellFacts:
+    """What the semantic stage reads of a data set's cells, from the rows as parsed.
+
+    Checking a file without opening it needs no arrays: this answers the same questions as
+    :class:`CellBlock` in plain Python (for a few cells, or a check that builds nothing).
+    """
+
+    rows: list[list[Any]]
+    width: int
+    #: (row, column, text) of every string cell, in order
+    strings: list[tuple[int, int, str]]
+
+    @classmethod
+    def of(cls, rows: list[list[Any]], flat_rows: FlatRows | None = None) -> CellFacts:
+        if flat_rows is None:
+            flat_rows = FlatRows.of(rows)
+        strings: list[tuple[int, int, str]] = []
+        if str in flat_rows.types:
+            strings = [
+                (r, c, cell)
+                for r, row in enumerate(rows)
+                for c, cell in enumerate(row)
+                if type(cell) is str
+            ]
+        return cls(rows, flat_rows.max_width(), strings)
+
+    @property
+    def row_count(self) -> int:
+        return len(self.rows)
+
+    def wide_rows(self, most: int, limit: int) -> list[tuple[int, int]]:
+        """(row, cells) of the first ``limit`` rows with more than ``most`` cells."""
+        wide = ((r, len(row)) for r, row in enumerate(self.rows) if len(row) > most)
+        return list(islice(wide, limit))
+
+    def numbers_outside(self, allowed: tuple[float, ...]) -> list[tuple[int, int, float]]:
+        """(row, column, value) of every number cell (not text) whose value is not allowed."""
+        return [
+            (r, c, float(cell))
+            for r, row in enumerate(self.rows)
+            for c, cell in enumerate(row)
+            if (type(cell) is float or type(cell) is int) and float(cell) not in allowed
+        ]
+
 
 def to_block(rows: list[list[Any]], flat_rows: FlatRows | None = None) -> CellBlock:
     """Convert structurally valid rows (lists of numbers, nulls and strings)."""
+    import numpy as np
+
     n = len(rows)
     if flat_rows is None:
         flat_rows = FlatRows.of(rows)
     flat = flat_rows.cells
-    widths = flat_rows.widths
+    widths = flat_rows.row_widths()
     width = flat_rows.max_width()
     strings: list[tuple[int, int, str]] = []
     if str in flat_rows.types:

@@ -44,6 +44,9 @@ class Context:
     drops: dict[tuple[str | int, ...], list[str | int]] = field(default_factory=dict)
     #: whether a migration changed the tree (caches keyed by id are then dropped)
     migrated: bool = False
+    #: whether the cells become arrays (an open): the semantic stage converts them once for
+    #: the import; a check that builds nothing reads small data sets without numpy
+    arrays: bool = True
     project: Project | None = None
 
     @property

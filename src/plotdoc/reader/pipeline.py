@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from ..contract.limits import MAX_LISTED_WARNINGS
 from ..problems import Problem, Report
-from .build import build_project
 from .context import DROPPED_CODES, Context
 from .encoding import check_encoding
 from .envelope import check_envelope
@@ -25,6 +24,13 @@ from .semantics import check_semantics
 from .size import check_size
 from .structure import check_structure
 from .version import check_version
+
+
+def build_project(ctx: Context) -> Iterable[Problem]:
+    """Stage 10, imported when a document is built (the model needs numpy; validating not)."""
+    from .build import build_project as build
+
+    return build(ctx)
 
 
 @dataclass(frozen=True)
@@ -53,7 +59,7 @@ def run_pipeline(
     data: bytes, *, build: bool = True, stages: tuple[Stage, ...] = STAGES
 ) -> tuple[Context, Report]:
     """Run every stage over ``data``; the context holds the project when there was no error."""
-    ctx = Context(data=data)
+    ctx = Context(data=data, arrays=build)
     report = Report()
     # Parsing a large document allocates millions of small objects; the cyclic collector
     # would scan them again and again without finding garbage, so it pauses meanwhile.

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
-import numpy as np
 import orjson
 
 from ..contract import plots as P
@@ -21,7 +20,7 @@ from ..contract.methods import METHODS
 from ..contract.styles import SEMANTIC_KEYS_BY_VARIANT
 from ..contract.variants import VARIANTS
 from ..problems import Path, Problem, error, excerpt, warning
-from .cells import CellBlock, parse_numeric_text, to_block
+from .cells import CellBlock, CellFacts, parse_numeric_text, to_block
 from .context import Context
 
 _TS = re.compile(
@@ -105,11 +104,9 @@ def parse_timestamp(text: str) -> dt.datetime | None:
 MAX_LISTED_CELLS = 10
 
 
-def _survival_codes(block: CellBlock, path: Path) -> Iterator[Problem]:
+def _survival_codes(block: CellBlock | CellFacts, path: Path) -> Iterator[Problem]:
     """Cells of a survival table other than 1 (event), 0 (censored) or missing: ignored."""
-    values = block.values
-    bad = ~np.isnan(values) & (values != 0) & (values != 1)
-    found = [(int(r), int(c), float(values[r, c])) for r, c in zip(*bad.nonzero(), strict=True)]
+    found = block.numbers_outside((0.0, 1.0))
     for r, c, text in block.strings:
         try:
             number = parse_numeric_text(text)
@@ -181,6 +178,22 @@ def block_of(ctx: Context, rows: list[Any]) -> CellBlock:
     return block
 
 
+#: A check that builds nothing reads the cells of a data set up to this size in plain Python
+#: (no numpy import, no arrays); larger ones are converted, which is faster for them.
+LIGHT_CELLS = 100_000
+
+
+def _cells_of(ctx: Context, rows: list[Any]) -> CellBlock | CellFacts:
+    """The cells as the semantic stage reads them: the import's arrays when the document is
+    built (they are converted once, here, and shared), else plain facts for a small data set."""
+    if ctx.arrays or id(rows) in ctx.blocks:
+        return block_of(ctx, rows)
+    flat = ctx.flat.get(id(rows))
+    if (len(flat.cells) if flat is not None else len(rows)) > LIGHT_CELLS:
+        return block_of(ctx, rows)
+    return CellFacts.of(rows, flat)
+
+
 def _table(
     ctx: Context,
     table: dict[str, Any],
@@ -238,7 +251,7 @@ def _table(
             )
 
     # cells: text, numeric text, widths
-    blocks = [block_of(ctx, ds["values"]) for ds in data_sets]
+    blocks = [_cells_of(ctx, ds["values"]) for ds in data_sets]
     widest = max((b.width for b in blocks), default=0)
     explicit = table.get("replicates")
     replicates = explicit if explicit is not None else max(widest, family.min_replicates)
@@ -257,13 +270,12 @@ def _table(
     for d, block in enumerate(blocks):
         vpath = (*path, "dataSets", d, "values")
         if explicit is not None and block.width > replicates:
-            wide = (block.widths > replicates).nonzero()[0]
-            for r in wide[:10].tolist():
+            for r, cells in block.wide_rows(replicates, 10):
                 yield (
                     error(
                         "row-too-wide",
                         (*vpath, r),
-                        f"expected at most {replicates} cell(s) (replicates); found {int(block.widths[r])}",
+                        f"expected at most {replicates} cell(s) (replicates); found {cells}",
                     )
                 )
         if family.id == "survival":
@@ -363,10 +375,10 @@ def _table(
     yield from _usermeta(table.get("usermeta"), (*path, "usermeta"))
 
 
-def row_count(table: dict[str, Any], blocks: list[CellBlock]) -> int:
+def row_count(table: dict[str, Any], blocks: Sequence[CellBlock | CellFacts]) -> int:
     """Rule 2: the longest of x, rowLabels and any data set's values."""
     lengths = [len(table.get("x") or ()), len(table.get("rowLabels") or ())]
-    lengths.extend(b.values.shape[0] for b in blocks)
+    lengths.extend(b.row_count for b in blocks)
     return max(lengths)
 
 
