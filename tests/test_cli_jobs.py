@@ -41,7 +41,7 @@ def test_render_refuses_a_bad_file_and_an_unknown_table(
     assert main(["render", bad, "--out", str(tmp_path)]) == 1
     assert "[unknown-variant]" in capsys.readouterr().err
     good = str(CORPUS / "valid" / "minimal.plotdoc")
-    assert main(["render", good, "--out", str(tmp_path), "--table", "nope"]) == 1
+    assert main(["render", good, "--out", str(tmp_path), "--table", "nope"]) == 2
     assert list(tmp_path.iterdir()) == []
 
 

@@ -135,11 +135,17 @@ def one_of(values: Sequence[str], value: object = None) -> str:
     return f"one of {len(values)} values ({label}: {', '.join(shown)})"
 
 
+#: What a short spelling conventionally means where the enumeration offers it: a "log"
+#: axis is base 10 in plotting programs (spelling alone would pick the shorter "log2").
+CONVENTIONAL = {"log": "log10", "log-10": "log10", "log_10": "log10"}
+
+
 def did_you_mean(value: object, values: Sequence[str]) -> str:
     """``; did you mean "x"?`` when one of ``values`` is near ``value``, else the empty string."""
     if not isinstance(value, str):
         return ""
-    near = closest(value, values, 1)
+    meant = CONVENTIONAL.get(value.lower())
+    near = [meant] if meant is not None and meant in values else closest(value, values, 1)
     return f"; did you mean {_quote(near[0])}?" if near else ""
 
 

@@ -23,6 +23,7 @@ from .common import (
     dump_json,
     print_problems,
     problem_json,
+    usage_error,
 )
 from .files import display, load
 from .pool import progress
@@ -34,9 +35,16 @@ if TYPE_CHECKING:
 def run(args: argparse.Namespace) -> int:
     from ..analyses import format_report, report_table_json
 
-    name = display(args.file)
+    if args.more:
+        return usage_error(
+            args,
+            f"analyze reports on one file; found {1 + len(args.more)} "
+            "(run it once per file, or check many with plotdoc validate)",
+        )
+    file = args.file
+    name = display(file)
     try:
-        project = load(args.file, budget=args.budget)
+        project = load(file, budget=args.budget)
     except PlotdocError as exc:
         if args.json:
             dump_json(
@@ -107,6 +115,8 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "Compute and print every analysis of a file; exit 1 when one cannot give a result.",
     )
     p.add_argument("file", metavar="FILE", help="a project file, or - for standard input")
+    # more files are taken only to say that analyze reports on one
+    p.add_argument("more", nargs="*", help=argparse.SUPPRESS)
     add_json(p, "the results (or the problems of a refused file)")
     p.add_argument(
         "--allow-failed",

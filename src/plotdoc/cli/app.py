@@ -15,6 +15,7 @@ from .common import (
     EXIT_REFUSED,
     EXIT_USAGE,
     Parser,
+    parse_command_line,
     print_problems,
 )
 
@@ -50,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parse_command_line(parser, argv)
         if args.command in DRAWING:
             _announce_font_preparation()
         code: int = args.func(args)

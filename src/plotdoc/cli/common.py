@@ -62,10 +62,38 @@ Command = Callable[[argparse.Namespace], int]
 def add_command(
     sub: argparse._SubParsersAction[Parser], name: str, func: Command, help_text: str
 ) -> Parser:
-    """Add the subcommand ``name`` running ``func``; its one-line help serves both listings."""
+    """Add the subcommand ``name`` running ``func``; its one-line help serves both listings.
+
+    The subcommand's parser travels in ``args.command_parser``, so that a usage error found
+    while the command runs prints that command's usage line (:func:`usage_error`).
+    """
     p = sub.add_parser(name, help=help_text, description=help_text)
-    p.set_defaults(func=func)
+    p.set_defaults(func=func, command_parser=p)
     return p
+
+
+def usage_error(args: argparse.Namespace, message: str) -> int:
+    """Print the running command's usage line and ``plotdoc CMD: error: message``; return 2."""
+    parser = getattr(args, "command_parser", None)
+    prog = "plotdoc"
+    if isinstance(parser, argparse.ArgumentParser):
+        parser.print_usage(sys.stderr)
+        prog = parser.prog
+    print(f"{prog}: error: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def parse_command_line(
+    parser: argparse.ArgumentParser, argv: Sequence[str] | None
+) -> argparse.Namespace:
+    """``parser.parse_args``, except that arguments no option takes are reported with the
+    subcommand's usage line (argparse reports them with the top-level one)."""
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        command = getattr(args, "command_parser", None)
+        owner = command if isinstance(command, argparse.ArgumentParser) else parser
+        owner.error(f"unrecognized arguments: {' '.join(extras)}")
+    return args
 
 
 def bounded_int(low: int, high: int) -> Callable[[str], int]:

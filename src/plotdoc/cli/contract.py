@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .common import EXIT_OK, Parser, add_command
+from .common import EXIT_OK, EXIT_REFUSED, Parser, add_command
 
 
 def run_schema(args: argparse.Namespace) -> int:
@@ -26,9 +26,20 @@ def run_prompt(args: argparse.Namespace) -> int:
 
 
 def run_examples(args: argparse.Namespace) -> int:
-    from ..publish.examples import write_examples
+    from ..publish.examples import EXTENSION, example_names, write_examples
 
-    for path in write_examples(Path(args.out)):
+    folder = Path(args.out)
+    existing = [folder / (n + EXTENSION) for n in example_names()]
+    existing = [p for p in existing if p.exists()]
+    if existing and not args.force:
+        shown = ", ".join(p.name for p in existing[:3]) + (", ..." if len(existing) > 3 else "")
+        print(
+            f"plotdoc examples: {len(existing)} file(s) exist in {folder} ({shown}); expected "
+            "a folder without them (give another -o DIR, or --force to replace them)",
+            file=sys.stderr,
+        )
+        return EXIT_REFUSED
+    for path in write_examples(folder):
         print(path)
     return EXIT_OK
 
@@ -50,9 +61,24 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     )
 
     p = add_command(sub, "examples", run_examples, "Write the example documents.")
-    p.add_argument("--out", required=True, metavar="DIR", help="the folder to write into")
+    _add_output(p)
+    p.add_argument(
+        "--force", action="store_true", help="replace example files already in the folder"
+    )
 
     p = add_command(
         sub, "publish", run_publish, "Write the publishable tree (schemas, examples, spec page)."
     )
-    p.add_argument("--out", required=True, metavar="DIR", help="the folder to write into")
+    _add_output(p)
+
+
+def _add_output(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "-o",
+        "--output",
+        "--out",
+        dest="out",
+        required=True,
+        metavar="DIR",
+        help="the folder to write into",
+    )

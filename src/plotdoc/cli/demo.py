@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from .common import EXIT_OK, Parser, add_command, bounded_int
-from .render import DPI_MAX, DPI_MIN, FORMATS
+from .common import EXIT_OK, Parser, add_command
+from .render import FORMATS, add_dpi
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,11 +33,14 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     p = add_command(
         sub, "demo", run, "Open the built-in complete example, print its analyses, draw its graphs."
     )
-    p.add_argument("--out", default="plotdoc-demo", metavar="DIR", help="folder for the graphs")
-    p.add_argument("--format", choices=FORMATS, default="png", help="file format (default png)")
     p.add_argument(
-        "--dpi",
-        type=bounded_int(DPI_MIN, DPI_MAX),
-        default=100,
-        help=f"resolution, {DPI_MIN} to {DPI_MAX} (default 100)",
+        "-o",
+        "--output",
+        "--out",
+        dest="out",
+        default="plotdoc-demo",
+        metavar="DIR",
+        help="folder for the graphs (default plotdoc-demo)",
     )
+    p.add_argument("--format", choices=FORMATS, default="png", help="file format (default png)")
+    add_dpi(p)

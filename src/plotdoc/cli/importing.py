@@ -18,7 +18,6 @@ from ..problems import PlotdocError, Problem
 from .common import (
     EXIT_OK,
     EXIT_REFUSED,
-    EXIT_USAGE,
     Parser,
     add_command,
     add_json,
@@ -26,6 +25,7 @@ from .common import (
     dump_json,
     print_problems,
     problem_json,
+    usage_error,
 )
 from .files import STDIN, display, read_stdin
 
@@ -49,16 +49,17 @@ def _report(args: argparse.Namespace, output: str | None, problems: list[Problem
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..importers.files import import_file
+    from ..importers.files import CSV_SUFFIXES, import_file
 
     output = args.output
     if args.json and (output == STDIN or (output is None and args.file == STDIN)):
-        print(
-            "plotdoc import: error: --json and the project cannot share standard output; "
-            "give -o OUT",
-            file=sys.stderr,
+        return usage_error(args, "--json and the project cannot share standard output; give -o OUT")
+    if args.family is None and Path(args.file).suffix.lower() in CSV_SUFFIXES:
+        return usage_error(
+            args,
+            f"a {Path(args.file).suffix} file needs --family (the kind of table its columns "
+            f"make: {', '.join(FAMILIES)})",
         )
-        return EXIT_USAGE
     if output is None:
         output = STDIN if args.file == STDIN else str(Path(args.file).with_suffix(".plotdoc"))
         if output != STDIN and Path(output).exists() and not args.force:

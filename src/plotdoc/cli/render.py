@@ -16,7 +16,6 @@ from ..problems import PlotdocError, Problem, error, warning
 from .common import (
     EXIT_OK,
     EXIT_REFUSED,
-    EXIT_USAGE,
     Parser,
     add_budget,
     add_command,
@@ -25,6 +24,7 @@ from .common import (
     dump_json,
     print_problems,
     problem_json,
+    usage_error,
 )
 from .files import STDIN, display, expand_or_say, load, read_stdin
 from .pool import run_all
@@ -32,6 +32,14 @@ from .pool import run_all
 FORMATS = ("svg", "png", "pdf")
 #: The resolution bounds of --dpi (a graph of the default size is ~1,000 px wide at 150).
 DPI_MIN, DPI_MAX = 10, 1200
+
+
+#: The default resolution of png (and of images inside pdf), for `render` and `demo` alike.
+DEFAULT_DPI = 150
+#: Suffixes of image formats plotdoc does not write: ``-o fig.jpg`` is a mistake, not a folder.
+OTHER_IMAGE_SUFFIXES = frozenset(
+    {".jpg", ".jpeg", ".gif", ".tif", ".tiff", ".bmp", ".webp", ".eps", ".ps", ".emf"}
+)
 
 
 @dataclass(frozen=True)
@@ -43,6 +51,8 @@ class Job:
     table: str | None
     data: bytes | None = None
     budget: str | None = None
+    #: ``out`` names the one graph's file (``-o fig.png``) rather than a folder
+    out_is_file: bool = False
 
 
 @dataclass
@@ -53,6 +63,7 @@ class Outcome:
     problems: list[Problem] = field(default_factory=list)
     omitted_warnings: int = 0
     graph: bytes = b""  # the one graph, for standard output
+    usage: str = ""  # the arguments do not fit this file (a usage error, exit 2)
 
 
 def _one(job: Job) -> Outcome:
@@ -65,9 +76,10 @@ def _one(job: Job) -> Outcome:
     outcome.problems.extend(project.warnings)
     outcome.omitted_warnings = project.omitted_warnings
     if job.table is not None and not any(t.id == job.table for t in project.tables):
-        outcome.refused = True
-        outcome.problems.append(
-            error("file-unreadable", (), f"expected a table with the id {job.table!r}; none has it")
+        ids = ", ".join(repr(t.id) for t in project.tables if t.graph is not None) or "none"
+        outcome.usage = (
+            f"--table {job.table!r}: {outcome.name} has no table with this id "
+            f"(tables with a graph: {ids})"
         )
         return outcome
     from ..render import file_stem, render_table_checked
@@ -78,14 +90,11 @@ def _one(job: Job) -> Outcome:
         for i, t in enumerate(project.tables)
         if t.graph is not None and job.table in (None, t.id)
     ]
-    if job.out is None and len(tables) != 1:
-        outcome.refused = True
-        outcome.problems.append(
-            error(
-                "file-unreadable",
-                (),
-                f"expected one graph for -o - (choose one with --table); found {len(tables)}",
-            )
+    if (job.out is None or job.out_is_file) and len(tables) != 1:
+        target = "-o -" if job.out is None else f"-o {job.out}"
+        ids = ", ".join(repr(t.id) for _, t in tables)
+        outcome.usage = f"{target} takes one graph; {outcome.name} has {len(tables)}" + (
+            f" (choose one with --table: {ids})" if tables else ""
         )
         return outcome
     used: set[str] = set()
@@ -112,6 +121,11 @@ def _one(job: Job) -> Outcome:
             )
         if job.out is None:
             outcome.graph = data
+            continue
+        if job.out_is_file:
+            job.out.parent.mkdir(parents=True, exist_ok=True)
+            job.out.write_bytes(data)
+            outcome.written.append(str(job.out))
             continue
         stem, n = file_stem(table.name), 1
         candidate = stem
@@ -157,19 +171,49 @@ def _stem(file_name: str) -> str:
     return Path(file_name).stem or file_name
 
 
+def output_file_format(out: str | None) -> str | None:
+    """The format ``-o`` names by its suffix (``fig.png``: png), or None for a folder or -."""
+    if out is None or out == STDIN:
+        return None
+    suffix = Path(out).suffix.lower()
+    return suffix[1:] if suffix[1:] in FORMATS else None
+
+
 def run(args: argparse.Namespace) -> int:
+    suffix = Path(args.out).suffix.lower() if args.out not in (None, STDIN) else ""
+    if suffix in OTHER_IMAGE_SUFFIXES:
+        return usage_error(
+            args, f"-o {args.out}: expected a file ending in .svg, .png or .pdf, or a folder"
+        )
+    file_format = output_file_format(args.out)
+    if file_format is not None and args.format not in (None, file_format):
+        return usage_error(
+            args, f"-o {args.out} names a {file_format} file; --format asks for {args.format}"
+        )
+    fmt = file_format or args.format or "svg"
     names = expand_or_say("render", args.files)
     if not names:
         return EXIT_REFUSED
-    if args.out == STDIN and len(names) != 1:
-        print("plotdoc render: error: -o - takes one input file", file=sys.stderr)
-        return EXIT_USAGE
+    if (args.out == STDIN or file_format is not None) and len(names) != 1:
+        return usage_error(args, f"-o {args.out} takes one input file; found {len(names)}")
     stdin = read_stdin() if STDIN in names else None
     jobs = [
-        Job(n, out, args.format, args.dpi, args.table, stdin if n == STDIN else None, args.budget)
+        Job(
+            n,
+            out,
+            fmt,
+            args.dpi,
+            args.table,
+            stdin if n == STDIN else None,
+            args.budget,
+            out_is_file=file_format is not None,
+        )
         for n, out in zip(names, _out_dirs(args.out, names), strict=True)
     ]
     outcomes = list(run_all(_one, jobs, args.jobs))
+    usage = [o.usage for o in outcomes if o.usage]
+    if usage:
+        return usage_error(args, "; ".join(usage))
     failed = any(o.refused or any(p.severity == "error" for p in o.problems) for o in outcomes)
     if args.json:
         dump_json(
@@ -199,6 +243,16 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_REFUSED if failed else EXIT_OK
 
 
+def add_dpi(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--dpi",
+        type=bounded_int(DPI_MIN, DPI_MAX),
+        default=DEFAULT_DPI,
+        help=f"resolution of png (and of images inside pdf), {DPI_MIN} to {DPI_MAX} "
+        f"(default {DEFAULT_DPI})",
+    )
+
+
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     p = add_command(
         sub,
@@ -210,19 +264,22 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     p.add_argument("files", nargs="+", metavar="FILE", help="files, folders, globs, or -")
     p.add_argument(
         "-o",
+        "--output",
         "--out",
-        metavar="DIR",
-        help="folder for the graphs (default: the file's folder; with several files, one "
+        dest="out",
+        metavar="OUT",
+        help="a file for the one graph (fig.svg, fig.png or fig.pdf: the format from the "
+        "suffix), a folder for the graphs (default: the file's folder; with several files, one "
         "sub-folder per file), or - to write the one graph to standard output",
     )
-    p.add_argument("--format", choices=FORMATS, default="svg", help="file format (default svg)")
-    p.add_argument("--table", metavar="ID", help="draw only the table with this id")
     p.add_argument(
-        "--dpi",
-        type=bounded_int(DPI_MIN, DPI_MAX),
-        default=150,
-        help=f"resolution of png (and of images inside pdf), {DPI_MIN} to {DPI_MAX} (default 150)",
+        "--format",
+        choices=FORMATS,
+        default=None,
+        help="file format (default: from -o's suffix, else svg)",
     )
+    p.add_argument("--table", metavar="ID", help="draw only the table with this id")
+    add_dpi(p)
     add_jobs(p)
     add_budget(p)
     p.add_argument("--json", action="store_true", help="print what was drawn as one JSON object")

@@ -16,6 +16,7 @@ from .common import (
     dump_json,
     print_problems,
     problem_json,
+    usage_error,
 )
 from .files import STDIN, check, display, expand_or_say, read_stdin
 from .pool import run_all
@@ -30,6 +31,10 @@ def _one(name: str) -> tuple[str, Report]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.json and args.output_format not in ("full", "json"):
+        return usage_error(
+            args, f"--json and --output-format {args.output_format} ask for two formats; give one"
+        )
     names = expand_or_say("validate", args.files)
     if not names:
         return EXIT_REFUSED
