@@ -39,16 +39,26 @@ def now_timestamp() -> str:
     return dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def to_document(project: Project, *, now: str | None = None) -> dict[str, Any]:
-    """The complete document of ``project`` (arrays stay numpy arrays for the serialiser)."""
-    stamp = now or now_timestamp()
+def to_document(
+    project: Project, *, now: str | None = None, keep_timestamps: bool = False
+) -> dict[str, Any]:
+    """The complete document of ``project`` (arrays stay numpy arrays for the serialiser).
+
+    ``keep_timestamps`` writes `createdAt` and `modifiedAt` as the project has them (a key it
+    lacks stays absent), as a formatter must; otherwise they are stamped as a save does.
+    """
+    if keep_timestamps:
+        kept = {"createdAt": project.created_at, "modifiedAt": project.modified_at}
+        stamps = {key: value for key, value in kept.items() if value is not None}
+    else:
+        stamp = now or now_timestamp()
+        stamps = {"createdAt": project.created_at or stamp, "modifiedAt": stamp}
     return {
         "$schema": site.schema_url(site.CURRENT_VERSION),
         "format": site.FORMAT,
         "schemaVersion": site.CURRENT_VERSION,
         "generator": dict(GENERATOR),
-        "createdAt": project.created_at or stamp,
-        "modifiedAt": stamp,
+        **stamps,
         "meta": project.meta,
         "usermeta": project.usermeta,
         "view": project.view,
@@ -141,7 +151,13 @@ _ROW_INDENT = b"\n" + b" " * 12
 _CLOSE_INDENT = b"\n" + b" " * 10
 
 
-def dumps(project: Project, *, now: str | None = None, compact: bool = False) -> bytes:
+def dumps(
+    project: Project,
+    *,
+    now: str | None = None,
+    compact: bool = False,
+    keep_timestamps: bool = False,
+) -> bytes:
     """Check ``project`` as open would, then serialise it to UTF-8 JSON bytes (no BOM, a
     final newline). Raises :class:`PlotdocError` naming every problem; nothing is returned.
 
@@ -152,9 +168,10 @@ def dumps(project: Project, *, now: str | None = None, compact: bool = False) ->
     by half for tables of one-cell rows. Both forms open to the same project, and the same
     project with the same ``now`` always gives the same bytes. A project whose indented form
     would pass open's 50 MB limit is written compact; one whose compact form passes it is
-    refused (``file-too-large``).
+    refused (``file-too-large``). ``keep_timestamps`` writes the project's own timestamps,
+    inventing none (what `plotdoc fmt` needs; see :func:`to_document`).
     """
-    doc = to_document(project, now=now)
+    doc = to_document(project, now=now, keep_timestamps=keep_timestamps)
     columns = check_document(doc)
     data = _serialise(doc, columns, compact)
     if len(data) > MAX_FILE_BYTES and not compact:

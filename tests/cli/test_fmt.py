@@ -94,3 +94,45 @@ def test_standard_input_among_files(
     assert json.loads(capsysbinary.readouterr().out)["format"] == "plotdoc-project"
     assert path.read_bytes() != GOOD.read_bytes()
     assert main(["fmt", "--json", "-"]) == 2
+
+
+def test_fmt_invents_no_timestamp(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    import plotdoc.writer
+
+    doc = json.loads(GOOD.read_bytes())
+    doc.pop("createdAt", None)
+    doc.pop("modifiedAt", None)
+    path = write(tmp_path / "a.plotdoc", doc)
+    outputs = []
+    for clock in ("2001-01-01T00:00:00Z", "2031-12-31T23:59:59Z"):
+        monkeypatch.setattr(plotdoc.writer, "now_timestamp", lambda clock=clock: clock)
+        assert main(["fmt", "-o", "-", str(path)]) == 0
+        outputs.append(capsysbinary.readouterr().out)
+    assert outputs[0] == outputs[1]
+    formatted = json.loads(outputs[0])
+    assert "createdAt" not in formatted and "modifiedAt" not in formatted
+    assert main(["fmt", str(path)]) == 0
+    assert main(["fmt", "--check", str(path)]) == 0
+
+
+def test_fmt_names_the_keys_it_drops_and_check_fails_on_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = json.loads(GOOD.read_bytes())
+    path = write(tmp_path / "a.plotdoc", doc)
+    assert main(["fmt", str(path)]) == 0  # canonical first: only the ignored key differs
+    doc = json.loads(path.read_bytes())
+    doc["tables"][0]["graph"]["dataSetVisibility"] = {"9": False}
+    path.write_bytes(json.dumps(doc, indent=2).encode())
+    capsys.readouterr()
+    assert main(["fmt", "--check", str(path)]) == 1
+    dropped = 'tables[0].graph.dataSetVisibility["9"]'
+    assert f"{path}: would drop {dropped}" in capsys.readouterr().err
+    assert main(["fmt", "--check", "--json", str(path)]) == 1
+    (entry,) = json.loads(capsys.readouterr().out)["files"]
+    assert entry["dropped"] == [dropped]
+    assert main(["fmt", str(path)]) == 0
+    assert f"{path}: dropped {dropped}" in capsys.readouterr().err
+    assert json.loads(path.read_bytes())["tables"][0]["graph"]["dataSetVisibility"] == {}

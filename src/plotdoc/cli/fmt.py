@@ -1,7 +1,10 @@
 """`plotdoc fmt`: rewrite files in their complete, canonical form, as a formatter does.
 
 A formatter changes form, not content, so `fmt` keeps the file's own `createdAt` and
-`modifiedAt`: formatting a formatted file changes no byte, and `--check` passes on it.
+`modifiedAt` and invents none a file lacks: the output is a function of the input alone,
+formatting a formatted file changes no byte, and `--check` passes on it. What open ignores
+(with a warning) the canonical form leaves out: `fmt` names every key it drops, and
+`--check` fails on a file that would lose one.
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ class Outcome:
     omitted_warnings: int = 0
     formatted: bytes = b""
     diff: str = ""
+    #: the keys of the input the canonical form leaves out (JSON paths, as problems write them)
+    dropped: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -57,9 +62,39 @@ def formatted(data: bytes, name: str, compact: bool) -> tuple[bytes, list[Proble
     from ..writer import dumps
 
     project = load(name, data)
-    # Keep the file's timestamps: the formatted form of a formatted file is itself.
-    out = dumps(project, now=project.modified_at, compact=compact)
+    # The file's own timestamps, none invented: the formatted form of a formatted file is
+    # itself, and a file without `createdAt` gets none.
+    out = dumps(project, compact=compact, keep_timestamps=True)
     return out, list(project.warnings), project.omitted_warnings
+
+
+def dropped_keys(old: bytes, new: bytes) -> list[str]:
+    """The JSON paths of object keys in the document ``old`` that its canonical form ``new``
+    leaves out (the canonical form writes every other key, defaults included)."""
+    import orjson
+
+    from ..problems import format_path
+
+    try:
+        before = orjson.loads(old.removeprefix(b"\xef\xbb\xbf"))
+        after = orjson.loads(new)
+    except orjson.JSONDecodeError:  # pragma: no cover - both opened already
+        return []
+    out: list[str] = []
+    stack: list[tuple[object, object, tuple[str | int, ...]]] = [(before, after, ())]
+    while stack:
+        a, b, path = stack.pop()
+        if isinstance(a, dict) and isinstance(b, dict):
+            for key, value in reversed(list(a.items())):
+                if key not in b:
+                    out.append(format_path((*path, key)))
+                elif isinstance(value, (dict, list)):
+                    stack.append((value, b[key], (*path, key)))
+        elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            for i in reversed(range(len(a))):
+                if isinstance(a[i], dict):  # rows of cells hold no keys: not walked
+                    stack.append((a[i], b[i], (*path, i)))
+    return out
 
 
 def _one(job: Job) -> Outcome:
@@ -71,6 +106,8 @@ def _one(job: Job) -> Outcome:
         outcome.refused, outcome.problems = True, list(exc.problems)
         return outcome
     outcome.changed = new != data
+    if outcome.changed:
+        outcome.dropped = dropped_keys(data, new)
     if job.keep:
         outcome.formatted = new
     if job.diff and outcome.changed:
@@ -115,10 +152,14 @@ def run(args: argparse.Namespace) -> int:
         for n in names
     ]
     outcomes = list(run_all(_one, jobs, args.jobs))
+    drop = "would drop" if report_only else "dropped"
     for outcome in outcomes:
         print_problems(
             outcome.name, outcome.problems, sys.stderr, omitted_warnings=outcome.omitted_warnings
         )
+        if not outcome.refused:
+            for where in outcome.dropped:
+                print(f"{outcome.name}: {drop} {where} (open ignores it)", file=sys.stderr)
     kept = [o for o in outcomes if o.formatted and not o.refused]  # -o's file, or stdin's
     if kept and not _write_output(args.output, kept[0]):
         return EXIT_REFUSED
@@ -167,6 +208,7 @@ def _json(o: Outcome) -> dict[str, object]:
         "file": o.name,
         "ok": not o.refused,
         "changed": o.changed,
+        "dropped": o.dropped,
         "errors": [problem_json(p) for p in o.problems if p.severity == "error"],
         "warnings": [problem_json(p) for p in o.problems if p.severity == "warning"],
         "omittedWarnings": o.omitted_warnings,
