@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Concatenate, ParamSpec
 
 from ..model import Project, Table
-from ..problems import PathPart, PlotdocError, Problem, error
+from ..problems import PathPart, PlotdocError, Problem, error, found
 from .check import check
 from .history import Change, restore, snapshot, snapshot_change
 
@@ -24,6 +24,8 @@ class Edit:
     warnings: list[Problem] = field(default_factory=list)
     #: the table the edit made or changed (the editor selects it), if any
     table_id: str | None = None
+    #: the id of the item the edit made (a new annotation's), if any
+    item_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -35,10 +37,36 @@ class Outcome:
     focus: int | None = None
     rows: range | None = None
     table_id: str | None = None
+    #: apply open's repairs (drop the style keys a new graph type does not draw) instead of
+    #: refusing the edit over them
+    repair: bool = False
+    #: the id of the item the edit made (an annotation), if any
+    item_id: str | None = None
 
 
 def refuse(code: str, path: tuple[PathPart, ...], message: str) -> PlotdocError:
     return PlotdocError([error(code, path, message)])
+
+
+def unforeseen(name: str, exc: Exception) -> PlotdocError:
+    """The refusal of an edit whose arguments failed in a way no check names."""
+    what = str(exc) or type(exc).__name__
+    return refuse(
+        "edit-invalid",
+        (),
+        f"expected arguments {name} can use; the edit failed ({what}) and nothing was changed",
+    )
+
+
+def whole(value: object, what: str, path: tuple[PathPart, ...] = ()) -> int:
+    """``value`` as an index or count, refused unless it is an integer (not a bool)."""
+    import numbers
+
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise refuse(
+            "edit-invalid", path, f"expected {what} (a whole number); found {found(value)}"
+        )
+    return int(value)
 
 
 def find_table(project: Project, /, table_id: str) -> tuple[int, Table]:
@@ -73,11 +101,17 @@ def structural(
         before = snapshot(project)
         try:
             outcome = fn(project, *args, **kwargs)
-            warnings = check(project, outcome.focus, outcome.rows)
+            warnings = check(project, outcome.focus, outcome.rows, repair=outcome.repair)
+        except PlotdocError:
+            restore(project, before)
+            raise
+        except Exception as exc:  # a bad argument no check foresaw: refused, never a crash
+            restore(project, before)
+            raise unforeseen(fn.__name__, exc) from exc
         except BaseException:
             restore(project, before)
             raise
         change = snapshot_change(outcome.label, before, snapshot(project))
-        return Edit(outcome.label, change, warnings, outcome.table_id)
+        return Edit(outcome.label, change, warnings, outcome.table_id, outcome.item_id)
 
     return wrapper

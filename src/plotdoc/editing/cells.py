@@ -22,11 +22,12 @@ from ..contract.families import FAMILIES
 from ..contract.limits import MAX_DATA_SETS, MAX_ROWS
 from ..contract.site import CURRENT_VERSION, FORMAT
 from ..model import DataSet, Project, Table
-from ..problems import PathPart, PlotdocError, Problem
+from ..problems import PathPart, PlotdocError, Problem, found
 from ..reader.cells import parse_numeric_text
-from .base import Edit, editable, refuse
-from .check import sliced
+from .base import Edit, editable, refuse, unforeseen, whole
+from .check import READ_DIFFERENTLY, sliced
 from .history import Change, restore, snapshot, snapshot_change
+from .limits import check_limits
 
 Cell = float | str | None
 
@@ -147,7 +148,9 @@ def _problems_of_block(
         orjson.dumps({"format": FORMAT, "schemaVersion": CURRENT_VERSION, "tables": [doc]})
     )
     errors: list[Problem] = []
-    for p in report.errors:
+    for p in report.problems:
+        if p.severity != "error" and p.code not in READ_DIFFERENTLY:
+            continue
         path: list[PathPart] = list(p.path)
         if path[:2] == ["tables", 0]:
             path[1] = index
@@ -155,7 +158,7 @@ def _problems_of_block(
                 path[3] = path[3] + row
             if len(path) > 5 and path[2] == "dataSets" and isinstance(path[5], int):
                 path[5] = path[5] + row
-        errors.append(type(p)(p.code, p.severity, tuple(path), p.message))
+        errors.append(Problem(p.code, "error", tuple(path), p.message))
     if errors:
         raise PlotdocError(errors, report.omitted)
 
@@ -190,10 +193,12 @@ def _grow(table: Table, rows: int, data_sets: int) -> None:
 def _write(table: Table, cells: dict[tuple[int, Column], Cell]) -> None:
     for (r, col), value in cells.items():
         if col.kind == "x":
-            assert table.x is not None
+            if table.x is None:  # only on the snapshot path (see set_cells)
+                table.x = np.full(table.n_rows, np.nan)
             table.x[r] = np.nan if value is None else float(value)
         elif col.kind == "label":
-            assert table.row_labels is not None
+            if table.row_labels is None:  # a table opened without row labels gets them
+                table.row_labels = [""] * table.n_rows
             table.row_labels[r] = "" if value is None else str(value)
         else:
             ds = table.data_sets[col.data_set]
@@ -230,9 +235,33 @@ def set_cells(
 ) -> Edit:
     """Write ``block`` (rows of typed or pasted values) with its top-left cell at (row, column).
 
-    ``column`` indexes :func:`sheet_columns`; an empty string or None clears a cell.
+    ``column`` indexes :func:`sheet_columns`; an empty string or None clears a cell. A cell
+    open would read otherwise (a survival cell other than 1, 0 or empty) is refused with
+    open's warning as the reason; so is a block that takes the project past its limits.
     """
+    try:
+        return _set_cells(project, table_id, row, column, block, label)
+    except PlotdocError:
+        raise
+    except Exception as exc:  # a bad argument no check foresaw: refused, never a crash
+        raise unforeseen("set_cells", exc) from exc
+
+
+def _set_cells(
+    project: Project,
+    table_id: str,
+    row: int,
+    column: int,
+    block: list[list[Any]],
+    label: str,
+) -> Edit:
     index, table = editable(project, table_id)
+    row = whole(row, "a row", ("tables", index))
+    column = whole(column, "a column of the sheet", ("tables", index))
+    if isinstance(block, (str, bytes)) or not all(isinstance(r, (list, tuple)) for r in block):
+        raise refuse(
+            "edit-invalid", ("tables", index), "expected a block of cells: a list of rows of cells"
+        )
     height = len(block)
     width = max((len(r) for r in block), default=0)
     if height == 0 or width == 0:
@@ -273,12 +302,17 @@ def set_cells(
     _problems_of_block(table, index, row, cells, height)
     want_sets = max((c.data_set + 1 for (_, c) in cells if c.kind == "data"), default=0)
     text = label or ("Edit cell" if len(cells) == 1 else f"Paste {height}×{width} cells")
-    if row + height > table.n_rows or want_sets > len(table.data_sets):
+    new_column = any(
+        (c.kind == "label" and table.row_labels is None) or (c.kind == "x" and table.x is None)
+        for (_, c) in cells
+    )
+    if row + height > table.n_rows or want_sets > len(table.data_sets) or new_column:
         before = snapshot(project)
         try:
             _copy_arrays(table)
             _grow(table, row + height, want_sets)
             _write(table, cells)
+            check_limits(project)
         except BaseException:
             restore(project, before)
             raise
@@ -286,6 +320,11 @@ def set_cells(
         return Edit(text, change, [], table.id)
     old = {key: cell_text(table, key[0], key[1]) for key in cells}
     _write(table, cells)
+    try:
+        check_limits(project)
+    except BaseException:
+        _write(table, old)
+        raise
     tid = table.id
     change = Change(
         text, lambda p: _write(p.table(tid), old), lambda p: _write(p.table(tid), cells)
@@ -318,6 +357,8 @@ def parse_clipboard(text: str) -> list[list[str]]:
 
 def paste_block(project: Project, /, table_id: str, row: int, column: int, text: str) -> Edit:
     """Paste text copied from a spreadsheet (tab-separated rows) at (row, column)."""
+    if not isinstance(text, str):
+        raise refuse("edit-invalid", (), f"expected text to paste; found {found(text)}")
     block = parse_clipboard(text)
     if not block:
         raise refuse("edit-invalid", (), "expected cells to paste; the clipboard is empty")

@@ -80,15 +80,46 @@ def _shift(problem: Problem, offset: int) -> Problem:
     return Problem(problem.code, problem.severity, tuple(path), problem.message)
 
 
+#: Warnings that say open reads a part otherwise than the project holds it (a key dropped, a
+#: value replaced, a cell read as missing): an edit that would cause one is refused with the
+#: warning's code and message, unless the edit repairs them as open would (a graph type change
+#: drops the style keys the new type does not draw).
+READ_DIFFERENTLY = frozenset(
+    {
+        "survival-code-ignored",
+        "unmatched-data-set-key",
+        "variable-type-unknown-name",
+        "mode-not-offered",
+    }
+)
+
+
+def plain(problem: Problem) -> Problem:
+    """``problem`` without a line, column or offset in the document the check wrote (a
+    position in a document the user never sees); its path names the place."""
+    if problem.line is None and problem.column is None and problem.offset is None:
+        return problem
+    return Problem(problem.code, problem.severity, problem.path, problem.message)
+
+
 def check(
-    project: Project, /, focus: int | None = None, rows: range | None = None
+    project: Project,
+    /,
+    focus: int | None = None,
+    rows: range | None = None,
+    *,
+    repair: bool = False,
 ) -> list[Problem]:
-    """Check ``project`` as open would; raise PlotdocError with every error.
+    """Check ``project`` as open and save would; raise PlotdocError with every error.
 
     ``focus`` is the index of the edited table and ``rows`` the rows the edit touched (all
     of them are checked). Returns the warnings about the focus table (or the whole project).
+    A warning that open would read the project otherwise is an error, or with ``repair`` is
+    applied to the project as open applies it (and returned).
     """
     from ..api import validate
+    from .limits import SAVE_EXTRA_BYTES, check_limits
+    from .repairs import apply_repair
 
     doc = light_document(project, focus, rows)
     try:
@@ -100,12 +131,17 @@ def check(
     report = validate(data)
     offset = rows.start if rows is not None else 0
     problems = [
-        _shift(p, offset) if focus is not None and p.path[:2] == ("tables", focus) else p
+        plain(_shift(p, offset) if focus is not None and p.path[:2] == ("tables", focus) else p)
         for p in report.problems
     ]
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         raise PlotdocError(errors, report.omitted)
-    return [
+    mine = [
         p for p in problems if focus is None or p.path[:2] == ("tables", focus) or len(p.path) < 2
     ]
+    differ = [p for p in mine if p.code in READ_DIFFERENTLY]
+    if differ and not (repair and all(apply_repair(project, p) for p in differ)):
+        raise PlotdocError([Problem(p.code, "error", p.path, p.message) for p in differ])
+    check_limits(project, lambda: len(data) + SAVE_EXTRA_BYTES)
+    return mine

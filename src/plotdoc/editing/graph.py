@@ -8,7 +8,8 @@ from typing import Any
 from ..contract.variants import VARIANTS, merge
 from ..model import Graph, Project, Table
 from ..problems import PathPart
-from .base import Outcome, find_table, refuse, structural
+from .base import Outcome, find_table, refuse, structural, whole
+from .repairs import complete_mapping
 
 #: Graph settings an edit may change, by the model's attribute name.
 GRAPH_FIELDS = (
@@ -50,24 +51,37 @@ def apply_variant(table: Table, variant_id: str) -> None:
         return
     old = table.graph.plot.options
     defaults = variant.default_options
-    kept = {k: copy.deepcopy(v) for k, v in old.items() if k in defaults and k != "kind"}
+    kept = {
+        k: copy.deepcopy(v)
+        for k, v in old.items()
+        if (k in defaults or k == "mapping") and k != "kind"
+    }
     options = merge(defaults, kept)
     if variant.modes and options.get("mode") not in variant.modes:
         options["mode"] = variant.default_mode
     if "kind" in defaults:
         options["kind"] = defaults["kind"]
+        complete_mapping(options, len(table.data_sets))
     table.graph.variant_id = variant_id
     table.graph.plot.options = options
 
 
 @structural
 def set_variant(project: Project, /, table_id: str, variant_id: str) -> Outcome:
+    """Change the graph type, keeping the options, style and axes the new type has; style
+    keys only the old type draws (a volcano's ``volcano:up``) are dropped, as open drops them."""
     index, table, _ = _graph(project, table_id)
     apply_variant(table, variant_id)
-    return Outcome("Change graph type", index, None, table_id)
+    return Outcome("Change graph type", index, None, table_id, repair=True)
 
 
 def _set_in(tree: dict[str, Any], path: tuple[PathPart, ...], value: Any) -> None:
+    if isinstance(path, str) or not path or not all(isinstance(k, str) and k for k in path):
+        raise refuse(
+            "edit-invalid",
+            (),
+            f"expected a path of one or more keys such as ('heatMap', 'colormap'); found {path!r}",
+        )
     node = tree
     for key in path[:-1]:
         child = node.get(str(key))
@@ -131,6 +145,7 @@ def set_title(
 @structural
 def set_visibility(project: Project, /, table_id: str, data_set: int, visible: bool) -> Outcome:
     index, table, graph = _graph(project, table_id)
+    data_set = whole(data_set, "a data set index", ("tables", index, "dataSets"))
     if not 0 <= data_set < len(table.data_sets):
         raise refuse(
             "edit-invalid",

@@ -8,11 +8,14 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..contract.families import FAMILIES
-from ..contract.limits import MAX_ROWS, MAX_TABLES
+from ..contract.limits import MAX_REPLICATES, MAX_ROWS, MAX_TABLES
 from ..contract.variants import VARIANTS, default_variant
 from ..model import DataSet, Project, Table
+from ..problems import PathPart, found
 from ..reader.build import build_graph, default_graph_document
-from .base import Outcome, editable, find_table, refuse, structural
+from .base import Outcome, editable, find_table, refuse, structural, whole
+from .graph import apply_variant
+from .repairs import remove_keys, rename_keys
 
 #: The data sets a new table starts with, per family (as a graphing program's new table does).
 STARTER_DATA_SETS: dict[str, tuple[str, ...]] = {
@@ -60,7 +63,15 @@ def add_table(
         )
     _check_count(project)
     fam = FAMILIES[family]
-    reps = replicates if replicates is not None else fam.min_replicates
+    reps = fam.min_replicates if replicates is None else whole(replicates, "a replicate count")
+    if not fam.replicates_ok(reps):
+        raise refuse(
+            "edit-invalid",
+            ("tables", len(project.tables), "replicates"),
+            f"expected {_replicate_rule(family)} replicate(s) for a {family} table; found {reps}",
+        )
+    if name is not None:
+        _check_name(name, ("tables", len(project.tables), "name"))
     table = Table(
         id=_new_id(project),
         name=name or _unique({t.name for t in project.tables}, f"Data {len(project.tables) + 1}"),
@@ -83,6 +94,25 @@ def add_table(
     return Outcome(f"New {family} table", len(project.tables) - 1, None, table.id)
 
 
+def _replicate_rule(family: str) -> str:
+    fam = FAMILIES[family]
+    if fam.replicate_rule == "fixed-1":
+        return "exactly 1"
+    if fam.replicate_rule == "at-least-2":
+        return f"2 to {MAX_REPLICATES}"
+    return f"1 to {MAX_REPLICATES}"
+
+
+def _check_name(name: object, path: tuple[PathPart, ...]) -> None:
+    """A table or data set name the user can see: text with something besides spaces."""
+    if not isinstance(name, str) or not name.strip():
+        raise refuse(
+            "edit-invalid",
+            path,
+            f"expected a name with at least one character besides spaces; found {found(name)}",
+        )
+
+
 def _fill_defaults(table: Table) -> None:
     from ..contract import document as D
     from ..reader.resolve import resolve
@@ -94,6 +124,7 @@ def _fill_defaults(table: Table) -> None:
 @structural
 def rename_table(project: Project, /, table_id: str, name: str) -> Outcome:
     index, table = find_table(project, table_id)
+    _check_name(name, ("tables", index, "name"))
     table.name = name
     return Outcome("Rename table", index, None, table_id)
 
@@ -127,6 +158,7 @@ def delete_table(project: Project, /, table_id: str) -> Outcome:
 def move_table(project: Project, /, table_id: str, to: int) -> Outcome:
     """Move a table to position ``to`` of the sidebar order."""
     index, table = find_table(project, table_id)
+    to = whole(to, "a position in the list of tables", ("tables",))
     if not 0 <= to < len(project.tables):
         raise refuse(
             "edit-invalid",
@@ -146,6 +178,8 @@ def add_data_set(project: Project, /, table_id: str, name: str | None = None) ->
     index, table = editable(project, table_id)
     fam = FAMILIES[table.format]
     shape = (table.n_rows, table.replicates)
+    if name is not None:
+        _check_name(name, ("tables", index, "dataSets", len(table.data_sets), "name"))
     table.data_sets.append(
         DataSet(
             name
@@ -161,42 +195,41 @@ def add_data_set(project: Project, /, table_id: str, name: str | None = None) ->
 @structural
 def remove_data_set(project: Project, /, table_id: str, data_set: int) -> Outcome:
     index, table = editable(project, table_id)
-    _data_set_index(table, index, data_set)
-    table.data_sets.pop(data_set)
-    if table.graph is not None:
-        vis = table.graph.data_set_visibility
-        table.graph.data_set_visibility = {
-            str(i if i < data_set else i - 1): v
-            for i, v in ((int(k), v) for k, v in vis.items() if k.isdigit())
-            if i != data_set
-        }
+    data_set = _data_set_index(table, index, data_set)
+    removed = table.data_sets.pop(data_set)
+    remove_keys(table, data_set, removed.name)
     _keep_graph(table)
     return Outcome("Remove data set", index, None, table_id)
 
 
 @structural
 def rename_data_set(project: Project, /, table_id: str, data_set: int, name: str) -> Outcome:
-    """Rename a data set; analyses that name it follow the new name."""
+    """Rename a data set; everything that names it follows the new name: its style
+    overrides (per data set and per point), t test groups and variable type."""
     index, table = editable(project, table_id)
-    _data_set_index(table, index, data_set)
+    data_set = _data_set_index(table, index, data_set)
+    _check_name(name, ("tables", index, "dataSets", data_set, "name"))
     old = table.data_sets[data_set].name
+    if name != old and name in {d.name for d in table.data_sets}:
+        raise refuse(
+            "duplicate-data-set-name",
+            ("tables", index, "dataSets", data_set, "name"),
+            f"expected a unique data set name; {found(name)} is the name of another data set",
+        )
     table.data_sets[data_set].name = name
-    for analysis in table.analyses:
-        for key in ("groupA", "groupB"):
-            if analysis.params.get(key) == old:
-                analysis.params[key] = name
-    if table.variable_types and old in table.variable_types:
-        table.variable_types[name] = table.variable_types.pop(old)
+    rename_keys(table, old, name)
     return Outcome("Rename data set", index, None, table_id)
 
 
-def _data_set_index(table: Table, index: int, data_set: int) -> None:
+def _data_set_index(table: Table, index: int, data_set: object) -> int:
+    data_set = whole(data_set, "a data set index", ("tables", index, "dataSets"))
     if not 0 <= data_set < len(table.data_sets):
         raise refuse(
             "edit-invalid",
             ("tables", index, "dataSets"),
             f"expected a data set index 0 to {len(table.data_sets) - 1}; found {data_set}",
         )
+    return data_set
 
 
 def _keep_graph(table: Table) -> None:
@@ -212,6 +245,8 @@ def _keep_graph(table: Table) -> None:
 def insert_rows(project: Project, /, table_id: str, at: int, count: int = 1) -> Outcome:
     """Insert ``count`` empty rows before row ``at`` (``at`` = the row count appends)."""
     index, table = editable(project, table_id)
+    at = whole(at, "a row", ("tables", index))
+    count = whole(count, "a number of rows", ("tables", index))
     n = table.n_rows
     if not 0 <= at <= n or count < 1 or n + count > MAX_ROWS:
         raise refuse(
@@ -234,6 +269,8 @@ def insert_rows(project: Project, /, table_id: str, at: int, count: int = 1) -> 
 def delete_rows(project: Project, /, table_id: str, start: int, count: int = 1) -> Outcome:
     """Delete ``count`` rows from row ``start`` (rows past the last one are ignored)."""
     index, table = editable(project, table_id)
+    start = whole(start, "a row", ("tables", index))
+    count = whole(count, "a number of rows", ("tables", index))
     n = table.n_rows
     if not 0 <= start < n or count < 1:
         raise refuse(
@@ -250,12 +287,13 @@ def delete_rows_at(project: Project, /, table_id: str, rows: Sequence[int]) -> O
     """
     index, table = editable(project, table_id)
     n = table.n_rows
-    wanted = sorted({int(r) for r in rows if 0 <= int(r) < n})
+    listed = [whole(r, "a row", ("tables", index)) for r in rows]
+    wanted = sorted({r for r in listed if 0 <= r < n})
     if not wanted:
         raise refuse(
             "edit-invalid",
             ("tables", index),
-            f"expected rows within 0 to {n - 1}; found {sorted(set(rows))[:5]}",
+            f"expected rows within 0 to {n - 1}; found {sorted(set(listed))[:5]}",
         )
     return _drop_rows(table, index, table_id, np.asarray(wanted, dtype=np.intp))
 
@@ -287,16 +325,13 @@ def set_replicates(project: Project, /, table_id: str, replicates: int) -> Outco
     """
     index, table = editable(project, table_id)
     fam = FAMILIES[table.format]
+    replicates = whole(replicates, "a replicate count", ("tables", index, "replicates"))
     if not fam.replicates_ok(replicates):
-        rule = (
-            "exactly 1"
-            if fam.replicate_rule == "fixed-1"
-            else ("at least 2" if fam.replicate_rule == "at-least-2" else "1 to 64")
-        )
         raise refuse(
             "edit-invalid",
             ("tables", index, "replicates"),
-            f"expected {rule} replicate(s) for a {fam.id} table; found {replicates}",
+            f"expected {_replicate_rule(fam.id)} replicate(s) for a {fam.id} table; "
+            f"found {replicates}",
         )
     old = table.replicates
     for ds in table.data_sets:
@@ -312,5 +347,5 @@ def set_replicates(project: Project, /, table_id: str, replicates: int) -> Outco
     table.replicates = replicates
     graph = table.graph
     if graph is not None and not VARIANTS[graph.variant_id].available_for(replicates):
-        table.graph = build_graph({"variantId": default_variant(table.format, replicates)}, table)
-    return Outcome("Change replicates", index, None, table_id)
+        apply_variant(table, default_variant(table.format, replicates))
+    return Outcome("Change replicates", index, None, table_id, repair=True)
