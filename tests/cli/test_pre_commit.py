@@ -53,3 +53,21 @@ def test_fmt_hook_rewrites_and_then_passes(tmp_path: Path) -> None:
     assert once != GOOD.read_bytes()
     assert _run("plotdoc-fmt", [path]) == 0
     assert path.read_bytes() == once
+
+
+def test_the_documented_rev_is_a_revision_of_this_repository_with_both_hooks() -> None:
+    import subprocess
+
+    repo = HOOKS.parent
+    docs = (repo / "docs" / "cli.md").read_text()
+    (rev,) = re.findall(r"^\s*rev:\s*(\S+)", docs, flags=re.MULTILINE)
+    if not (repo / ".git").exists():
+        pytest.skip("not a git checkout: the revision cannot be looked up")
+    shown = subprocess.run(
+        ["git", "-C", str(repo), "show", f"{rev}:.pre-commit-hooks.yaml"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert shown.returncode == 0, f"rev {rev} names no revision with the hooks: {shown.stderr}"
+    assert {h["id"] for h in yaml.safe_load(shown.stdout)} == {"plotdoc-validate", "plotdoc-fmt"}
