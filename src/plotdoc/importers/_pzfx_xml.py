@@ -16,11 +16,15 @@ from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 import defusedxml
 import defusedxml.ElementTree as SafeET
 
+from ..contract import limits as L
 from ..problems import PlotdocError, error
 
 #: Prism files nest their elements about ten levels deep; deeper is refused while parsing, so
 #: no later step (text gathering, table conversion) walks an unbounded depth.
 MAX_XML_DEPTH = 256
+#: A Prism file holds about one element per cell; a file of more elements than twice the
+#: cells a project may hold is refused while parsing, before its tree fills the memory.
+MAX_XML_ELEMENTS = 2 * L.MAX_TOTAL_CELLS
 
 
 class _TooDeep(Exception):
@@ -30,21 +34,27 @@ class _TooDeep(Exception):
         self.column = column
 
 
+class _TooMany(_TooDeep):
+    pass
+
+
 class _DepthLimitedBuilder(TreeBuilder):
     """The standard tree builder, counting open elements and stopping past the limit."""
 
     def __init__(self) -> None:
         super().__init__()
         self.depth = 0
+        self.count = 0
         self.parser: Any = None
 
     def start(self, tag: Any, attrs: Any) -> Element:
         self.depth += 1
-        if self.depth > MAX_XML_DEPTH:
+        self.count += 1
+        if self.depth > MAX_XML_DEPTH or self.count > MAX_XML_ELEMENTS:
             expat = self.parser.parser if self.parser is not None else None
             line = expat.CurrentLineNumber if expat is not None else 0
             column = expat.CurrentColumnNumber + 1 if expat is not None else 0
-            raise _TooDeep(line, column)
+            raise (_TooDeep if self.depth > MAX_XML_DEPTH else _TooMany)(line, column)
         return super().start(tag, attrs)
 
     def end(self, tag: Any) -> Element:
@@ -68,6 +78,19 @@ def parse_xml(data: bytes) -> Element:
     nests elements deeper than :data:`MAX_XML_DEPTH` levels (found while parsing)."""
     try:
         root = _parse(data)
+    except _TooMany as exc:
+        raise PlotdocError(
+            [
+                error(
+                    "import-syntax",
+                    (),
+                    f"expected at most {MAX_XML_ELEMENTS:,} XML elements (a Prism file holds "
+                    "about one per cell); found more (reading stopped)",
+                    line=exc.line,
+                    column=exc.column,
+                )
+            ]
+        ) from None
     except _TooDeep as exc:
         raise PlotdocError(
             [

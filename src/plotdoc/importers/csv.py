@@ -129,9 +129,36 @@ def _sniff(text: str, decimal: str) -> str:
     return ";" if decimal == "," else ","
 
 
+#: The most columns a table can hold: a first column (X or row labels), then 500 data sets
+#: of up to 64 replicates each.
+MAX_COLUMNS = 1 + L.MAX_DATA_SETS * L.MAX_REPLICATES
+
+
+def _lines(text: str, delimiter: str) -> Iterator[str]:
+    """The file's lines; a line with more delimiters than a table has columns stops the
+    reading before it is split into cells (a one-line file of millions of columns costs no
+    memory per column)."""
+    for number, line in enumerate(io.StringIO(text, newline=""), 1):
+        if line.count(delimiter) >= MAX_COLUMNS:
+            raise PlotdocError(
+                [
+                    error(
+                        "too-many-items",
+                        ("tables", 0, "dataSets"),
+                        f"expected at most {MAX_COLUMNS:,} columns ({L.MAX_DATA_SETS} data "
+                        f"sets of up to {L.MAX_REPLICATES} replicates, and a first column); "
+                        f"this line has {line.count(delimiter) + 1:,} or more "
+                        "(reading stopped)",
+                        line=number,
+                    )
+                ]
+            )
+        yield line
+
+
 def _records(text: str, delimiter: str) -> Iterator[tuple[int, list[str]]]:
     """(line number, cells) of every record, read one at a time; blank lines are empty records."""
-    reader = _csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    reader = _csv.reader(_lines(text, delimiter), delimiter=delimiter, strict=True)
     start = 1
     try:
         for row in reader:

@@ -13,6 +13,7 @@ version that created the file is kept in ``usermeta.pzfx.created`` (never the lo
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 from xml.etree.ElementTree import Element
 
@@ -51,6 +52,7 @@ def read_pzfx(source: Source, *, excluded: Excluded = "drop") -> ImportResult:
         )
     problems: list[Problem] = []
     tables: list[dict[str, Any]] = []
+    unsupported: Counter[str] = Counter()
     for el in root:
         name = local(el)
         if name in _TABLES:
@@ -67,7 +69,20 @@ def read_pzfx(source: Source, *, excluded: Excluded = "drop") -> ImportResult:
                 )
             )
         elif name not in _SILENT and name:
-            problems.append(warning("import-unsupported", (), f"<{name}> is not imported"))
+            unsupported[name] += 1
+    # one warning per kind of element, not per element (a file may hold millions)
+    for i, (name, n) in enumerate(unsupported.items()):
+        if i == L.MAX_LISTED_WARNINGS:
+            problems.append(
+                warning(
+                    "import-unsupported",
+                    (),
+                    f"… and {len(unsupported) - i:,} more kinds of element are not imported",
+                )
+            )
+            break
+        many = f" ({n:,} elements)" if n > 1 else ""
+        problems.append(warning("import-unsupported", (), f"<{name}> is not imported{many}"))
     document = new_document(tables)
     _project_info(root, document, problems)
     return finish(document, problems)
