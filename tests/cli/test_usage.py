@@ -110,8 +110,7 @@ def test_the_progress_bar_counts_the_files(capsys: pytest.CaptureFixture[str]) -
 
     assert list(run_all(str, [1, 2, 3], 1, show=True)) == ["1", "2", "3"]
     err = capsys.readouterr().err
-    assert "] 1/3" in err and err.endswith("] 3/3\n")
-    assert "#" * 30 in err
+    assert "3/3" in err and "files/s" in err
 
 
 def test_a_closed_pipe_is_not_an_error() -> None:

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from ..problems import PlotdocError
-from . import analyze, contract, demo, edit, export, fmt, importing, render, validate
+from . import analyze, contract, demo, edit, export, fmt, importing, render, validate, walk
 from .common import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
@@ -45,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     for module in COMMANDS:
         module.register(sub)
+    walk.add_to_commands(sub)
     return parser
 
 
@@ -52,6 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parse_command_line(parser, argv)
+        walk.configure(args)
         if args.command in DRAWING:
             _announce_font_preparation()
         code: int = args.func(args)

@@ -1,61 +1,56 @@
-"""Which files a command works on: `-` for standard input, globs and folders expanded."""
+"""Which files a command works on: `-` for standard input, globs and folders expanded
+(lazily, skipping what black and ruff skip: see :mod:`.walk`)."""
 
 from __future__ import annotations
 
-import glob
-import os
 import sys
-from collections.abc import Iterable
-from pathlib import Path
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ..contract.limits import MAX_FILE_BYTES
-from ..contract.site import EXTENSIONS
 from ..problems import Report
+from .walk import STDIN, Found, walk
 
 if TYPE_CHECKING:
     from ..model import Project
 
-#: The name standing for standard input (and, after ``-o``, standard output).
-STDIN = "-"
-_GLOB_CHARS = frozenset("*?[")
+#: ``STDIN``: the name standing for standard input (and, after ``-o``, standard output).
+__all__ = ["STDIN", "check", "discover", "display", "expand", "expand_or_say", "load"]
 
 
 def expand(names: Iterable[str]) -> list[str]:
-    """Files named by ``names``: a folder gives its project files (recursively, sorted), a
-    glob pattern that names no file gives its matches; anything else stays as given (a
-    missing file is then reported by the command). Each file appears once."""
-    out: list[str] = []
-    for name in names:
-        if name == STDIN:
-            out.append(name)
-        elif os.path.isdir(name):
-            found = (
-                str(p)
-                for p in sorted(Path(name).rglob("*"))
-                if p.is_file() and p.name.lower().endswith(EXTENSIONS)
-            )
-            out.extend(found)
-        elif not os.path.lexists(name) and _GLOB_CHARS & set(name):
-            matches = sorted(glob.glob(name, recursive=True))
-            out.extend(m for m in matches if not os.path.isdir(m))
-            if not matches:
-                out.append(name)
-        else:
-            out.append(name)
-    return list(dict.fromkeys(out))
+    """Files named by ``names``: a folder gives its project files (walked as
+    :mod:`.walk` says: hidden, vendored, excluded and git-ignored folders skipped), a glob
+    pattern that names no file gives its matches; anything else stays as given (a missing
+    file is then reported by the command). Each file appears once."""
+    return list(walk(names))
+
+
+def discover(names: Iterable[str]) -> tuple[Iterator[str], Found]:
+    """The files of ``names`` as :func:`expand` finds them, lazily (a folder of a million
+    files is never listed into memory), and a record of what each input gave."""
+    found = Found()
+    return walk(names, found), found
 
 
 def expand_or_say(command: str, names: Iterable[str]) -> list[str]:
-    """:func:`expand`, saying on standard error when folders held no project file."""
-    found = expand(names)
-    if not found:
-        print(
-            f"plotdoc {command}: no project files (*.plotdoc, *.plotdoc.json) in "
-            + ", ".join(names),
-            file=sys.stderr,
-        )
-    return found
+    """:func:`expand`, saying on standard error when folders or globs held no project file
+    (see :meth:`.walk.Found.nothing` for the exit code to give then)."""
+    names = list(names)
+    found = Found()
+    out = list(walk(names, found))
+    if not out:
+        found.nothing(command)
+    return out
+
+
+def nothing_found_exit(names: Iterable[str]) -> int:
+    """The exit code when ``names`` gave no file: 0 for empty folders (as black and ruff),
+    1 when a glob pattern matched nothing."""
+    found = Found()
+    for _ in walk(names, found):
+        pass
+    return 1 if found.empty_globs else 0
 
 
 def read_stdin() -> bytes:

@@ -27,7 +27,7 @@ from .common import (
     print_problems,
     problem_json,
 )
-from .files import STDIN, display, expand_or_say, load, read_bytes, read_stdin
+from .files import STDIN, display, expand_or_say, load, nothing_found_exit, read_bytes, read_stdin
 from .pool import run_all
 
 
@@ -132,7 +132,7 @@ def _one(job: Job) -> Outcome:
 def run(args: argparse.Namespace) -> int:
     names = expand_or_say("fmt", args.files)
     if not names:
-        return EXIT_REFUSED
+        return nothing_found_exit(args.files)
     report_only = args.check or args.diff
     to_stdout = not report_only and (args.output == STDIN or STDIN in names)
     if args.output is not None and len(names) != 1:

@@ -1,17 +1,32 @@
-"""Many files at once: a process pool (``--jobs``) with a progress bar on a terminal."""
+"""Many files at once: a process pool (``--jobs``), a progress bar and a summary line.
+
+Files are taken from a lazy iterator and at most a few per worker are in flight at any time,
+so a folder of a million files is never listed into memory; results come back in the order
+of the files (the same order and content as ``--jobs 1``) as soon as each is done.
+
+The progress bar (files done, files per second, time left) is drawn with ``tqdm`` on
+standard error when it is a terminal, unless ``-q``; the total for the time left is counted
+in a background thread while the work goes on. ``tqdm`` is a small pure-Python package with
+no dependencies, imported only when a bar is drawn; without it a plain bar is drawn.
+"""
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from typing import TypeVar
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 #: The largest --jobs accepted.
 MAX_JOBS = 256
+#: Files in flight per worker: enough to keep every worker busy, few enough to stay small.
+IN_FLIGHT_PER_WORKER = 4
 
 
 def default_jobs() -> int:
@@ -19,36 +34,181 @@ def default_jobs() -> int:
 
 
 def run_all(
-    func: Callable[[T], R], items: Sequence[T], jobs: int, *, show: bool | None = None
+    func: Callable[[T], R],
+    items: Iterable[T],
+    jobs: int,
+    *,
+    show: bool | None = None,
+    count: Callable[[], int] | None = None,
 ) -> Iterator[R]:
     """``func`` over ``items`` in order, on up to ``jobs`` processes (one: in this process).
 
-    ``func`` must be a module-level function and its results picklable. A progress bar is
-    drawn on standard error when it is a terminal and there is more than one item.
+    ``func`` must be a module-level function and its results picklable. ``items`` may be a
+    lazy iterator; ``count``, when given, counts them (in a thread) for the bar's time left.
+    A progress bar is drawn on standard error when it is a terminal, more than one item is
+    worked on and ``-q`` was not given (``show`` forces it on or off).
     """
-    total = len(items)
-    bar = (sys.stderr.isatty() and total > 1) if show is None else show
-    workers = min(jobs, total)
-    if workers <= 1:
-        results: Iterator[R] = map(func, items)
-        for done, result in enumerate(results, 1):
-            if bar:
-                progress(done, total)
-            yield result
-        return
-    from concurrent.futures import ProcessPoolExecutor
+    from .walk import SETTINGS
 
-    chunk = max(1, min(16, total // (workers * 4)))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done, result in enumerate(pool.map(func, items, chunksize=chunk), 1):
-            if bar:
-                progress(done, total)
-            yield result
+    if isinstance(items, list | tuple):
+        sized: int | None = len(items)
+        count = count or (lambda: len(items))
+    else:
+        sized = None
+    if show is None:
+        show = sys.stderr.isatty() and not SETTINGS.quiet and (sized is None or sized > 1)
+    bar = Progress(count, sized) if show else None
+    try:
+        if jobs <= 1 or (sized is not None and sized <= 1):
+            for item in items:
+                result = func(item)
+                if bar:
+                    bar.clear()
+                yield result
+                if bar:
+                    bar.advance()
+            return
+        yield from _pooled(func, iter(items), jobs, bar)
+    finally:
+        if bar:
+            bar.close()
+
+
+def _pooled(
+    func: Callable[[T], R], items: Iterator[T], jobs: int, bar: Progress | None
+) -> Iterator[R]:
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    window: deque[Future[R]] = deque()
+    limit = jobs * IN_FLIGHT_PER_WORKER
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        try:
+            for item in items:
+                window.append(pool.submit(func, item))
+                while len(window) >= limit or (window and window[0].done()):
+                    yield from _head(window, bar)
+            while window:
+                yield from _head(window, bar)
+        finally:
+            for future in window:
+                future.cancel()
+
+
+def _head(window: deque[Any], bar: Progress | None) -> Iterator[Any]:
+    result = window.popleft().result()
+    if bar:
+        bar.clear()
+    yield result
+    if bar:
+        bar.advance()
+
+
+class Progress:
+    """The bar on standard error: files done, files per second, time left."""
+
+    def __init__(self, count: Callable[[], int] | None, total: int | None = None) -> None:
+        self.done = 0
+        self.total: int | None = total
+        self.start = time.monotonic()
+        self._bar: Any = None
+        try:
+            from tqdm import tqdm  # type: ignore[import-untyped]
+
+            self._bar = tqdm(
+                total=total,
+                unit=" files",
+                file=sys.stderr,
+                dynamic_ncols=True,
+                mininterval=0.2,
+                leave=False,
+            )
+        except ImportError:  # pragma: no cover - tqdm is a dependency; a plain bar then
+            self._bar = None
+        if count is not None and total is None:
+            threading.Thread(target=self._count, args=(count,), daemon=True).start()
+
+    def _count(self, count: Callable[[], int]) -> None:
+        try:
+            self.total = count()
+        except Exception:  # counting is only for the time left
+            return
+
+    def advance(self) -> None:
+        self.done += 1
+        if self._bar is not None:
+            if self.total is not None and self._bar.total != self.total:
+                self._bar.total = self.total
+            self._bar.update(1)
+        else:
+            self._plain()
+
+    def clear(self) -> None:
+        """Take the bar off the terminal before something else is printed."""
+        if self._bar is not None:
+            self._bar.clear()
+        elif self.done:
+            sys.stderr.write("\r\x1b[K")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.refresh()  # the final count, then the bar leaves the terminal
+            self._bar.close()
+        else:
+            self.clear()
+
+    def _plain(self) -> None:
+        elapsed = max(time.monotonic() - self.start, 1e-9)
+        rate = self.done / elapsed
+        if self.total:
+            width = 30
+            filled = width * min(self.done, self.total) // self.total
+            left = (self.total - self.done) / rate if rate else 0.0
+            text = (
+                f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} "
+                f"{rate:.1f} files/s, {left:.0f} s left"
+            )
+        else:
+            text = f"{self.done} files, {rate:.1f} files/s"
+        sys.stderr.write("\r" + text)
+        sys.stderr.flush()
+
+
+class Tally:
+    """The summary line a command over many files ends with (files, refused, warnings,
+    time), on standard error; nothing with ``-q`` or for a single file."""
+
+    def __init__(self, command: str) -> None:
+        self.command = command
+        self.files = 0
+        self.refused = 0
+        self.warnings = 0
+        self.start = time.monotonic()
+
+    def add(self, refused: bool, warnings: int) -> None:
+        self.files += 1
+        self.refused += int(refused)
+        self.warnings += warnings
+
+    def line(self) -> str:
+        elapsed = time.monotonic() - self.start
+        rate = f", {self.files / elapsed:,.0f} files/s" if elapsed > 0 and self.files > 1 else ""
+        return (
+            f"plotdoc {self.command}: {self.files:,} files, {self.refused:,} refused, "
+            f"{self.warnings:,} warnings in {elapsed:.1f} s{rate}"
+        )
+
+    def finish(self) -> None:
+        from .walk import SETTINGS
+
+        if self.files > 1 and not SETTINGS.quiet:
+            print(self.line(), file=sys.stderr)
 
 
 def progress(done: int, total: int) -> None:
+    """A plain bar for work counted by its caller (``done`` of ``total``), on standard error."""
     width = 30
-    filled = width * done // total
+    filled = width * done // max(total, 1)
     sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
     if done == total:
         sys.stderr.write("\n")

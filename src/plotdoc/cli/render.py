@@ -26,7 +26,7 @@ from .common import (
     problem_json,
     usage_error,
 )
-from .files import STDIN, display, expand_or_say, load, read_stdin
+from .files import STDIN, display, expand_or_say, load, nothing_found_exit, read_stdin
 from .pool import run_all
 
 FORMATS = ("svg", "png", "pdf")
@@ -193,7 +193,7 @@ def run(args: argparse.Namespace) -> int:
     fmt = file_format or args.format or "svg"
     names = expand_or_say("render", args.files)
     if not names:
-        return EXIT_REFUSED
+        return nothing_found_exit(args.files)
     if (args.out == STDIN or file_format is not None) and len(names) != 1:
         return usage_error(args, f"-o {args.out} takes one input file; found {len(names)}")
     stdin = read_stdin() if STDIN in names else None

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from ..problems import Problem, Report
 from .common import (
@@ -18,16 +19,35 @@ from .common import (
     problem_json,
     usage_error,
 )
-from .files import STDIN, check, display, expand_or_say, read_stdin
-from .pool import run_all
+from .files import STDIN, check, discover, display, expand, read_stdin
+from .pool import Tally, run_all
+from .walk import SETTINGS
 
 #: The --output-format choices: the default lines, one line per problem with file:line:col,
-#: GitHub Actions annotations, and one JSON object.
-OUTPUT_FORMATS = ("full", "concise", "github", "json")
+#: GitHub Actions annotations, one JSON object, and JSON lines (one object per file, printed
+#: as each file is done).
+OUTPUT_FORMATS = ("full", "concise", "github", "json", "jsonl")
 
 
-def _one(name: str) -> tuple[str, Report]:
-    return name, check(name)
+def _one(item: str | tuple[str, bytes]) -> tuple[str, Report]:
+    if isinstance(item, tuple):  # standard input, read in the main process
+        return item[0], check(item[0], item[1])
+    return item, check(item)
+
+
+def _items(names: Iterable[str]) -> Iterator[str | tuple[str, bytes]]:
+    for name in names:
+        yield (STDIN, read_stdin()) if name == STDIN else name
+
+
+def _record(name: str, report: Report) -> dict[str, object]:
+    return {
+        "file": name,
+        "ok": report.ok,
+        "errors": [problem_json(p) for p in report.errors],
+        "warnings": [problem_json(p) for p in report.warnings],
+        "omittedWarnings": report.omitted_warnings,
+    }
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,46 +55,36 @@ def run(args: argparse.Namespace) -> int:
         return usage_error(
             args, f"--json and --output-format {args.output_format} ask for two formats; give one"
         )
-    names = expand_or_say("validate", args.files)
-    if not names:
-        return EXIT_REFUSED
-    stdin = read_stdin() if STDIN in names else None
-    rest = [n for n in names if n != STDIN]
-    found = dict(run_all(_one, rest, args.jobs))
-    if stdin is not None:
-        found[STDIN] = check(STDIN, stdin)
-    files = [(display(n), found[n]) for n in names]
     fmt = "json" if args.json else args.output_format
-    if fmt == "json":
-        dump_json(
-            {
-                "files": [
-                    {
-                        "file": name,
-                        "ok": report.ok,
-                        "errors": [problem_json(p) for p in report.errors],
-                        "warnings": [problem_json(p) for p in report.warnings],
-                        "omittedWarnings": report.omitted_warnings,
-                    }
-                    for name, report in files
-                ]
-            }
-        )
-    else:
-        for name, report in files:
-            if fmt == "github":
-                _github(name, report.problems)
-            elif fmt == "concise":
-                _concise(name, report.problems, report.omitted, report.omitted_warnings)
-            else:
-                print_problems(
-                    name, report.problems, sys.stdout, report.omitted, report.omitted_warnings
-                )
-            if report.ok and fmt == "full":
+    names, found = discover(args.files)
+    tally = Tally("validate")
+    records: list[dict[str, object]] = []
+    results = run_all(_one, _items(names), args.jobs, count=lambda: len(expand(args.files)))
+    for name, report in results:  # printed as each file is done, in the files' order
+        shown = display(name)
+        tally.add(not report.ok, len(report.warnings) + report.omitted_warnings)
+        if fmt == "json":
+            records.append(_record(shown, report))
+        elif fmt == "jsonl":
+            print(json.dumps(_record(shown, report), ensure_ascii=False), flush=True)
+        elif fmt == "github":
+            _github(shown, report.problems)
+        elif fmt == "concise":
+            _concise(shown, report.problems, report.omitted, report.omitted_warnings)
+        else:
+            print_problems(
+                shown, report.problems, sys.stdout, report.omitted, report.omitted_warnings
+            )
+            if report.ok and not SETTINGS.quiet:
                 count = len(report.warnings) + report.omitted_warnings
                 extra = f" ({count:,} warning(s))" if count else ""
-                print(f"{name}: ok{extra}")
-    return EXIT_OK if all(report.ok for _, report in files) else EXIT_REFUSED
+                print(f"{shown}: ok{extra}")
+    if found.total == 0:
+        return found.nothing("validate")
+    if fmt == "json":
+        dump_json({"files": records})
+    tally.finish()
+    return EXIT_OK if tally.refused == 0 else EXIT_REFUSED
 
 
 def location(name: str, p: Problem) -> str:
@@ -126,7 +136,8 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         choices=OUTPUT_FORMATS,
         default="full",
         help="full: every problem and an ok line per file (default); concise: one line per "
-        "problem, file:line:col first; github: GitHub Actions annotations; json: as --json",
+        "problem, file:line:col first; github: GitHub Actions annotations; json: as --json; "
+        "jsonl: one JSON object per file, one per line, printed as each file is done",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     add_jobs(p)
