@@ -756,6 +756,22 @@ CATALOGUE: dict[str, CodeInfo] = {
         'canvas pixels, sizes; docs/reliability.md, "Drawing bounds"); it is drawn at the '
         "bound and the message says what was asked and what was drawn.",
     ),
+    "render-analysis-not-drawn": _c(
+        "render",
+        "warning",
+        "Analysis not drawn",
+        "A graph was drawn without the line or curve of one of its table's analyses (or "
+        "without its band): the fit failed (did not converge, too few values) or the analysis "
+        "is over its budget; the message names the analysis, the data set and the reason.",
+    ),
+    "render-ambiguous": _c(
+        "render",
+        "warning",
+        "Figure may be misread",
+        "A graph was drawn as the file asks, but a reader may misread it: data sets that look "
+        "alike in the legend, a colour that nearly vanishes on the background, stacked "
+        "proportions on a log axis; the message says what and how to tell them apart.",
+    ),
     # -- editor -----------------------------------------------------------------------
     "edit-invalid": _c(
         "editor",

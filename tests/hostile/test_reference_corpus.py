@@ -56,6 +56,8 @@ NOT_IN_CORPUS: dict[str, str] = {
     "render-value-hidden": "the render command (tests/render/guides/test_log_axes.py)",
     "render-labels-thinned": "drawing (tests/render/guides/test_category_labels.py)",
     "render-capped": "drawing (tests/render/guides/test_caps.py)",
+    "render-analysis-not-drawn": "drawing (tests/render/families/test_fit_failures.py)",
+    "render-ambiguous": "drawing (tests/render/style/test_distinct.py)",
     "non-finite-number": "writer: a model value no file can hold (tests/saving/)",
     "number-not-exact": "writer: a model value no file can hold (tests/saving/)",
     "not-json-value": "writer: a model value no file can hold (tests/saving/)",

@@ -46,6 +46,12 @@ WRITTEN: dict[str, str] = {
     "do not fit along the X axis (one in 749 is shown, the first and the last always)",
     "render-capped": "table 'a': 20,000 point labels asked for; the first 2,000 are placed (at "
     "most 2,000 per graph)",
+    "render-analysis-not-drawn": "table 'a': the nonlinearRegression 'fit' of data set "
+    "'Dose' is not drawn (did-not-converge): The fit did not converge in 200 iterations. X "
+    "spans 4 decades of positive values, as raw doses do: model logX expects log10 doses "
+    "(enter log10 of each dose), model linearX fits doses as entered",
+    "render-ambiguous": "table 'a': 17 data sets but 16 distinct looks in the legend: "
+    "'S16' is drawn as 'S0' (colour, symbol and dash)",
     "edit-invalid": "expected the id of a table; no table has the id 'nope'",
     "non-finite-number": "expected a finite number or a missing cell (NaN); found inf",
     "number-not-exact": "expected a number a double holds exactly (an integer of at most 2^53 "

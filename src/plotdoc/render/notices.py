@@ -20,8 +20,15 @@ THINNED = "render-labels-thinned"
 #: a drawing bound of docs/reliability.md that was reached (labels, text, canvas, sizes)
 CAPPED = "render-capped"
 
+#: an analysis whose line or curve the graph should draw and cannot (it failed, is over its
+#: budget, has too few values)
+ANALYSIS_NOT_DRAWN = "render-analysis-not-drawn"
+#: drawn as asked, but a reader may misread it (data sets drawn alike, a colour that nearly
+#: vanishes on the background, proportions a log axis distorts)
+AMBIGUOUS = "render-ambiguous"
+
 #: the codes a drawing warns with
-CODES = (HIDDEN, THINNED, CAPPED)
+CODES = (HIDDEN, THINNED, CAPPED, ANALYSIS_NOT_DRAWN, AMBIGUOUS)
 
 PathPart = str | int
 

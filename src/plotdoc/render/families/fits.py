@@ -29,6 +29,7 @@ from ...analyses import fitted_curve
 from ...stats import linear_regression
 from .. import ids
 from ..context import DrawContext
+from ..notices import ANALYSIS_NOT_DRAWN, add_warning
 from ..style.theme import DASHES, with_alpha
 from ..style.types import ConfidenceBandStyle
 
@@ -54,19 +55,20 @@ class Group(Artist):
 
 
 def draw_fits(ctx: DrawContext, x: F64) -> None:
-    for analysis in ctx.table.analyses:
+    for k, analysis in enumerate(ctx.table.analyses):
         if analysis.method == "linearRegression":
             if ctx.graph_switch("regressionLine", True):
                 _fit(
                     ctx,
-                    analysis.id,
+                    (k, analysis.id),
                     x,
                     "regression",
                     float(analysis.params.get("confidenceLevel", 95)),
                     None,
                 )
         elif analysis.method == "nonlinearRegression" and ctx.graph_switch("fittedCurve", True):
-            _fit(ctx, analysis.id, x, "fit", 95.0, str(analysis.params.get("model", "logX")))
+            model = str(analysis.params.get("model", "logX"))
+            _fit(ctx, (k, analysis.id), x, "fit", 95.0, model)
 
 
 def x_is_log(ctx: DrawContext) -> bool:
@@ -97,7 +99,10 @@ def _resample(grid: F64, log: bool, cx: F64, values: F64) -> F64:
     return out
 
 
-def _fit(ctx: DrawContext, aid: str, x: F64, kind: str, level: float, model: str | None) -> None:
+def _fit(
+    ctx: DrawContext, where: tuple[int, str], x: F64, kind: str, level: float, model: str | None
+) -> None:
+    index, aid = where
     children: list[Artist] = []
     log = x_is_log(ctx)
     for i in ctx.visible_data_sets():
@@ -108,6 +113,7 @@ def _fit(ctx: DrawContext, aid: str, x: F64, kind: str, level: float, model: str
         grid = axis_grid(xx[np.isfinite(yy)], log)
         if model is None:
             res = linear_regression(xx, yy, confidence_level=level, curve_at=grid)
+            status, reason = res.status, res.message
             bands = []
             if ctx.graph_switch("confidenceBand", True):
                 bands.append(("confidence", res.confidence_lower, res.confidence_upper))
@@ -115,7 +121,10 @@ def _fit(ctx: DrawContext, aid: str, x: F64, kind: str, level: float, model: str
                 bands.append(("prediction", res.prediction_lower, res.prediction_upper))
         else:
             res4 = fitted_curve(ctx.project, ctx.table.id, aid, ctx.table.data_sets[i].name)
+            status, reason = res4.status, res4.message
             if res4.curve_x.size < 2:
+                hint = _dose_hint(model, xx[np.isfinite(yy)])
+                report_fit(ctx, index, i, status, reason.rstrip(".") + hint)
                 continue
             # the curve exactly at the axis' samples; the band's half-width interpolated there
             res_x, res_y = grid, res4.evaluate(grid)
@@ -127,7 +136,12 @@ def _fit(ctx: DrawContext, aid: str, x: F64, kind: str, level: float, model: str
             )
         cx, cy = (res.curve_x, res.curve_y) if model is None else (res_x, res_y)
         if cx.size < 2 or not np.isfinite(cy).any():
+            report_fit(ctx, index, i, status, reason)
             continue
+        if status not in ("ok", "ambiguous") and any(
+            not np.isfinite(lo).any() for _, lo, _ in bands
+        ):
+            report_fit(ctx, index, i, status, reason, drawn=True)
         band_style = ctx.style("confidenceBand", i)
         for name, lo, hi in bands:
             children += _band(
@@ -152,6 +166,40 @@ def _fit(ctx: DrawContext, aid: str, x: F64, kind: str, level: float, model: str
         group = Group(children)
         group.set_transform(ctx.ax.transData)
         ctx.add(group, ids.make("curve", kind, aid), z=2.2)
+
+
+def report_fit(
+    ctx: DrawContext, index: int, i: int, status: str, reason: str, *, drawn: bool = False
+) -> None:
+    """Warn that analysis ``index``'s fit of data set ``i`` is missing from the graph (or,
+    ``drawn``, is drawn without its band), with the analysis' status and reason."""
+    analysis = ctx.table.analyses[index]
+    what = "is drawn without its confidence band" if drawn else "is not drawn"
+    add_warning(
+        ctx,
+        ANALYSIS_NOT_DRAWN,
+        f"the {analysis.method} {analysis.id!r} of data set "
+        f"{ctx.ds_name(i)!r} {what} ({status}): {reason.rstrip('.')}",
+        ("analyses", index),
+    )
+
+
+#: how many decades of positive X make a logX fit's X look like raw doses
+RAW_DOSE_DECADES = 2.0
+
+
+def _dose_hint(model: str | None, x: F64) -> str:
+    """For a ``logX`` fit whose X spans decades of positive values: why it may fail."""
+    x = x[np.isfinite(x)]
+    if model != "logX" or x.size < 2 or x.min() <= 0:
+        return ""
+    decades = float(np.log10(x.max() / x.min()))
+    if decades < RAW_DOSE_DECADES:
+        return ""
+    return (
+        f". X spans {decades:.0f} decades of positive values, as raw doses do: model logX "
+        "expects log10 doses (enter log10 of each dose), model linearX fits doses as entered"
+    )
 
 
 def _band(
