@@ -1,9 +1,6 @@
 """Annotations (``table.annotations``): significance brackets, free text, shapes.
 
-* ``bracket``: anchors ``{kind: group, groupIndex: n}`` snap to the n-th plotted data set
-  (``ctx.anchors``); ``{kind: free, x}`` is ``x`` points from the plot area's left edge. ``y``
-  is the bar height in value units, or just above the spanned data when null. Tips point
-  down by ``tipLengthPt``; ``text`` sits centred above the bar.
+* ``bracket``: significance brackets (:mod:`plotdoc.render.guides.brackets`).
 * ``text``: at (``x``, ``y``) points from the plot area's lower-left corner, with ``\\n`` line
   breaks and ``^{...}``/``_{...}`` runs (:class:`~plotdoc.render.style.text.RichText`).
 * ``shape``: ``line``, ``arrow``, ``doubleArrow``, ``rectangle``, ``ellipse``, ``bracket``
@@ -26,22 +23,16 @@ from typing import Any
 
 import numpy as np
 from matplotlib.artist import Artist
-from matplotlib.backend_bases import RendererBase
 from matplotlib.patches import Ellipse, FancyArrowPatch, PathPatch, Rectangle
 from matplotlib.path import Path
-from matplotlib.text import Text
-from matplotlib.transforms import (
-    Bbox,
-    IdentityTransform,
-)
 
 from .. import ids
-from ..artists.collections import points
 from ..context import DrawContext
 from ..notices import CAPPED, add_warning
 from ..positions.plot_area import points_transform
-from ..style.text import RichText, clamp, safe
+from ..style.text import RichText, clamp
 from ..style.theme import DASHES, resolve_color
+from .brackets import draw_brackets
 
 #: lines of text annotations drawn per graph, in all; further lines are dropped
 MAX_TEXT_LINES = 20_000
@@ -92,15 +83,7 @@ class TextBudget:
 def draw_annotations(ctx: DrawContext) -> None:
     if not ctx.graph_switch("annotations", True):
         return
-    placed: list[tuple[float, float, float]] = []
-    brackets = [
-        (n, ann.props) for n, ann in enumerate(ctx.table.annotations) if ann.type == "bracket"
-    ]
-    # brackets at a given height first; then the automatic ones narrowest first, so that a
-    # narrow bracket stands nearest its data and a wide one above it
-    brackets.sort(key=lambda b: (b[1].get("y") is None, _span_width(ctx, b[1]), b[0]))
-    for n, p in brackets:
-        _bracket(ctx, n, p, placed)
+    draw_brackets(ctx)
     budget = TextBudget()
     first_cut: int | None = None
     for n, ann in enumerate(ctx.table.annotations):
@@ -124,143 +107,6 @@ def draw_annotations(ctx: DrawContext) -> None:
             "annotation is cut, later text annotations are not drawn",
             ("annotations", first_cut),
         )
-
-
-class Bracket(Artist):
-    """A significance bracket between two anchors, positioned at draw time."""
-
-    def __init__(
-        self,
-        ctx: DrawContext,
-        left: Mapping[str, Any],
-        right: Mapping[str, Any],
-        y: float,
-        props: Mapping[str, Any],
-    ) -> None:
-        super().__init__()
-        self.ctx = ctx
-        self.left, self.right, self.y = left, right, y
-        self.props = props
-        self.color = resolve_color(props.get("color", "theme"), ctx.theme.foreground)
-
-    def _pos(self, anchor: Mapping[str, Any], renderer: RendererBase) -> float:
-        """Display coordinate along the category axis."""
-        ax = self.ctx.ax
-        horizontal = self.ctx.horizontal
-        if anchor.get("kind") == "free":
-            origin = ax.transAxes.transform((0.0, 0.0))
-            return float(
-                origin[1 if horizontal else 0]
-                + clamp(anchor.get("x", 0.0), -5000.0, 5000.0, 0.0) * points(renderer)
-            )
-        pos = anchor_pos(self.ctx, anchor)
-        pt = (self.y, pos) if horizontal else (pos, self.y)
-        return float(ax.transData.transform(pt)[1 if horizontal else 0])
-
-    def _layout(self, renderer: RendererBase) -> tuple[Path, Text | None]:
-        ax = self.ctx.ax
-        horizontal = self.ctx.horizontal
-        a, b = self._pos(self.left, renderer), self._pos(self.right, renderer)
-        pt = (self.y, 0.0) if horizontal else (0.0, self.y)
-        level = float(ax.transData.transform(pt)[0 if horizontal else 1])
-        tip = clamp(self.props.get("tipLengthPt", 5.0), 0.0, 100.0, 5.0) * points(renderer)
-        raw = [(a, level - tip), (a, level), (b, level), (b, level - tip)]
-        verts = [(v, u) for u, v in raw] if horizontal else raw
-        text = str(self.props.get("text", ""))
-        label = None
-        if text:
-            off = 2.0 * points(renderer)
-            mid = (a + b) / 2
-            xy = (level + off, mid) if horizontal else (mid, level + off)
-            label = Text(
-                xy[0],
-                xy[1],
-                safe(text),
-                transform=IdentityTransform(),
-                ha="left" if horizontal else "center",
-                va="center" if horizontal else "bottom",
-                color=self.color,
-                fontsize=clamp(
-                    self.props.get("fontSize") or self.ctx.theme.shapes.font_size, 1.0, 144.0, 10.0
-                ),
-            )
-            label.set_figure(self.figure)
-        return Path(np.asarray(verts, dtype=float)), label
-
-    def draw(self, renderer: RendererBase) -> None:
-        path, label = self._layout(renderer)
-        gc = renderer.new_gc()
-        gc.set_foreground(self.color, isRGBA=True)
-        gc.set_linewidth(clamp(self.props.get("thickness", 1.0), 0.0, 20.0, 1.0))
-        renderer.open_group("bracket", gid=self.get_gid())
-        renderer.draw_path(gc, path, IdentityTransform())
-        if label is not None:
-            label.draw(renderer)
-        renderer.close_group("bracket")
-        gc.restore()
-
-    def get_window_extent(self, renderer: RendererBase | None = None) -> Bbox:
-        if renderer is None:
-            renderer = self.figure._get_renderer()  # type: ignore[union-attr]
-        path, label = self._layout(renderer)
-        verts = np.asarray(path.vertices, dtype=float)
-        boxes = [Bbox.from_extents(*verts.min(axis=0), *verts.max(axis=0))]
-        if label is not None:
-            boxes.append(label.get_window_extent(renderer))
-        return Bbox.union(boxes)
-
-
-def anchor_pos(ctx: DrawContext, anchor: Mapping[str, Any]) -> float:
-    """Category-axis position of a ``group`` anchor (the n-th plotted data set)."""
-    anchors = ctx.anchors
-    if not anchors:
-        return 0.0
-    return anchors[min(max(int(anchor.get("groupIndex", 0)), 0), len(anchors) - 1)].pos
-
-
-def _span_width(ctx: DrawContext, p: Mapping[str, Any]) -> float:
-    """How many category positions a bracket spans (infinite with a free end)."""
-    ends = [p.get("left", {}), p.get("right", {})]
-    if all(a.get("kind") == "group" for a in ends):
-        return abs(anchor_pos(ctx, ends[1]) - anchor_pos(ctx, ends[0]))
-    return float("inf")
-
-
-def _bracket(
-    ctx: DrawContext, n: int, p: Mapping[str, Any], placed: list[tuple[float, float, float]]
-) -> None:
-    """Add bracket ``n``; without ``y`` it sits above the spanned data and above the brackets
-    already placed over an overlapping span (``placed``: (low, high, y) in data units)."""
-    lim = ctx.ax.get_xlim() if ctx.horizontal else ctx.ax.get_ylim()
-    lo_lim, hi_lim = min(lim), max(lim)
-    span = (hi_lim - lo_lim) or 1.0
-    step = 0.1 * span
-    ends = [p.get("left", {}), p.get("right", {})]
-    groups = [a for a in ends if a.get("kind") == "group"]
-    if len(groups) == 2:
-        lo_pos, hi_pos = sorted(anchor_pos(ctx, a) for a in groups)
-    else:
-        lo_pos, hi_pos = -np.inf, np.inf
-    y = p.get("y")
-    if y is None:
-        spanned = [a.top for a in ctx.anchors if lo_pos - 1e-9 <= a.pos <= hi_pos + 1e-9]
-        y = max(spanned or [a.top for a in ctx.anchors] or [hi_lim]) + 0.6 * step
-        for lo, hi, other in placed:
-            if lo <= hi_pos + 1e-9 and lo_pos <= hi + 1e-9:
-                y = max(y, other + step)
-    y = clamp(y, lo_lim - 10 * span, hi_lim + 10 * span, hi_lim)
-    placed.append((lo_pos, hi_pos, float(y)))
-    art = Bracket(ctx, ends[0], ends[1], float(y), p)
-    ctx.add(art, ids.make("bracket", n), z=6)
-    art.set_clip_on(False)
-    top = float(y) + step
-    if top > hi_lim:
-        if ctx.horizontal:
-            xl = ctx.ax.get_xlim()
-            ctx.ax.set_xlim((xl[0], top) if xl[1] >= xl[0] else (top, xl[1]))
-        else:
-            yl = ctx.ax.get_ylim()
-            ctx.ax.set_ylim((yl[0], top) if yl[1] >= yl[0] else (top, yl[1]))
 
 
 def _text(ctx: DrawContext, n: int, p: Mapping[str, Any], text: str) -> None:

@@ -178,3 +178,35 @@ def warn_unshowable(ctx: DrawContext, is_x: bool, value_role: bool) -> None:
             f"{count} {what} of zero or below cannot be shown on the log {name} axis "
             "and are left out"
         )
+
+
+def value_end_is_set(ctx: DrawContext) -> bool:
+    """Whether the file sets the far end (``rangeMax``) of the value axis (``leftY``)."""
+    conf = (ctx.graph.axes or {}).get("leftY", {})
+    return bool(conf.get("rangeMax", "auto") != "auto")
+
+
+def grow_value_axis(ctx: DrawContext, top: float) -> None:
+    """Widen the automatic value axis to reach ``top`` (room for brackets), still ending on a
+    major tick; a minimum the file sets stays."""
+    conf = (ctx.graph.axes or {}).get("leftY", {})
+    is_x = ctx.horizontal
+    axis = ctx.ax.xaxis if is_x else ctx.ax.yaxis
+    now = ctx.ax.get_xlim() if is_x else ctx.ax.get_ylim()
+    lo, hi = min(now), max(now)
+    if not top > hi:
+        return
+    scale = conf.get("scale", "linear")
+    if scale == "linear":
+        new_lo, new_hi = end_on_ticks(axis, lo, top, (lo, top), major_step(conf))
+        if conf.get("rangeMin", "auto") != "auto":
+            new_lo = lo
+    else:
+        base = 10 if scale == "log10" else 2
+        new_lo, new_hi = lo, log_ends(lo, top, base)[1]
+        log_ticks(axis, base, new_lo, new_hi)
+    new_hi = max(new_hi, top)
+    reversed_ = now[0] > now[1]
+    (ctx.ax.set_xlim if is_x else ctx.ax.set_ylim)(
+        (new_hi, new_lo) if reversed_ else (new_lo, new_hi)
+    )

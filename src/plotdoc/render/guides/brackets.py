@@ -1,0 +1,220 @@
+"""Significance brackets (``bracket`` annotations).
+
+Anchors ``{kind: group, groupIndex: n}`` snap to the n-th plotted data set (``ctx.anchors``);
+``{kind: free, x}`` is ``x`` points from the plot area's left edge. ``y`` is the bar height in
+value units, or just above the spanned data when null (brackets at a given height first, then
+the automatic ones narrowest first, so that a narrow bracket stands nearest its data). Tips
+point down by ``tipLengthPt``; ``text`` sits centred above the bar.
+
+An automatic value axis grows to hold the brackets and still ends on a tick; a maximum the
+file sets is never changed: brackets past it are drawn above the plot area (the graph title
+moves up to clear them), at most :data:`MAX_ABOVE` of the axis' span above it, with a
+``render-capped`` warning beyond. Ids: ``bracket/<n>`` (n = the annotation's index).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from matplotlib.artist import Artist
+from matplotlib.backend_bases import RendererBase
+from matplotlib.path import Path
+from matplotlib.text import Text
+from matplotlib.transforms import Bbox, IdentityTransform, ScaledTranslation
+
+from .. import ids
+from ..artists.collections import points
+from ..context import DrawContext
+from ..notices import CAPPED, add_warning
+from ..style.numbers import number_text
+from ..style.text import clamp, safe
+from ..style.theme import resolve_color
+from .ticks import grow_value_axis, value_end_is_set
+
+#: how far above a value axis whose maximum the file sets a bracket may stand (in parts of
+#: the axis' span); one further is drawn there, with a warning
+MAX_ABOVE = 0.5
+
+
+def draw_brackets(ctx: DrawContext) -> None:
+    """Place and add every bracket annotation of the table."""
+    placed: list[tuple[float, float, float]] = []
+    brackets = [
+        (n, ann.props) for n, ann in enumerate(ctx.table.annotations) if ann.type == "bracket"
+    ]
+    brackets.sort(key=lambda b: (b[1].get("y") is None, _span_width(ctx, b[1]), b[0]))
+    order = [p for _, p in brackets]
+    for n, p in brackets:
+        _bracket(ctx, n, p, placed)
+    if placed and not ctx.horizontal:
+        _lift_title(ctx, order, placed)
+
+
+class Bracket(Artist):
+    """A significance bracket between two anchors, positioned at draw time."""
+
+    def __init__(
+        self,
+        ctx: DrawContext,
+        left: Mapping[str, Any],
+        right: Mapping[str, Any],
+        y: float,
+        props: Mapping[str, Any],
+    ) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.left, self.right, self.y = left, right, y
+        self.props = props
+        self.color = resolve_color(props.get("color", "theme"), ctx.theme.foreground)
+
+    def _pos(self, anchor: Mapping[str, Any], renderer: RendererBase) -> float:
+        """Display coordinate along the category axis."""
+        ax = self.ctx.ax
+        horizontal = self.ctx.horizontal
+        if anchor.get("kind") == "free":
+            origin = ax.transAxes.transform((0.0, 0.0))
+            return float(
+                origin[1 if horizontal else 0]
+                + clamp(anchor.get("x", 0.0), -5000.0, 5000.0, 0.0) * points(renderer)
+            )
+        pos = anchor_pos(self.ctx, anchor)
+        pt = (self.y, pos) if horizontal else (pos, self.y)
+        return float(ax.transData.transform(pt)[1 if horizontal else 0])
+
+    def _layout(self, renderer: RendererBase) -> tuple[Path, Text | None]:
+        ax = self.ctx.ax
+        horizontal = self.ctx.horizontal
+        a, b = self._pos(self.left, renderer), self._pos(self.right, renderer)
+        pt = (self.y, 0.0) if horizontal else (0.0, self.y)
+        level = float(ax.transData.transform(pt)[0 if horizontal else 1])
+        tip = clamp(self.props.get("tipLengthPt", 5.0), 0.0, 100.0, 5.0) * points(renderer)
+        raw = [(a, level - tip), (a, level), (b, level), (b, level - tip)]
+        verts = [(v, u) for u, v in raw] if horizontal else raw
+        text = str(self.props.get("text", ""))
+        label = None
+        if text:
+            off = 2.0 * points(renderer)
+            mid = (a + b) / 2
+            xy = (level + off, mid) if horizontal else (mid, level + off)
+            label = Text(
+                xy[0],
+                xy[1],
+                safe(text),
+                transform=IdentityTransform(),
+                ha="left" if horizontal else "center",
+                va="center" if horizontal else "bottom",
+                color=self.color,
+                fontsize=clamp(
+                    self.props.get("fontSize") or self.ctx.theme.shapes.font_size, 1.0, 144.0, 10.0
+                ),
+            )
+            label.set_figure(self.figure)
+        return Path(np.asarray(verts, dtype=float)), label
+
+    def draw(self, renderer: RendererBase) -> None:
+        path, label = self._layout(renderer)
+        gc = renderer.new_gc()
+        gc.set_foreground(self.color, isRGBA=True)
+        gc.set_linewidth(clamp(self.props.get("thickness", 1.0), 0.0, 20.0, 1.0))
+        renderer.open_group("bracket", gid=self.get_gid())
+        renderer.draw_path(gc, path, IdentityTransform())
+        if label is not None:
+            label.draw(renderer)
+        renderer.close_group("bracket")
+        gc.restore()
+
+    def get_window_extent(self, renderer: RendererBase | None = None) -> Bbox:
+        if renderer is None:
+            renderer = self.figure._get_renderer()  # type: ignore[union-attr]
+        path, label = self._layout(renderer)
+        verts = np.asarray(path.vertices, dtype=float)
+        boxes = [Bbox.from_extents(*verts.min(axis=0), *verts.max(axis=0))]
+        if label is not None:
+            boxes.append(label.get_window_extent(renderer))
+        return Bbox.union(boxes)
+
+
+def anchor_pos(ctx: DrawContext, anchor: Mapping[str, Any]) -> float:
+    """Category-axis position of a ``group`` anchor (the n-th plotted data set)."""
+    anchors = ctx.anchors
+    if not anchors:
+        return 0.0
+    return anchors[min(max(int(anchor.get("groupIndex", 0)), 0), len(anchors) - 1)].pos
+
+
+def _span_width(ctx: DrawContext, p: Mapping[str, Any]) -> float:
+    """How many category positions a bracket spans (infinite with a free end)."""
+    ends = [p.get("left", {}), p.get("right", {})]
+    if all(a.get("kind") == "group" for a in ends):
+        return abs(anchor_pos(ctx, ends[1]) - anchor_pos(ctx, ends[0]))
+    return float("inf")
+
+
+def _bracket(
+    ctx: DrawContext, n: int, p: Mapping[str, Any], placed: list[tuple[float, float, float]]
+) -> None:
+    """Add bracket ``n``; without ``y`` it sits above the spanned data and above the brackets
+    already placed over an overlapping span (``placed``: (low, high, y) in data units)."""
+    lim = ctx.ax.get_xlim() if ctx.horizontal else ctx.ax.get_ylim()
+    lo_lim, hi_lim = min(lim), max(lim)
+    span = (hi_lim - lo_lim) or 1.0
+    step = 0.1 * span
+    ends = [p.get("left", {}), p.get("right", {})]
+    groups = [a for a in ends if a.get("kind") == "group"]
+    if len(groups) == 2:
+        lo_pos, hi_pos = sorted(anchor_pos(ctx, a) for a in groups)
+    else:
+        lo_pos, hi_pos = -np.inf, np.inf
+    y = p.get("y")
+    if y is None:
+        spanned = [a.top for a in ctx.anchors if lo_pos - 1e-9 <= a.pos <= hi_pos + 1e-9]
+        y = max(spanned or [a.top for a in ctx.anchors] or [hi_lim]) + 0.6 * step
+        for lo, hi, other in placed:
+            if lo <= hi_pos + 1e-9 and lo_pos <= hi + 1e-9:
+                y = max(y, other + step)
+    y = clamp(y, lo_lim - 10 * span, hi_lim + 10 * span, hi_lim)
+    fixed = value_end_is_set(ctx)
+    if fixed and y > hi_lim + MAX_ABOVE * span:
+        # the file's range holds: a bracket far above it is drawn at the most the graph shows
+        add_warning(
+            ctx,
+            CAPPED,
+            f"the bracket stands at {number_text(float(y))}, above the value axis' maximum "
+            f"{number_text(hi_lim)} the file sets; it is drawn at "
+            f"{number_text(hi_lim + MAX_ABOVE * span)}, just above the plot area",
+            ("annotations", n),
+        )
+        y = hi_lim + MAX_ABOVE * span
+    placed.append((lo_pos, hi_pos, float(y)))
+    art = Bracket(ctx, ends[0], ends[1], float(y), p)
+    ctx.add(art, ids.make("bracket", n), z=6)
+    # drawn where it stands, above the plot area too, as published figures place brackets
+    art.set_clip_on(False)
+    top = float(y) + step
+    if top > hi_lim and not fixed:
+        grow_value_axis(ctx, top)
+
+
+def _lift_title(
+    ctx: DrawContext,
+    props: Sequence[Mapping[str, Any]],
+    placed: list[tuple[float, float, float]],
+) -> None:
+    """Move the graph title up by as far as the brackets (and their text) reach above the
+    plot area, so that brackets drawn above a range the file sets stay clear of it."""
+    ax = ctx.ax
+    height_pt = ax.get_position().height * ctx.fig.get_size_inches()[1] * 72.0
+    to_axes = ax.transAxes.inverted()
+    over = 0.0
+    for p, (_, _, y) in zip(props, placed, strict=True):
+        frac = float(to_axes.transform(ax.transData.transform((0.0, y)))[1])
+        size = clamp(p.get("fontSize") or ctx.theme.shapes.font_size, 1.0, 144.0, 10.0)
+        text = 2.0 + 1.3 * size if p.get("text") else 0.0
+        over = max(over, (frac - 1.0) * height_pt + text)
+    if over > 0.0:
+        title = ax.title
+        title.set_transform(
+            title.get_transform() + ScaledTranslation(0.0, over / 72.0, ctx.fig.dpi_scale_trans)
+        )
