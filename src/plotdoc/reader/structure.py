@@ -39,6 +39,7 @@ from ..contract.nodes import (
     tagged_options,
 )
 from ..problems import Path, Problem, did_you_mean, error, excerpt, found, one_of
+from .accept import acceptor
 from .cells import FlatRows
 from .context import Context
 
@@ -75,6 +76,11 @@ class Checker:
     def check(self, node: Node, value: Any, path: Path) -> None:
         if isinstance(node, Ref):
             node = self.defs[node.name]
+        if self.defs is DEFINITIONS:
+            # a valid value is accepted by a closure compiled once, without paths or messages
+            accept = acceptor(node)
+            if accept is not None and accept(value):
+                return
         method = _METHODS[type(node)]
         method(self, node, value, path)
 
