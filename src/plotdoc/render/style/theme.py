@@ -258,12 +258,15 @@ OWN_COLOR: tuple[tuple[str, str], ...] = (("symbol", "color"), ("line", "color")
 def own_color(layers: list[Mapping[str, Any]]) -> RGBA | None:
     """The colour a data set is given by the style patches ``layers`` (most specific last):
     the first of :data:`OWN_COLOR` that the most specific layer setting one sets; None when
-    no layer sets one (or only to ``theme``)."""
+    no layer sets one, or when that layer puts back the ``theme`` colour."""
     for layer in reversed(layers):
         for element, key in OWN_COLOR:
-            ref = layer.get(element, {}).get(key) if isinstance(layer, Mapping) else None
-            if isinstance(ref, Mapping) and "hex" in ref:
-                return hex_to_rgba(str(ref["hex"]))
+            patch = layer.get(element, {})
+            if isinstance(patch, Mapping) and key in patch:
+                ref = patch[key]
+                if isinstance(ref, Mapping) and "hex" in ref:
+                    return hex_to_rgba(str(ref["hex"]))
+                return None
     return None
 
 
