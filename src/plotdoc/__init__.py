@@ -1,22 +1,40 @@
 """plotdoc: open, check, save, analyse and draw plotdoc project files.
 
-The public surface is small: :func:`open_project`/:func:`loads` and :func:`save_project`/:func:`dumps`
-for the two file operations, :func:`validate` for a report without raising, :func:`export_pzfx` for a GraphPad Prism file, :class:`Project` for what an open
-gives, :class:`Workspace` for an editor's current project, and :class:`PlotdocError`.
+The public surface is small: :func:`open_project` (a path) and :func:`loads` (bytes, text or a
+dict) to open, :func:`save_project`/:func:`dumps` to save, :func:`validate` for a report
+without raising (``str(report)`` is what `plotdoc validate` prints), :func:`export_pzfx` for a
+GraphPad Prism file, :class:`Project` for what an open gives, and the exceptions:
+:class:`PlotdocError` and its subclasses :class:`FileRefusedError` (with its ``report``),
+:class:`MissingFileError` (also a ``FileNotFoundError``), :class:`SaveError` and
+:class:`EditRefusedError`. The project being edited is a :class:`plotdoc.editing.Session`
+(``plotdoc.Workspace``, its former name, still works and warns).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from .errors import EditRefusedError, FileRefusedError, MissingFileError, SaveError
 from .problems import PlotdocError, Problem, Report
+
+if TYPE_CHECKING:  # what type checkers see; at run time each is imported on first use
+    from .api import loads, open_project, validate
+    from .exporters.pzfx import export_pzfx
+    from .model import Project
+    from .workspace import Workspace
+    from .writer import dumps, save_project
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "EditRefusedError",
+    "FileRefusedError",
+    "MissingFileError",
     "PlotdocError",
     "Problem",
     "Project",
     "Report",
-    "Workspace",
+    "SaveError",
     "__version__",
     "dumps",
     "export_pzfx",

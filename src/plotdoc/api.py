@@ -1,23 +1,31 @@
-"""The two file operations and a validating report, as functions and as an editor workspace."""
+"""The two file operations and a validating report.
+
+What each function takes is one rule: a ``str`` or a path-like object is a path to a file
+(:func:`open_project`, :func:`validate`); bytes, text or a parsed document (a dict) is a document
+(:func:`loads`; :func:`validate` takes bytes and dicts too).
+"""
 
 from __future__ import annotations
 
 import os
 import stat
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .contract.limits import MAX_FILE_BYTES
 from .contract.site import EXTENSIONS
-from .problems import PlotdocError, Problem, Report, error, warning
+from .errors import FileRefusedError, MissingFileError, PlotdocError
+from .problems import Problem, Report, error, warning
 from .reader.pipeline import run_pipeline
 
 if TYPE_CHECKING:  # the model and the statistics import numpy, which validating does not need
     from .model import Project
     from .stats.budget import Budget
 
-Source = str | os.PathLike[str] | bytes
+#: What :func:`validate` checks: a path, the document's bytes, or a parsed document.
+Source = str | os.PathLike[str] | bytes | Mapping[str, Any]
 
 
 def read_limited(path: str | os.PathLike[str]) -> bytes:
@@ -30,36 +38,39 @@ def read_limited(path: str | os.PathLike[str]) -> bytes:
     try:
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise PlotdocError(
-            [error("file-not-found", (), f"expected a file at {p}; there is none")]
+        raise MissingFileError(
+            [error("file-not-found", (), f"expected a file at {p}; there is none")],
+            filename=str(p),
         ) from None
     except IsADirectoryError:
-        raise PlotdocError(
+        raise FileRefusedError(
             [error("file-unreadable", (), f"expected a file at {p}; found a folder")]
         ) from None
     except OSError as exc:
-        raise PlotdocError(
+        raise FileRefusedError(
             [error("file-unreadable", (), f"could not read {p}: {exc.strerror or exc}")]
         ) from None
     except ValueError:  # a NUL byte or a lone surrogate cannot be in a file name
-        raise PlotdocError(
+        raise FileRefusedError(
             [error("file-unreadable", (), f"expected a file name; {str(p)!r} cannot name a file")]
         ) from None
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
         os.close(fd)
         found = "a folder" if stat.S_ISDIR(mode) else "a pipe, socket or device"
-        raise PlotdocError([error("file-unreadable", (), f"expected a file at {p}; found {found}")])
+        raise FileRefusedError(
+            [error("file-unreadable", (), f"expected a file at {p}; found {found}")]
+        )
     with os.fdopen(fd, "rb") as handle:
         try:
             return handle.read(MAX_FILE_BYTES + 1)
         except OSError as exc:
-            raise PlotdocError(
+            raise FileRefusedError(
                 [error("file-unreadable", (), f"could not read {p}: {exc.strerror or exc}")]
             ) from None
 
 
-def _as_bytes(data: bytes | str) -> bytes:
+def _as_bytes(data: bytes | bytearray | memoryview | str) -> bytes:
     if isinstance(data, str):
         # lone surrogates in a str survive as invalid bytes and are refused by stage 2
         return data.encode("utf-8", "surrogatepass")
@@ -68,16 +79,28 @@ def _as_bytes(data: bytes | str) -> bytes:
 
 def loads(data: bytes | str | Mapping[str, Any], *, budget: Budget | None = None) -> Project:
     """Open a project from its bytes, its text or its parsed JSON (a dict); raise
-    :class:`PlotdocError` with every error. A dict goes through every check a file does.
+    :class:`~plotdoc.FileRefusedError` (a :class:`PlotdocError`) with every error. A dict
+    goes through every check a file does. A path is refused with a :class:`TypeError`: a file
+    is opened with :func:`open_project`.
 
     Analyses are not computed here: each is computed when ``project.results`` is first read
     for it (or its results table or graph is), within ``budget`` (default :class:`Budget`()).
     """
+    if isinstance(data, os.PathLike):
+        raise TypeError(
+            f"loads reads a document (bytes, text or a dict); found the path {os.fspath(data)!r}: "
+            "open a file with plotdoc.open_project(path)"
+        )
     if isinstance(data, Mapping):
         data = _dict_bytes(data)
+    elif not isinstance(data, (bytes, bytearray, memoryview, str)):
+        raise TypeError(
+            "loads reads a document (bytes, text or a dict); found "
+            f"{type(data).__name__}: open a file with plotdoc.open_project(path)"
+        )
     ctx, report = run_pipeline(_as_bytes(data))
     if not report.ok or ctx.project is None:
-        raise PlotdocError(report.problems, report.omitted)
+        raise FileRefusedError(report.problems, report.omitted)
     project = ctx.project
     project.warnings = tuple(report.warnings)
     project.omitted_warnings = report.omitted_warnings
@@ -94,7 +117,7 @@ def _dict_bytes(doc: Mapping[str, Any]) -> bytes:
     try:
         return json.dumps(doc, allow_nan=False, ensure_ascii=False).encode("utf-8", "surrogatepass")
     except ValueError:
-        raise PlotdocError(
+        raise FileRefusedError(
             [
                 error(
                     "json-syntax",
@@ -105,7 +128,7 @@ def _dict_bytes(doc: Mapping[str, Any]) -> bytes:
             ]
         ) from None
     except (TypeError, RecursionError) as exc:
-        raise PlotdocError(
+        raise FileRefusedError(
             [
                 error(
                     "wrong-type",
@@ -137,7 +160,9 @@ def recompute(project: Project, budget: Budget | None = None) -> None:
 
 
 def open_project(path: str | os.PathLike[str], *, budget: Budget | None = None) -> Project:
-    """Open the project file at ``path``; raise :class:`PlotdocError` with every error."""
+    """Open the project file at ``path``; raise :class:`~plotdoc.FileRefusedError` with every
+    error (:class:`~plotdoc.MissingFileError`, also a :class:`FileNotFoundError`, when there is
+    no file). Bytes or text are opened with :func:`loads`."""
     project = loads(read_limited(path), budget=budget)
     name_warning = _name_warning(path)
     if name_warning is not None:
@@ -156,58 +181,71 @@ def _name_warning(path: str | os.PathLike[str]) -> Problem | None:
     )
 
 
-def validate(source: Source, *, build: bool = False) -> Report:
-    """Check a file (a path) or a document (bytes) and return the report; never raises.
+def validate(source: object, *, build: bool = False) -> Report:
+    """Check a file or a document and return the report; never raises.
 
-    With ``build`` the import stage runs too (it finds nothing more, but costs the arrays).
+    ``source`` is a path (a ``str`` or a path-like object), the document's bytes, or a parsed
+    document (a dict). A ``str`` is always a path: JSON text passed by mistake is reported as
+    no such file, with the hint to pass bytes or use :func:`loads`. ``str(report)`` gives the
+    lines `plotdoc validate` prints. With ``build`` the import stage runs too (it finds
+    nothing more, but costs the arrays).
     """
-    if isinstance(source, bytes):
-        return run_pipeline(source, build=build)[1]
+    try:
+        if isinstance(source, (bytes, bytearray, memoryview)):
+            report = run_pipeline(bytes(source), build=build)[1]
+            report.name = "<bytes>"
+            return report
+        if isinstance(source, Mapping):
+            report = run_pipeline(_dict_bytes(source), build=build)[1]
+            # positions in the text plotdoc made from the dict would mean nothing to the caller
+            report.problems = [
+                replace(p, line=None, column=None, offset=None) for p in report.problems
+            ]
+            report.name = "<document>"
+            return report
+        if not isinstance(source, (str, os.PathLike)):
+            return Report(
+                [
+                    error(
+                        "wrong-type",
+                        (),
+                        "expected a path, the document's bytes or a parsed document (a dict); "
+                        f"found {type(source).__name__}",
+                    )
+                ]
+            )
+        return _validate_path(source, build)
+    except PlotdocError as exc:
+        return Report(list(exc.problems), exc.omitted)
+
+
+def _validate_path(source: str | os.PathLike[str], build: bool) -> Report:
+    name = os.fspath(source)
     try:
         data = read_limited(source)
-    except PlotdocError as exc:
-        return Report(list(exc.problems))
+    except PlotdocError as exc:  # no file, or a name no file can have (too long, a NUL)
+        if isinstance(source, str) and source.lstrip()[:1] in ("{", "["):
+            shown = source.strip()[:40] + ("…" if len(source.strip()) > 40 else "")
+            problem = error(
+                "file-not-found",
+                (),
+                f"expected a path to a file; found text that looks like a JSON document "
+                f"({shown!r}): a str is a path, so use plotdoc.loads(text) or pass bytes",
+            )
+            return Report([problem], name="<text>")
+        return Report(list(exc.problems), exc.omitted, name=name)
     report = run_pipeline(data, build=build)[1]
+    report.name = name
     name_warning = _name_warning(source)
     if name_warning is not None:
         report.problems.insert(0, name_warning)
     return report
 
 
-class Workspace:
-    """An editor's state: the current project, replaced by an open only when it succeeds."""
+def __getattr__(name: str) -> object:
+    # Workspace, the editing session's former name, loads the editing package when asked for
+    if name == "Workspace":
+        from .workspace import Workspace
 
-    def __init__(self, project: Project | None = None, path: Path | None = None) -> None:
-        self.project = project
-        self.path = path
-
-    def open(self, path: str | os.PathLike[str]) -> Report:
-        """Open ``path``. On any error the current project and path stay as they were."""
-        try:
-            project = open_project(path)
-        except PlotdocError as exc:
-            return Report(list(exc.problems), exc.omitted)
-        self.project = project
-        self.path = Path(path)
-        return Report(list(project.warnings), omitted_warnings=project.omitted_warnings)
-
-    def save(self, path: str | os.PathLike[str] | None = None, *, compact: bool = False) -> None:
-        """Save the project to ``path`` (default: where it was opened or last saved).
-
-        The project is checked as open would check it first: a project open would refuse
-        raises :class:`PlotdocError` and no file is written, so the workspace's file is never
-        replaced by one plotdoc refuses. ``compact`` writes the minified layout.
-        """
-        from .writer import save_project
-
-        if self.project is None:
-            raise PlotdocError(
-                [error("save-failed", (), "expected a project to save; the workspace is empty")]
-            )
-        target = Path(path) if path is not None else self.path
-        if target is None:
-            raise PlotdocError(
-                [error("save-failed", (), "expected a path to save to; none was given")]
-            )
-        save_project(self.project, target, compact=compact)
-        self.path = target
+        return Workspace
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

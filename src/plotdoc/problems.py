@@ -13,6 +13,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .errors import PlotdocError as PlotdocError  # raised with problems; defined apart
+
 Severity = Literal["error", "warning"]
 PathPart = str | int
 Path = tuple[PathPart, ...]
@@ -225,6 +227,12 @@ class Report:
     omitted: int = 0
     #: How many further warnings were found but not listed (past the first 1,000).
     omitted_warnings: int = 0
+    #: What was checked, as ``str(report)`` names it (a path; empty for a document in memory).
+    name: str = ""
+
+    def __str__(self) -> str:
+        """The lines `plotdoc validate` prints for this report."""
+        return "\n".join(report_lines(self.name or "<document>", self))
 
     @property
     def errors(self) -> list[Problem]:
@@ -811,28 +819,6 @@ CATALOGUE: dict[str, CodeInfo] = {
 }
 
 
-class PlotdocError(Exception):
-    """Raised when a document cannot be opened or saved; carries every problem found."""
-
-    def __init__(self, problems: Sequence[Problem], omitted: int = 0) -> None:
-        self.problems: tuple[Problem, ...] = tuple(problems)
-        self.omitted = omitted
-        head = f"{len(self.errors)} error(s)"
-        lines = [str(p) for p in self.errors[:10]]
-        more = len(self.errors) - 10 + omitted
-        if more > 0:
-            lines.append(f"... and {more} more")
-        super().__init__(head + ":\n  " + "\n  ".join(lines) if lines else head)
-
-    @property
-    def errors(self) -> tuple[Problem, ...]:
-        return tuple(p for p in self.problems if p.severity == "error")
-
-    @property
-    def warnings(self) -> tuple[Problem, ...]:
-        return tuple(p for p in self.problems if p.severity == "warning")
-
-
 def problem_lines(
     name: str, problems: Sequence[Problem], omitted: int = 0, omitted_warnings: int = 0
 ) -> list[str]:
@@ -849,4 +835,14 @@ def problem_lines(
         lines.append(f"{name}: ... {omitted} more problem(s) not listed")
     if omitted_warnings:
         lines.append(f"{name}: … and {omitted_warnings:,} more warnings")
+    return lines
+
+
+def report_lines(name: str, report: Report) -> list[str]:
+    """What `plotdoc validate` prints for ``report``: every problem, then ``NAME: ok`` (with
+    the count of warnings) when nothing was refused."""
+    lines = problem_lines(name, report.problems, report.omitted, report.omitted_warnings)
+    if report.ok:
+        count = len(report.warnings) + report.omitted_warnings
+        lines.append(f"{name}: ok" + (f" ({count:,} warning(s))" if count else ""))
     return lines

@@ -26,8 +26,9 @@ from .atomic import write_atomic
 from .contract import site
 from .contract.families import FAMILIES
 from .contract.limits import MAX_FILE_BYTES
+from .errors import PlotdocError, SaveError
 from .model import DataSet, Graph, Project, Table
-from .problems import PlotdocError, error
+from .problems import error
 from .save_check import CellColumn, check_document
 
 __all__ = ["dumps", "now_timestamp", "save_project", "to_document", "write_atomic"]
@@ -107,7 +108,7 @@ def _data_set(ds: DataSet) -> dict[str, Any]:
         return {"name": ds.name, "values": values}
     if not isinstance(text, np.ndarray) or text.shape != values.shape:
         shape = getattr(text, "shape", type(text).__name__)
-        raise PlotdocError(
+        raise SaveError(
             [
                 error(
                     "not-json-value",
@@ -171,13 +172,16 @@ def dumps(
     refused (``file-too-large``). ``keep_timestamps`` writes the project's own timestamps,
     inventing none (what `plotdoc fmt` needs; see :func:`to_document`).
     """
-    doc = to_document(project, now=now, keep_timestamps=keep_timestamps)
-    columns = check_document(doc)
+    try:
+        doc = to_document(project, now=now, keep_timestamps=keep_timestamps)
+        columns = check_document(doc)
+    except PlotdocError as exc:
+        raise _save_error(exc) from None
     data = _serialise(doc, columns, compact)
     if len(data) > MAX_FILE_BYTES and not compact:
         data = _serialise(doc, columns, compact=True)
     if len(data) > MAX_FILE_BYTES:
-        raise PlotdocError(
+        raise SaveError(
             [
                 error(
                     "file-too-large",
@@ -190,6 +194,11 @@ def dumps(
     return data
 
 
+def _save_error(exc: PlotdocError) -> SaveError:
+    """A refused or failed save as :class:`~plotdoc.SaveError`, whatever step found it."""
+    return exc if isinstance(exc, SaveError) else SaveError(exc.problems, exc.omitted)
+
+
 def _serialise(doc: dict[str, Any], columns: list[CellColumn], compact: bool) -> bytes:
     for column in columns:
         column.holder[column.key] = _layout(column, compact)
@@ -199,7 +208,7 @@ def _serialise(doc: dict[str, Any], columns: list[CellColumn], compact: bool) ->
     try:
         return orjson.dumps(doc, option=option)
     except (TypeError, orjson.JSONEncodeError) as exc:  # pragma: no cover - checked above
-        raise PlotdocError(
+        raise SaveError(
             [error("save-failed", (), f"could not serialise the project: {exc}")]
         ) from exc
 
@@ -229,7 +238,10 @@ def save_project(project: Project, path: str | os.PathLike[str], *, compact: boo
     """
     stamp = now_timestamp()
     data = dumps(project, now=stamp, compact=compact)
-    write_atomic(Path(path), data)
+    try:
+        write_atomic(Path(path), data)
+    except PlotdocError as exc:
+        raise _save_error(exc) from None
     if project.created_at is None:
         project.created_at = stamp
     project.modified_at = stamp

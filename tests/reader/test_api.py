@@ -21,13 +21,17 @@ BAD = CORPUS / "invalid" / "unknown-variant.plotdoc"
 def test_public_surface_is_small() -> None:
     assert sorted(plotdoc.__all__) == sorted(
         [
+            "EditRefusedError",
+            "FileRefusedError",
+            "MissingFileError",
             "PlotdocError",
             "Problem",
             "Project",
             "Report",
-            "Workspace",
+            "SaveError",
             "__version__",
             "dumps",
+            "export_pzfx",
             "loads",
             "open_project",
             "save_project",

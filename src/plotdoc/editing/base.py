@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Concatenate, ParamSpec
 
+from ..errors import EditRefusedError
 from ..model import Project, Table
 from ..problems import PathPart, PlotdocError, Problem, error, found
 from .check import check
@@ -45,7 +46,7 @@ class Outcome:
 
 
 def refuse(code: str, path: tuple[PathPart, ...], message: str) -> PlotdocError:
-    return PlotdocError([error(code, path, message)])
+    return EditRefusedError([error(code, path, message)])
 
 
 def unforeseen(name: str, exc: Exception) -> PlotdocError:
@@ -102,9 +103,11 @@ def structural(
         try:
             outcome = fn(project, *args, **kwargs)
             warnings = check(project, outcome.focus, outcome.rows, repair=outcome.repair)
-        except PlotdocError:
+        except PlotdocError as exc:
             restore(project, before)
-            raise
+            if isinstance(exc, EditRefusedError):
+                raise
+            raise EditRefusedError(exc.problems, exc.omitted) from exc
         except Exception as exc:  # a bad argument no check foresaw: refused, never a crash
             restore(project, before)
             raise unforeseen(fn.__name__, exc) from exc

@@ -21,6 +21,7 @@ import orjson
 from ..contract.families import FAMILIES
 from ..contract.limits import MAX_DATA_SETS, MAX_ROWS
 from ..contract.site import CURRENT_VERSION, FORMAT
+from ..errors import EditRefusedError
 from ..model import DataSet, Project, Table
 from ..problems import PathPart, PlotdocError, Problem, found
 from ..reader.cells import parse_numeric_text
@@ -160,7 +161,7 @@ def _problems_of_block(
                 path[5] = path[5] + row
         errors.append(Problem(p.code, "error", tuple(path), p.message))
     if errors:
-        raise PlotdocError(errors, report.omitted)
+        raise EditRefusedError(errors, report.omitted)
 
 
 def _grow(table: Table, rows: int, data_sets: int) -> None:

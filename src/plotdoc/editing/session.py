@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..contract.limits import MAX_FILE_BYTES
+from ..errors import SaveError
 from ..model import Project
 from ..problems import PlotdocError, Problem, Report, error
 from .base import Edit
@@ -126,7 +127,7 @@ class Session:
         self.version += 1
         self.saved_version = self.version
         self._changed()
-        return Report(list(self.warnings))
+        return Report(list(self.warnings), omitted_warnings=project.omitted_warnings)
 
     def new(self) -> None:
         self._replace(new_project(), None, "Untitled", [])
@@ -203,7 +204,7 @@ class Session:
 
         target = Path(path) if path is not None else self.path
         if target is None:
-            raise PlotdocError(
+            raise SaveError(
                 [error("save-failed", (), "expected a path to save to; choose Save As")]
             )
         save_project(self.project, target)
