@@ -1,5 +1,7 @@
-"""The Format tab: titles, the family's plot options (nested ones too), the variables mapped
-to a multiple-variables graph's roles, data sets and legend, axes."""
+"""The Format panel: what was clicked on the graph first (a data set's or a point's style, an
+axis, a title, the legend, an annotation), then every section of the graph. The controls of
+each section are declared in :mod:`plotdoc.editor.format_spec`; the plot options come from
+the contract, less the ones the graph type does not use."""
 
 from __future__ import annotations
 
@@ -10,12 +12,14 @@ from nicegui import ui
 from ..contract import document as D
 from ..contract import nodes as N
 from ..contract.plots import MV_REQUIRED_ROLES, MV_ROLES, MV_USED_ROLES
-from ..contract.styles import AXIS_SCALES, LEGEND_POSITIONS
-from ..editing import set_axis, set_legend, set_plot_option, set_title, set_visibility
+from ..editing import set_plot_option, set_title, set_visibility
+from . import format_spec as F
+from .controls import Control
+from .hits import CATEGORICAL, Target, describe
+from .wording import OPTION_LABELS, label_of, option_applies
 
 if TYPE_CHECKING:
     from .view import View
-
 #: What each multiple-variables role means, shown next to its select.
 ROLE_LABELS = {
     "x": "X",
@@ -45,14 +49,6 @@ def option_nodes(family: str) -> dict[str, N.Node]:
     return {}
 
 
-def label_of(key: str) -> str:
-    """``showTruncatedViolin`` -> ``Show truncated violin``; ``p10_90`` -> ``p10 90``."""
-    if not key:
-        return key
-    text = key[0].upper() + "".join(" " + c.lower() if c.isupper() else c for c in key[1:])
-    return text.replace("_", " ").replace("-", " ")
-
-
 def auto_value(value: Any) -> float | str:
     text = str(value).strip() if value is not None else ""
     if text == "" or text.lower() == "auto":
@@ -80,6 +76,34 @@ def _unwrap(node: N.Node) -> tuple[N.Node, bool]:
 class FormatPanel:
     def __init__(self, view: View) -> None:
         self.view = view
+        #: what was clicked on the graph, and in which table
+        self.target: Target | None = None
+        self.target_table: str | None = None
+
+    def pick(self, table_id: str, target: Target | None) -> None:
+        """Show ``target``'s section first (None: nothing selected)."""
+        self.target, self.target_table = target, table_id
+        self.render.refresh()
+        if target is not None:
+            self.view.toggle_inspector(True)
+
+    def selected(self, table: Any) -> Target | None:
+        """The selection, if it still names something of ``table``."""
+        t = self.target
+        if t is None or table is None or self.target_table != table.id:
+            return None
+        if t.data_set is not None and t.data_set >= len(table.data_sets):
+            return None
+        if t.kind == "annotation" and not (
+            isinstance(t.key, int) and 0 <= t.key < len(table.annotations)
+        ):
+            return None
+        return t
+
+    def elements(self, table: Any) -> set[str] | None:
+        """The style elements the table's graph draws (None before it is first drawn)."""
+        drawn: dict[str, set[str]] = getattr(self.view.graph, "elements", {})
+        return drawn.get(table.id)
 
     @ui.refreshable_method
     def render(self) -> None:
@@ -90,87 +114,130 @@ class FormatPanel:
             return
         graph = table.graph
         tid = table.id
-        apply = view.apply
+        target = self.selected(table)
         with ui.column().classes("w-full gap-1 plotdoc-format"):
+            if target is None:
+                ui.label("Click a part of the graph to format it.").classes("plotdoc-status")
+            else:
+                self._selected(table, target)
             if table.format == "multipleVariables":
                 self._mapping(table)
-            with ui.expansion("Titles", icon="title", value=True).classes("w-full"):
+            with ui.expansion("Titles", icon="title", value=target is None).classes("w-full"):
                 for which, label in (("graph", "Graph title"), ("x", "X title"), ("y", "Y title")):
                     entry = table.titles.get(which, {})
                     field = (
-                        ui.input(label, value=entry.get("text", ""))
+                        ui.input(label, value=entry.get("text") or "")
                         .classes("w-full")
                         .props(f"dense outlined data-testid=title-{which}")
                     )
                     field.on(
                         "change",
                         lambda e, w=which, f=field: (
-                            f.value != table.titles.get(w, {}).get("text")
-                            and apply(set_title, tid, w, f.value)
+                            f.value != (table.titles.get(w, {}).get("text") or "")
+                            and view.apply(set_title, tid, w, f.value)
                         ),
                     )
             nodes = {
-                k: n for k, n in option_nodes(table.format).items() if k not in HANDLED_ELSEWHERE
+                k: n
+                for k, n in option_nodes(table.format).items()
+                if k not in HANDLED_ELSEWHERE and option_applies(k, graph.variant_id)
             }
             if nodes:
-                with ui.expansion("Plot options", icon="tune", value=True).classes("w-full"):
+                with ui.expansion("Plot options", icon="tune").classes("w-full"):
                     for key, node in nodes.items():
                         self._option(tid, (key,), node, graph.plot.options.get(key))
-            with ui.expansion("Data sets and legend", icon="legend_toggle").classes("w-full"):
+            with ui.expansion("Data sets", icon="stacked_line_chart").classes("w-full"):
                 for i, ds in enumerate(table.data_sets):
-                    shown = graph.data_set_visibility.get(str(i), True)
-                    ui.checkbox(
-                        ds.name,
-                        value=shown,
-                        on_change=lambda e, i=i: apply(set_visibility, tid, i, e.value),
-                    ).props("dense")
-                ui.checkbox(
-                    "Show the legend",
-                    value=bool(graph.legend.get("show", True)),
-                    on_change=lambda e: apply(set_legend, tid, show=e.value),
-                ).props("dense")
-                ui.select(
-                    {p: label_of(p) for p in LEGEND_POSITIONS},
-                    value=graph.legend.get("position"),
-                    label="Legend position",
-                    on_change=lambda e: (
-                        e.value != graph.legend.get("position")
-                        and apply(set_legend, tid, position=e.value)
-                    ),
-                ).classes("w-full").props("dense outlined")
-            with ui.expansion("Axes", icon="straighten").classes("w-full"):
-                axes = (
-                    (("xContinuous", "X"), ("leftY", "Y"))
-                    if table.format in ("xy", "survival")
-                    else (("leftY", "Y"),)
-                )
-                for axis, name in axes:
-                    self._axis(tid, axis, name, graph.axes.get(axis, {}))
+                    with ui.row().classes("w-full items-center no-wrap gap-1"):
+                        ui.checkbox(
+                            ds.name,
+                            value=graph.data_set_visibility.get(str(i), True),
+                            on_change=lambda e, i=i: view.apply(set_visibility, tid, i, e.value),
+                        ).props("dense").classes("grow")
+                        ui.button(
+                            icon="palette",
+                            on_click=lambda i=i: self.pick(tid, Target("dataSet", i)),
+                        ).props(f"flat round dense size=sm data-testid=style-ds{i}").tooltip(
+                            f"Format {ds.name}"
+                        )
+            if target is None or target.kind != "legend":
+                with ui.expansion("Legend", icon="legend_toggle").classes("w-full"):
+                    self._section(table, F.LEGEND, ("graph", "legend"))
+            for bucket in self._axes(table):
+                if target is not None and target.kind == "axis" and target.key == bucket:
+                    continue
+                name = describe(table, Target("axis", key=bucket))
+                with (
+                    ui.expansion(name, icon="straighten")
+                    .classes("w-full")
+                    .props(f"data-testid=section-{bucket}")
+                ):
+                    self._section(table, F.AXIS, ("graph", "axesOverrides", bucket))
+            with ui.expansion("Frame, size and spacing", icon="crop_free").classes("w-full"):
+                self._section(table, F.GRAPH, ())
 
-    def _axis(self, tid: str, axis: str, name: str, node: dict[str, Any]) -> None:
-        apply = self.view.apply
-        with ui.row().classes("w-full gap-2 items-center no-wrap"):
-            ui.label(name).classes("w-4 text-weight-medium")
-            lo = (
-                ui.input("Min", value=str(node.get("rangeMin", "auto")))
-                .classes("w-20")
-                .props(f"dense outlined data-testid=axis-{axis}-min")
-            )
-            lo.on("change", lambda e: apply(set_axis, tid, axis, minimum=auto_value(lo.value)))
-            hi = (
-                ui.input("Max", value=str(node.get("rangeMax", "auto")))
-                .classes("w-20")
-                .props(f"dense outlined data-testid=axis-{axis}-max")
-            )
-            hi.on("change", lambda e: apply(set_axis, tid, axis, maximum=auto_value(hi.value)))
-            ui.select(
-                {s: label_of(s) for s in AXIS_SCALES},
-                value=node.get("scale", "linear"),
-                label="Scale",
-                on_change=lambda e: (
-                    e.value != node.get("scale") and apply(set_axis, tid, axis, scale=e.value)
-                ),
-            ).classes("grow").props(f"dense outlined data-testid=axis-{axis}-scale")
+    def _axes(self, table: Any) -> tuple[str, ...]:
+        first = "xCategorical" if table.format in CATEGORICAL else "xContinuous"
+        return (first, "leftY", "rightY")
+
+    def _section(
+        self,
+        table: Any,
+        controls: tuple[F.Control, ...],
+        base: tuple[F.PathPart, ...],
+        *,
+        elements: set[str] | None = None,
+        hint: dict[str, Any] | None = None,
+    ) -> None:
+        for control, path, widget in F.shown(controls, base, elements=elements, hint=hint):
+            Control(self.view, table, path).build(control.label, widget)
+
+    def _selected(self, table: Any, target: Target) -> None:
+        """The section of what was clicked, open, above the others."""
+        point = target.point is not None and target.kind == "dataSet"
+        title = describe(table, target, point=point)
+        with (
+            ui.expansion(title, icon="ads_click", value=True)
+            .classes("w-full plotdoc-selected")
+            .props("data-testid=format-selected")
+        ):
+            with ui.row().classes("w-full justify-end"):
+                ui.button("Done", on_click=lambda: self.pick(table.id, None)).props(
+                    "flat dense size=sm no-caps data-testid=format-deselect"
+                )
+            if target.kind == "dataSet" and target.data_set is not None:
+                name = table.data_sets[target.data_set].name
+                base: tuple[F.PathPart, ...] = (
+                    ("graph", "styleOverrides", "perPoint", name, str(target.point))
+                    if point
+                    else ("graph", "styleOverrides", "perDataSet", name)
+                )
+                if point:
+                    ui.label("Settings for this point only; Done returns to the data set.").classes(
+                        "plotdoc-status"
+                    )
+                self._section(table, F.DATA_SET_STYLE, base, elements=self.elements(table))
+            elif target.kind == "axis" and isinstance(target.key, str):
+                self._section(table, F.AXIS, ("graph", "axesOverrides", target.key))
+            elif target.kind == "title" and isinstance(target.key, str):
+                self._section(table, F.TITLE, ("titles", target.key))
+            elif target.kind == "legend":
+                self._section(table, F.LEGEND, ("graph", "legend"))
+            elif target.kind == "annotation" and isinstance(target.key, int):
+                ann = table.annotations[target.key]
+                self._section(
+                    table, F.ANNOTATION, ("annotations", target.key), hint={"type": ann.type}
+                )
+                annotate = getattr(self.view.graph, "annotate_controls", None)
+                if annotate is not None:
+                    annotate(table, target.key)
+            elif target.kind == "element" and isinstance(target.key, str):
+                self._section(
+                    table,
+                    F.DATA_SET_STYLE,
+                    ("graph", "styleOverrides", "global"),
+                    elements={target.key},
+                )
 
     def _mapping(self, table: Any) -> None:
         """Which variable is X, Y, colour, size, shape, label (per the graph's kind)."""
@@ -207,7 +274,7 @@ class FormatPanel:
     def _option(self, tid: str, path: tuple[str, ...], node: N.Node, value: Any) -> None:
         apply = self.view.apply
         key = path[-1]
-        label = label_of(key)
+        label = OPTION_LABELS.get(key) or label_of(key)
         node, nullable = _unwrap(node)
         testid = "option-" + "-".join(path)
         if isinstance(node, N.Obj):
@@ -247,3 +314,6 @@ class FormatPanel:
                     apply(set_plot_option, tid, path, new)
 
             field.on("change", changed)
+
+
+__all__ = ["FormatPanel", "label_of"]

@@ -5,7 +5,8 @@ and mode, and export."""
 from __future__ import annotations
 
 import base64
-from typing import TYPE_CHECKING
+import json
+from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
@@ -14,8 +15,11 @@ from ..contract.variants import VARIANTS, Variant, variants_of
 from ..editing import set_plot_option, set_preset, set_variant
 from ..model import Project
 from ..render import file_stem
-from .format_panel import label_of
+from . import annotate, graph_events
+from .copy_format import copy_format_dialog
+from .hits import Screen, drawn_elements, payload, screen
 from .notify import notify
+from .wording import label_of
 from .work import (
     LARGE_CELLS,
     SCREEN_DPI,
@@ -121,18 +125,55 @@ class GraphPanel:
         #: each table's graph size in inches (its last drawing's pixels / its resolution)
         self.inches: dict[str, tuple[float, float]] = {}
         self.used_dpi: dict[str, float] = {}
+        #: each table's last drawing on screen (its hit regions and frame)
+        self.screens: dict[str, Screen] = {}
+        #: the style elements each table's graph draws (the Format panel shows their controls)
+        self.elements: dict[str, set[str]] = {}
+        #: what a new bracket's text follows: none, stars or p (a t test)
+        self.bracket_link = "stars"
 
     def build(self) -> None:
         with ui.column().classes("w-full h-full gap-1 no-wrap plotdoc-graph"):
             self.toolbar()
             self.message = ui.label("").classes("plotdoc-status").props("data-testid=graph-status")
-            self.image = (
-                ui.image("")
-                .props(
-                    'no-spinner no-transition fit=scale-down position="50% 0%" data-testid=graph'
+            with ui.element("div").classes("w-full grow plotdoc-graph-image plotdoc-graph-box"):
+                self.image = (
+                    ui.image("")
+                    .props(
+                        'no-spinner no-transition fit=scale-down position="50% 0%" '
+                        "data-testid=graph"
+                    )
+                    .classes("absolute-full")
                 )
-                .classes("w-full grow plotdoc-graph-image")
-            )
+                # the hit regions: filled in the browser from each drawing's payload
+                ui.element("div").classes("plotdoc-hits").props("data-testid=graph-hits")
+        graph_events.register(self)
+
+    def annotation_tools(self) -> None:
+        """Buttons that place an annotation where the user next clicks or drags."""
+        icons = {
+            "text": ("title", "Text"),
+            "line": ("horizontal_rule", "Line"),
+            "arrow": ("arrow_right_alt", "Arrow"),
+            "rectangle": ("crop_square", "Rectangle"),
+            "ellipse": ("radio_button_unchecked", "Ellipse"),
+            "bracket": ("data_array", "Bracket between two groups (drag from one to the other)"),
+        }
+        with ui.button_group().props("flat dense").classes("plotdoc-tools"):
+            for tool in annotate.TOOLS:
+                icon, tip = icons[tool]
+                ui.button(icon=icon).props(
+                    f"flat dense size=sm data-testid=tool-{tool} data-tool={tool}"
+                ).on("click", js_handler=f"() => plotdocTool({json.dumps(tool)})").tooltip(tip)
+        ui.select(
+            {
+                "none": "Bracket text: none",
+                "stars": "Bracket: t test stars",
+                "p": "Bracket: t test P",
+            },
+            value=self.bracket_link,
+            on_change=lambda e: setattr(self, "bracket_link", e.value),
+        ).props("dense outlined options-dense data-testid=bracket-link").classes("w-44")
 
     @ui.refreshable_method
     def toolbar(self) -> None:
@@ -166,6 +207,13 @@ class GraphPanel:
                             and view.apply(set_plot_option, tid, ("mode",), e.value)
                         ),
                     ).classes("w-44").props("dense outlined data-testid=mode")
+            if table is not None and table.graph is not None:
+                self.annotation_tools()
+                ui.button(
+                    icon="format_paint", on_click=lambda: copy_format_dialog(self.view)
+                ).props("flat dense data-testid=copy-format").tooltip(
+                    "Copy this graph's format to other tables"
+                )
             ui.space()
             with ui.button("Export", icon="download").props(
                 "flat dense no-caps data-testid=export"
@@ -254,21 +302,22 @@ class GraphPanel:
         mine = self.drawing
         version = view.session.version
         self._say("Drawing…")
+        annotate.refresh_linked(table)  # brackets that show a t test follow the data
         copy = project_copy(view.session.project)
         dpi = self.fitted_dpi(table.id) or SCREEN_DPI
         try:
             if table_cells(table) > LARGE_CELLS:
                 task = view.job.start(
-                    Task(preview, copy, table.id, dpi, label="Drawing the graph"), "drawing"
+                    Task(screen, copy, table.id, dpi, label="Drawing the graph"), "drawing"
                 )
                 view.refresh_status()
                 try:
-                    png = await task.result()
+                    shown: Screen = await task.result()
                 finally:
                     view.job.done(task)
                     view.refresh_status()
             else:
-                png = await in_thread(preview, copy, table.id, dpi)
+                shown = await in_thread(screen, copy, table.id, dpi)
         except Cancelled:
             self._say("Drawing cancelled")
             return
@@ -277,15 +326,32 @@ class GraphPanel:
             return
         if mine != self.drawing:
             return
+        png = shown.png
         # shown through <img>: an image runs no script, whatever the data held
         self.image.set_source("data:image/png;base64," + base64.b64encode(png).decode())
         self.image.props(f"data-version={version}")
-        self._say("")
+        # what the graph cannot show (an analysis not drawn, values left out), as render says
+        self._say(" ".join(f"Warning: {w}" for w in shown.warnings))
+        self.show_regions(table, shown, mine)
         width, height = png_size(png)
         self.inches[table.id] = (width / dpi, height / dpi)
         self.used_dpi[table.id] = dpi
         if not refit and self._off(table.id, dpi):  # first sight of this graph: fit the window
             await self.redraw(refit=True)
+
+    def show_regions(self, table: Any, shown: Screen, drawing: int) -> None:
+        """Send the drawing's hit regions to the page; the Format panel follows what it draws."""
+        self.screens[table.id] = shown
+        elements = drawn_elements(shown)
+        changed = self.elements.get(table.id) != elements
+        self.elements[table.id] = elements
+        data = payload(table, shown)
+        data["version"] = drawing  # each drawing's regions replace the last ones
+        ui.run_javascript(f"window.plotdocHits && plotdocHits({json.dumps(data)})")
+        graph_events.show_selection(self)
+        fmt = getattr(self.view, "format", None)
+        if changed and fmt is not None and fmt.selected(table) is not None:
+            fmt.render.refresh()
 
     def fitted_dpi(self, table_id: str) -> float | None:
         """The resolution at which the graph fills the space the window gives it."""

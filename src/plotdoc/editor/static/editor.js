@@ -203,3 +203,216 @@
     document.title = (dirty ? "● " : "") + title + " — plotdoc";
   };
 })();
+
+// the graph's hit regions: a transparent box over each thing drawn, named by its id
+// (data-plotdoc-id); a click selects it, a drag moves an annotation or a title, a tool places
+// an annotation. Boxes come from the server in the picture's pixels and are laid out in
+// percent of the picture, so they follow it however it is scaled.
+(function () {
+  "use strict";
+  let hits = null;
+  let selected = null;
+  let tool = null;
+  let press = null;
+  const box = () => document.querySelector(".plotdoc-graph-box");
+  const layer = () => document.querySelector(".plotdoc-hits");
+
+  function pictureRect() {
+    const b = box();
+    if (!b || !hits || !hits.width) return null;
+    const W = b.clientWidth, H = b.clientHeight;
+    const s = Math.min(1, W / hits.width, H / hits.height);
+    const w = hits.width * s, h = hits.height * s;
+    return { left: (W - w) / 2, top: 0, width: w, height: h, scale: s };
+  }
+
+  function place() {
+    const L = layer();
+    const r = pictureRect();
+    if (!L || !r) return;
+    Object.assign(L.style, { left: r.left + "px", top: r.top + "px", width: r.width + "px", height: r.height + "px" });
+    if (L.dataset.version === String(hits.version) && L.childElementCount) return;
+    L.dataset.version = String(hits.version);
+    L.textContent = "";
+    const frag = document.createDocumentFragment();
+    hits.regions.forEach((g, k) => {
+      const d = document.createElement("div");
+      d.className = "plotdoc-hit kind-" + g.kind;
+      d.dataset.plotdocId = g.id;
+      d.dataset.k = String(k);
+      const [x0, y0, x1, y1] = g.box;
+      Object.assign(d.style, {
+        left: (100 * x0) / hits.width + "%",
+        top: (100 * y0) / hits.height + "%",
+        width: (100 * (x1 - x0)) / hits.width + "%",
+        height: (100 * (y1 - y0)) / hits.height + "%",
+      });
+      frag.appendChild(d);
+    });
+    const label = document.createElement("div");
+    label.className = "plotdoc-hover-label";
+    label.dataset.testid = "hover-label";
+    frag.appendChild(label);
+    L.appendChild(frag);
+    mark();
+  }
+
+  function region(el) {
+    const d = el && el.closest && el.closest(".plotdoc-hit");
+    return d && hits ? { el: d, g: hits.regions[Number(d.dataset.k)] } : null;
+  }
+  function same(g, sel, point) {
+    if (!sel || !g || g.kind !== sel.kind) return false;
+    if (g.kind === "dataSet") {
+      if (g.ds !== sel.ds) return false;
+      if (point === null || point === undefined) return true;
+      return new RegExp("/(p|row|r)" + point + "($|/|~)").test(g.id) || g.id.endsWith("/c" + g.ds) && g.id.includes("/r" + point + "/");
+    }
+    return g.key === sel.key;
+  }
+  function mark() {
+    const L = layer();
+    if (!L || !hits) return;
+    for (const d of L.querySelectorAll(".plotdoc-hit")) {
+      const g = hits.regions[Number(d.dataset.k)];
+      d.classList.toggle("selected", !!selected && same(g, selected, selected.point));
+    }
+  }
+  window.plotdocHits = function (data) {
+    hits = data;
+    place();
+  };
+  window.plotdocSelected = function (sel) {
+    selected = sel;
+    mark();
+  };
+  window.plotdocTool = function (name) {
+    tool = tool === name ? null : name;
+    const L = layer();
+    if (L) L.classList.toggle("placing", !!tool);
+    for (const b of document.querySelectorAll("[data-tool]")) b.classList.toggle("plotdoc-tool-on", b.dataset.tool === tool);
+  };
+
+  function hover(e) {
+    const L = layer();
+    if (!L || !hits) return;
+    const r = region(e.target);
+    for (const d of L.querySelectorAll(".plotdoc-hit.hover")) d.classList.remove("hover");
+    const label = L.querySelector(".plotdoc-hover-label");
+    if (!r || tool) {
+      if (label) label.style.display = "none";
+      return;
+    }
+    const single = e.shiftKey && r.g.point;
+    for (const d of L.querySelectorAll(".plotdoc-hit")) {
+      const g = hits.regions[Number(d.dataset.k)];
+      if (single ? d === r.el : same(g, r.g, null) || d === r.el) d.classList.add("hover");
+    }
+    if (label) {
+      label.textContent = single ? r.g.point : r.g.label;
+      const lr = L.getBoundingClientRect();
+      Object.assign(label.style, { display: "block", left: e.clientX - lr.left + 12 + "px", top: e.clientY - lr.top + 12 + "px" });
+    }
+  }
+
+  function picturePoint(e) {
+    const L = layer();
+    const lr = L.getBoundingClientRect();
+    const s = lr.width / hits.width;
+    return [(e.clientX - lr.left) / s, (e.clientY - lr.top) / s, s];
+  }
+
+  function editTitle(r) {
+    const L = layer();
+    const input = document.createElement("input");
+    input.className = "plotdoc-title-edit";
+    input.dataset.testid = "title-edit";
+    input.value = r.g.text || "";
+    Object.assign(input.style, { left: r.el.style.left, top: r.el.style.top, minWidth: r.el.style.width });
+    L.appendChild(input);
+    input.focus();
+    input.select();
+    let done = false;
+    const finish = (keep) => {
+      if (done) return;
+      done = true;
+      if (keep && input.value !== (r.g.text || "")) emitEvent("plotdoc_title_text", { key: r.g.key, text: input.value });
+      input.remove();
+    };
+    input.addEventListener("keydown", (ev) => {
+      ev.stopPropagation();
+      if (ev.key === "Enter") finish(true);
+      if (ev.key === "Escape") finish(false);
+    });
+    input.addEventListener("blur", () => finish(true));
+  }
+
+  document.addEventListener("mousemove", (e) => {
+    if (press) {
+      const [x, y] = picturePoint(e);
+      press.moved = press.moved || Math.abs(x - press.x) > 3 || Math.abs(y - press.y) > 3;
+      if (press.tool && press.band) {
+        const [x0, y0] = [Math.min(x, press.x), Math.min(y, press.y)];
+        Object.assign(press.band.style, {
+          left: (100 * x0) / hits.width + "%", top: (100 * y0) / hits.height + "%",
+          width: (100 * Math.abs(x - press.x)) / hits.width + "%", height: (100 * Math.abs(y - press.y)) / hits.height + "%",
+        });
+      } else if (press.r && press.moved && press.drags) {
+        press.r.el.style.transform = `translate(${(x - press.x) * press.s}px, ${(y - press.y) * press.s}px)`;
+        press.r.el.classList.add("dragging");
+      }
+      return;
+    }
+    if (e.target.closest && e.target.closest(".plotdoc-hits")) hover(e);
+  });
+
+  document.addEventListener("mousedown", (e) => {
+    const L = layer();
+    if (!L || !hits || e.button !== 0 || !e.target.closest || !e.target.closest(".plotdoc-hits")) return;
+    if (e.target.classList.contains("plotdoc-title-edit")) return;
+    e.preventDefault();
+    const [x, y, s] = picturePoint(e);
+    const r = region(e.target);
+    press = { x, y, s, r, tool, moved: false, drags: !!r && (r.g.kind === "annotation" || r.g.kind === "title") };
+    if (tool) {
+      press.band = document.createElement("div");
+      press.band.className = "plotdoc-band";
+      L.appendChild(press.band);
+    }
+  });
+
+  document.addEventListener("mouseup", (e) => {
+    if (!press) return;
+    const p = press;
+    press = null;
+    const [x, y] = picturePoint(e);
+    if (p.band) p.band.remove();
+    if (p.tool) {
+      emitEvent("plotdoc_place", { tool: p.tool, box: [p.x, p.y, x, y] });
+      window.plotdocTool(null);
+      return;
+    }
+    if (p.r && p.moved && p.drags) {
+      emitEvent("plotdoc_drag", { id: p.r.g.id, dx: x - p.x, dy: y - p.y });
+      return;
+    }
+    if (p.moved) return;
+    emitEvent("plotdoc_pick", { id: p.r ? p.r.g.id : null, shift: e.shiftKey });
+    if (p.r && p.r.g.kind === "title" && !e.shiftKey) editTitle(p.r);
+  });
+
+  document.addEventListener("keydown", (e) => {
+    const t = e.target;
+    const tag = ((t && t.tagName) || "").toLowerCase();
+    if (tag === "input" || tag === "textarea" || (t && t.isContentEditable)) return;
+    if (t && t.closest && t.closest(".plotdoc-sheet")) return;
+    if (e.key === "Escape" && tool) window.plotdocTool(null);
+    if ((e.key === "Delete" || e.key === "Backspace") && selected && selected.kind === "annotation") {
+      e.preventDefault();
+      emitEvent("plotdoc_delete_selection", {});
+    }
+  });
+
+  window.addEventListener("resize", place);
+  setInterval(() => hits && place(), 400);
+})();

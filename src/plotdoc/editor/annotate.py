@@ -1,0 +1,245 @@
+"""Annotations made on the graph: placed where the user clicks or drags, moved by dragging,
+removed; a bracket's text from a t test between the two groups it joins.
+
+Places come as pixels of the picture on screen and are mapped to the annotation's own
+coordinates with the drawing's frame (:class:`~plotdoc.editor.hits.ScreenFrame`): points from
+the plot area's lower-left corner for text and shapes, a Y value for a bracket's height.
+
+A bracket whose text follows a t test has an id starting ``ttest-stars-`` or ``ttest-p-``
+(the contract's annotation has no field for it; the id travels with the file): its text is
+recomputed from the table's data whenever the graph is drawn.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .. import editing
+from ..editing.base import Edit, Outcome, find_table, refuse, structural
+from ..model import Annotation, Project, Table
+from .hits import Box, ScreenFrame
+
+TOOLS = ("text", "line", "arrow", "rectangle", "ellipse", "bracket")
+#: how a bracket's text follows a t test: id prefix by choice
+LINKS = {"stars": "ttest-stars-", "p": "ttest-p-"}
+
+
+def _new_id(table: Table, prefix: str) -> str:
+    used = {a.id for a in table.annotations}
+    n = 1
+    while f"{prefix}{n}" in used:
+        n += 1
+    return f"{prefix}{n}"
+
+
+@structural
+def _add(project: Project, /, table_id: str, annotation: dict[str, Any]) -> Outcome:
+    index, table = find_table(project, table_id)
+    props = {k: v for k, v in annotation.items() if k not in ("id", "type")}
+    kind = str(annotation.get("type", ""))
+    ann_id = str(annotation.get("id") or _new_id(table, kind + "-"))
+    table.annotations.append(Annotation(ann_id, kind, props))
+    return Outcome(f"Add {kind}", index, None, table_id)
+
+
+def add(project: Project, table_id: str, annotation: dict[str, Any]) -> Edit:
+    """Add ``annotation`` (a contract annotation object) to the table: one checked edit."""
+    op = getattr(editing, "add_annotation", None)
+    if op is not None:
+        return op(project, table_id, annotation)  # type: ignore[no-any-return]
+    return _add(project, table_id, annotation)
+
+
+@structural
+def _remove(project: Project, /, table_id: str, annotation_id: str) -> Outcome:
+    index, table = find_table(project, table_id)
+    kept = [a for a in table.annotations if a.id != annotation_id]
+    if len(kept) == len(table.annotations):
+        raise refuse(
+            "edit-invalid",
+            ("tables", index, "annotations"),
+            f"expected the id of an annotation; none has the id {annotation_id!r}",
+        )
+    table.annotations[:] = kept
+    return Outcome("Remove annotation", index, None, table_id)
+
+
+def remove(project: Project, table_id: str, annotation_id: str) -> Edit:
+    op = getattr(editing, "remove_annotation", None)
+    if op is not None:
+        return op(project, table_id, annotation_id)  # type: ignore[no-any-return]
+    return _remove(project, table_id, annotation_id)
+
+
+@structural
+def move(
+    project: Project,
+    /,
+    table_id: str,
+    annotation_id: str,
+    dx: float,
+    dy: float,
+    y_value: float | None = None,
+) -> Outcome:
+    """Move an annotation by (``dx``, ``dy``) points; a bracket to height ``y_value``."""
+    index, table = find_table(project, table_id)
+    ann = next((a for a in table.annotations if a.id == annotation_id), None)
+    if ann is None:
+        raise refuse(
+            "edit-invalid",
+            ("tables", index, "annotations"),
+            f"expected the id of an annotation; none has the id {annotation_id!r}",
+        )
+    p = ann.props
+    if ann.type == "text":
+        p["x"] = round(float(p.get("x", 0.0)) + dx, 1)
+        p["y"] = round(float(p.get("y", 0.0)) + dy, 1)
+    elif ann.type == "shape":
+        from ..contract.document import SHAPE_DEFAULT_POINTS
+
+        points = p.get("points") or [dict(q) for q in SHAPE_DEFAULT_POINTS]
+        p["points"] = [
+            {"x": round(float(q["x"]) + dx, 1), "y": round(float(q["y"]) + dy, 1)} for q in points
+        ]
+    elif ann.type == "bracket" and y_value is not None:
+        p["y"] = _round(y_value)
+    return Outcome("Move annotation", index, None, table_id)
+
+
+def _round(v: float) -> float:
+    """Four significant digits: what a drag can mean on screen."""
+    if v == 0 or not math.isfinite(v):
+        return 0.0
+    digits = 3 - math.floor(math.log10(abs(v)))
+    return round(v, max(0, digits))
+
+
+def placed(tool: str, box: Box, frame: ScreenFrame, anchors: Sequence[float]) -> dict[str, Any]:
+    """The annotation ``tool`` makes from a drag over ``box`` (PNG pixels: start x, start y,
+    end x, end y); ``anchors`` are the groups' centres (PNG x) for a bracket."""
+    x0, y0, x1, y1 = box
+    a, b = frame.points(x0, y0), frame.points(x1, y1)
+    if tool == "text":
+        return {"type": "text", "x": a[0], "y": a[1], "text": "Text"}
+    if tool == "bracket":
+        if len(anchors) < 2:
+            raise ValueError("a bracket joins two groups; this graph has fewer than two")
+        left = int(np.argmin([abs(x0 - c) for c in anchors]))
+        right = int(np.argmin([abs(x1 - c) for c in anchors]))
+        if left == right:
+            raise ValueError("drag from one group to another to join them with a bracket")
+        left, right = sorted((left, right))
+        return {
+            "type": "bracket",
+            "left": {"kind": "group", "groupIndex": left},
+            "right": {"kind": "group", "groupIndex": right},
+            "text": "",
+        }
+    if abs(x1 - x0) < 3 and abs(y1 - y0) < 3:  # a click: one inch to the upper right
+        b = (a[0] + 72.0, a[1] + (0.0 if tool in ("line", "arrow") else 36.0))
+    shape = tool if tool != "arrow" else "arrow"
+    return {
+        "type": "shape",
+        "shape": shape,
+        "points": [{"x": a[0], "y": a[1]}, {"x": b[0], "y": b[1]}],
+    }
+
+
+# -- brackets that follow a t test ---------------------------------------------------------
+
+
+def link_of(annotation_id: str) -> str | None:
+    for choice, prefix in LINKS.items():
+        if annotation_id.startswith(prefix):
+            return choice
+    return None
+
+
+def group_values(table: Table, group_index: int) -> np.ndarray[Any, Any] | None:
+    """The values of the ``group_index``-th plotted data set (a column graph's group)."""
+    graph = table.graph
+    vis = graph.data_set_visibility if graph is not None else {}
+    shown = [i for i in range(len(table.data_sets)) if vis.get(str(i), True)]
+    if not 0 <= group_index < len(shown):
+        return None
+    values = np.asarray(table.data_sets[shown[group_index]].values, dtype=float).ravel()
+    kept: np.ndarray[Any, Any] = values[np.isfinite(values)]
+    return kept
+
+
+def stars(p: float) -> str:
+    """GraphPad's summary: ns, *, **, ***, ****."""
+    for limit, text in ((0.0001, "****"), (0.001, "***"), (0.01, "**"), (0.05, "*")):
+        if p < limit:
+            return text
+    return "ns"
+
+
+def p_words(p: float) -> str:
+    """``P = 0.43``, ``P = 0.003``, ``P < 0.001``."""
+    if p < 0.001:
+        return "P < 0.001"
+    return f"P = {p:.2f}" if p >= 0.1 else f"P = {p:.3f}"
+
+
+def ttest_text(table: Table, props: dict[str, Any], choice: str) -> str:
+    """The text a bracket shows for the t test (Welch's) between the groups it joins."""
+    from ..stats.ttest import ttest
+
+    ends = [props.get("left", {}), props.get("right", {})]
+    if not all(e.get("kind") == "group" for e in ends):
+        return "n/a"
+    a, b = (group_values(table, int(e.get("groupIndex", 0))) for e in ends)
+    if a is None or b is None:
+        return "n/a"
+    result = ttest(a, b, design="unpaired", variance="welch")
+    p = float(result.p)
+    if not math.isfinite(p):
+        return "n/a"
+    return stars(p) if choice == "stars" else p_words(p)
+
+
+def ttest_applies(table: Table) -> bool:
+    """Whether a bracket's groups are data sets with their values (column and nested data)."""
+    return table.format in ("column", "nested")
+
+
+def refresh_linked(table: Table) -> bool:
+    """Bring the text of brackets that follow a t test up to date with the data (done as part
+    of the edit that changed the data: the text is derived, not typed). True when one changed."""
+    changed = False
+    for ann in table.annotations:
+        choice = link_of(ann.id) if ann.type == "bracket" else None
+        if choice is None or not ttest_applies(table):
+            continue
+        text = ttest_text(table, ann.props, choice)
+        if ann.props.get("text") != text:
+            ann.props["text"] = text
+            changed = True
+    return changed
+
+
+@structural
+def link_bracket(project: Project, /, table_id: str, annotation_id: str, choice: str) -> Outcome:
+    """Make a bracket's text follow a t test (``stars`` or ``p``), or stop (``none``)."""
+    index, table = find_table(project, table_id)
+    pos = next((k for k, a in enumerate(table.annotations) if a.id == annotation_id), None)
+    if pos is None or table.annotations[pos].type != "bracket":
+        raise refuse(
+            "edit-invalid",
+            ("tables", index, "annotations"),
+            f"expected the id of a bracket; found {annotation_id!r}",
+        )
+    ann = table.annotations[pos]
+    new_id = ann.id if choice == "none" else _new_id(table, LINKS[choice])
+    if choice == "none" and link_of(ann.id) is not None:
+        new_id = _new_id(table, "bracket-")
+    props = dict(ann.props)
+    if choice != "none":
+        props["text"] = ttest_text(table, props, choice)
+    table.annotations[pos] = Annotation(new_id, ann.type, props)
+    return Outcome("Bracket text from t test", index, None, table_id)

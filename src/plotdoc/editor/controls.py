@@ -1,0 +1,157 @@
+"""One control of the Format panel, built from its :class:`~plotdoc.editor.format_spec.Widget`.
+
+Every control reads the value the table holds at its path and sets it with one checked edit
+(:func:`~plotdoc.editor.fields.set_value`); a value the check refuses is reported with open's
+message and changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from nicegui import ui
+
+from .fields import current, set_value
+from .format_spec import PathPart, Widget
+from .wording import label_of
+
+if TYPE_CHECKING:
+    from .view import View
+
+_HEX6 = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def testid(path: tuple[PathPart, ...]) -> str:
+    """``fmt-`` and the path, for tests and screen readers' landmarks."""
+    return "fmt-" + "-".join(str(p).replace(" ", "_") for p in path)
+
+
+def parse_number(text: Any, widget: Widget) -> Any:
+    """A typed number as the document holds it; the automatic word or None when empty; other
+    text unchanged (the check refuses it with open's message)."""
+    raw = "" if text is None else str(text).strip()
+    if raw == "" or raw.lower() == widget.word.lower() or raw.lower() in ("auto", "automatic"):
+        return widget.word if widget.word else None
+    if widget.choices and raw in widget.choices:
+        return raw
+    try:
+        number = float(raw.replace(",", "."))
+    except ValueError:
+        return raw
+    return int(number) if widget.integer and number.is_integer() else number
+
+
+class Control:
+    """Builds the control for ``path`` of table ``table_id`` in ``view``."""
+
+    def __init__(self, view: View, table: Any, path: tuple[PathPart, ...]) -> None:
+        self.view = view
+        self.table_id = table.id
+        self.path = path
+        self.value = current(table, path)
+
+    def put(self, value: Any) -> None:
+        table = self.view.table()
+        if table is None or table.id != self.table_id or current(table, self.path) == value:
+            return
+        self.view.apply(set_value, self.table_id, self.path, value)
+
+    def put_some(self, value: Any) -> None:
+        """Set ``value`` unless it is None (a select cleared, a colour still being typed)."""
+        if value is not None:
+            self.put(value)
+
+    def build(self, label: str, widget: Widget) -> None:
+        tid = testid(self.path)
+        value = self.value
+        if widget.kind == "color":
+            self._color(label, widget, tid)
+        elif widget.kind == "select":
+            choices: dict[Any, str] = {v: label_of(v) for v in widget.choices}
+            ui.select(
+                choices,
+                value=value if value in choices else None,
+                label=label,
+                on_change=lambda e: self.put_some(e.value),
+            ).classes("w-full").props(f"dense outlined data-testid={tid}")
+        elif widget.kind == "check":
+            ui.checkbox(
+                label, value=bool(value), on_change=lambda e: self.put(bool(e.value))
+            ).props(f"dense data-testid={tid}")
+        elif widget.kind in ("number", "auto-number"):
+            hint = ""
+            if widget.kind == "auto-number":
+                hint = f" ({widget.word} when empty)"
+            elif widget.nullable:
+                hint = " (automatic when empty)"
+            bounds = ""
+            if widget.minimum is not None and widget.maximum is not None:
+                bounds = f"{widget.minimum:g} to {widget.maximum:g}"
+            field = (
+                ui.input(label + hint, value="" if value is None else str(value))
+                .classes("w-full")
+                .props(
+                    f"dense outlined data-testid={tid}" + (f' hint="{bounds}"' if bounds else "")
+                )
+            )
+            field.on("change", lambda _: self.put(parse_number(field.value, widget)))
+        else:
+            field = (
+                ui.input(label, value="" if value is None else str(value))
+                .classes("w-full")
+                .props(f"dense outlined data-testid={tid}")
+            )
+            field.on("change", lambda _: self.put(field.value))
+
+    def _color(self, label: str, widget: Widget, tid: str) -> None:
+        """Hex colour with a picker, its opacity, and a button back to the style's colour."""
+        value = self.value
+        hex_value = value.get("hex", "") if isinstance(value, dict) else ""
+        alpha = value.get("alpha") if isinstance(value, dict) else None
+        word = "none" if widget.none and value in (None, "none") else "theme"
+        with ui.row().classes("w-full items-center gap-1 no-wrap"):
+
+            def color(text: Any) -> Any:
+                text = str(text or "").strip()
+                if not text:
+                    return word
+                out: dict[str, Any] = {"hex": text}
+                if alpha is not None:
+                    out["alpha"] = alpha
+                return out
+
+            picker = (
+                ui.color_input(
+                    label,
+                    value=hex_value,
+                    placeholder="from the style" if word == "theme" else "none",
+                    preview=True,
+                    on_change=lambda e: self.put_some(
+                        color(e.value) if _HEX6.match(str(e.value or "")) else None
+                    ),
+                )
+                .classes("grow")
+                .props(f"dense outlined data-testid={tid}")
+            )
+            picker.on("change", lambda _: self.put(color(picker.value)))
+            opacity = (
+                ui.input("Opacity", value="" if alpha is None else f"{alpha:g}")
+                .classes("w-16")
+                .props(f"dense outlined data-testid={tid}-alpha")
+                .tooltip("0 (transparent) to 1 (opaque)")
+            )
+
+            def set_alpha(_: Any) -> None:
+                if not hex_value:
+                    return
+                out: dict[str, Any] = {"hex": hex_value}
+                a = parse_number(opacity.value, Widget("number"))
+                if a is not None:
+                    out["alpha"] = a
+                self.put(out)
+
+            opacity.on("change", set_alpha)
+            ui.button(icon="format_color_reset", on_click=lambda: self.put(word)).props(
+                f"flat round dense size=sm data-testid={tid}-reset"
+            ).tooltip("The style's colour" if word == "theme" else "No fill")

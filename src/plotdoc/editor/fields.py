@@ -1,0 +1,99 @@
+"""Setting one value of a table by its JSON path, as the Format panel and the graph do.
+
+Paths are the contract's, within a table (``("graph", "styleOverrides", "perDataSet",
+"Control", "symbol", "color")``); the edit goes through :func:`plotdoc.editing.set_field` when
+the editing package has it, else through an equivalent checked edit here (one undo step,
+refused with open's message and the project unchanged).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import editing
+from ..editing.base import Edit, Outcome, find_table, refuse, structural
+from ..model import Project, Table
+from ..problems import format_path
+from .format_spec import PathPart
+
+#: the model's attribute for each key of a graph document
+GRAPH_ATTRS = {
+    "variantId": "variant_id",
+    "activePresetId": "active_preset_id",
+    "applyPresetNonColor": "apply_preset_non_color",
+    "styleOverrides": "style_overrides",
+    "graphSettingsOverride": "graph_settings",
+    "axesOverrides": "axes",
+    "plotGeometry": "plot_geometry",
+    "dataSetVisibility": "data_set_visibility",
+    "elementActivation": "element_activation",
+    "legend": "legend",
+    "partsOfWholeBorders": "parts_of_whole_borders",
+}
+
+
+def json_path(project: Project, table_id: str, path: tuple[PathPart, ...]) -> str:
+    index, _ = find_table(project, table_id)
+    return format_path(("tables", index, *path))
+
+
+def _container(table: Table, path: tuple[PathPart, ...]) -> tuple[Any, tuple[PathPart, ...]]:
+    """The model's dict holding ``path`` and the rest of the path inside it."""
+    head = path[0] if path else None
+    if head == "titles":
+        return table.titles, path[1:]
+    if head == "annotations" and len(path) > 2 and isinstance(path[1], int):
+        if 0 <= path[1] < len(table.annotations):
+            return table.annotations[path[1]].props, path[2:]
+        return None, ()
+    if head == "graph" and table.graph is not None and len(path) > 1:
+        if path[1] == "plot" and len(path) > 3 and path[2] == "options":
+            return table.graph.plot.options, path[3:]
+        attr = GRAPH_ATTRS.get(str(path[1]))
+        if attr is None:
+            return None, ()
+        if len(path) == 2:
+            return table.graph.__dict__, (attr,)
+        return getattr(table.graph, attr), path[2:]
+    return None, ()
+
+
+def current(table: Table, path: tuple[PathPart, ...]) -> Any:
+    """The value the table holds at ``path``, None when unset."""
+    node, rest = _container(table, path)
+    for part in rest:
+        if isinstance(node, dict) and str(part) in node:
+            node = node[str(part)]
+        else:
+            return None
+    return node
+
+
+@structural
+def _set_field(
+    project: Project, /, table_id: str, path: tuple[PathPart, ...], value: Any
+) -> Outcome:
+    index, table = find_table(project, table_id)
+    node, rest = _container(table, path)
+    if node is None or not rest:
+        raise refuse(
+            "edit-invalid",
+            ("tables", index, *path),
+            "expected the path of a settable value of the graph, titles or annotations",
+        )
+    for part in rest[:-1]:
+        child = node.get(str(part))
+        if not isinstance(child, dict):
+            child = {}
+            node[str(part)] = child
+        node = child
+    node[str(rest[-1])] = value
+    return Outcome("Change " + str(path[-1]), index, None, table_id)
+
+
+def set_value(project: Project, table_id: str, path: tuple[PathPart, ...], value: Any) -> Edit:
+    """Set the value at ``path`` (within table ``table_id``): one checked edit."""
+    set_field = getattr(editing, "set_field", None)
+    if set_field is not None:
+        return set_field(project, json_path(project, table_id, path), value)  # type: ignore[no-any-return]
+    return _set_field(project, table_id, path, value)

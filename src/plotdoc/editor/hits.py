@@ -1,0 +1,327 @@
+"""The graph on screen with its hit regions: a PNG and, for each thing drawn, its id and box
+in the PNG's pixels (origin at the top left), from the same drawing.
+
+What a region's id selects (:func:`target_of`): a data set (``symbol/ds0/p3`` selects data set
+0, or its point 3 with Shift), an axis, a title, the legend or an annotation.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..model import Project, Table
+from .work import _DRAW_LOCK, SCREEN_DPI
+
+#: (left, top, right, bottom) in the PNG's pixels
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Region:
+    id: str
+    box: Box
+
+
+@dataclass(frozen=True)
+class ScreenFrame:
+    """The plot area in the PNG's pixels and the axes' ranges (to map a click to the graph)."""
+
+    plot: Box
+    dpi: float
+    xlim: tuple[float, float]
+    ylim: tuple[float, float]
+    xscale: str
+    yscale: str
+
+    def points(self, x: float, y: float) -> tuple[float, float]:
+        """PNG pixel (x, y) as points from the plot area's lower-left corner, y upwards."""
+        k = 72.0 / self.dpi
+        return (round((x - self.plot[0]) * k, 1), round((self.plot[3] - y) * k, 1))
+
+    def value_y(self, y: float) -> float:
+        """PNG pixel row ``y`` as a Y value (the axes' scale taken into account)."""
+        import math
+
+        lo, hi = self.ylim
+        frac = (self.plot[3] - y) / max(1e-9, self.plot[3] - self.plot[1])
+        if self.yscale == "log" and lo > 0 and hi > 0:
+            return float(10 ** (math.log10(lo) + frac * (math.log10(hi) - math.log10(lo))))
+        return float(lo + frac * (hi - lo))
+
+
+@dataclass
+class Screen:
+    png: bytes
+    width: int
+    height: int
+    dpi: float
+    regions: list[Region] = field(default_factory=list)
+    frame: ScreenFrame | None = None
+    #: what the graph cannot show (an analysis not drawn, values left out), one sentence each
+    warnings: list[str] = field(default_factory=list)
+
+
+def _flip(box: tuple[float, float, float, float], height: int, left: int, top: int) -> Box:
+    x0, y0, x1, y1 = box
+    return (
+        round(x0 - left, 1),
+        round(height - y1 - top, 1),
+        round(x1 - left, 1),
+        round(height - y0 - top, 1),
+    )
+
+
+def screen(project: Project, table_id: str, dpi: float = SCREEN_DPI) -> Screen:
+    """The graph of ``table_id`` as shown on the page: a PNG cropped to its content, with the
+    hit regions of the same drawing."""
+    import matplotlib
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from PIL import Image
+
+    from ..render.engine import draw_graph, rc_params
+    from ..render.hits import frame_of, hit_regions
+
+    table = project.table(table_id)
+    if table.graph is None:
+        raise ValueError(f"table {table.name!r} has no graph to draw")
+    with _DRAW_LOCK, matplotlib.rc_context(rc_params(table.graph)):  # type: ignore[arg-type]
+        fig, warnings = draw_graph(project, table, dpi=dpi)
+        canvas = FigureCanvasAgg(fig)
+        canvas.draw()  # type: ignore[no-untyped-call]
+        rgba = np.asarray(canvas.buffer_rgba())  # type: ignore[no-untyped-call]
+        hits = hit_regions(fig, canvas.get_renderer())  # type: ignore[no-untyped-call]
+        frame = frame_of(fig)
+        used_dpi = float(fig.dpi)
+    full_h = rgba.shape[0]
+    pixels = rgba.view(np.uint32).reshape(rgba.shape[:2])
+    content = pixels != pixels[0, 0]
+    rows = np.flatnonzero(content.any(axis=1))
+    cols = np.flatnonzero(content.any(axis=0))
+    top = left = 0
+    if rows.size and cols.size:
+        pad = round(0.08 * dpi)
+        top, bottom = max(0, int(rows[0]) - pad), min(rgba.shape[0], int(rows[-1]) + pad + 1)
+        left, right = max(0, int(cols[0]) - pad), min(rgba.shape[1], int(cols[-1]) + pad + 1)
+        rgba = rgba[top:bottom, left:right]
+    out = io.BytesIO()
+    Image.fromarray(rgba).save(out, format="PNG", compress_level=1)
+    height, width = rgba.shape[:2]
+    regions = [Region(h.id, _flip(h.box, full_h, left, top)) for h in hits]
+    shown = None
+    if frame is not None:
+        shown = ScreenFrame(
+            _flip(frame.plot, full_h, left, top),
+            used_dpi,
+            frame.xlim,
+            frame.ylim,
+            frame.xscale,
+            frame.yscale,
+        )
+    return Screen(
+        out.getvalue(),
+        width,
+        height,
+        used_dpi,
+        _ordered(regions),
+        shown,
+        [str(w) for w in warnings],
+    )
+
+
+def _ordered(regions: list[Region]) -> list[Region]:
+    """Larger regions first, so a smaller one (a point over its data set's bar) lies on top;
+    annotations and titles above the marks."""
+
+    def key(r: Region) -> tuple[int, float]:
+        top = r.id.startswith(("annotation/", "bracket/", "title/"))
+        return (1 if top else 0, -(r.box[2] - r.box[0]) * (r.box[3] - r.box[1]))
+
+    return sorted(regions, key=key)
+
+
+# -- what a region selects ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a click selects: ``kind`` is dataSet, point, axis, title, legend or annotation."""
+
+    kind: str
+    data_set: int | None = None
+    point: int | None = None
+    #: axis bucket (``leftY``, ``xContinuous``, ``xCategorical``, ``rightY``), title key
+    #: (graph, x, y), or the annotation's index
+    key: str | int | None = None
+
+
+_DS = re.compile(r"^[a-z]+(?:/[a-z]+)?/ds(\d+)(?:/(?:p|row)(\d+))?")
+_CELL = re.compile(r"^cell/r(\d+)/c(\d+)")
+_ANN = re.compile(r"^(?:annotation/(?:text|shape)|bracket)/(\d+)")
+
+#: families whose X axis holds categories (the value axis is Y unless turned horizontal)
+CATEGORICAL = ("column", "grouped", "contingency", "nested", "partsOfWhole")
+
+
+def horizontal(table: Table) -> bool:
+    graph = table.graph
+    if graph is None or table.format not in CATEGORICAL:
+        return False
+    return bool(
+        graph.graph_settings.get("direction") == "horizontal" or graph.plot.options.get("flipXY")
+    )
+
+
+def axis_bucket(table: Table, axis_id: str) -> str:
+    """The ``axesOverrides`` bucket of the axis drawn with id ``axis/x``, ``axis/y``..."""
+    if axis_id.startswith("axis/y-right"):
+        return "rightY"
+    is_x = axis_id.startswith("axis/x")
+    if table.format in CATEGORICAL:
+        value_axis_is_x = horizontal(table)
+        return "leftY" if is_x == value_axis_is_x else "xCategorical"
+    graph = table.graph
+    if graph is not None and graph.plot.options.get("kind") == "forest":
+        return "xContinuous" if is_x else "xCategorical"
+    return "xContinuous" if is_x else "leftY"
+
+
+def target_of(table: Table, region_id: str) -> Target | None:
+    """What a click on region ``region_id`` selects, None for a region that selects nothing."""
+    rid = region_id.split("~", 1)[0]
+    m = _ANN.match(rid)
+    if m:
+        return Target("annotation", key=int(m.group(1)))
+    if rid.startswith("title/"):
+        return Target("title", key=rid.split("/")[1])
+    if rid.startswith("axis/"):
+        return Target("axis", key=axis_bucket(table, rid))
+    if rid == "legend" or rid.startswith("legend/"):
+        return Target("legend")
+    if rid in ("heatmap", "colorbar"):
+        return Target("element", key="heatCell" if rid == "heatmap" else "colorScaleBar")
+    m = _CELL.match(rid)
+    if m and int(m.group(2)) < len(table.data_sets):
+        return Target("dataSet", int(m.group(2)), int(m.group(1)))
+    m = _DS.match(rid)
+    if m:
+        ds = int(m.group(1))
+        if ds >= len(table.data_sets):
+            return None
+        point = int(m.group(2)) if m.group(2) is not None else None
+        return Target("dataSet", ds, point)
+    return None
+
+
+def describe(table: Table, target: Target, point: bool = False) -> str:
+    """What a click selects, in words (shown on hover)."""
+    if target.kind == "dataSet" and target.data_set is not None:
+        name = table.data_sets[target.data_set].name
+        if point and target.point is not None:
+            return f"Point {target.point + 1} of {name}"
+        return f"Data set {name}"
+    if target.kind == "axis":
+        return {
+            "leftY": "Y axis",
+            "rightY": "Right Y axis",
+            "xContinuous": "X axis",
+            "xCategorical": "X axis (categories)",
+        }.get(str(target.key), "Axis")
+    if target.kind == "title":
+        return {"graph": "Graph title", "x": "X title", "y": "Y title"}.get(
+            str(target.key), "Title"
+        )
+    if target.kind == "legend":
+        return "Legend"
+    if target.kind == "element":
+        return {"heatCell": "Heat map cells", "colorScaleBar": "Colour scale"}.get(
+            str(target.key), "Marks"
+        )
+    if target.kind == "annotation" and isinstance(target.key, int):
+        anns = table.annotations
+        if 0 <= target.key < len(anns):
+            ann = anns[target.key]
+            kind = ann.props.get("shape", "shape") if ann.type == "shape" else ann.type
+            return f"Annotation: {kind}"
+    return ""
+
+
+#: the style element (``styleOverrides`` key) each kind of drawn id is styled by
+ELEMENT_OF_KIND: dict[str, tuple[str, ...]] = {
+    "symbol": ("symbol",),
+    "symbols": ("symbol",),
+    "outlier": ("symbol",),
+    "outliers": ("symbol",),
+    "bubble": ("symbol",),
+    "censored": ("symbol",),
+    "line": ("line",),
+    "subject": ("line",),
+    "pair": ("line",),
+    "arrow": ("line",),
+    "errorbar": ("errorBar",),
+    "errorbars": ("errorBar",),
+    "interval": ("errorBar",),
+    "bar": ("bar",),
+    "bars": ("bar",),
+    "box": ("bar",),
+    "whisker": ("bar",),
+    "mean": ("bar",),
+    "slice": ("bar",),
+    "violin": ("violin",),
+    "median": ("median",),
+    "quartile": ("quartile",),
+    "summary": ("summaryLine", "errorBar"),
+    "area": ("areaFill",),
+    "spike": ("barsSpikesDroplines",),
+    "value": ("valueAnnotation", "cellValueLabel"),
+    "label": ("pointLabel",),
+    "curve": ("curve",),
+    "band": ("confidenceBand", "areaFill"),
+    "heatmap": ("heatCell",),
+    "cell": ("heatCell",),
+    "colorbar": ("colorScaleBar",),
+    "reference": ("referenceLine",),
+    "refline": ("referenceLine",),
+}
+
+
+def drawn_elements(shown: Screen) -> set[str]:
+    """The style elements the drawing used, from the kinds of its ids."""
+    out: set[str] = set()
+    for r in shown.regions:
+        out.update(ELEMENT_OF_KIND.get(r.id.split("/", 1)[0], ()))
+    return out
+
+
+def payload(table: Table, shown: Screen) -> dict[str, Any]:
+    """The regions as the page's script reads them: id, box, what a click selects in words,
+    and whether Shift selects a single point."""
+    out = []
+    for r in shown.regions:
+        target = target_of(table, r.id)
+        if target is None:
+            continue
+        out.append(
+            {
+                "id": r.id,
+                "box": r.box,
+                "label": describe(table, target),
+                "point": describe(table, target, point=True) if target.point is not None else "",
+                "kind": target.kind,
+                "ds": target.data_set,
+                "key": target.key,
+                "text": _title_text(table, target),
+            }
+        )
+    return {"width": shown.width, "height": shown.height, "regions": out}
+
+
+def _title_text(table: Table, target: Target) -> str | None:
+    """A title's text as written (for editing it in place), None for anything else."""
+    if target.kind != "title":
+        return None
+    entry = table.titles.get(str(target.key), {})
+    return str(entry.get("text") or "")
