@@ -8,7 +8,7 @@ records it for undo; saving goes through the library's writer.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,7 @@ from typing import Any
 from ..contract.limits import MAX_FILE_BYTES
 from ..errors import SaveError
 from ..model import Project
-from ..problems import PlotdocError, Problem, Report, error
+from ..problems import PathPart, PlotdocError, Problem, Report, error
 from .base import Edit
 from .history import History
 
@@ -158,6 +158,11 @@ class Session:
             project, problems = read_upload(name, data, family)
         except PlotdocError as exc:
             return Report(list(exc.problems), exc.omitted)
+        return self.open_read(name, project, problems)
+
+    def open_read(self, name: str, project: Project, problems: list[Problem]) -> Report:
+        """Show a project :func:`read_upload` read from the file ``name`` (the reading may be
+        done elsewhere, in a worker thread; the session changes only here)."""
         lower = name.lower()
         title = name if lower.endswith(PROJECT_SUFFIXES) else Path(name).stem + ".plotdoc"
         return self._replace(project, None, title, problems)
@@ -175,6 +180,43 @@ class Session:
         self.version += 1
         self._changed()
         return edit
+
+    def set_field(self, path: str | Sequence[PathPart], value: Any) -> Edit:
+        """Set one field by its path (see :func:`plotdoc.editing.set_field`); one undo step."""
+        from .values import set_field
+
+        return self.apply(set_field, path, value)
+
+    def unset_field(self, path: str | Sequence[PathPart]) -> Edit:
+        """Reset one field to its default (see :func:`plotdoc.editing.unset_field`)."""
+        from .values import unset_field
+
+        return self.apply(unset_field, path)
+
+    def add_annotation(self, table_id: str, annotation: Mapping[str, Any]) -> Edit:
+        """Add an annotation; the new id is the edit's ``item_id``."""
+        from .annotations import add_annotation
+
+        return self.apply(add_annotation, table_id, annotation)
+
+    def remove_annotation(self, table_id: str, annotation_id: str) -> Edit:
+        from .annotations import remove_annotation
+
+        return self.apply(remove_annotation, table_id, annotation_id)
+
+    def move_annotation(
+        self,
+        table_id: str,
+        annotation_id: str,
+        dx: float = 0.0,
+        dy: float = 0.0,
+        *,
+        to: int | None = None,
+    ) -> Edit:
+        """Shift an annotation by dx, dy in its own units and/or move it in the drawing order."""
+        from .annotations import move_annotation
+
+        return self.apply(move_annotation, table_id, annotation_id, dx, dy, to=to)
 
     def undo(self) -> str | None:
         change = self.history.undo(self.project)
