@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import notebook as _notebook  # noqa: F401  (registers notebook display; light)
 from .errors import EditRefusedError, FileRefusedError, MissingFileError, SaveError
 from .problems import PlotdocError, Problem, Report
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time each is imported on fir
     from .api import loads, open_project, validate
     from .exporters.pzfx import export_pzfx
     from .model import Project
-    from .workspace import Workspace
+    from .workspace import Workspace as Workspace  # deprecated: not in __all__
     from .writer import dumps, save_project
 
 __version__ = "0.1.0"

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
-from ..problems import Problem, Report
+from ..problems import Problem, Report, error
 from .common import (
     EXIT_OK,
     EXIT_REFUSED,
+    EXIT_USAGE,
     Parser,
     add_command,
     add_jobs,
@@ -21,7 +24,7 @@ from .common import (
 )
 from .files import STDIN, check, discover, display, expand, read_stdin
 from .pool import Tally, run_all
-from .walk import SETTINGS
+from .walk import SETTINGS, Found
 
 #: The --output-format choices: the default lines, one line per problem with file:line:col,
 #: GitHub Actions annotations, one JSON object, and JSON lines (one object per file, printed
@@ -32,12 +35,63 @@ OUTPUT_FORMATS = ("full", "concise", "github", "json", "jsonl")
 def _one(item: str | tuple[str, bytes]) -> tuple[str, Report]:
     if isinstance(item, tuple):  # standard input, read in the main process
         return item[0], check(item[0], item[1])
+    if "://" in item:  # a URL, read through fsspec where it lives
+        from ..api import validate
+        from ..batch import _read
+        from ..problems import PlotdocError
+
+        try:
+            return item, validate(_read(item))
+        except PlotdocError as exc:
+            return item, Report(list(exc.problems))
     return item, check(item)
+
+
+def _on_cluster(item: str | tuple[str, bytes]) -> tuple[str, Report]:
+    return _one(item)
+
+
+def _dispatch(args: argparse.Namespace, items: Iterator[str | tuple[str, bytes]]) -> Any:
+    """The results of ``items``: on the Dask cluster of --dask (or PLOTDOC_DASK), else on
+    the process pool of --jobs."""
+    address = args.dask or os.environ.get("PLOTDOC_DASK")
+    if not address:
+        return run_all(_one, items, args.jobs, count=lambda: len(expand(args.files)))
+    from ..batch import cluster_map
+
+    def results() -> Iterator[tuple[str, Report]]:
+        for item, result in cluster_map(_on_cluster, items, address):
+            if isinstance(result, BaseException):  # a worker lost too often on this file
+                name = item[0] if isinstance(item, tuple) else item
+                crash = error(
+                    "file-unreadable",
+                    (),
+                    f"the check crashed on the cluster ({type(result).__name__}: {result})",
+                )
+                yield name, Report([crash])
+            else:
+                yield result
+
+    return results()
 
 
 def _items(names: Iterable[str]) -> Iterator[str | tuple[str, bytes]]:
     for name in names:
         yield (STDIN, read_stdin()) if name == STDIN else name
+
+
+def _dask_ready(args: argparse.Namespace) -> bool:
+    from importlib.util import find_spec
+
+    if find_spec("distributed") is None:
+        from ..batch import DASK_MISSING
+
+        usage_error(args, DASK_MISSING)
+        return False
+    if STDIN in args.files:
+        usage_error(args, "--dask reads files where they live; - (standard input) cannot go")
+        return False
+    return True
 
 
 def _record(name: str, report: Report) -> dict[str, object]:
@@ -56,10 +110,18 @@ def run(args: argparse.Namespace) -> int:
             args, f"--json and --output-format {args.output_format} ask for two formats; give one"
         )
     fmt = "json" if args.json else args.output_format
-    names, found = discover(args.files)
+    if any("://" in n for n in args.files):
+        from ..batch import expand as expand_urls
+
+        found = Found()
+        names: Iterator[str] = expand_urls(args.files)
+    else:
+        names, found = discover(args.files)
+    if (args.dask or os.environ.get("PLOTDOC_DASK")) and not _dask_ready(args):
+        return EXIT_USAGE
     tally = Tally("validate")
     records: list[dict[str, object]] = []
-    results = run_all(_one, _items(names), args.jobs, count=lambda: len(expand(args.files)))
+    results = _dispatch(args, _items(names))
     for name, report in results:  # printed as each file is done, in the files' order
         shown = display(name)
         tally.add(not report.ok, len(report.warnings) + report.omitted_warnings)
@@ -79,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
                 count = len(report.warnings) + report.omitted_warnings
                 extra = f" ({count:,} warning(s))" if count else ""
                 print(f"{shown}: ok{extra}")
-    if found.total == 0:
+    if tally.files == 0 and found.total == 0:
         return found.nothing("validate")
     if fmt == "json":
         dump_json({"files": records})
@@ -141,3 +203,9 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     )
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     add_jobs(p)
+    p.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="check the files on the Dask cluster whose scheduler is at ADDRESS "
+        "(default: $PLOTDOC_DASK; needs pip install 'plotdoc[dask]')",
+    )

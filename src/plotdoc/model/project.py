@@ -127,15 +127,15 @@ class Table:
         raise KeyError(analysis_id)
 
     def __repr__(self) -> str:
-        from .display import table_repr
+        from .reprs import table_repr
 
         return table_repr(self)
 
     def _repr_svg_(self) -> str | None:
-        """Jupyter shows the table's graph."""
-        from .display import table_svg
+        """Jupyter shows the table's graph (drawn by plotdoc.notebook; the model draws nothing)."""
+        from ..display_hooks import representations
 
-        return table_svg(self)
+        return representations("table", self).get("image/svg+xml")
 
 
 def _filled_on_read(name: str) -> property:
@@ -185,12 +185,13 @@ class Project:
         raise KeyError(table_id)
 
     def __repr__(self) -> str:
-        from .display import project_repr
+        from .reprs import project_repr
 
         return project_repr(self)
 
     def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, str]:
-        """Jupyter shows the project's graphs, each under its table's name."""
-        from .display import project_html
+        """Jupyter shows the project's graphs, each under its table's name (drawn by
+        plotdoc.notebook; the model draws nothing)."""
+        from ..display_hooks import representations
 
-        return {"text/plain": repr(self), "text/html": project_html(self)}
+        return {"text/plain": repr(self), **representations("project", self)}
