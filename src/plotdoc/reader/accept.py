@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
+import orjson
+
 from ..contract.document import DEFINITIONS
 from ..contract.limits import FORBIDDEN_KEYS
 from ..contract.nodes import (
@@ -68,6 +70,35 @@ def acceptor(node: Node) -> Accept | None:
     found = None if _holds_cells(node) else _compile(node, DEFINITIONS)
     _COMPILED[key] = found
     return found
+
+
+def accepts(node: Node, accept: Accept, value: Any) -> bool:
+    """``accept(value)``, remembered for objects: tables written by plotdoc give every graph
+    setting, and most give the same ones, so an object equal to one a node accepted before
+    in this process (the same JSON, key order included) is looked up instead of checked."""
+    if type(value) is not dict or len(value) < _SEEN_KEYS:
+        return accept(value)
+    try:
+        key = orjson.dumps(value)
+    except TypeError:  # deeper than orjson writes: checked as it is
+        return accept(value)
+    seen = _SEEN.setdefault(id(node), {})
+    if key in seen:
+        return True
+    if not accept(value):
+        return False
+    if len(key) <= _SEEN_BYTES:
+        if len(seen) >= _SEEN_ITEMS:
+            del seen[next(iter(seen))]
+        seen[key] = None
+    return True
+
+
+#: objects accepted before, by node (as their JSON); objects of fewer keys are simply checked
+_SEEN: dict[int, dict[bytes, None]] = {}
+_SEEN_KEYS = 4
+_SEEN_ITEMS = 64
+_SEEN_BYTES = 64 << 10
 
 
 def _holds_cells(node: Node, seen: frozenset[int] = frozenset()) -> bool:

@@ -35,9 +35,33 @@ from ..contract.nodes import (
 
 def resolve(node: Node, value: Any, defs: Mapping[str, Node] = DEFINITIONS) -> Any:
     """``value`` (a part of a document) with the defaults of ``node`` filled."""
-    if defs is DEFINITIONS:
+    if defs is not DEFINITIONS:
+        return _resolve(node, value, defs)
+    if type(value) is not dict or not value:
         return resolver(node)(value)
-    return _resolve(node, value, defs)
+    # Tables written by plotdoc give every setting, and most give the same ones: the
+    # resolved form of a settings object seen before is read back from its JSON (one C call).
+    try:
+        key = orjson.dumps(value)
+    except TypeError:  # not plain JSON (or deeper than orjson writes): resolved as it is
+        return resolver(node)(value)
+    seen = _SEEN.setdefault(id(node), {})
+    blob = seen.get(key)
+    if blob is not None:
+        return orjson.loads(blob)
+    out = resolver(node)(value)
+    if _json_exact(out) and len(key) <= _SEEN_BYTES:
+        if len(seen) >= _SEEN_ITEMS:
+            del seen[next(iter(seen))]
+        seen[key] = orjson.dumps(out)
+    return out
+
+
+#: resolved objects kept, by node: JSON of the value given -> JSON of its resolved form
+_SEEN: dict[int, dict[bytes, bytes]] = {}
+#: at most this many per node, each given in at most this many bytes
+_SEEN_ITEMS = 64
+_SEEN_BYTES = 64 << 10
 
 
 Resolver = Callable[[Any], Any]

@@ -39,7 +39,7 @@ from ..contract.nodes import (
     tagged_options,
 )
 from ..problems import Path, Problem, did_you_mean, error, excerpt, found, one_of
-from .accept import acceptor
+from .accept import acceptor, accepts
 from .cells import FlatRows
 from .context import Context
 
@@ -79,7 +79,7 @@ class Checker:
         if self.defs is DEFINITIONS:
             # a valid value is accepted by a closure compiled once, without paths or messages
             accept = acceptor(node)
-            if accept is not None and accept(value):
+            if accept is not None and accepts(node, accept, value):
                 return
         method = _METHODS[type(node)]
         method(self, node, value, path)
