@@ -14,6 +14,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -65,7 +66,11 @@ class Editor:
                 self.process.wait(timeout=5)
 
 
-def start_editor(file: Path | None = None, cwd: Path | None = None) -> Editor:
+def start_editor(
+    file: Path | None = None, cwd: Path | None = None, recovery: Path | None = None
+) -> Editor:
+    """``recovery``: the folder of recovery copies (default: a new temporary folder, so no
+    test writes into the user's own)."""
     pytest.importorskip(
         "nicegui", reason="the editor extra is not installed (pip install -e '.[editor]')"
     )
@@ -73,6 +78,7 @@ def start_editor(file: Path | None = None, cwd: Path | None = None) -> Editor:
     # NiceGUI behaves as under its own test harness when it sees pytest's variables
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "NICEGUI"))}
     env["PYTHONPATH"] = str(REPO / "src") + os.pathsep + env.get("PYTHONPATH", "")
+    env["PLOTDOC_RECOVERY_DIR"] = str(recovery or tempfile.mkdtemp(prefix="plotdoc-recovery-"))
     args = ["edit", "--no-browser", "--port", str(port)] + ([str(file)] if file else [])
     code = "import sys; from plotdoc.cli import main; sys.exit(main(sys.argv[1:]))"
     process = subprocess.Popen(

@@ -136,7 +136,9 @@ def test_text_in_a_numeric_cell_is_refused_in_place(page: Any) -> None:
     type_in_cell(page, 1, 1, "abc")
     page.get_by_test_id("problems").wait_for()
     text = page.get_by_test_id("problems-lines").inner_text()
-    assert "tables[0].dataSets[0].values[1][0] [text-cell]" in text
+    # told where it is in the editor, not as a path and position in a document
+    assert "error — table “Protein assay calibration”, data set “BSA standard”, row 2: " in text
+    assert "[text-cell]" in text and "line 1" not in text
     page.wait_for_function(
         "() => document.querySelector(\".plotdoc-sheet .ag-row[row-index='1'] .ag-cell[col-id='c1']\")?.textContent === '0.062'"
     )

@@ -76,6 +76,9 @@ def run(
     shown_host = f"[{host}]" if ":" in host else host
     url = f"http://{shown_host}:{port}/?token={token}"
     print(f"plotdoc editor: open {url}\n(press Ctrl-C to stop)", flush=True)
+    # recovery copies of unsaved work; stopping (Ctrl-C, SIGTERM, SIGHUP) keeps one and says so
+    app.on_startup(server.safety.start)
+    app.on_shutdown(server.safety.stopping)
     if browser:
         app.on_startup(lambda: webbrowser.open(url))
     ui.run(

@@ -62,15 +62,20 @@ def quick_same(path: Path, stamp: Stamp) -> bool:
 
 
 def disk_change(path: Path | None, seen: Stamp | None) -> str | None:
-    """How the file at ``path`` differs from what the editor saw, or None when it does not.
+    """How the file at ``path`` differs from what the editor saw (``seen``, None when there
+    was no file), or None when it does not: ``changed``, ``deleted``, ``created``, ...
 
     A file whose content is unchanged (only touched) counts as unchanged.
     """
-    if path is None or seen is None:
+    if path is None:
         return None
+    if seen is None:  # no file was there when the project was opened or saved
+        return "created" if os.path.lexists(path) else None
     now = Stamp.of(path)
     if now is None:
-        return "deleted" if not os.path.lexists(path) else "replaced by something that is not a file"
+        return (
+            "deleted" if not os.path.lexists(path) else "replaced by something that is not a file"
+        )
     if now.sha256 == seen.sha256:
         return None
     return "changed"

@@ -10,6 +10,7 @@ from ..contract.families import FAMILIES
 from ..contract.limits import MAX_FILE_BYTES
 from ..editing.session import csv_family, is_table_text
 from ..problems import error
+from . import saving
 from .notify import count, notify
 from .work import in_thread, release_memory
 
@@ -39,6 +40,9 @@ async def open_uploaded(view: View, args: dict[str, Any]) -> None:
         return
     filename, data = entry
     del entry
+    if not await saving.confirm_discard(view, f"opening {filename}"):
+        notify(f"{filename} was not opened; the project is unchanged")
+        return
     if is_table_text(filename):
         family_dialog(view, filename, data)
         return

@@ -3,12 +3,13 @@ events the browser sends."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from . import opening, panels, parts, rows, sheet
+from . import opening, panels, parts, rows, saving, sheet
 from .notify import notify
 from .tab import Tab
 
@@ -27,6 +28,7 @@ def register(server: Server) -> None:
     def index() -> None:
         view = Tab(server)
         server.views.append(view)
+        server.safety.join(view)
         ui.context.client.on_disconnect(lambda: server.forget(view))
         ui.add_head_html(f"<style>{css}</style>")
         ui.add_body_html(f"<script>{js}</script>")
@@ -50,8 +52,9 @@ def build(view: Tab) -> None:
         ui.button(icon="redo", on_click=view.redo).props(
             "flat round dense color=white data-testid=redo"
         ).tooltip("Redo (Ctrl+Shift+Z)")
-        ui.button("Save", icon="save", on_click=lambda: panels.save(view)).props(
-            "flat dense color=white data-testid=save"
+        # through the page: a cell still being typed is committed before the save
+        ui.button("Save", icon="save").props("flat dense color=white data-testid=save").on(
+            "click", js_handler="() => plotdocShortcut('save')"
         )
     with ui.left_drawer(value=True).classes("bg-white q-pa-sm").props("width=240 bordered"):
         with ui.row().classes("items-center w-full"):
@@ -69,6 +72,9 @@ def build(view: Tab) -> None:
         view.parts.status_bar(view)
         ui.space()
         ui.label("Drop a file anywhere to open it").classes("plotdoc-status")
+        ui.label(view.server.safety.name(view)).classes("plotdoc-status q-ml-md").props(
+            "data-testid=tab-name"
+        ).tooltip("Each tab shows the same project; undo is shared by every tab")
     with (
         ui.right_drawer(value=True)
         .classes("bg-white q-pa-sm")
@@ -118,15 +124,19 @@ def build(view: Tab) -> None:
     ui.on("plotdoc_paste", lambda e: sheet.paste(view, e.args))
     ui.on("plotdoc_clear", lambda e: sheet.clear(view, e.args))
     ui.on("plotdoc_shortcut", lambda e: _shortcut(view, e.args.get("action")))
+    ui.on("plotdoc_focus", lambda: saving.check_disk(view))
     view.refresh()
+    ui.timer(0.3, lambda: saving.offer_recovery(view), once=True)
 
 
-def _shortcut(view: View, action: str | None) -> None:
+def _shortcut(view: View, action: str | None) -> Awaitable[bool] | None:
+    """Undo and redo at once (in the order the events came); a save returns its flow."""
     if action == "undo":
         view.undo()
     elif action == "redo":
         view.redo()
     elif action == "save":
-        panels.save(view)
+        return saving.save(view)
     elif action == "save-as":
-        panels.save_as_dialog(view)
+        return saving.save_as(view)
+    return None

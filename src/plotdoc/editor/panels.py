@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,11 +18,13 @@ from ..editing import (
     rename_data_set,
     rename_table,
 )
-from ..problems import PlotdocError, problem_lines
+from ..problems import problem_lines
+from . import saving
 from .analyses_panel import AnalysesPanel
 from .graph_panel import GraphPanel
 from .notify import count, notify
 from .opening import FAMILY_TITLES
+from .pointing import EDIT_TITLES, edit_lines
 
 if TYPE_CHECKING:
     from .view import View
@@ -45,8 +48,8 @@ def menus(view: View) -> None:
                 for name in example_list():
                     ui.menu_item(name, lambda n=name: open_example(view, n))
         ui.separator()
-        ui.menu_item("Save  (Ctrl+S)", lambda: save(view))
-        ui.menu_item("Save as…", lambda: save_as_dialog(view))
+        ui.menu_item("Save  (Ctrl+S)", lambda: _save("save"))
+        ui.menu_item("Save as…  (Ctrl+Shift+S)", lambda: _save("save-as"))
         ui.menu_item("Download file", lambda: download(view))
         ui.separator()
         for fmt in ("svg", "png", "pdf"):
@@ -88,89 +91,17 @@ def _move(view: View, step: int) -> None:
         view.apply(move_table, table.id, to)
 
 
-def _confirm_discard(view: View, then: Any) -> None:
-    if not view.session.dirty:
-        then()
-        return
-    with ui.dialog() as dialog, ui.card():
-        ui.label("Discard the unsaved changes?")
-        with ui.row():
-            ui.button("Discard", on_click=lambda: (dialog.close(), then())).props("color=negative")
-            ui.button("Cancel", on_click=dialog.close).props("flat")
-    dialog.open()
+def new_project(view: View) -> Awaitable[None]:
+    return saving.new_project(view)
 
 
-def new_project(view: View) -> None:
-    def go() -> None:
-        view.session.new()
-        view.table_id = None
-        view.clear_problems()
-        view.refresh()
-
-    _confirm_discard(view, go)
+def open_example(view: View, name: str) -> Awaitable[None]:
+    return saving.open_example(view, name)
 
 
-def open_example(view: View, name: str) -> None:
-    def go() -> None:
-        from ..api import loads
-        from ..publish.examples import example_bytes
-
-        view.session.open_project(loads(example_bytes(name)), f"{name}.plotdoc")
-        view.table_id = None
-        view.clear_problems()
-        view.refresh()
-
-    _confirm_discard(view, go)
-
-
-def save(view: View) -> None:
-    if view.session.path is None:
-        save_as_dialog(view)
-        return
-    _save_to(view, None)
-
-
-def _save_to(view: View, path: str | None) -> bool:
-    try:
-        target = view.session.save(path)
-    except PlotdocError as exc:
-        view.show_problems("Could not save", exc.problems, exc.omitted)
-        notify("Save failed", "negative")
-        return False
-    notify(f"Saved {target.name}", "positive")
-    view.update_title()
-    return True
-
-
-def save_as_dialog(view: View) -> None:
-    folder = view.session.path.parent if view.session.path else Path.cwd()
-    name = (
-        view.session.title
-        if view.session.title.endswith((".plotdoc", ".plotdoc.json"))
-        else "untitled.plotdoc"
-    )
-    with ui.dialog() as dialog, ui.card().classes("w-[560px]"):
-        ui.label("Save as").classes("text-h6")
-        field = (
-            ui.input("File (on this computer)", value=str(folder / name))
-            .classes("w-full")
-            .props("data-testid=save-as-path")
-        )
-
-        def go() -> None:
-            target = Path(field.value).expanduser()
-            if not target.name.lower().endswith((".plotdoc", ".plotdoc.json")):
-                target = target.with_name(target.name + ".plotdoc")
-            if not target.parent.is_dir():
-                notify(f"No folder {target.parent}", "negative")
-                return
-            if _save_to(view, str(target)):
-                dialog.close()
-
-        with ui.row():
-            ui.button("Save", on_click=go).props("data-testid=save-as-confirm")
-            ui.button("Cancel", on_click=dialog.close).props("flat")
-    dialog.open()
+def _save(action: str) -> None:
+    """Through the page, so a cell still being typed is committed first."""
+    ui.run_javascript(f"plotdocShortcut({action!r})")
 
 
 def download(view: View) -> None:
@@ -366,7 +297,11 @@ def problems_panel(view: View) -> None:
                 ui.button("Dismiss", on_click=view.clear_problems).props(
                     "flat dense no-caps data-testid=problems-dismiss"
                 )
-            lines = problem_lines(view.problem_name, view.problems, getattr(view, "omitted", 0))
+            omitted = getattr(view, "omitted", 0)
+            if view.problems_title in EDIT_TITLES:  # the table, data set or setting, by name
+                lines = edit_lines(view.session.project, view.problems, omitted)
+            else:
+                lines = problem_lines(view.problem_name, view.problems, omitted)
             ui.label("\n".join(lines)).classes("plotdoc-problems w-full q-px-md q-pb-sm").props(
                 "data-testid=problems-lines"
             )

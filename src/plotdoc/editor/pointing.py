@@ -14,6 +14,11 @@ from typing import Any
 from ..model import Project
 from ..problems import PathPart, Problem
 
+#: The problems panel's titles for an edit's problems (told with :func:`edit_lines`).
+EDIT_REFUSED = "The edit was refused"
+EDIT_WARNINGS = "The edit was made, with warnings"
+EDIT_TITLES = (EDIT_REFUSED, EDIT_WARNINGS)
+
 #: Graph settings as the Format panel names them (JSON key: words).
 _GRAPH_WORDS = {
     "styleOverrides": "style",

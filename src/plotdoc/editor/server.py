@@ -9,6 +9,7 @@ from ..contract.limits import MAX_ROWS
 from ..editing.cells import cell_text, sheet_columns
 from ..editing.history import pending
 from ..editing.session import Session
+from .safety import Safety
 
 if TYPE_CHECKING:
     from nicegui import ui
@@ -40,11 +41,14 @@ class Server:
         self.views: list[Follower] = []
         #: when each tab was last told that another tab changed the project (monotonic s)
         self._told: dict[int, float] = {}
+        #: the file on disk as last seen, recovery copies, which tab made which change
+        self.safety = Safety(self.session)
 
     def forget(self, view: Follower) -> None:
         if view in self.views:
             self.views.remove(view)
         self._told.pop(id(view), None)
+        self.safety.leave(view)
 
     def changed(self, source: Follower) -> None:
         """The project changed in ``source``'s tab: bring every other tab up to date, telling
@@ -52,6 +56,7 @@ class Server:
         from .notify import notify
 
         now = time.monotonic()
+        notice = self.safety.changed_by(source)
         for view in list(self.views):
             if view is source:
                 continue
@@ -59,7 +64,7 @@ class Server:
                 view.refresh(broadcast=False)
                 told = self._told.get(id(view))
                 if told is None or now - told >= OTHER_TAB_NOTICE_EVERY:
-                    notify("The project was changed in another tab; this tab shows it now")
+                    notify(notice)
                     self._told[id(view)] = now
 
     def rows(self, table_id: str, start: int, end: int) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from ..problems import PlotdocError, Problem
 from . import panels, parts
 from .format_panel import FormatPanel
 from .notify import notify
+from .pointing import EDIT_REFUSED, EDIT_WARNINGS
 from .sheet import sheet_options
 from .work import (
     Cancelled,
@@ -91,27 +92,29 @@ class Tab:
         try:
             edit = self.session.apply(op, *args, **kwargs)
         except PlotdocError as exc:
-            self.show_problems("The edit was refused", exc.problems, exc.omitted)
+            self.show_problems(EDIT_REFUSED, exc.problems, exc.omitted)
             notify(exc.errors[0].message if exc.errors else "refused", "negative")
             self.refresh(sheet_only=True)
             return False
         if edit.table_id is not None and op in (add_table, duplicate_table):
             self.table_id = edit.table_id
         if edit.warnings:
-            self.show_problems("Warnings", edit.warnings)
-        elif self.problems_title == "The edit was refused":
+            self.show_problems(EDIT_WARNINGS, edit.warnings)
+        elif self.problems_title == EDIT_REFUSED:
             self.clear_problems()
         self.refresh(cells_only=op is set_cell)
         return True
 
     def undo(self) -> None:
         label = self.session.undo()
-        notify(f"Undid: {label}" if label else "Nothing to undo")
+        undone = self.session.history.undone[-1] if label else None
+        notify(self.server.safety.undo_message(self, "Undid", label, undone))
         self.refresh()
 
     def redo(self) -> None:
         label = self.session.redo()
-        notify(f"Redid: {label}" if label else "Nothing to redo")
+        redone = self.session.history.done[-1] if label else None
+        notify(self.server.safety.undo_message(self, "Redid", label, redone))
         self.refresh()
 
     # -- problems ------------------------------------------------------------------------

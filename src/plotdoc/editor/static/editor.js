@@ -94,6 +94,40 @@
     window.setTimeout(() => emitEvent("plotdoc_shortcut", { action: action }), 0);
   }
 
+  // A cell still being typed is committed before a save or any toolbar action: the grid stops
+  // editing, and the action is sent once the grid has handed the edit to its listeners (which
+  // send it to the server first; the server handles a tab's events in the order they come).
+  function commitTyping() {
+    const api = gridApi();
+    if (!api || !api.getEditingCells || !api.getEditingCells().length) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = (changed) => {
+        if (done) return;
+        done = true;
+        api.removeEventListener("cellValueChanged", changed_);
+        window.setTimeout(() => resolve(changed), 0);
+      };
+      const changed_ = () => finish(true);
+      api.addEventListener("cellValueChanged", changed_);
+      api.stopEditing(false);
+      window.setTimeout(() => finish(false), 250); // the value was not changed: no event
+    });
+  }
+  window.plotdocCommitTyping = commitTyping;
+  window.plotdocShortcut = function (action) {
+    commitTyping().then(() => emitShortcut(action));
+  };
+  // a press on anything outside the sheet (toolbar, menus, panels) ends the cell's typing first
+  document.addEventListener(
+    "pointerdown",
+    (e) => {
+      if (e.target.closest && e.target.closest(".plotdoc-sheet")) return;
+      commitTyping();
+    },
+    true
+  );
+
   function editing(target) {
     return target && (target.closest(".ag-cell-inline-editing") || target.closest(".ag-popup-editor"));
   }
@@ -124,7 +158,7 @@
       const key = (e.key || "").toLowerCase();
       if (mod && key === "s") {
         e.preventDefault();
-        emitShortcut(e.shiftKey ? "save-as" : "save");
+        window.plotdocShortcut(e.shiftKey ? "save-as" : "save");
         return;
       }
       if (mod && key === "o") {
@@ -197,6 +231,51 @@
     }).observe(el);
   }
   setInterval(watchGraph, 500);
+
+  // back to this window: the server checks whether another program changed the file
+  let lastFocus = 0;
+  function focused() {
+    if (document.visibilityState === "hidden" || Date.now() - lastFocus < 1000) return;
+    lastFocus = Date.now();
+    if (window.socket && window.socket.connected) emitEvent("plotdoc_focus", {});
+  }
+  window.addEventListener("focus", focused);
+  document.addEventListener("visibilitychange", focused);
+
+  // the server gone (stopped, or the connection lost): say so, and accept no typing that
+  // would go nowhere until it is back
+  function stopped() {
+    if (document.getElementById("plotdoc-stopped")) return;
+    const api = gridApi();
+    if (api && api.stopEditing) api.stopEditing(true);
+    const box = document.createElement("div");
+    box.id = "plotdoc-stopped";
+    box.setAttribute("data-testid", "server-stopped");
+    box.innerHTML =
+      "<div><b>The editor's server is not answering</b> (it was stopped, or the connection " +
+      "was lost). Nothing typed here now could be kept, so the page takes no input.<br>" +
+      "Unsaved changes are kept in a recovery copy: start <code>plotdoc edit</code> again " +
+      "to recover them. This page continues when the server is back.</div>";
+    document.body.appendChild(box);
+  }
+  function back() {
+    const box = document.getElementById("plotdoc-stopped");
+    if (box) box.remove();
+  }
+  const blockWhileStopped = (e) => {
+    if (!document.getElementById("plotdoc-stopped")) return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+  for (const type of ["keydown", "keypress", "paste", "drop", "dblclick", "mousedown", "input"]) {
+    window.addEventListener(type, blockWhileStopped, true);
+  }
+  const watchSocket = setInterval(() => {
+    if (!window.socket) return;
+    clearInterval(watchSocket);
+    window.socket.on("disconnect", stopped);
+    window.socket.on("connect", back);
+  }, 200);
 
   window.plotdocSetDirty = function (dirty, title) {
     window.plotdocDirty = dirty;
