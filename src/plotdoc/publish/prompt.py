@@ -17,12 +17,13 @@ from ..contract import plots as P
 from ..contract import site
 from ..contract import styles as S
 from ..contract.families import FAMILIES
-from ..contract.methods import METHODS
+from ..contract.methods import FOURPL_MODELS, METHODS
 from ..contract.presets import DEFAULT_PRESET, PRESETS
 from ..contract.variants import VARIANTS
 from .figure import figure_section
 from .jsonfmt import pretty
 from .minimal import minimal_document
+from .worked import worked_section
 
 DRAFT_NOTE = (
     "Projects generated from this prompt are drafts: a person must check the data, the "
@@ -213,6 +214,56 @@ def _rules() -> list[str]:
     ]
 
 
+def _meanings() -> list[str]:
+    """What fields mean, where their shape alone would let an assistant draw the wrong figure."""
+    fourpl = _list(f"`{m}`" for m in FOURPL_MODELS)
+    return [
+        "## What the fields mean",
+        "",
+        f"- `nonlinearRegression` `model` ({fourpl}): `logX` reads X as the log10 of the dose "
+        "(write `x` as log10 doses, e.g. -9 for 1 nM; EC50 = 10^LogEC50); `linearX` reads X "
+        "as doses as entered (concentrations >= 0; X < 0 is left out). Write the doses one "
+        "way and pick the model that matches; for a log-spaced dilution series write log10 "
+        "doses with `logX`.",
+        f"- Axis `scale` (`axesOverrides.xContinuous`, `leftY`, `rightY`): "
+        f"{_list(f'`{v}`' for v in S.AXIS_SCALES)}; there is no `log` (use `log10`). A log "
+        "axis changes the axis, not the data: values stay as entered, and values of 0 or "
+        "below are not drawn on it (with a warning).",
+        "- Rich text in titles, data set names, row labels and text annotations: `^{...}` "
+        "raises, `_{...}` lowers (`IC_{50}`, `10^{-6} M`, `OD_{600}`); `\\n` in an "
+        "annotation's text starts a new line. HTML (`<sub>`, `<sup>`) and LaTeX (`$...$`) are "
+        "drawn as typed.",
+        f"- `graph.legend.position`: {_list(f'`{v}`' for v in S.LEGEND_POSITIONS[1:5])} "
+        "place the legend outside the plot area, "
+        f"{_list(f'`{v}`' for v in S.LEGEND_POSITIONS[5:])} inside it in that corner; `auto` "
+        "(default) is outside on the right. The legend shows when the graph has two or more "
+        "data sets unless `show` is false.",
+        "- Annotation coordinates: `text` `x`, `y` and `shape` `points` are in points (1/72 "
+        "inch) from the lower-left corner of the plot area, not data values; they do not "
+        "follow the data. A bracket's `left`/`right` `{ kind: group, groupIndex: n }` snaps "
+        "to the n-th plotted data set (from 0); `{ kind: free, x }` is in points from the "
+        "plot area's left edge; its `y` is in value-axis units, or left out to stand just "
+        "above the data. A bracket's `text` is yours to write (stars or the P value that "
+        "`plotdoc analyze` prints): no analysis fills it in.",
+        "- `ttest` `groupA`/`groupB` take data set names (`dataSets[].name`, exactly as "
+        "written), not indexes; null means the first two data sets with values.",
+        "- A frequency distribution (histogram) is not a graph variant: add a "
+        "`frequencyDistribution` analysis with an explicit `id` to a `column` table, and a "
+        'results table `{ "format": "grouped", "derivedFrom": { "sourceTableId", '
+        '"analysisId" } }` with `"variantId": "grouped-interleaved-bars"` (one bar per bin). '
+        "A correlation heat map is the same with `correlationMatrix` on a multipleVariables "
+        "table and `grouped-heat-map`.",
+        "- `parts-pie` and `parts-donut` label each slice with its row label and its percent "
+        "of the total: give the raw amounts as values and plain row labels (no percentages "
+        "in them). `plot.options.dataSetIndex` picks the data set drawn.",
+        "- Version 1 has no reference line at a data value (no horizontal line at Y = 50). "
+        "Instead: `axesOverrides.frameAndOrigin` `{ originMode: custom, originY: 50 }` runs "
+        "the X axis, with its labels, at Y = 50 (`originX` moves the Y axis); `mv-forest` draws its "
+        "`forest.referenceValue` line and `mv-volcano` its cut-off lines. A `shape` line "
+        "annotation is placed in points and does not follow the data; say so if you use one.",
+    ]
+
+
 def build_prompt() -> str:
     """The full prompt text (Markdown), generated from the registries."""
     lines = [
@@ -224,6 +275,8 @@ def build_prompt() -> str:
         f"schema is {site.schema_url()} and the specification {site.spec_url()}.",
         "",
         *_rules(),
+        "",
+        *_meanings(),
         "",
         *_families(),
         "",
@@ -246,6 +299,8 @@ def build_prompt() -> str:
         "```json",
         pretty(minimal_document()),
         "```",
+        "",
+        *worked_section(),
         "",
         "## Note",
         "",
