@@ -14,10 +14,17 @@ from fastapi import Request
 from fastapi.responses import JSONResponse
 
 from ..contract.limits import MAX_FILE_BYTES
-from .security import Guard, allowed_hosts
+from .security import Guard, allowed_hosts, cookie_name
 from .server import Server
+from .uploads import UploadsFull
 
 __all__ = ["Server", "create", "run"]
+
+BUSY = "the editor is still reading other files; try again when they are open"
+
+
+def _refused(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
 
 
 def create(server: Server, token: str, host: str, port: int) -> None:
@@ -26,28 +33,38 @@ def create(server: Server, token: str, host: str, port: int) -> None:
 
     from . import page
 
+    # Routes are coroutines: they run on the event loop, between the tabs' edits, never in a
+    # worker thread while an edit changes the session.
     @app.get("/_plotdoc/rows")
-    def rows(table: str, start: int = 0, end: int = 100) -> JSONResponse:
+    async def rows(table: str, start: int = 0, end: int = 100) -> JSONResponse:
         return JSONResponse(server.rows(table, start, min(end, start + 1000)))
 
     @app.post("/_plotdoc/upload")
     async def upload(request: Request, name: str) -> JSONResponse:
+        """A dropped file, or a paste too large for the page's connection."""
         size = int(request.headers.get("content-length") or 0)
         if size > MAX_FILE_BYTES:
-            return JSONResponse({"error": f"expected a file of at most 50 MB; found {size} bytes"})
+            return _refused(
+                413, f"expected at most 50 MB ({MAX_FILE_BYTES:,} bytes); found {size:,}"
+            )
+        if not server.uploads.room_for(size):
+            return _refused(503, BUSY)
         body = bytearray()
         async for chunk in request.stream():
             if len(body) + len(chunk) > MAX_FILE_BYTES:
-                return JSONResponse({"error": "expected a file of at most 50 MB"})
+                return _refused(413, f"expected at most 50 MB ({MAX_FILE_BYTES:,} bytes)")
             body += chunk
-        key = secrets.token_urlsafe(12)
-        server.uploads.clear()  # only the latest file waits to be opened
-        server.uploads[key] = (Path(name).name, bytes(body))
+        try:
+            key = server.uploads.put(Path(name).name, bytes(body))
+        except UploadsFull:
+            return _refused(503, BUSY)
         del body
         return JSONResponse({"id": key})
 
     page.register(server)
-    app.add_middleware(Guard, token=token, hosts=allowed_hosts(host, port))
+    app.add_middleware(
+        Guard, token=token, hosts=allowed_hosts(host, port), cookie=cookie_name(port)
+    )
 
 
 def run(

@@ -8,8 +8,8 @@ from nicegui import ui
 
 from ..contract.families import FAMILIES
 from ..contract.limits import MAX_FILE_BYTES
-from ..editing.session import csv_family, is_table_text
-from ..problems import error
+from ..editing.session import csv_family, is_table_text, read_upload
+from ..problems import PlotdocError, Problem, Report, error
 from . import saving
 from .notify import count, notify
 from .work import in_thread, release_memory
@@ -32,10 +32,12 @@ FAMILY_TITLES = {
 async def open_uploaded(view: View, args: dict[str, Any]) -> None:
     name = str(args.get("name") or "file")
     if args.get("error"):
-        problems = [error("file-too-large", (), str(args["error"]))]
+        code = "file-too-large" if args.get("status") == 413 else "file-unreadable"
+        problems = [error(code, (), str(args["error"]))]
         view.show_problems(f"Could not open {name}", problems, name=name)
+        notify(f"{name} was not opened: {args['error']}", "negative")
         return
-    entry = view.server.uploads.pop(str(args.get("id")), None)
+    entry = view.server.uploads.pop(str(args.get("id")))
     if entry is None:
         return
     filename, data = entry
@@ -75,10 +77,23 @@ def family_dialog(view: View, filename: str, data: bytes) -> None:
     dialog.open()
 
 
+def _read(filename: str, data: bytes, family: str | None) -> tuple[Any, list[Problem], int]:
+    """Read a file's bytes (in a worker thread: the session is not touched)."""
+    try:
+        project, problems = read_upload(filename, data, family)
+    except PlotdocError as exc:
+        return None, list(exc.problems), exc.omitted
+    return project, problems, 0
+
+
 async def open_bytes(view: View, filename: str, data: bytes, family: str | None) -> None:
-    report = await in_thread(view.session.open_bytes, filename, data, family)
+    project, problems, omitted = await in_thread(_read, filename, data, family)
     del data
     release_memory()
+    if project is None:
+        report = Report(problems, omitted)
+    else:  # the session changes on the event loop, between the tabs' edits
+        report = view.session.open_read(filename, project, problems)
     if not report.ok:
         view.show_problems(
             f"Could not open {filename}: the current project is unchanged",

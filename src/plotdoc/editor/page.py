@@ -27,9 +27,22 @@ def register(server: Server) -> None:
     @ui.page("/")
     def index() -> None:
         view = Tab(server)
-        server.views.append(view)
+        server.follow(view)
         server.safety.join(view)
-        ui.context.client.on_disconnect(lambda: server.forget(view))
+        client = ui.context.client
+        # NiceGUI calls on_disconnect on every drop, before its reconnect window, and
+        # on_connect again when the connection comes back: a tab stays followed until its
+        # client is deleted, and is brought up to date whenever it reconnects.
+        connections = 0
+
+        def connected() -> None:
+            nonlocal connections
+            connections += 1
+            if connections > 1:
+                server.reconnected(view)
+
+        client.on_connect(connected)
+        client.on_delete(lambda: server.forget(view))
         ui.add_head_html(f"<style>{css}</style>")
         ui.add_body_html(f"<script>{js}</script>")
         ui.add_body_html(
@@ -125,7 +138,7 @@ def build(view: Tab) -> None:
     ui.on("plotdoc_clear", lambda e: sheet.clear(view, e.args))
     ui.on("plotdoc_shortcut", lambda e: _shortcut(view, e.args.get("action")))
     ui.on("plotdoc_focus", lambda: saving.check_disk(view))
-    view.refresh()
+    view.refresh(broadcast=False)  # a new tab changes nothing the others show
     ui.timer(0.3, lambda: saving.offer_recovery(view), once=True)
 
 

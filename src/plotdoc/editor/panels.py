@@ -268,7 +268,7 @@ def problems_panel(view: View) -> None:
         part
         for part in (
             count(len(errors), "error") if errors else "",
-            count(len(warnings), "warning") if warnings else "",
+            count(len(warnings) + view.omitted_warnings, "warning") if warnings else "",
         )
         if part
     )
@@ -301,7 +301,9 @@ def problems_panel(view: View) -> None:
             if view.problems_title in EDIT_TITLES:  # the table, data set or setting, by name
                 lines = edit_lines(view.session.project, view.problems, omitted)
             else:
-                lines = problem_lines(view.problem_name, view.problems, omitted)
+                lines = problem_lines(
+                    view.problem_name, view.problems, omitted, view.omitted_warnings
+                )
             ui.label("\n".join(lines)).classes("plotdoc-problems w-full q-px-md q-pb-sm").props(
                 "data-testid=problems-lines"
             )

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from ..editing import delete_rows_at, insert_rows
+from .sheet import current_rows
 
 if TYPE_CHECKING:
     from .view import View
@@ -42,6 +43,8 @@ def apply(view: View, args: dict[str, Any]) -> None:
         return
     rows = sorted({int(r) for r in args.get("rows") or [] if isinstance(r, int) and r >= 0})
     if not rows:
+        return
+    if not current_rows(view, table, args):
         return
     action = args.get("action")
     n = table.n_rows

@@ -1,10 +1,17 @@
 """The local server's guard: a secret token on every request, and only this machine's names.
 
 Like a notebook server, the editor prints a URL carrying a random token; the first visit
-sets it as a cookie (HttpOnly, SameSite=Strict) so the page's own requests carry it. A
+sets it as a cookie (HttpOnly, SameSite=Strict) so the page's own requests carry it. Cookies
+ignore the port, so each server's cookie has a name of its own (it names the port): two
+editors open in one browser do not overwrite each other's token. A
 request without the token, with a Host header that is not the server's own address (DNS
 rebinding) or with an Origin of another site is refused before it reaches the application,
 for plain requests and WebSocket connections alike.
+
+Every answer carries a Content-Security-Policy (scripts, styles, pictures and connections
+from the editor itself only; NiceGUI's page needs inline scripts and styles and Vue's
+template compiler), ``frame-ancestors 'none'`` and ``X-Frame-Options: DENY`` (no other site
+may show the editor in a frame), ``nosniff`` and no referrer (the address carries the token).
 """
 
 from __future__ import annotations
@@ -23,6 +30,34 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "plotdoc_token"
 
+#: What the editor's page may load and where it may connect.
+CSP = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "worker-src 'self' blob:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
+SECURITY_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+]
+
+
+def cookie_name(port: int) -> str:
+    """The token cookie of the server on ``port`` (cookies are shared across ports)."""
+    return f"{COOKIE}_{port}"
+
 
 def allowed_hosts(host: str, port: int) -> frozenset[str]:
     names = {host, "127.0.0.1", "localhost", "[::1]"}
@@ -34,10 +69,13 @@ def allowed_hosts(host: str, port: int) -> frozenset[str]:
 class Guard:
     """ASGI middleware enforcing the token, Host and Origin rules."""
 
-    def __init__(self, app: ASGIApp, token: str, hosts: frozenset[str]) -> None:
+    def __init__(
+        self, app: ASGIApp, token: str, hosts: frozenset[str], cookie: str = COOKIE
+    ) -> None:
         self.app = app
         self.token = token
         self.hosts = hosts
+        self.cookie = cookie
 
     def _headers(self, scope: Scope) -> dict[str, str]:
         return {
@@ -59,7 +97,7 @@ class Guard:
             cookie.load(headers.get("cookie", ""))
         except Exception:
             cookie = SimpleCookie()
-        cookie_token = cookie[COOKIE].value if COOKIE in cookie else None
+        cookie_token = cookie[self.cookie].value if self.cookie in cookie else None
         host = headers.get("host", "")
         origin = headers.get("origin")
         if host not in self.hosts:
@@ -71,24 +109,20 @@ class Guard:
         if not (self._token_ok(query_token) or self._token_ok(cookie_token)):
             await self._refuse(scope, receive, send, "missing or wrong token")
             return
-        if (
-            scope["type"] == "http"
-            and self._token_ok(query_token)
-            and not self._token_ok(cookie_token)
-        ):
-
-            async def send_with_cookie(message: Message) -> None:
-                if message["type"] == "http.response.start":
-                    value = f"{COOKIE}={self.token}; Path=/; HttpOnly; SameSite=Strict"
-                    message["headers"] = [
-                        *message.get("headers", []),
-                        (b"set-cookie", value.encode()),
-                    ]
-                await send(message)
-
-            await self.app(scope, receive, send_with_cookie)
+        if scope["type"] == "websocket":
+            await self.app(scope, receive, send)
             return
-        await self.app(scope, receive, send)
+        extra = list(SECURITY_HEADERS)
+        if self._token_ok(query_token) and not self._token_ok(cookie_token):
+            value = f"{self.cookie}={self.token}; Path=/; HttpOnly; SameSite=Strict"
+            extra.append((b"set-cookie", value.encode()))
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, why: str) -> None:
         if scope["type"] == "websocket":
@@ -106,6 +140,7 @@ class Guard:
                 "headers": [
                     (b"content-type", b"text/plain; charset=utf-8"),
                     (b"content-length", str(len(body)).encode()),
+                    *SECURITY_HEADERS,
                 ],
             }
         )

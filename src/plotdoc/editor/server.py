@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..contract.limits import MAX_ROWS
@@ -10,6 +13,7 @@ from ..editing.cells import cell_text, sheet_columns
 from ..editing.history import pending
 from ..editing.session import Session
 from .safety import Safety
+from .uploads import Uploads
 
 if TYPE_CHECKING:
     from nicegui import ui
@@ -30,29 +34,79 @@ OTHER_TAB_NOTICE_EVERY = 60.0
 #: Empty rows shown below a data table's last row, ready for typing.
 SPARE_ROWS = 50
 
+log = logging.getLogger("plotdoc.editor")
+
 
 class Server:
     """What the routes and every page share."""
 
     def __init__(self) -> None:
         self.session = Session()
-        self.uploads: dict[str, tuple[str, bytes]] = {}
+        self.uploads = Uploads()
         #: the open tabs; each shows the one session
         self.views: list[Follower] = []
         #: when each tab was last told that another tab changed the project (monotonic s)
         self._told: dict[int, float] = {}
+        #: tabs that missed a change while their connection was down (by id)
+        self._behind: set[int] = set()
+        #: the version of the sheets' layout: which row and column each cell index names.
+        #: Every change but a change of values moves it; the sheet's rows carry the layout
+        #: they were read with, and an edit made on rows of an older layout is refused.
+        self.layout = 0
+        self._value_edit = False
+        self._layout_seen = self.session.version
+        self.session.listeners.append(self._session_changed)
         #: the file on disk as last seen, recovery copies, which tab made which change
         self.safety = Safety(self.session)
+
+    # -- the sheets' layout ----------------------------------------------------------------
+
+    def _session_changed(self, session: Session) -> None:
+        # a save changes no row or column (and leaves the version as it was)
+        if not self._value_edit and session.version != self._layout_seen:
+            self.layout += 1
+        self._layout_seen = session.version
+
+    @contextlib.contextmanager
+    def value_edit(self, only_values: bool) -> Iterator[None]:
+        """Within: the session's changes move no row or column (a cell edit, a paste)."""
+        self._value_edit = only_values
+        try:
+            yield
+        finally:
+            self._value_edit = False
+
+    def current(self, layout: Any) -> bool:
+        """Whether rows read with ``layout`` still name the same rows and columns."""
+        return isinstance(layout, int) and layout == self.layout
+
+    # -- the tabs --------------------------------------------------------------------------
+
+    def follow(self, view: Follower) -> None:
+        if view not in self.views:
+            self.views.append(view)
 
     def forget(self, view: Follower) -> None:
         if view in self.views:
             self.views.remove(view)
         self._told.pop(id(view), None)
         self.safety.leave(view)
+        self._behind.discard(id(view))
+
+    def reconnected(self, view: Follower) -> None:
+        """A tab's connection is back: bring it up to date before it sends another edit."""
+        self.follow(view)
+        self._behind.discard(id(view))
+        with view.anchor:
+            view.refresh(broadcast=False)
 
     def changed(self, source: Follower) -> None:
         """The project changed in ``source``'s tab: bring every other tab up to date, telling
-        it so once per :data:`OTHER_TAB_NOTICE_EVERY` seconds rather than after every edit."""
+        it so once per :data:`OTHER_TAB_NOTICE_EVERY` seconds rather than after every edit.
+
+        A tab whose page is gone is forgotten; a tab whose connection is down is brought up
+        to date when it reconnects. Nothing one tab's page does stops the others following.
+        """
         from .notify import notify
 
         now = time.monotonic()
@@ -60,20 +114,31 @@ class Server:
         for view in list(self.views):
             if view is source:
                 continue
-            with view.anchor:
-                view.refresh(broadcast=False)
-                told = self._told.get(id(view))
-                if told is None or now - told >= OTHER_TAB_NOTICE_EVERY:
-                    notify(notice)
-                    self._told[id(view)] = now
+            client = view.anchor.client
+            if client.is_deleted or view.anchor.is_deleted:
+                self.forget(view)
+                continue
+            if not client.has_socket_connection:
+                self._behind.add(id(view))
+                continue
+            try:
+                with view.anchor:
+                    view.refresh(broadcast=False)
+                    told = self._told.get(id(view))
+                    if told is None or now - told >= OTHER_TAB_NOTICE_EVERY:
+                        notify(notice)
+                        self._told[id(view)] = now
+            except Exception:  # one tab's failure never stops the others
+                log.exception("could not bring a tab up to date; it is no longer followed")
+                self.forget(view)
 
     def rows(self, table_id: str, start: int, end: int) -> dict[str, Any]:
         try:
             table = self.session.project.table(table_id)
         except KeyError:
-            return {"rows": [], "lastRow": 0}
+            return {"rows": [], "lastRow": 0, "layout": self.layout}
         if pending(table):  # its cells are being computed: shown when they are
-            return {"rows": [], "lastRow": 0}
+            return {"rows": [], "lastRow": 0, "layout": self.layout}
         n = table.n_rows
         total = n if table.derived_from is not None else min(n + SPARE_ROWS, MAX_ROWS)
         start = max(0, start)
@@ -88,7 +153,7 @@ class Server:
                     if value is not None:
                         row[f"c{i}"] = _show(value)
             out.append(row)
-        return {"rows": out, "lastRow": total}
+        return {"rows": out, "lastRow": total, "layout": self.layout}
 
 
 def _show(value: float | str) -> str:

@@ -9,6 +9,7 @@ from nicegui import events
 
 from ..editing import paste_block, set_cell
 from ..editing.cells import clear_cells, sheet_columns
+from .notify import notify
 
 if TYPE_CHECKING:
     from .view import View
@@ -95,21 +96,54 @@ def column_index(col_id: str | None) -> int | None:
     return int(col_id[1:])
 
 
+#: Told when an edit was made on rows that moved before it arrived.
+STALE = (
+    "Your edit was not applied: the rows moved (another tab inserted or deleted rows, or the "
+    "connection was lost) before it arrived. The sheet now shows the table as it is; "
+    "type the value again."
+)
+
+
+def current_rows(view: View, table: Any, args: dict[str, Any]) -> bool:
+    """Whether the rows an edit was made on still name the same cells; if not, say so and
+    show the table as it is now (the edit is never applied to another cell)."""
+    data = args.get("data")
+    stamp: dict[str, Any] = data if isinstance(data, dict) else args
+    if stamp.get("_t") == table.id and view.server.current(stamp.get("_v")):
+        return True
+    notify(STALE, "negative")
+    view.refresh(sheet_only=True)
+    return False
+
+
 def cell_changed(view: View, e: events.GenericEventArguments) -> None:
     table = view.table()
     col = column_index(e.args.get("colId"))
     row = e.args.get("rowIndex")
     if table is None or col is None or row is None:
         return
-    view.apply(set_cell, table.id, int(row), col, e.args.get("newValue"))
+    if current_rows(view, table, e.args):
+        view.apply(set_cell, table.id, int(row), col, e.args.get("newValue"))
 
 
 def paste(view: View, args: dict[str, Any]) -> None:
+    """Paste the text the page sent (in the event, or uploaded first when it is large)."""
     table = view.table()
     col = column_index(args.get("col"))
     if table is None or col is None or table.derived_from is not None:
         return
-    view.apply(paste_block, table.id, int(args["row"]), col, str(args.get("text") or ""))
+    if args.get("error"):
+        notify(f"The paste was not applied: {args['error']}", "negative")
+        return
+    if args.get("id") is not None:
+        upload = view.server.uploads.pop(str(args["id"]))
+        if upload is None:
+            return
+        text = upload[1].decode("utf-8", errors="replace")
+    else:
+        text = str(args.get("text") or "")
+    if current_rows(view, table, args):
+        view.apply(paste_block, table.id, int(args["row"]), col, text)
 
 
 def clear(view: View, args: dict[str, Any]) -> None:
@@ -117,5 +151,5 @@ def clear(view: View, args: dict[str, Any]) -> None:
     col = column_index(args.get("col"))
     if table is None or col is None or table.derived_from is not None:
         return
-    if int(args["row"]) < table.n_rows:
+    if int(args["row"]) < table.n_rows and current_rows(view, table, args):
         view.apply(clear_cells, table.id, int(args["row"]), col, 1, 1)

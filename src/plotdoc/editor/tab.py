@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from nicegui import background_tasks, ui
 
-from ..editing import add_table, duplicate_table, set_cell
+from ..contract.limits import MAX_LISTED_WARNINGS
+from ..editing import add_table, duplicate_table, paste_block, set_cell
+from ..editing.cells import clear_cells
 from ..editing.history import pending
 from ..problems import PlotdocError, Problem
 from . import panels, parts
@@ -27,6 +30,25 @@ from .work import (
 
 if TYPE_CHECKING:
     from .server import Server
+
+#: Edits that change values only: no row or column of any sheet moves.
+VALUE_EDITS = (set_cell, paste_block, clear_cells)
+
+
+def capped(problems: Iterable[Problem]) -> tuple[list[Problem], int]:
+    """The problems the page lists: every error, the first 1,000 warnings (as the command line
+    prints them), and how many warnings more there are."""
+    listed: list[Problem] = []
+    more = shown = 0
+    for p in problems:
+        if p.severity != "warning":
+            listed.append(p)
+        elif shown < MAX_LISTED_WARNINGS:
+            listed.append(p)
+            shown += 1
+        else:
+            more += 1
+    return listed, more
 
 
 class TabParts:
@@ -51,7 +73,8 @@ class Tab:
         self.server = server
         self.session = server.session
         self.table_id: str | None = None
-        self.problems: list[Problem] = list(self.session.warnings)
+        self.problems, self.omitted_warnings = capped(self.session.warnings)
+        self.omitted = 0
         self.problems_title = "Problems found when opening" if self.problems else ""
         self.problem_name = self.session.title
         self.problems_open = True
@@ -90,7 +113,8 @@ class Tab:
     def apply(self, op: Any, *args: Any, **kwargs: Any) -> bool:
         """Run one edit; a refusal is shown in the problems panel and changes nothing."""
         try:
-            edit = self.session.apply(op, *args, **kwargs)
+            with self.server.value_edit(op in VALUE_EDITS):
+                edit = self.session.apply(op, *args, **kwargs)
         except PlotdocError as exc:
             self.show_problems(EDIT_REFUSED, exc.problems, exc.omitted)
             notify(exc.errors[0].message if exc.errors else "refused", "negative")
@@ -122,7 +146,7 @@ class Tab:
     def show_problems(
         self, title: str, problems: Any, omitted: int = 0, name: str | None = None
     ) -> None:
-        self.problems = list(problems)
+        self.problems, self.omitted_warnings = capped(problems)
         self.problems_title = title
         self.problems_open = True
         self.problem_name = name or self.session.title

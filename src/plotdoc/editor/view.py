@@ -56,7 +56,9 @@ class View(Protocol):
     problems_title: str
     problem_name: str
     problems_open: bool
+    #: problems past those listed, and warnings past the first 1,000
     omitted: int
+    omitted_warnings: int
     job: Job
 
     @property

@@ -3,7 +3,106 @@
 (function () {
   "use strict";
   const MAX_BYTES = 50 * 1024 * 1024;
+  // the most a paste sent in the page's connection may hold (its messages hold 1 MB)
+  const SOCKET_PASTE_BYTES = 256 * 1024;
   window.plotdocDirty = false;
+
+  // a message shown by the page itself (when the server refused a request, the connection
+  // may be refused too, so it cannot be asked to show it)
+  function showMessage(text, kind) {
+    let box = document.getElementById("plotdoc-message");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "plotdoc-message";
+      box.setAttribute("data-testid", "page-message");
+      box.setAttribute("role", "alert");
+      document.body.appendChild(box);
+    }
+    box.className = kind || "";
+    box.textContent = "";
+    const span = document.createElement("span");
+    span.textContent = text;
+    box.appendChild(span);
+    if (kind !== "progress") {
+      const close = document.createElement("button");
+      close.textContent = "×";
+      close.title = "Dismiss";
+      close.onclick = () => box.remove();
+      box.appendChild(close);
+    }
+    return box;
+  }
+  function hideMessage() {
+    const box = document.getElementById("plotdoc-message");
+    if (box) box.remove();
+  }
+  window.plotdocShowMessage = showMessage;
+
+  // what the server said when it refused a request (403: no token for this editor, ...)
+  function refusal(status, body) {
+    let said = "";
+    try {
+      said = JSON.parse(body).error || "";
+    } catch (err) {
+      said = (body || "").trim();
+    }
+    said = said.replace(/^plotdoc editor: /, "");
+    if (said) return "The editor refused the request: " + said;
+    return "The editor refused the request (HTTP " + status + ").";
+  }
+
+  // a request of the page: the JSON answer, or {error} with a message when it was refused
+  async function request(url, options) {
+    let response;
+    try {
+      response = await fetch(url, Object.assign({ credentials: "same-origin" }, options || {}));
+    } catch (err) {
+      return { error: "the editor could not be reached (" + err.message + ")" };
+    }
+    const body = await response.text();
+    if (!response.ok) return { error: refusal(response.status, body), status: response.status };
+    try {
+      return JSON.parse(body);
+    } catch (err) {
+      return { error: "the editor sent an answer the page cannot read" };
+    }
+  }
+  window.plotdocRequest = request;
+
+  // an upload with its progress shown; resolves to the JSON answer or {error}
+  function upload(name, body, label) {
+    return new Promise((resolve) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open("POST", "/_plotdoc/upload?name=" + encodeURIComponent(name));
+      xhr.withCredentials = true;
+      const size = body.size || body.length || 0;
+      const mb = (size / 1048576).toFixed(1);
+      const large = size > SOCKET_PASTE_BYTES;
+      if (large) showMessage(label + " (" + mb + " MB)…", "progress");
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable && large) {
+          showMessage(label + " (" + mb + " MB)… " + Math.round((100 * e.loaded) / e.total) + " %", "progress");
+        }
+      };
+      xhr.onload = () => {
+        hideMessage();
+        if (xhr.status < 200 || xhr.status >= 300) {
+          resolve({ error: refusal(xhr.status, xhr.responseText), status: xhr.status });
+          return;
+        }
+        try {
+          resolve(JSON.parse(xhr.responseText));
+        } catch (err) {
+          resolve({ error: "the editor sent an answer the page cannot read" });
+        }
+      };
+      xhr.onerror = () => {
+        hideMessage();
+        resolve({ error: "the editor could not be reached" });
+      };
+      xhr.send(body);
+    });
+  }
 
   async function sendFile(file) {
     if (file.size > MAX_BYTES) {
@@ -12,13 +111,9 @@
     }
     window.plotdocBusy = true;
     emitEvent("plotdoc_open_started", { name: file.name });
-    const response = await fetch("/_plotdoc/upload?name=" + encodeURIComponent(file.name), {
-      method: "POST",
-      body: file,
-      credentials: "same-origin",
-    });
-    const reply = await response.json();
-    emitEvent("plotdoc_open", { id: reply.id || null, name: file.name, error: reply.error || null });
+    const reply = await upload(file.name, file, "Sending " + file.name);
+    if (reply.error) showMessage("Could not open " + file.name + ": " + reply.error, "error");
+    emitEvent("plotdoc_open", { id: reply.id || null, name: file.name, error: reply.error || null, status: reply.status || null });
   }
   window.plotdocSendFile = sendFile;
 
@@ -63,20 +158,34 @@
   });
 
   // the sheet: rows fetched a window at a time from the server
+  // Each row carries the table and the sheet layout it was read with (_t, _v): an edit names
+  // them, and the server refuses an edit made on rows that have moved since.
   window.plotdocDatasource = function (tableId, version) {
     return {
       getRows: async (p) => {
         const url = `/_plotdoc/rows?table=${encodeURIComponent(tableId)}&start=${p.startRow}&end=${p.endRow}&v=${version}`;
-        try {
-          const r = await fetch(url, { credentials: "same-origin" });
-          const d = await r.json();
-          p.successCallback(d.rows, d.lastRow);
-        } catch (err) {
+        const d = await request(url);
+        if (d.error) {
+          showMessage("The sheet could not be read: " + d.error, "error");
           p.failCallback();
+          return;
         }
+        for (const row of d.rows) {
+          row._t = tableId;
+          row._v = d.layout;
+        }
+        p.successCallback(d.rows, d.lastRow);
       },
     };
   };
+
+  // the table and layout of the rows shown at a row index
+  function stamp(rowIndex) {
+    const api = gridApi();
+    const node = api && api.getDisplayedRowAtIndex(rowIndex);
+    const data = (node && node.data) || {};
+    return { _t: data._t, _v: data._v };
+  }
 
   function gridApi() {
     const el = document.querySelector(".plotdoc-sheet");
@@ -137,6 +246,26 @@
     return tag === "input" || tag === "textarea" || target.isContentEditable;
   }
 
+  // A paste travels in the page's connection when it is small; one larger than the
+  // connection's messages may be (1 MB) is uploaded first, with its progress shown.
+  async function pasteText(row, col, text) {
+    const where = Object.assign({ row: row, col: col }, stamp(row));
+    const blob = new Blob([text], { type: "text/plain;charset=utf-8" });
+    if (blob.size <= SOCKET_PASTE_BYTES) {
+      emitEvent("plotdoc_paste", Object.assign(where, { text: text }));
+      return;
+    }
+    if (blob.size > MAX_BYTES) {
+      const mb = (blob.size / 1048576).toFixed(1);
+      showMessage("The paste was not applied: it holds " + mb + " MB of text; the editor takes at most 50 MB. Open the data as a file instead.", "error");
+      return;
+    }
+    const reply = await upload("paste.txt", blob, "Sending the paste");
+    if (reply.error) showMessage("The paste was not applied: " + reply.error, "error");
+    emitEvent("plotdoc_paste", Object.assign(where, { id: reply.id || null, error: reply.error || null }));
+  }
+  window.plotdocPasteText = pasteText;
+
   document.addEventListener(
     "paste",
     (e) => {
@@ -146,7 +275,7 @@
       if (!cell) return;
       e.preventDefault();
       const text = (e.clipboardData || window.clipboardData).getData("text/plain");
-      emitEvent("plotdoc_paste", { row: cell.rowIndex, col: cell.column.getColId(), text: text });
+      pasteText(cell.rowIndex, cell.column.getColId(), text);
     },
     true
   );
@@ -182,7 +311,7 @@
         if (!cell) return;
         e.preventDefault();
         e.stopPropagation();
-        emitEvent("plotdoc_clear", { row: cell.rowIndex, col: cell.column.getColId() });
+        emitEvent("plotdoc_clear", Object.assign({ row: cell.rowIndex, col: cell.column.getColId() }, stamp(cell.rowIndex)));
       }
     },
     true
@@ -212,7 +341,7 @@
   );
   window.plotdocRowAction = function (action) {
     const rows = targetRows();
-    if (rows.length) emitEvent("plotdoc_rows", { action: action, rows: rows });
+    if (rows.length) emitEvent("plotdoc_rows", Object.assign({ action: action, rows: rows }, stamp(rows[0])));
   };
 
   // the graph's place: its size is sent to the server, which draws the graph to fill it
@@ -359,6 +488,7 @@
   }
   window.plotdocHits = function (data) {
     hits = data;
+    window.plotdocHitsData = data;
     place();
   };
   window.plotdocSelected = function (sel) {
