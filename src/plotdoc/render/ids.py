@@ -21,6 +21,9 @@ Ids are unique within one figure: :class:`IdRegistry` appends ``~2``, ``~3`` to 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, overload
+
 
 def make(kind: str, *parts: object) -> str:
     """``kind/part/part...``: graph parts and analyses (``bracket/0``, ``curve/fit/<id>``)."""
@@ -129,3 +132,39 @@ class IdRegistry:
 
     def all(self) -> list[str]:
         return list(self._seen)
+
+
+class Lazy(Sequence[str]):
+    """The ids of many marks, each made when read: ``make(keys[k])`` for mark ``k``.
+
+    A drawing of a million points writes their ids only in SVG; PNG and PDF never read them.
+    """
+
+    def __init__(self, make: Callable[[Any], str], keys: Sequence[Any]) -> None:
+        self._make = make
+        self._keys = keys
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    @overload
+    def __getitem__(self, k: int) -> str: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> list[str]: ...
+
+    def __getitem__(self, k: int | slice) -> str | list[str]:
+        if isinstance(k, slice):
+            return [self._make(key) for key in self._keys[k]]
+        return self._make(self._keys[k])
+
+    def __iter__(self) -> Iterator[str]:
+        return map(self._make, self._keys)
+
+
+def points(kind: str, i: int, rows: Any, *tail: str) -> Lazy:
+    """:func:`point` ids of data set ``i`` for each of ``rows`` (a sequence or an array of
+    row numbers), made when read."""
+    keys: Sequence[int] = rows.tolist() if hasattr(rows, "tolist") else rows
+    return Lazy(lambda r: point(kind, i, r, *tail), keys)
+

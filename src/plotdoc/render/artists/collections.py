@@ -18,6 +18,7 @@ from matplotlib.path import Path
 from matplotlib.transforms import Affine2D, IdentityTransform
 from numpy.typing import NDArray
 
+from ..ids import Lazy
 from ..style.symbols import symbol_path
 from ..style.theme import RGBA
 from .svg import (
@@ -35,35 +36,91 @@ _IDENTITY = IdentityTransform()
 points = pixels_per_point
 
 
+#: how one symbol looks: shape, size (pt), face (None: no face), edge colour, edge width (pt)
+Look = tuple[str, float, RGBA | None, RGBA, float]
+
+
 class PointSymbols(Artist):
-    """Symbols at data points, one id per point; per-point shape, size and colours."""
+    """Symbols at data points, one id per point; per-point shape, size and colours.
+
+    The looks are kept as a table of the distinct ones and, per point, an index into it
+    (``looks``, ``look_of``): a million points of one data set are a one-entry table and
+    an array, drawn with one batched call per look; their ids are read only by SVG.
+    """
 
     def __init__(
         self,
         xy: NDArray[np.float64],
         ids: Sequence[str],
         *,
+        shapes: Sequence[str] = (),
+        sizes: Sequence[float] = (),
+        faces: Sequence[RGBA | None] = (),
+        edges: Sequence[RGBA] = (),
+        widths: Sequence[float] = (),
+        looks: Sequence[Look] | None = None,
+        look_of: NDArray[np.intp] | None = None,
+    ) -> None:
+        super().__init__()
+        self.xy = np.asarray(xy, dtype=float).reshape(-1, 2)
+        self.ids = ids if isinstance(ids, Lazy) else list(ids)
+        if looks is not None and look_of is not None:
+            self.set_looks(list(looks), np.asarray(look_of, dtype=np.intp))
+        else:
+            self._set_lists(shapes, sizes, faces, edges, widths)
+        self.set_in_layout(False)
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    # -- looks: a table of distinct ones and an index per point ---------------------------
+
+    def set_looks(self, looks: list[Look], look_of: NDArray[np.intp]) -> None:
+        """Set the table of looks and each point's index into it (equal looks are merged)."""
+        merged: dict[Look, int] = {}
+        remap = np.array([merged.setdefault(look, len(merged)) for look in looks], dtype=np.intp)
+        self.looks: list[Look] = list(merged)
+        self.look_of: NDArray[np.intp] = remap[look_of] if len(remap) else look_of
+
+    def _set_lists(
+        self,
         shapes: Sequence[str],
         sizes: Sequence[float],
         faces: Sequence[RGBA | None],
         edges: Sequence[RGBA],
         widths: Sequence[float],
     ) -> None:
-        super().__init__()
-        self.xy = np.asarray(xy, dtype=float).reshape(-1, 2)
-        self.ids = list(ids)
-        self.shapes = list(shapes)
-        self.sizes = list(sizes)
-        self.faces = list(faces)
-        self.edges = list(edges)
-        self.widths = list(widths)
-        self.set_in_layout(False)
+        table: dict[Look, int] = {}
+        index = [
+            table.setdefault(look, len(table))
+            for look in zip(shapes, sizes, faces, edges, widths, strict=True)
+        ]
+        self.looks = list(table)
+        self.look_of = np.array(index, dtype=np.intp)
 
-    def __len__(self) -> int:
-        return len(self.ids)
+    def _column(self, k: int) -> list[Any]:
+        column = [look[k] for look in self.looks]
+        return [column[j] for j in self.look_of.tolist()]
 
-    def _style_key(self, i: int) -> tuple[Any, ...]:
-        return (self.shapes[i], self.sizes[i], self.faces[i], self.edges[i], self.widths[i])
+    def _set_column(self, k: int, values: Sequence[Any]) -> None:
+        lists = [self._column(j) for j in range(5)]
+        lists[k] = list(values)
+        self._set_lists(*lists)
+
+    # per-point lists, for the few readers that want them (small artists, hit regions)
+    shapes = property(lambda self: self._column(0), lambda self, v: self._set_column(0, v))
+    sizes = property(lambda self: self._column(1), lambda self, v: self._set_column(1, v))
+    faces = property(lambda self: self._column(2), lambda self, v: self._set_column(2, v))
+    edges = property(lambda self: self._column(3), lambda self, v: self._set_column(3, v))
+    widths = property(lambda self: self._column(4), lambda self, v: self._set_column(4, v))
+
+    def size_array(self) -> NDArray[np.float64]:
+        """Each point's size (pt)."""
+        return np.array([look[1] for look in self.looks], dtype=float)[self.look_of]
+
+    def width_array(self) -> NDArray[np.float64]:
+        """Each point's edge width (pt)."""
+        return np.array([look[4] for look in self.looks], dtype=float)[self.look_of]
 
     def draw(self, renderer: RendererBase) -> None:
         if not self.get_visible() or self.axes is None or len(self.ids) == 0:
@@ -71,22 +128,18 @@ class PointSymbols(Artist):
         if drawing_disabled(renderer):
             return
         pts = self.axes.transData.transform(self.xy)
-        finite = np.isfinite(pts).all(axis=1)
+        order = np.flatnonzero(np.isfinite(pts).all(axis=1))
         px = points(renderer)
         renderer.open_group("symbols", gid=self.get_gid())
         gc = renderer.new_gc()
         self._set_gc_clip(gc)  # type: ignore[attr-defined]
         fast = fast_svg(renderer)
-        order = [i for i in range(len(self.ids)) if finite[i]]
+        look_of = self.look_of[order]
         if fast is not None:
-            start = 0
-            while start < len(order):
-                key = self._style_key(order[start])
-                stop = start + 1
-                while stop < len(order) and self._style_key(order[stop]) == key:
-                    stop += 1
-                run = order[start:stop]
-                marker = self._prepare(gc, run[0], px)
+            # runs of consecutive points that look the same, in the order of the points
+            cuts = np.flatnonzero(look_of[1:] != look_of[:-1]) + 1
+            for run in np.split(order, cuts) if order.size else []:
+                marker = self._prepare(gc, int(self.look_of[run[0]]), px)
                 if marker is not None:
                     write_markers(
                         fast,
@@ -95,47 +148,47 @@ class PointSymbols(Artist):
                         marker[1],
                         marker[2],
                         pts[run],
-                        [self.ids[i] for i in run],
+                        [self.ids[i] for i in run.tolist()],
                     )
-                start = stop
         elif is_svg(renderer):
-            for i in order:
+            for i in order.tolist():
                 renderer.open_group("symbol", gid=self.ids[i])
-                self._draw_one(renderer, gc, [i], pts, px)
+                self._draw_one(renderer, gc, int(self.look_of[i]), pts[[i]], px)
                 renderer.close_group("symbol")
         else:
-            groups: dict[tuple[Any, ...], list[int]] = {}
-            for i in order:
-                groups.setdefault(self._style_key(i), []).append(i)
-            for members in groups.values():
-                self._draw_one(renderer, gc, members, pts, px)
+            # one batched call per look, in the order each look first appears
+            looks, first = np.unique(look_of, return_index=True)
+            for look in looks[np.argsort(first)].tolist():
+                members = order if len(looks) == 1 else order[look_of == look]
+                self._draw_one(renderer, gc, look, pts[members], px)
         gc.restore()
         renderer.close_group("symbols")
 
-    def _prepare(self, gc: Any, i: int, px: float) -> tuple[Path, Affine2D, RGBA | None] | None:
-        """Set ``gc`` for point ``i``; its marker path, transform and face (None: nothing to draw)."""
-        path, kind = symbol_path(self.shapes[i])
-        size = self.sizes[i]
+    def _prepare(
+        self, gc: Any, look: int, px: float
+    ) -> tuple[Path, Affine2D, RGBA | None] | None:
+        """Set ``gc`` for a look; its marker path, transform and face (None: nothing to draw)."""
+        shape, size, face, edge, width = self.looks[look]
+        path, kind = symbol_path(shape)
         if size <= 0:
             return None
-        gc.set_foreground(self.edges[i], isRGBA=True)
-        gc.set_linewidth(self.widths[i])
+        gc.set_foreground(edge, isRGBA=True)
+        gc.set_linewidth(width)
         gc.set_joinstyle("miter")
-        face = None if kind == "stroke" else self.faces[i]
-        return path, Affine2D().scale(size * px / 2.0), face
+        return path, Affine2D().scale(size * px / 2.0), None if kind == "stroke" else face
 
     def _draw_one(
         self,
         renderer: RendererBase,
         gc: Any,
-        members: list[int],
+        look: int,
         pts: NDArray[np.float64],
         px: float,
     ) -> None:
-        marker = self._prepare(gc, members[0], px)
+        marker = self._prepare(gc, look, px)
         if marker is not None:
             path, trans, face = marker
-            renderer.draw_markers(gc, path, trans, Path(pts[members]), _IDENTITY, face)
+            renderer.draw_markers(gc, path, trans, Path(pts), _IDENTITY, face)
 
 
 class ErrorBars(Artist):

@@ -34,6 +34,8 @@ Ids: ``symbol/ds0/p<row>`` (``/r<k>`` for each replicate), ``errorbar/ds0/row<r>
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Polygon
@@ -116,7 +118,7 @@ def draw(ctx: DrawContext) -> None:
         if ctx.switch("spikes", i, spikes):
             _spikes(ctx, i, xs, c, dodge=(visible.index(i) - (len(visible) - 1) / 2) * 3.0)
         if show_errors:
-            rows = [r for r in range(n) if np.isfinite(c[r])]
+            rows = np.flatnonzero(np.isfinite(c))
             bars = primitives.error_bars(
                 ctx,
                 xs[rows],
@@ -124,7 +126,7 @@ def draw(ctx: DrawContext) -> None:
                 lo[rows],
                 hi[rows],
                 i,
-                [ids.row("errorbar", i, r) for r in rows],
+                [ids.row("errorbar", i, r) for r in rows.tolist()],
                 z=2.5,
             )
             if bars is not None and spikes:
@@ -132,21 +134,14 @@ def draw(ctx: DrawContext) -> None:
         if ctx.switch("symbols", i, symbols):
             if each and has_reps:
                 rr, kk = np.nonzero(np.isfinite(vals))
-                pids = [
-                    ids.point("symbol", i, r, ids.replicate_suffix(k))
-                    for r, k in zip(rr.tolist(), kk.tolist(), strict=True)
-                ]
-                primitives.symbols(ctx, xs[rr], vals[rr, kk], i, pids, list(rr), z=3.0)
+                pids = ids.Lazy(
+                    partial(_replicate_id, i), list(zip(rr.tolist(), kk.tolist(), strict=True))
+                )
+                primitives.symbols(ctx, xs[rr], vals[rr, kk], i, pids, rr, z=3.0)
             else:
-                rows = [r for r in range(n) if np.isfinite(c[r]) and np.isfinite(xs[r])]
+                rows = np.flatnonzero(np.isfinite(c) & np.isfinite(xs))
                 primitives.symbols(
-                    ctx,
-                    xs[rows],
-                    c[rows],
-                    i,
-                    [ids.point("symbol", i, r) for r in rows],
-                    rows,
-                    z=3.0,
+                    ctx, xs[rows], c[rows], i, ids.points("symbol", i, rows), rows, z=3.0
                 )
                 if ctx.style("line", i)["leaveGapAtSymbols"]:
                     _gaps(ctx, i, xs[rows], c[rows], rows)
@@ -172,6 +167,11 @@ def draw(ctx: DrawContext) -> None:
         ctx.auto_titles.setdefault("y", "Y")
     if spikes or area:
         ctx.value_axis_from_zero = True
+
+
+def _replicate_id(i: int, row_and_replicate: tuple[int, int]) -> str:
+    r, k = row_and_replicate
+    return ids.point("symbol", i, r, ids.replicate_suffix(k))
 
 
 def _handle(ctx: DrawContext, i: int, symbols: bool, line: bool, spikes: bool) -> Line2D:
@@ -322,19 +322,15 @@ def _error_band(ctx: DrawContext, i: int, xs: F64, lo: F64, hi: F64) -> None:
     ctx.include(bx, bh)
 
 
-def _gaps(ctx: DrawContext, i: int, xs: F64, ys: F64, rows: list[int]) -> None:
+def _gaps(ctx: DrawContext, i: int, xs: F64, ys: F64, rows: NDArray[np.intp]) -> None:
     """Background-coloured discs under the symbols, so the line stops short of each one."""
     size = float(ctx.style("symbol", i)["size"]) + 4.0
     bg = ctx.theme.plot_background
-    n = len(rows)
     art = PointSymbols(
         np.column_stack([xs, ys]),
-        [ids.point("gap", i, r) for r in rows],
-        shapes=["circle"] * n,
-        sizes=[size] * n,
-        faces=[bg] * n,
-        edges=[bg] * n,
-        widths=[0.0] * n,
+        ids.points("gap", i, rows),
+        looks=[("circle", size, bg, bg, 0.0)],
+        look_of=np.zeros(len(rows), dtype=np.intp),
     )
     ctx.add(art, ids.ds("gaps", i), z=ctx.z(i, 2.9))
 

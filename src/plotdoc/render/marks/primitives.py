@@ -15,10 +15,10 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 from matplotlib.path import Path
 from matplotlib.transforms import BboxBase
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 from .. import ids
-from ..artists.collections import ErrorBars, PointSymbols
+from ..artists.collections import ErrorBars, Look, PointSymbols
 from ..artists.rects import Rects
 from ..context import DrawContext
 from ..style.symbols import symbol_path
@@ -31,7 +31,7 @@ def symbols(
     values: ArrayLike,
     i: int,
     point_ids: Sequence[str],
-    rows: Sequence[int],
+    rows: Sequence[int] | NDArray[np.intp],
     *,
     group_id: str | None = None,
     z: float = 3.0,
@@ -41,43 +41,40 @@ def symbols(
     x, y = ctx.xy(pos, values)
     if x.size == 0 or not ctx.switch("symbols", i):
         return None
+    # one look for the data set, and one for each point the document styles on its own
     per_point = ctx.point_overrides(i)
-    shared = ctx.style("symbol", i, None, key)
-    styles = [ctx.style("symbol", i, r, key) if str(r) in per_point else shared for r in rows]
-    shapes: list[str] = []
-    faces: list[RGBA | None] = []
-    edges: list[RGBA] = []
-    sizes: list[float] = []
-    widths: list[float] = []
-    for st in styles:
-        shape = st["shape"] if st["shape"] != "auto" else ctx.theme.symbol_shape(i)
-        _, kind = symbol_path(shape)
-        shapes.append(shape)
-        sizes.append(float(st["size"]))
-        widths.append(float(st["borderThickness"]) * (1.4 if kind != "solid" else 1.0))
-        if kind == "open":
-            faces.append(ctx.theme.plot_background)
-            edges.append(st["color"])
-        elif kind == "stroke":
-            faces.append(None)
-            edges.append(st["color"])
-        else:
-            faces.append(st["color"])
-            edges.append(st["borderColor"])
-    art = PointSymbols(
-        np.column_stack([x, y]),
-        point_ids,
-        shapes=shapes,
-        sizes=sizes,
-        faces=faces,
-        edges=edges,
-        widths=widths,
-    )
+    looks = [_look(ctx, i, ctx.style("symbol", i, None, key))]
+    look_of = np.zeros(len(rows), dtype=np.intp)
+    if per_point:
+        rows_given = np.asarray(rows)
+        marked = [int(p) for p in per_point if p.isdigit()]  # keys are decimal row numbers
+        for k in np.flatnonzero(np.isin(rows_given, marked)).tolist():
+            look_of[k] = len(looks)
+            looks.append(_look(ctx, i, ctx.style("symbol", i, int(rows_given[k]), key)))
+    art = PointSymbols(np.column_stack([x, y]), point_ids, looks=looks, look_of=look_of)
     thin_out(art, size_given=size_given_by_user(ctx, i))
     ctx.add(art, group_id or ids.ds("symbols", i), z=ctx.z(i, z))
-    overhang(ctx, art, max(sizes, default=0.0) / 2 + max(widths, default=0.0))
+    used = [art.looks[k] for k in np.unique(art.look_of).tolist()]
+    overhang(
+        ctx,
+        art,
+        max((look[1] for look in used), default=0.0) / 2
+        + max((look[4] for look in used), default=0.0),
+    )
     ctx.include(x, y)
     return art
+
+
+def _look(ctx: DrawContext, i: int, st: Any) -> Look:
+    """How a symbol of data set ``i`` styled ``st`` looks."""
+    shape = st["shape"] if st["shape"] != "auto" else ctx.theme.symbol_shape(i)
+    _, kind = symbol_path(shape)
+    width = float(st["borderThickness"]) * (1.4 if kind != "solid" else 1.0)
+    if kind == "open":
+        return shape, float(st["size"]), ctx.theme.plot_background, st["color"], width
+    if kind == "stroke":
+        return shape, float(st["size"]), None, st["color"], width
+    return shape, float(st["size"]), st["color"], st["borderColor"], width
 
 
 class _Overhang(BboxBase):
@@ -116,15 +113,12 @@ def thin_out(art: PointSymbols, *, size_given: bool = False) -> None:
         return
     shrink = (CROWD / n) ** 0.25
     alpha = max(0.03, (CROWD / n) ** 0.75)
-    if not size_given:
-        art.sizes = [max(1.5, s * shrink) for s in art.sizes]
-    faces: list[RGBA | None] = []
-    for face, edge in zip(art.faces, art.edges, strict=True):
+    looks: list[Look] = []
+    for shape, size, face, edge, _ in art.looks:
         base = face if face is not None else edge
-        faces.append((base[0], base[1], base[2], base[3] * alpha))
-    art.faces = faces
-    art.edges = [(f[0], f[1], f[2], f[3]) for f in faces if f is not None]
-    art.widths = [0.0] * n
+        faded = (base[0], base[1], base[2], base[3] * alpha)
+        looks.append((shape, size if size_given else max(1.5, size * shrink), faded, faded, 0.0))
+    art.set_looks(looks, art.look_of)
 
 
 def size_given_by_user(ctx: DrawContext, i: int) -> bool:
