@@ -27,6 +27,7 @@ from matplotlib.ticker import (
 )
 
 from ..context import DrawContext
+from ..notices import CAPPED, add_warning
 from ..style.numbers import superscript
 from ..style.text import clamp, font_family, safe
 from ..style.theme import DASHES, resolve_color
@@ -158,6 +159,13 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
         step = clamp(interval, 0.0, 1e100, 0.0)
         if step > 0 and abs(hi - lo) <= 200 * step:  # at most 200 ticks
             axis.set_major_locator(MultipleLocator(step))
+        elif step > 0:
+            _too_many_ticks(
+                ctx,
+                "leftY" if value_role and not ctx.rows_on_y else "xContinuous",
+                step,
+                abs(hi - lo) / step,
+            )
     minor = conf.get("minorTicks", "auto")
     if minor != "auto" and int(minor) > 0 and scale == "linear":
         axis.set_minor_locator(AutoMinorLocator(int(minor) + 1))
@@ -200,6 +208,18 @@ def _data_range(ctx: DrawContext, is_x: bool) -> tuple[float, float]:
     lo = min(float(v.min()) for v in vals)
     hi = max(float(v.max()) for v in vals)
     return lo, hi
+
+
+def _too_many_ticks(ctx: DrawContext, key: str, step: float, count: float) -> None:
+    """A majorInterval that would put more than 200 ticks on its axis: automatic ticks, said."""
+    many = f"{count:,.0f}" if count < 1e12 else f"{count:.1e}"
+    add_warning(
+        ctx,
+        CAPPED,
+        f"{key} majorInterval {step:g} would put {many} ticks on the axis; drawn with "
+        "automatic ticks (the bound is 200 ticks)",
+        ("graph", "axesOverrides", key, "majorInterval"),
+    )
 
 
 def _ticks(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], is_x: bool) -> None:
