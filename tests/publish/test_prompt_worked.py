@@ -110,3 +110,8 @@ def test_what_the_meanings_say_holds() -> None:
     doc["tables"][0]["analyses"][0]["params"]["groupA"] = "0"  # an index is no name
     project = loads(json.dumps(doc))
     assert [w.code for w in project.warnings] == ["analysis-group-unknown"]
+
+
+def test_no_sentence_of_the_prompt_is_left_empty() -> None:
+    assert "required ;" not in PROMPT
+    assert "no field required; fields `type`, `id`, `shape`" in PROMPT

@@ -66,7 +66,9 @@ def _annotation(kind: str) -> Obj:
 
 
 def _required(node: Obj) -> str:
-    return ", ".join(f"`{k}`" for k in node.required if k != "type")
+    """``required `a`, `b`; `` or, when every field has a default, ``no field required; ``."""
+    names = ", ".join(f"`{k}`" for k in node.required if k != "type")
+    return f"required {names}; " if names else "no field required; "
 
 
 def figure_section() -> list[str]:
@@ -88,14 +90,14 @@ def figure_section() -> list[str]:
         "",
         "- Annotations (`table.annotations[]`), told apart by `type`; positions are in points "
         "from the plot area's lower-left corner, y upwards:",
-        f"  - `bracket` (a significance bracket between two groups): required {_required(bracket)}; "
+        f"  - `bracket` (a significance bracket between two groups): {_required(bracket)}"
         f"fields {_fields(bracket)}. Each of `left` and `right` is an anchor: "
         '`{"kind": "group", "groupIndex": n}` (the n-th plotted data set, from 0) or '
         '`{"kind": "free", "x": number}` (points from the left edge). `y` is the bar '
         "height in Y data units (null: just above the data); `text` is the label "
         '("*", "**", "p = 0.003").',
-        f"  - `text`: required {_required(text)}; fields {_fields(text)}.",
-        f"  - `shape`: required {_required(shape)}; fields {_fields(shape)}; `shape` one of "
+        f"  - `text`: {_required(text)}fields {_fields(text)}.",
+        f"  - `shape`: {_required(shape)}fields {_fields(shape)}; `shape` one of "
         f'{", ".join(S.ANNOTATION_SHAPES)}; `points` two or three `{{"x", "y"}}` points.',
         "",
         example_line("table.annotations"),

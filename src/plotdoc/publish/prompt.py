@@ -2,8 +2,11 @@
 
 :func:`build_prompt` lists every table family, every graph variant (with its family, minimum
 replicates and modes), every analysis method (families, parameters with defaults), every
-preset, the main rules of the format and a minimal example, all generated from the
-registries. It ends by saying that generated projects are drafts for a person to check.
+preset, the main rules of the format, what the fields mean where their shape alone would
+mislead (:func:`_meanings`, each statement checked against the code by the tests), a minimal
+example and worked examples for common figures (:mod:`.worked`, each opened and drawn by the
+tests), the lists generated from the registries. It ends by saying that generated projects are
+drafts for a person to check. It stays under 40 KB, so that an assistant reads it whole.
 """
 
 from __future__ import annotations
