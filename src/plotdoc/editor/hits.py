@@ -133,14 +133,9 @@ def screen(project: Project, table_id: str, dpi: float = SCREEN_DPI) -> Screen:
 
 
 def _ordered(regions: list[Region]) -> list[Region]:
-    """Larger regions first, so a smaller one (a point over its data set's bar) lies on top;
-    annotations and titles above the marks."""
-
-    def key(r: Region) -> tuple[int, float]:
-        top = r.id.startswith(("annotation/", "bracket/", "title/"))
-        return (1 if top else 0, -(r.box[2] - r.box[0]) * (r.box[3] - r.box[1]))
-
-    return sorted(regions, key=key)
+    """Larger regions first, so a smaller one lies on top: a point over its data set's line
+    or bar, a symbol under an arrow's box."""
+    return sorted(regions, key=lambda r: -(r.box[2] - r.box[0]) * (r.box[3] - r.box[1]))
 
 
 # -- what a region selects ------------------------------------------------------------------
@@ -316,7 +311,7 @@ def payload(table: Table, shown: Screen) -> dict[str, Any]:
                 "text": _title_text(table, target),
             }
         )
-    return {"width": shown.width, "height": shown.height, "regions": out}
+    return {"width": shown.width, "height": shown.height, "dpi": shown.dpi, "regions": out}
 
 
 def _title_text(table: Table, target: Target) -> str | None:

@@ -1,0 +1,221 @@
+"""The graph as the way in, in a real browser: click what is drawn, format it, annotate it.
+
+The editor opens a copy of the complete example from disk; each test saves with Ctrl+S and
+reads the file back with plotdoc's own reader. Colours are checked in the picture's pixels,
+the bracket's stars against SciPy's Welch t test.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from plotdoc import open_project
+from plotdoc.publish.examples import example_bytes
+
+from .conftest import Editor, start_editor
+
+GRAPH_SRC = "() => (document.querySelector('[data-testid=graph] img')||{}).src || ''"
+GREEN = (0, 192, 0)
+
+
+@pytest.fixture(scope="module")
+def file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("graph") / "figure.plotdoc"
+    path.write_bytes(example_bytes("complete"))
+    return path
+
+
+@pytest.fixture(scope="module")
+def editor(file: Path) -> Iterator[Editor]:
+    ed = start_editor(file, cwd=file.parent)
+    try:
+        yield ed
+    finally:
+        ed.stop()
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any, editor: Editor) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1500, "height": 950})
+    pg = context.new_page()
+    pg.goto(editor.url)
+    pg.get_by_test_id("nav-calibration").wait_for()
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+def region(page: Any, rid: str) -> Any:
+    loc = page.locator(f".plotdoc-hit[data-plotdoc-id='{rid}']")
+    loc.wait_for(state="attached", timeout=30_000)
+    return loc
+
+
+LAYER_VERSION = (
+    "() => (document.querySelector('.plotdoc-hits')||{dataset:{}}).dataset.version || ''"
+)
+
+
+def show_table(page: Any, table_id: str, first_region: str) -> None:
+    """Show the table and wait for the drawing that follows (with its regions)."""
+    old = page.evaluate(LAYER_VERSION)
+    page.get_by_test_id(f"nav-{table_id}").click()
+    page.wait_for_function(f"(old) => ({LAYER_VERSION})() !== old", arg=old, timeout=30_000)
+    region(page, first_region)
+
+
+def picture(page: Any) -> Any:
+    from PIL import Image
+
+    src: str = page.evaluate(GRAPH_SRC)
+    data = base64.b64decode(src.split(",", 1)[1])
+    return np.asarray(Image.open(io.BytesIO(data)).convert("RGB")).astype(int)
+
+
+def count_colour(pixels: Any, rgb: tuple[int, int, int], tol: int = 12) -> int:
+    return int((np.abs(pixels - np.array(rgb)).max(axis=2) <= tol).sum())
+
+
+def wait_redrawn(page: Any, old: str) -> None:
+    page.wait_for_function(
+        f"(old) => {{ const s = ({GRAPH_SRC})(); return s.startsWith('data:image/png') && s !== old; }}",
+        arg=old,
+        timeout=30_000,
+    )
+
+
+def save(page: Any) -> None:
+    page.keyboard.press("Control+s")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'no'",
+        timeout=30_000,
+    )
+
+
+def hits_dpi(page: Any) -> float:
+    dpi: float = page.evaluate("() => window.plotdocHitsData && window.plotdocHitsData.dpi")
+    return dpi
+
+
+def test_click_a_symbol_and_change_its_colour(page: Any, file: Path) -> None:
+    show_table(page, "calibration", "symbol/ds0/p3")
+    assert count_colour(picture(page), GREEN) == 0
+    region(page, "symbol/ds0/p3").click()
+    selected = page.get_by_test_id("format-selected")
+    selected.wait_for()
+    assert "BSA standard" in selected.inner_text()
+    before = page.evaluate(GRAPH_SRC)
+    field = page.get_by_test_id("fmt-graph-styleOverrides-perDataSet-BSA_standard-symbol-color")
+    field.fill("#00c000")
+    field.press("Enter")
+    wait_redrawn(page, before)
+    assert count_colour(picture(page), GREEN) > 50  # the symbols are green now
+    save(page)
+    table = open_project(file).table("calibration")
+    assert table.graph is not None
+    style = table.graph.style_overrides["perDataSet"]["BSA standard"]["symbol"]
+    assert style["color"] == {"hex": "#00c000"}
+
+
+def test_shift_click_selects_the_single_point(page: Any) -> None:
+    show_table(page, "calibration", "symbol/ds0/p3")
+    region(page, "symbol/ds0/p3").click(modifiers=["Shift"])
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=format-selected]')?.textContent"
+        ".includes('Point 4 of BSA standard')"
+    )
+
+
+def test_click_the_y_axis_and_set_a_number_format(page: Any, file: Path) -> None:
+    show_table(page, "calibration", "axis/y")
+    axis = region(page, "axis/y")
+    box = axis.bounding_box()
+    axis.click(position={"x": box["width"] * 0.8, "y": box["height"] * 0.5})
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=format-selected]')?.textContent"
+        ".includes('Y axis')"
+    )
+    before = page.evaluate(GRAPH_SRC)
+    page.get_by_test_id("fmt-graph-axesOverrides-leftY-numberFormat-format").click()
+    page.locator(".q-menu .q-item", has_text="Scientific").click()
+    wait_redrawn(page, before)
+    save(page)
+    table = open_project(file).table("calibration")
+    assert table.graph is not None
+    assert table.graph.axes["leftY"]["numberFormat"]["format"] == "scientific"
+
+
+def test_bracket_between_two_groups_shows_the_t_tests_stars(page: Any, file: Path) -> None:
+    from scipy import stats
+
+    show_table(page, "weights", "box/ds0")
+    page.get_by_test_id("bracket-link").click()
+    page.locator(".q-menu .q-item", has_text="t test stars").click()
+    a = region(page, "box/ds0").bounding_box()
+    b = region(page, "box/ds1").bounding_box()
+    before = page.evaluate(GRAPH_SRC)
+    page.get_by_test_id("tool-bracket").click()
+    y = a["y"] + a["height"] + 40  # below the boxes, away from the existing brackets
+    page.mouse.move(a["x"] + a["width"] / 2, y)
+    page.mouse.down()
+    page.mouse.move(b["x"] + b["width"] / 2, y, steps=5)
+    page.mouse.up()
+    wait_redrawn(page, before)
+    save(page)
+    table = open_project(file).table("weights")
+    made = [a for a in table.annotations if a.id.startswith("ttest-stars-")]
+    assert len(made) == 1
+    bracket = made[0].props
+    assert bracket["left"] == {"kind": "group", "groupIndex": 0}
+    assert bracket["right"] == {"kind": "group", "groupIndex": 1}
+    x = table.data_sets[0].values.ravel()
+    y2 = table.data_sets[1].values.ravel()
+    p = stats.ttest_ind(x[np.isfinite(x)], y2[np.isfinite(y2)], equal_var=False).pvalue
+    expected = next(
+        (s for limit, s in ((1e-4, "****"), (1e-3, "***"), (1e-2, "**"), (0.05, "*")) if p < limit),
+        "ns",
+    )
+    assert bracket["text"] == expected
+
+
+def test_drag_a_text_annotation(page: Any, file: Path) -> None:
+    show_table(page, "calibration", "symbol/ds0/p3")
+    before_table = open_project(file).table("calibration")
+    index = next(i for i, a in enumerate(before_table.annotations) if a.type == "text")
+    start = before_table.annotations[index].props
+    rid = f"annotation/text/{index}"
+    box = region(page, rid).bounding_box()
+    scale = page.evaluate(
+        "() => { const l = document.querySelector('.plotdoc-hits'); "
+        "return l.getBoundingClientRect().width / window.plotdocHitsData.width; }"
+    )
+    dpi = hits_dpi(page)
+    before = page.evaluate(GRAPH_SRC)
+    x0, y0 = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 - 30, y0 - 20, steps=6)
+    page.mouse.up()
+    wait_redrawn(page, before)
+    save(page)
+    moved = open_project(file).table("calibration").annotations[index].props
+    per_px = 72.0 / dpi / scale  # points per CSS pixel
+    assert moved["x"] == pytest.approx(start["x"] - 30 * per_px, abs=1.0)
+    assert moved["y"] == pytest.approx(start["y"] + 20 * per_px, abs=1.0)
+
+
+def test_hit_regions_name_what_is_drawn(page: Any) -> None:
+    show_table(page, "calibration", "symbol/ds0/p3")
+    ids = page.evaluate(
+        "() => Array.from(document.querySelectorAll('.plotdoc-hit')).map(d => d.dataset.plotdocId)"
+    )
+    for wanted in ("axis/x", "axis/y", "title/graph", "legend", "symbol/ds1/p0"):
+        assert wanted in ids
