@@ -42,6 +42,7 @@ def usage_of(err: str, command: str) -> None:
         (["render", "x", "-o", "fig.jpg"], "render", "expected a file ending in .svg, .png"),
         (["render", "x", "-o", "fig.png", "--format", "svg"], "render", "names a png file"),
         (["render", "x", "y", "-o", "fig.png"], "render", "-o fig.png takes one input file"),
+        (["fmt", "x", "y", "-o", "out"], "fmt", "-o takes one input file"),
     ],
 )
 def test_usage_errors_print_the_subcommand_usage(

@@ -19,13 +19,13 @@ from ..problems import PlotdocError, Problem
 from .common import (
     EXIT_OK,
     EXIT_REFUSED,
-    EXIT_USAGE,
     Parser,
     add_command,
     add_jobs,
     dump_json,
     print_problems,
     problem_json,
+    usage_error,
 )
 from .files import STDIN, display, expand_or_say, load, nothing_found_exit, read_bytes, read_stdin
 from .pool import run_all
@@ -136,9 +136,9 @@ def run(args: argparse.Namespace) -> int:
     report_only = args.check or args.diff
     to_stdout = not report_only and (args.output == STDIN or STDIN in names)
     if args.output is not None and len(names) != 1:
-        return _usage("-o takes one input file; give one FILE")
+        return usage_error(args, "-o takes one input file; give one FILE")
     if args.json and to_stdout:
-        return _usage("--json and the formatted document cannot share standard output")
+        return usage_error(args, "--json and the formatted document cannot share standard output")
     stdin = read_stdin() if STDIN in names else None
     jobs = [
         Job(
@@ -178,11 +178,6 @@ def run(args: argparse.Namespace) -> int:
     if any(o.refused for o in outcomes):
         return EXIT_REFUSED
     return EXIT_REFUSED if args.check and changed else EXIT_OK
-
-
-def _usage(message: str) -> int:
-    print(f"plotdoc fmt: error: {message}", file=sys.stderr)
-    return EXIT_USAGE
 
 
 def _write_output(output: str | None, outcome: Outcome) -> bool:
