@@ -14,7 +14,7 @@ from typing import Any
 import orjson
 import pytest
 
-from plotdoc import PlotdocError, loads
+from plotdoc import EditRefusedError, PlotdocError, loads
 from plotdoc.editing import (
     add_analysis,
     add_data_set,
@@ -254,7 +254,7 @@ def test_every_edit_refuses_bad_arguments_with_a_problem(
     project: Project, name: str, call: Callable[[Project], object]
 ) -> None:
     before = _bytes(project)
-    with pytest.raises(PlotdocError) as info:
+    with pytest.raises(EditRefusedError) as info:
         call(project)
     assert info.value.errors, name
     for problem in info.value.problems:

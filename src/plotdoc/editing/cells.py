@@ -242,8 +242,10 @@ def set_cells(
     """
     try:
         return _set_cells(project, table_id, row, column, block, label)
-    except PlotdocError:
+    except EditRefusedError:
         raise
+    except PlotdocError as exc:  # the whole project's limits
+        raise EditRefusedError(exc.problems, exc.omitted) from exc
     except Exception as exc:  # a bad argument no check foresaw: refused, never a crash
         raise unforeseen("set_cells", exc) from exc
 
