@@ -34,5 +34,5 @@ def test_import_csv_and_bad_csv(tmp_path: Path, capsys: pytest.CaptureFixture[st
     err = capsys.readouterr().err
     assert "[import-bad-number]" in err and "line 3, column 2" in err
     assert not (tmp_path / "bad.plotdoc").exists()
-    assert main(["import", str(bad)]) == 1  # a CSV needs --family
+    assert main(["import", str(bad)]) == 2  # a CSV needs --family: a usage error
     assert main(["import", str(tmp_path / "x.xlsx")]) == 1
