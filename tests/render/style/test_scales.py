@@ -11,11 +11,8 @@ from matplotlib.figure import Figure
 
 from plotdoc.render.artists.cells import CellGrid
 from plotdoc.render.style.colors import contrast_text
-from plotdoc.render.style.scales import (
-    auto_decimals,
-    heat_scale,
-    value_text,
-)
+from plotdoc.render.style.numbers import NumberFormat
+from plotdoc.render.style.scales import auto_decimals, heat_scale
 
 M = np.array([[1.0, 2.0], [3.0, np.nan]])
 
@@ -50,8 +47,8 @@ def test_contrast_and_value_text() -> None:
     assert contrast_text((1.0, 1.0, 0.8, 1.0)) == (0.0, 0.0, 0.0, 1.0)
     assert auto_decimals(np.array([0.95, -0.2])) == 2
     assert auto_decimals(np.array([250.0])) == 0
-    assert value_text(-0.5, 2) == "\u22120.50"
-    assert value_text(-0.001, 2) == "0.00"
+    assert NumberFormat(decimals=2).text(-0.5) == "\u22120.50"
+    assert NumberFormat(decimals=2).text(-0.001) == "0.00"
 
 
 def test_cell_grid_writes_one_id_per_drawn_cell() -> None:

@@ -21,18 +21,25 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.ticker import (
     AutoMinorLocator,
     FixedFormatter,
-    FuncFormatter,
     MultipleLocator,
     NullLocator,
+    ScalarFormatter,
 )
 
 from ..context import DrawContext
 from ..notices import CAPPED, add_warning
-from ..style.numbers import superscript
-from ..style.text import clamp, font_family, safe
+from ..style.numbers import NumberFormat
+from ..style.text import clamp, font_family
 from ..style.theme import DASHES, resolve_color
+from ..style.tick_labels import TickFormatter
 from .category_labels import category_texts, thin_category_labels
-from .ticks import end_on_ticks, log_ends, log_ticks, major_step, warn_unshowable
+from .ticks import (
+    end_on_ticks,
+    log_ends,
+    log_ticks,
+    major_step,
+    warn_unshowable,
+)
 
 _TICK_LEN = {"short": 2.0, "normal": 4.0, "long": 7.0}
 
@@ -176,15 +183,11 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
         log_ticks(axis, base, lo, hi)
         warn_unshowable(ctx, is_x, value_role)
     _ticks(ctx, axis, conf.get("ticks", {}), is_x)
-    nf = conf.get("numberFormat", {})
-    if nf and (
-        nf.get("format", "auto") != "auto"
-        or nf.get("prefix")
-        or nf.get("suffix")
-        or nf.get("thousands", "none") != "none"
-        or nf.get("decimals", "automatic") != "automatic"
-    ):
-        axis.set_major_formatter(FuncFormatter(_number_formatter(nf)))
+    nf = NumberFormat.of(conf.get("numberFormat", {}))
+    automatic = scale == "linear" and isinstance(axis.get_major_formatter(), ScalarFormatter)
+    if automatic or nf != NumberFormat():
+        # plotdoc's one number rule, automatic ticks included: full values, never an offset
+        axis.set_major_formatter(TickFormatter(nf))
     size = conf.get("labelFontSize")
     if size:
         ax.tick_params(
@@ -238,38 +241,6 @@ def _ticks(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], is_x: bool) ->
     ctx.ax.tick_params(
         axis="x" if is_x else "y", which="minor", direction=mpl_dir, length=length * 0.6
     )
-
-
-def _number_formatter(nf: Mapping[str, Any]) -> Any:
-    fmt = nf.get("format", "auto")
-    dec = nf.get("decimals", "automatic")
-    sep = {"none": "", "comma": ",", "space": "\u2009", "apostrophe": "'"}.get(
-        nf.get("thousands", "none"), ""
-    )
-    prefix, suffix = safe(nf.get("prefix", "")), safe(nf.get("suffix", ""))
-
-    def format_tick(value: float, _pos: int | None = None) -> str:
-        if fmt == "scientific":
-            body = f"{value:.{1 if dec == 'automatic' else int(dec)}e}"
-        elif fmt == "powerOf10" and value > 0:
-            exp = math.log10(value)
-            whole = abs(exp - round(exp)) < 1e-9
-            body = "10" + superscript(str(round(exp))) if whole else f"{value:g}"
-        elif fmt == "percent":
-            body = f"{value:,.{0 if dec == 'automatic' else int(dec)}f}%".replace(",", sep)
-        else:
-            d = int(dec) if dec != "automatic" else _auto_decimals(value)
-            body = f"{value:,.{d}f}".replace(",", sep)
-        return prefix + body.replace("-", "\u2212") + suffix
-
-    return format_tick
-
-
-def _auto_decimals(value: float) -> int:
-    """Enough decimals to show a tick value's first significant digit and one more."""
-    if value == 0 or float(value).is_integer():
-        return 0
-    return max(0, -math.floor(math.log10(abs(value))) + 1)
 
 
 def _categorical(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any]) -> bool:

@@ -47,12 +47,15 @@ from .. import ids
 from ..artists.cells import CellGrid
 from ..artists.svg import pixels_per_point
 from ..context import DrawContext
+from ..notices import THINNED, add_warning
 from ..positions.slots import CategoryLayout
 from ..prepare.cells import row_labels
 from ..prepare.heat import heat_matrix
 from ..style.colors import contrast_text
-from ..style.scales import HeatScale, auto_decimals, heat_scale, value_text
+from ..style.numbers import NumberFormat
+from ..style.scales import HeatScale, auto_decimals, heat_scale
 from ..style.text import needs_runs, rich_label, safe
+from ..style.tick_labels import TickFormatter
 
 DEFAULT_LABEL_CELLS = 150
 #: the smallest font size (points) row and column labels shrink to before the plot grows
@@ -61,6 +64,9 @@ LABEL_FLOOR_PT = 6.0
 LABEL_PITCH = 1.25
 #: estimated width of a character, in font sizes
 CHAR_WIDTH = 0.6
+#: an automatic plot area grows for its labels up to this length (points) a side; past it,
+#: every k-th label is shown and a render-labels-thinned warning says how many are not
+MAX_GROWN_PT = 1000.0
 #: cell values shrink together to fit their cells, to this size or this share of their own
 VALUE_FLOOR_PT = 6.0
 VALUE_FLOOR_RATIO = 0.7
@@ -118,12 +124,12 @@ def draw_heat_map(ctx: DrawContext) -> None:
     col_font, col_up, col_need = fit_labels(names, height if flip else width, font, not flip)
     row_font, row_up, row_need = fit_labels(row_texts, width if flip else height, font, flip)
     if flip:
-        width = width if fixed_w else max(width, row_need)
-        height = height if fixed_h else max(height, col_need)
+        width = width if fixed_w else max(width, min(row_need, MAX_GROWN_PT))
+        height = height if fixed_h else max(height, min(col_need, MAX_GROWN_PT))
         ctx.preferred_width_pt, ctx.preferred_height_pt = height / 0.8, width / 1.25
     else:
-        width = width if fixed_w else max(width, col_need)
-        height = height if fixed_h else max(height, row_need)
+        width = width if fixed_w else max(width, min(col_need, MAX_GROWN_PT))
+        height = height if fixed_h else max(height, min(row_need, MAX_GROWN_PT))
         ctx.preferred_width_pt, ctx.preferred_height_pt = width, height
     col_step = thin_step(
         m, int((height if flip else width) / (LABEL_PITCH * col_font)) if col_up or flip else m
@@ -134,13 +140,15 @@ def draw_heat_map(ctx: DrawContext) -> None:
     row_pos = (np.arange(n) + 0.5) if flip else (n - 1 - np.arange(n) + 0.5)
     ctx.ax.margins(0.0)
     row_step = thin_step(n, int((width if flip else height) / (LABEL_PITCH * row_font)))
-    row_ticks, row_names = row_pos.tolist()[::row_step], row_texts[::row_step]
+    row_ticks, row_names = row_pos[::row_step].tolist(), row_texts[::row_step]
+    _say_thinned(ctx, "row", n, row_step, "X" if flip else "Y")
+    _say_thinned(ctx, "data set", m, col_step, "Y" if flip else "X")
     if flip:
         ctx.ax.set_xticks(row_ticks, row_names)
     else:
         ctx.ax.set_yticks(row_ticks, row_names)
-    row_ids = [ids.axis_label("row", r) for r in range(n)][::row_step]
-    rich_rows = {safe(s): s for s in rows if needs_runs(s)}
+    row_ids = [ids.axis_label("row", r) for r in range(0, n, row_step)]
+    rich_rows = {safe(s): s for s in rows[::row_step] if needs_runs(s)}
     col_ids = [ids.axis_label("column", i) for i in vis][::col_step]
     ctx.after_axes.append(
         lambda: _style_labels(
@@ -194,6 +202,17 @@ def draw_heat_map(ctx: DrawContext) -> None:
         _value_labels(ctx, matrix, vis, scale, center, (cell_w, cell_h))
     if ctx.graph_switch("colorScaleBar", True):
         color_bar(ctx, scale)
+
+
+def _say_thinned(ctx: DrawContext, what: str, count: int, step: int, axis: str) -> None:
+    if step > 1:
+        shown = len(range(0, count, step))
+        add_warning(
+            ctx,
+            THINNED,
+            f"{count - shown:,} of {count:,} {what} labels are not shown: they do not fit "
+            f"along the {axis} axis (one in {step} is shown)",
+        )
 
 
 def _missing_marks(
@@ -261,7 +280,8 @@ def _value_labels(
     if cell_pt[1] < VALUE_FLOOR_PT * 1.2 or cell_pt[0] < VALUE_FLOOR_PT:
         font = None  # no value fits: not one text is made (a big grid stays fast)
     else:
-        texts = [value_text(float(matrix[r, k]), decimals) for r, k in zip(*found, strict=True)]
+        cells = [float(matrix[r, k]) for r, k in zip(*found, strict=True)]
+        texts = NumberFormat(decimals=decimals).texts(cells)
         font = value_font(texts, size, cell_pt)
     if font is None:
         if ctx.switch("valueLabels", None, default=False) and found[0].size:
@@ -319,6 +339,7 @@ def color_bar(ctx: DrawContext, scale: HeatScale, label: str | None = None) -> N
     mappable = ScalarMappable(norm=scale.norm, cmap=scale.cmap)
     bar = fig.colorbar(mappable, cax=cax)
     bar.set_ticks(scale_ticks(scale.lo, scale.hi, int(st["tickCount"])))
+    bar.ax.yaxis.set_major_formatter(TickFormatter(NumberFormat()))
     bar.ax.tick_params(labelsize=float(st["fontSize"]), colors=st["color"], length=3)
     bar.outline.set_edgecolor(st["color"])
     bar.outline.set_linewidth(0.6)

@@ -33,6 +33,7 @@ from matplotlib.lines import Line2D
 
 from ..context import DrawContext
 from ..prepare.roles import Variable, categories
+from ..style.numbers import number_text
 from ..style.scales import HeatScale, category_shades, one_colour, ramp_colormap
 from ..style.symbols import symbol_path
 from ..style.theme import RGBA
@@ -92,7 +93,7 @@ def keyed_points(
     lookup_s: dict[str, str] = {}
     if shape is not None:
         text = shape.text if shape.text is not None else [
-            None if not np.isfinite(v) else f"{v:.6g}" for v in shape.values
+            None if not np.isfinite(v) else number_text(float(v)) for v in shape.values
         ]  # fmt: skip
         lookup_s = {c: ctx.theme.symbol_shape(k) for k, c in enumerate(categories(text))}
         shapes = [lookup_s.get(t, shape0) if t is not None else shape0 for t in text]

@@ -8,22 +8,14 @@ from typing import Any
 import numpy as np
 
 from ..context import DrawContext
+from ..style.numbers import NumberFormat, label_decimals
 from ..style.text import clamp, font_family, safe
 
 
 def format_value(value: float, conf: Mapping[str, Any]) -> str:
-    """A number as a valueAnnotation slot asks (decimals, scientific, thousands)."""
-    dec = conf.get("decimals", "automatic")
-    if conf.get("format") == "scientific":
-        return f"{value:.{2 if dec == 'automatic' else int(dec)}e}"
-    if dec == "automatic":
-        mag = abs(value)
-        dec = 0 if mag >= 100 or float(value).is_integer() else 1 if mag >= 10 else 2
-    text = f"{value:,.{int(dec)}f}"
-    sep = {"none": "", "comma": ",", "space": "\u2009", "apostrophe": "'"}.get(
-        conf.get("thousands", "none"), ""
-    )
-    return text.replace(",", sep)
+    """A number as a valueAnnotation slot asks (format, decimals, thousands), by the one
+    number rule (:class:`~plotdoc.render.style.numbers.NumberFormat`)."""
+    return NumberFormat.of(conf, "decimal").text(value, label_decimals(value))
 
 
 def draw_value_labels(

@@ -123,14 +123,6 @@ def auto_decimals(matrix: NDArray[np.float64]) -> int:
     return max(0, min(4, (2 if top >= 1 else 1) - digits))
 
 
-def value_text(value: float, decimals: int) -> str:
-    text = f"{value:.{decimals}f}"
-    # a minus sign in front of zero says nothing
-    if text.lstrip("-").strip("0.") == "" and text.startswith("-"):
-        text = text[1:]
-    return text.replace("-", "\u2212")
-
-
 #: the steps a value axis counts in (times a power of ten), and a small penalty for the less
 #: readable quarter step
 NICE_STEPS: tuple[tuple[float, float], ...] = ((1.0, 0.0), (2.0, 0.0), (2.5, 0.12), (5.0, 0.0))
