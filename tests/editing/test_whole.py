@@ -317,3 +317,23 @@ def test_problems_of_an_edit_name_a_place_not_a_position(project: Project) -> No
     assert problem.where == "tables[3].graph.plot.options.heatMap.aggregation"
     assert problem.line is None and problem.column is None
     assert "line" not in str(problem) and "column" not in str(problem)
+
+
+def test_the_measured_size_of_cells_stays_exact_through_cell_edits(project: Project) -> None:
+    from plotdoc.editing.limits import numeric_bytes
+
+    table = project.table("calibration")
+    arrays = lambda: [ds.values for ds in table.data_sets] + [table.x]  # noqa: E731
+    for values in arrays():
+        numeric_bytes(values)  # measured before the edits
+    edits = [
+        set_cell(project, "calibration", 0, 1, 123456.789),
+        set_cell(project, "calibration", 1, 2, None),
+        set_cell(project, "calibration", 2, 0, -0.000125),
+        paste_block(project, "calibration", 3, 0, "1e-300\t\t7\n2"),
+    ]
+    edits[0].change.undo(project)
+    edits[0].change.redo(project)
+    for values in arrays():
+        assert values is not None
+        assert numeric_bytes(values) == len(orjson.dumps(values, option=orjson.OPT_SERIALIZE_NUMPY))

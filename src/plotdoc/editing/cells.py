@@ -28,7 +28,7 @@ from ..reader.cells import parse_numeric_text
 from .base import Edit, editable, refuse, unforeseen, whole
 from .check import READ_DIFFERENTLY, sliced
 from .history import Change, restore, snapshot, snapshot_change
-from .limits import check_limits
+from .limits import check_limits, writing
 
 Cell = float | str | None
 
@@ -196,7 +196,9 @@ def _write(table: Table, cells: dict[tuple[int, Column], Cell]) -> None:
         if col.kind == "x":
             if table.x is None:  # only on the snapshot path (see set_cells)
                 table.x = np.full(table.n_rows, np.nan)
-            table.x[r] = np.nan if value is None else float(value)
+            new = np.nan if value is None else float(value)
+            writing(table.x, (r,), new)
+            table.x[r] = new
         elif col.kind == "label":
             if table.row_labels is None:  # a table opened without row labels gets them
                 table.row_labels = [""] * table.n_rows
@@ -205,10 +207,13 @@ def _write(table: Table, cells: dict[tuple[int, Column], Cell]) -> None:
             ds = table.data_sets[col.data_set]
             if isinstance(value, str):
                 assert ds.text is not None
+                writing(ds.values, (r, col.replicate), np.nan)
                 ds.values[r, col.replicate] = np.nan
                 ds.text[r, col.replicate] = value
             else:
-                ds.values[r, col.replicate] = np.nan if value is None else value
+                new = np.nan if value is None else float(value)
+                writing(ds.values, (r, col.replicate), new)
+                ds.values[r, col.replicate] = new
                 if ds.text is not None:
                     ds.text[r, col.replicate] = None
 

@@ -5,14 +5,20 @@ edit touched); what only the whole project shows is checked here, with the codes
 of open and save: the cells of all tables together (``cells-too-many``), the rows of each
 table (``too-many-items``) and the size of the file save would write (``file-too-large``).
 
-The size is bounded cheaply first (every number at its longest, every text at its most
-escaped); only a project whose bound passes the limit is serialised to measure it exactly.
+The size is bounded cheaply first: numeric arrays are measured once each and kept exact
+through the cell edits that write them in place; text is counted at its most escaped. Only a
+project whose bound passes the limit is serialised to measure it exactly.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import Any
+
+import numpy as np
+import orjson
+from numpy.typing import NDArray
 
 from ..contract.limits import MAX_FILE_BYTES, MAX_ROWS, MAX_TOTAL_CELLS
 from ..model import Project, Table
@@ -33,21 +39,61 @@ def total_cells(project: Project) -> int:
     )
 
 
+#: The exact bytes of numeric arrays in a file, by array: id -> (a weak reference, bytes).
+_EXACT: dict[int, tuple[weakref.ReferenceType[Any], int]] = {}
+
+
+def _cell_bytes(value: float) -> int:
+    if value != value:
+        return 4  # null
+    return len(orjson.dumps(np.array([value]), option=orjson.OPT_SERIALIZE_NUMPY)) - 2
+
+
+def numeric_bytes(values: NDArray[np.float64]) -> int:
+    """The exact bytes of a numeric array in a compact file, measured once per array (the
+    cell edits keep it exact with :func:`writing`)."""
+    key = id(values)
+    hit = _EXACT.get(key)
+    if hit is not None and hit[0]() is values:
+        return hit[1]
+    size = len(orjson.dumps(values, option=orjson.OPT_SERIALIZE_NUMPY))
+
+    def forget(_ref: object) -> None:
+        _EXACT.pop(key, None)
+
+    _EXACT[key] = (weakref.ref(values, forget), size)
+    return size
+
+
+def writing(values: NDArray[np.float64], where: tuple[int, ...], new: float) -> None:
+    """Keep the measured size of ``values`` exact: call before writing ``new`` at ``where``."""
+    hit = _EXACT.get(id(values))
+    if hit is not None and hit[0]() is values:
+        delta = _cell_bytes(new) - _cell_bytes(float(values[where]))
+        _EXACT[id(values)] = (hit[0], hit[1] + delta)
+
+
 def _text_bytes(texts: Any) -> int:
     return sum(len(s) * CHAR_BYTES + 3 for s in texts if s is not None)
 
 
 def _table_bound(table: Table) -> int:
-    """At most how many bytes the cells, x column and row labels of ``table`` take."""
+    """At most how many bytes the cells, x column and row labels of ``table`` take (exactly
+    for numeric data sets and the x column)."""
     if table.derived_from is not None:
         return 0
     size = 0
     for ds in table.data_sets:
-        size += ds.values.size * NUMBER_BYTES + ds.values.shape[0] * 3
-        if ds.text is not None:
-            size += _text_bytes(ds.text.flat)
+        if ds.text is None and ds.values.dtype == np.float64:
+            size += numeric_bytes(ds.values)
+        else:
+            size += ds.values.size * NUMBER_BYTES + ds.values.shape[0] * 3
+            if ds.text is not None:
+                size += _text_bytes(ds.text.flat)
     if table.x is not None:
-        size += table.x.size * NUMBER_BYTES
+        size += (
+            numeric_bytes(table.x) if table.x.dtype == np.float64 else table.x.size * NUMBER_BYTES
+        )
     if table.row_labels is not None:
         size += _text_bytes(table.row_labels)
     return size
@@ -55,8 +101,6 @@ def _table_bound(table: Table) -> int:
 
 def file_size(project: Project) -> int:
     """The bytes of the compact file save would write (what the limit is checked against)."""
-    import orjson
-
     from ..writer import to_document
 
     doc = to_document(project, now="2000-01-01T00:00:00Z")
@@ -116,8 +160,6 @@ def light_bytes(project: Project) -> int:
     """A bound on the bytes of everything but the cells: the project's graphs, analyses,
     annotations, titles and metadata, measured on the light document (a few rows of cells)
     with room for what save adds (schema address, generator, timestamps)."""
-    import orjson
-
     from .check import light_document
 
     doc = light_document(project, None, None)
