@@ -10,6 +10,7 @@ from nicegui import events
 from ..editing import paste_block, set_cell
 from ..editing.cells import clear_cells, sheet_columns
 from .notify import notify
+from .pasting import decimal_commas
 
 if TYPE_CHECKING:
     from .view import View
@@ -143,7 +144,10 @@ def paste(view: View, args: dict[str, Any]) -> None:
     else:
         text = str(args.get("text") or "")
     if current_rows(view, table, args):
-        view.apply(paste_block, table.id, int(args["row"]), col, text)
+        read = decimal_commas(text)
+        applied = view.apply(paste_block, table.id, int(args["row"]), col, read.text)
+        if read.note and (applied or not read.converted):
+            notify(read.note, "info" if applied else "warning")
 
 
 def clear(view: View, args: dict[str, Any]) -> None:
@@ -151,5 +155,8 @@ def clear(view: View, args: dict[str, Any]) -> None:
     col = column_index(args.get("col"))
     if table is None or col is None or table.derived_from is not None:
         return
-    if int(args["row"]) < table.n_rows and current_rows(view, table, args):
-        view.apply(clear_cells, table.id, int(args["row"]), col, 1, 1)
+    row = int(args["row"])
+    if row < table.n_rows and current_rows(view, table, args):
+        rows = max(1, min(int(args.get("rows") or 1), table.n_rows - row))
+        cols = max(1, int(args.get("cols") or 1))
+        view.apply(clear_cells, table.id, row, col, rows, cols)

@@ -311,7 +311,8 @@
         if (!cell) return;
         e.preventDefault();
         e.stopPropagation();
-        emitEvent("plotdoc_clear", Object.assign({ row: cell.rowIndex, col: cell.column.getColId() }, stamp(cell.rowIndex)));
+        const where = Object.assign({ row: cell.rowIndex, col: cell.column.getColId() }, window.plotdocBlockOf ? window.plotdocBlockOf(cell) : {});
+        emitEvent("plotdoc_clear", Object.assign(where, stamp(where.row)));
       }
     },
     true
@@ -624,4 +625,109 @@
 
   window.addEventListener("resize", place);
   setInterval(() => hits && place(), 400);
+})();
+
+// the sheet's block: a click sets its corner, Shift with a click or an arrow key extends it
+// (the grid's own selection is of whole rows). Ctrl+C copies the block as tab-separated text
+// (a spreadsheet pastes it back), Ctrl+X copies and clears it, Delete clears it.
+(function () {
+  "use strict";
+  let anchor = null;
+  let block = null;
+  let shift = false;
+  const api = () => window.plotdocGridApi && window.plotdocGridApi();
+  const colIndex = (id) => (/^c\d+$/.test(id || "") ? Number(id.slice(1)) : null);
+
+  function paint() {
+    for (const cellEl of document.querySelectorAll(".plotdoc-sheet .ag-cell[col-id]")) {
+      const rowEl = cellEl.closest(".ag-row");
+      const r = rowEl ? Number(rowEl.getAttribute("row-index")) : NaN;
+      const c = colIndex(cellEl.getAttribute("col-id"));
+      const inside = !!block && c !== null && r >= block.r0 && r <= block.r1 && c >= block.c0 && c <= block.c1;
+      cellEl.classList.toggle("plotdoc-in-block", inside && (block.r0 !== block.r1 || block.c0 !== block.c1));
+    }
+  }
+  // a cell of the sheet takes the focus (a click, an arrow key, Enter)
+  document.addEventListener(
+    "focusin",
+    (e) => {
+      const cellEl = e.target && e.target.closest && e.target.closest(".plotdoc-sheet .ag-cell[col-id]");
+      const rowEl = cellEl && cellEl.closest(".ag-row");
+      const c = cellEl && colIndex(cellEl.getAttribute("col-id"));
+      if (!rowEl || c === null) return;
+      const r = Number(rowEl.getAttribute("row-index"));
+      if (!shift || !anchor) anchor = { r: r, c: c };
+      block = { r0: Math.min(anchor.r, r), r1: Math.max(anchor.r, r), c0: Math.min(anchor.c, c), c1: Math.max(anchor.c, c) };
+      paint();
+    },
+    true
+  );
+  let hooked = null;
+  setInterval(() => {
+    const a = api();
+    if (!a || a === hooked) return;
+    hooked = a;
+    anchor = block = null;
+    for (const ev of ["bodyScroll", "modelUpdated", "viewportChanged"]) a.addEventListener(ev, () => setTimeout(paint, 0));
+  }, 300);
+  for (const type of ["keydown", "keyup", "mousedown"]) document.addEventListener(type, (e) => { shift = e.shiftKey; }, true);
+
+  // the block the focused cell is in (or the focused cell alone), as the server's clear takes it
+  window.plotdocBlockOf = function (cell) {
+    const c = colIndex(cell.column.getColId());
+    const b = block;
+    if (!b || c === null || cell.rowIndex < b.r0 || cell.rowIndex > b.r1 || c < b.c0 || c > b.c1) return {};
+    return { row: b.r0, col: "c" + b.c0, rows: b.r1 - b.r0 + 1, cols: b.c1 - b.c0 + 1 };
+  };
+
+  function text(b) {
+    const a = api();
+    const lines = [];
+    for (let r = b.r0; r <= b.r1; r++) {
+      const node = a.getDisplayedRowAtIndex(r);
+      if (!node || !node.data) return null; // not fetched yet
+      const cells = [];
+      for (let c = b.c0; c <= b.c1; c++) {
+        const v = node.data["c" + c];
+        cells.push(v === undefined || v === null ? "" : String(v));
+      }
+      lines.push(cells.join("\t"));
+    }
+    return lines.join("\n") + "\n";
+  }
+  async function fetched(b) {
+    const id = api().getDisplayedRowAtIndex(b.r0).data._t;
+    const r = await fetch(`/_plotdoc/rows?table=${encodeURIComponent(id)}&start=${b.r0}&end=${b.r1 + 1}`, { credentials: "same-origin" });
+    const d = await r.json();
+    return d.rows.map((row) => {
+      const cells = [];
+      for (let c = b.c0; c <= b.c1; c++) cells.push(row["c" + c] === undefined ? "" : String(row["c" + c]));
+      return cells.join("\t");
+    }).join("\n") + "\n";
+  }
+  function copyOut(e, cut) {
+    const t = e.target;
+    if (!t || !t.closest || !t.closest(".plotdoc-sheet") || t.closest(".ag-cell-inline-editing")) return;
+    const a = api();
+    const cell = a && a.getFocusedCell();
+    if (!cell) return;
+    const c = colIndex(cell.column.getColId());
+    if (c === null) return;
+    const inBlock = window.plotdocBlockOf(cell);
+    const b = inBlock.rows ? block : { r0: cell.rowIndex, r1: cell.rowIndex, c0: c, c1: c };
+    e.preventDefault();
+    const ready = text(b);
+    if (ready !== null) {
+      e.clipboardData.setData("text/plain", ready);
+    } else {
+      fetched(b).then((s) => navigator.clipboard.writeText(s)).catch(() => {});
+    }
+    if (cut) {
+      const where = { row: b.r0, col: "c" + b.c0, rows: b.r1 - b.r0 + 1, cols: b.c1 - b.c0 + 1 };
+      const data = (a.getDisplayedRowAtIndex(b.r0) || {}).data || {};
+      emitEvent("plotdoc_clear", Object.assign(where, { _t: data._t, _v: data._v }));
+    }
+  }
+  document.addEventListener("copy", (e) => copyOut(e, false), true);
+  document.addEventListener("cut", (e) => copyOut(e, true), true);
 })();

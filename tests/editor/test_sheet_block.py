@@ -1,0 +1,125 @@
+"""The data sheet's block in a real browser: Shift extends it, Ctrl+C copies it as
+tab-separated text and Ctrl+V pastes it elsewhere, Ctrl+X cuts, Delete clears the whole block,
+a decimal-comma block is read as such and the editor says so."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from plotdoc import open_project
+from plotdoc.publish.examples import example_bytes
+
+from .conftest import Editor, start_editor
+
+
+@pytest.fixture(scope="module")
+def file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("sheet") / "sheet.plotdoc"
+    path.write_bytes(example_bytes("complete"))
+    return path
+
+
+@pytest.fixture(scope="module")
+def editor(file: Path) -> Iterator[Editor]:
+    ed = start_editor(file, cwd=file.parent)
+    try:
+        yield ed
+    finally:
+        ed.stop()
+
+
+@pytest.fixture(scope="module")
+def page(browser: Any, editor: Editor) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=editor.base)
+    pg = context.new_page()
+    pg.goto(editor.url)
+    pg.get_by_test_id("nav-weights").click()
+    pg.wait_for_function(
+        "() => document.querySelector('[data-testid=table-name]')?.textContent === "
+        "'Body weight at day 28'"
+    )
+    cell(pg, 0, 0).wait_for()
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+def cell(page: Any, row: int, col: int) -> Any:
+    return page.locator(
+        f".plotdoc-sheet .ag-row[row-index='{row}'] .ag-cell[col-id='c{col}']"
+    ).first
+
+
+def wait_text(page: Any, row: int, col: int, text: str) -> None:
+    page.wait_for_function(
+        "([r, c, t]) => document.querySelector("
+        "`.plotdoc-sheet .ag-row[row-index='${r}'] .ag-cell[col-id='c${c}']`)?.textContent === t",
+        arg=[row, col, text],
+        timeout=20_000,
+    )
+
+
+def save(page: Any) -> None:
+    page.keyboard.press("Control+s")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'no'",
+        timeout=30_000,
+    )
+
+
+def test_copy_a_block_and_paste_it_elsewhere(page: Any, file: Path) -> None:
+    original = [[cell(page, r, c).inner_text() for c in (0, 1)] for r in (0, 1, 2)]
+    cell(page, 0, 0).click()
+    cell(page, 2, 1).click(modifiers=["Shift"])
+    assert page.locator(".plotdoc-sheet .ag-cell.plotdoc-in-block").count() == 6
+    page.keyboard.press("Control+c")
+    copied = page.evaluate("() => navigator.clipboard.readText()")
+    assert copied == "\n".join("\t".join(r) for r in original) + "\n"
+    cell(page, 14, 0).click()
+    page.keyboard.press("Control+v")
+    wait_text(page, 16, 1, original[2][1])
+    assert [[cell(page, r, c).inner_text() for c in (0, 1)] for r in (14, 15, 16)] == original
+    save(page)
+    table = open_project(file).table("weights")
+    for k in range(3):
+        for c in range(2):
+            assert table.data_sets[c].values[14 + k, 0] == float(original[k][c])
+
+
+def test_delete_clears_the_whole_block(page: Any) -> None:
+    cell(page, 14, 0).click()
+    cell(page, 15, 1).click(modifiers=["Shift"])
+    page.keyboard.press("Delete")
+    wait_text(page, 15, 1, "")
+    got = [cell(page, r, c).inner_text() for r in (14, 15) for c in (0, 1)]
+    assert got == [""] * 4, got
+    assert cell(page, 16, 0).inner_text() != ""
+
+
+def test_cut_copies_then_clears(page: Any) -> None:
+    kept = cell(page, 16, 0).inner_text()
+    cell(page, 16, 0).click()
+    page.keyboard.press("Control+x")
+    wait_text(page, 16, 0, "")
+    assert page.evaluate("() => navigator.clipboard.readText()") == kept + "\n"
+
+
+def test_a_decimal_comma_block_is_read_and_the_editor_says_so(page: Any) -> None:
+    cell(page, 20, 0).click()
+    page.evaluate(
+        """() => {
+        const dt = new DataTransfer();
+        dt.setData('text/plain', '1,5\\n1.234,25\\n');
+        document.activeElement.dispatchEvent(
+            new ClipboardEvent('paste', {clipboardData: dt, bubbles: true, cancelable: true}));
+    }"""
+    )
+    wait_text(page, 21, 0, "1234.25")
+    assert cell(page, 20, 0).inner_text() == "1.5"
+    page.get_by_text("Read 2 numbers with a decimal comma (1,5 as 1.5).").wait_for()
