@@ -1,0 +1,58 @@
+"""A heat map with more rows (or data sets) than can be labelled readably on a page: the plot
+area grows for its labels only up to a bound, every k-th label is shown past it, and a
+``render-labels-thinned`` warning says how many are not."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+from plotdoc.render import render_table_checked
+from plotdoc.render.marks.heat import MAX_GROWN_PT
+from plotdoc.render.notices import THINNED, warning_code
+
+from ..docs import open_doc
+from ..row_docs import figure_of, grouped_doc
+
+
+def _doc(rows: int, cols: int, flip: bool = False) -> dict[str, object]:
+    rng = np.random.default_rng(5)
+    values = [[[float(v)] for v in rng.normal(0.0, 1.0, rows)] for _ in range(cols)]
+    doc = grouped_doc(
+        "grouped-heat-map", values=values, rows=[f"Gene {r + 1}" for r in range(rows)], graph={}
+    )
+    if flip:
+        doc["tables"][0]["graph"]["plot"]["options"] = {"flipXY": True}  # type: ignore[index]
+    return doc
+
+
+@pytest.mark.parametrize("flip", [False, True])
+def test_rows_past_the_page_are_thinned_with_a_warning(flip: bool) -> None:
+    rows = 2_000
+    doc = _doc(rows, 3, flip)
+    p = open_doc(doc)
+    drawn = render_table_checked(p, p.tables[0], fmt="png", dpi=50)
+    thinned = [w for w in drawn.warnings if warning_code(w) == THINNED]
+    assert len(thinned) == 1, drawn.warnings
+    assert "of 2,000 row labels are not shown" in thinned[0]
+    fig = figure_of(doc)
+    # the plot area stopped growing at the bound (plus the room of labels and titles)
+    assert max(fig.get_size_inches()) * 72 < MAX_GROWN_PT + 400
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    shown = [
+        a.get_window_extent(renderer)
+        for a in fig.findobj(lambda a: str(a.get_gid() or "").startswith("label/row/"))
+        if a.get_visible() and a.get_text()
+    ]
+    assert 20 <= len(shown) < rows
+    for a, b in itertools.combinations(shown, 2):
+        assert not a.overlaps(b)
+
+
+def test_a_map_that_fits_is_not_thinned() -> None:
+    p = open_doc(_doc(40, 16))
+    drawn = render_table_checked(p, p.tables[0], fmt="png", dpi=50)
+    assert not [w for w in drawn.warnings if warning_code(w) == THINNED]
