@@ -3,7 +3,9 @@
     PYTHONPATH=src python bench/bench_editor.py
 
 1. Time from dropping the 2,000,000-cell document of bench_open.py on the window to the first
-   table shown, against `plotdoc.open_project` on the same file (target: at most 3x).
+   table shown, against `plotdoc.open_project` on the same file (target: at most 3x). The
+   dropped File is built in the page before the clock starts, and the wait is for the dropped
+   document's own first table name ("Dropped 1"), which the starting project does not have.
 2. Median time from a cell edit to the redrawn graph on a 1,000-point xy table (target: under
    250 ms).
 3. The server's memory: its resident size before the big project is dropped (the fixed cost
@@ -24,6 +26,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+import orjson
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -31,7 +34,7 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from bench_open import make_document  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
-from tests.editor.conftest import CHROMIUM_ARGS, DROP_JS, start_editor  # noqa: E402
+from tests.editor.conftest import CHROMIUM_ARGS, start_editor  # noqa: E402
 
 from plotdoc import open_project  # noqa: E402
 from plotdoc.builder import ProjectBuilder  # noqa: E402
@@ -77,10 +80,40 @@ def project_size_kib(path: Path) -> float:
     return float(out.stdout.strip())
 
 
+#: the first table of the dropped document is named so (the starting project has a "Table 1")
+DROPPED_NAME = "Dropped 1"
+
+BUILD_FILE_JS = """
+([name, b64]) => {
+  const bytes = Uint8Array.from(atob(b64), c => c.charCodeAt(0));
+  window.__benchFile = new File([bytes], name);
+}
+"""
+
+DROP_BUILT_JS = """
+() => {
+  const dt = new DataTransfer();
+  dt.items.add(window.__benchFile);
+  for (const type of ["dragenter", "dragover", "drop"]) {
+    const ev = new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true });
+    document.querySelector("main, body").dispatchEvent(ev);
+  }
+}
+"""
+
+
+def dropped_document() -> bytes:
+    """bench_open's 2,000,000-cell document, its tables named "Dropped 1", "Dropped 2", ..."""
+    doc = orjson.loads(make_document())
+    for k, table in enumerate(doc["tables"], 1):
+        table["name"] = f"Dropped {k}"
+    return orjson.dumps(doc)
+
+
 def main() -> int:
     work = Path(tempfile.mkdtemp())
     big = work / "big.plotdoc"
-    big.write_bytes(make_document())
+    big.write_bytes(dropped_document())
     t = time.perf_counter()
     open_project(big)
     open_seconds = time.perf_counter() - t
@@ -118,18 +151,16 @@ def main() -> int:
             edit_ms = statistics.median(times) * 1000
             # 3. memory: the server before the big project (web stack, matplotlib, a small project)
             fixed_kib = settled_rss_kib(editor.process.pid)
-            # 1. drop the 2,000,000-cell document -> first table shown
+            # 1. drop the 2,000,000-cell document -> first table shown. The File is built in
+            # the page (base64 decoded) before the clock starts; the drop dispatches it, and
+            # the wait is for what only the dropped file has: its first table's name.
             data = base64.b64encode(big.read_bytes()).decode()
-            page.evaluate("(d) => { window.__bench = d; }", data)
+            page.evaluate(BUILD_FILE_JS, ["big.plotdoc", data])
+            del data
             t = time.perf_counter()
-            page.evaluate(
-                "async (name) => { const f = "
-                + DROP_JS.strip()
-                + "; await f([name, window.__bench]); }",
-                "big.plotdoc",
-            )
+            page.evaluate(DROP_BUILT_JS)
             page.wait_for_function(
-                "() => document.querySelector('[data-testid=table-name]')?.textContent === 'Table 1'"
+                f"() => document.querySelector('[data-testid=table-name]')?.textContent === {DROPPED_NAME!r}"
                 " && !!document.querySelector(\".plotdoc-sheet .ag-row[row-index='0'] .ag-cell[col-id='c1']\")",
                 timeout=300_000,
             )
