@@ -1,12 +1,12 @@
 """Work done off the event loop: recomputing analyses and drawing graphs.
 
 A computation that can be long (analyses, the graph of a large table) runs in a child
-process forked from the server: the child sees the project as it was at that moment (the
-operating system shares its memory until either side writes), computes, sends its result
-back through a pipe and exits. Cancel kills the child, so the computation really stops and
-its memory is returned at once. A small graph is drawn in a worker thread instead (a fork
-would cost more than the drawing). A newer request makes an older result stale: it is
-dropped.
+process started from a fork server (see :func:`_workers`): the child is sent a copy of the
+project as it was at that moment, computes, sends its result back through a pipe and exits.
+Cancel kills the child, so the computation really stops and its memory is returned at once.
+A small graph is drawn in a worker thread instead (a process would cost more than the
+drawing). Either way it reads a copy of the project's arrays, never the arrays a cell edit
+writes in place. A newer request makes an older result stale: it is dropped.
 """
 
 from __future__ import annotations
@@ -14,17 +14,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
-import os
-import pickle
 import signal
-import struct
 import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..editing.history import copy_table
+from ..editing.history import copy_table, pending
 from ..editing.session import Session
 from ..model import Project, Table
 
@@ -42,8 +39,14 @@ class Cancelled(Exception):
 
 
 def project_copy(project: Project) -> Project:
+    """A copy to compute or draw from while the session goes on: the tables' cells are copied
+    too (a cell edit writes into the session's arrays in place)."""
+    tables = [copy_table(t) for t in project.tables]
+    for table in tables:
+        if not pending(table):
+            _own_arrays(table)
     return Project(
-        tables=[copy_table(t) for t in project.tables],
+        tables=tables,
         meta=project.meta,
         usermeta=project.usermeta,
         view=project.view,
@@ -52,6 +55,17 @@ def project_copy(project: Project) -> Project:
         modified_at=project.modified_at,
         results=project.results,  # shared: an analysis is computed where it is first read
     )
+
+
+def _own_arrays(table: Table) -> None:
+    for ds in table.data_sets:
+        ds.values = ds.values.copy()
+        if ds.text is not None:
+            ds.text = ds.text.copy()
+    if table.x is not None:
+        table.x = table.x.copy()
+    if table.row_labels is not None:
+        table.row_labels = list(table.row_labels)
 
 
 def known_results(project: Project) -> Mapping[Any, Any]:
@@ -171,42 +185,88 @@ def preview(project: Project, table_id: str, dpi: float = SCREEN_DPI) -> bytes:
 # -- a computation Cancel can end ------------------------------------------------------------
 
 
-_HEADER = struct.Struct("<cQ")
+def portable(project: Project) -> Project:
+    """``project`` (a :func:`project_copy`) made ready to be sent to another process.
+
+    Results tables not computed yet keep no way to compute themselves (a child that needs
+    them arms them again, as :func:`compute_results` does); results already computed go
+    with the project.
+    """
+    from ..results import Results
+
+    for table in project.tables:
+        if pending(table):
+            table.__dict__["fill"] = None
+            table.__dict__.setdefault("_data_sets", [])
+            table.__dict__.setdefault("_row_labels", None)
+    old = project.results
+    if isinstance(old, Results):
+        results = Results(project, old.budget)
+        results._kept = old._kept.copy()
+        results._kept_bytes = old._kept_bytes
+        results.spent = old.spent
+        project.results = results
+    return project
 
 
-def _write_frame(fd: int, kind: bytes, data: bytes) -> None:
-    view = memoryview(_HEADER.pack(kind, len(data)) + data)
-    while view:
-        view = view[os.write(fd, view) :]
+def _workers() -> Any:
+    """The process context computations run in: ``forkserver`` where there is one.
+
+    The server runs threads (the event loop's executor, NiceGUI's own), and a process forked
+    from a threaded one may inherit a lock another thread held at that moment. A fork server
+    is started once, single-threaded, with plotdoc's modules already imported; each
+    computation is forked from it, so it starts at once and inherits no lock. Where there is
+    no fork server (Windows), each computation is spawned.
+    """
+    global _CONTEXT
+    if _CONTEXT is None:
+        import multiprocessing
+
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+        if "forkserver" in methods:
+            context.set_forkserver_preload(["plotdoc.editor.work", "plotdoc.results"])
+        _CONTEXT = context
+    return _CONTEXT
 
 
-def _read_exact(fd: int, n: int) -> bytes | None:
-    chunks = []
-    while n:
-        chunk = os.read(fd, min(n, 1 << 20))
-        if not chunk:
-            return None
-        chunks.append(chunk)
-        n -= len(chunk)
-    return b"".join(chunks)
+_CONTEXT: Any = None
+
+
+def _child(conn: Any, fn: Callable[..., Any], args: tuple[Any, ...], reports: bool) -> None:
+    """What runs in the child: the computation, its progress and its result sent back."""
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        with contextlib.suppress(ValueError, AttributeError, OSError):  # not every platform
+            signal.signal(sig, signal.SIG_DFL)
+    try:
+        extra = {"report": lambda text: conn.send(("P", text))} if reports else {}
+        value = fn(*args, **extra)
+        conn.send(("R", value))
+    except BaseException as exc:
+        conn.send(("E", f"{type(exc).__name__}: {exc}"))
+    finally:
+        conn.close()
 
 
 class Task:
-    """One computation in a forked child process; :meth:`cancel` kills it.
+    """One computation in a child process; :meth:`cancel` kills it.
 
-    ``fn(*args)`` runs in the child; with ``reports=True`` it is given ``report=`` a function
-    that sends a line of progress, shown from :attr:`progress`.
+    ``fn(*args)`` runs in the child (``fn`` a function of a module, the projects among
+    ``args`` sent as :func:`portable` makes them); with ``reports=True`` it is given
+    ``report=`` a function that sends a line of progress, shown from :attr:`progress`.
     """
 
     def __init__(
         self, fn: Callable[..., Any], *args: Any, label: str = "Computing", reports: bool = False
     ) -> None:
         self.fn = fn
-        self.args = args
+        self.args = tuple(portable(a) if isinstance(a, Project) else a for a in args)
         self.label = label
         self.reports = reports
         #: the last line of progress the computation sent
         self.progress = ""
+        self.process: Any = None
+        #: the child's process id, once started
         self.pid: int | None = None
         self.cancelled = False
         self.started = time.monotonic()
@@ -215,76 +275,58 @@ class Task:
     def elapsed(self) -> float:
         return time.monotonic() - self.started
 
-    def _child(self, fd: int) -> None:
-        global _DRAW_LOCK
-        _DRAW_LOCK = threading.Lock()  # the parent held it while forking
-        for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-            signal.signal(sig, signal.SIG_DFL)
-        try:
-            if self.reports:
-                value = self.fn(
-                    *self.args, report=lambda text: _write_frame(fd, b"P", text.encode())
-                )
-            else:
-                value = self.fn(*self.args)
-            _write_frame(fd, b"R", pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-        except BaseException as exc:
-            _write_frame(fd, b"E", f"{type(exc).__name__}: {exc}".encode())
-
-    def _wait(self, fd: int) -> tuple[bytes, bytes] | None:
+    def _run(self) -> tuple[str, Any] | None:
+        """Start the child and wait for its answer (in a worker thread)."""
+        context = _workers()
+        receive, send = context.Pipe(duplex=False)
+        with _START_LOCK:
+            if self.cancelled:
+                return None
+            self.process = context.Process(
+                target=_child, args=(send, self.fn, self.args, self.reports), daemon=True
+            )
+            self.process.start()
+            self.pid = self.process.pid
+        send.close()
         try:
             while True:
-                head = _read_exact(fd, _HEADER.size)
-                if head is None:
+                try:
+                    kind, body = receive.recv()
+                except (EOFError, OSError):
                     return None
-                kind, size = _HEADER.unpack(head)
-                body = _read_exact(fd, size)
-                if body is None:
-                    return None
-                if kind != b"P":
-                    return kind, body
-                self.progress = body.decode()
+                if kind != "P":
+                    return str(kind), body
+                self.progress = str(body)
         finally:
-            os.close(fd)
-            if self.pid is not None:
-                os.waitpid(self.pid, 0)
+            receive.close()
+            self.process.join()
+            self.process.close()
 
     async def result(self) -> Any:
         """Run the computation; raise Cancelled when cancelled, RuntimeError when it failed."""
         if self.cancelled:
             raise Cancelled
-        if not hasattr(os, "fork"):  # Windows: a thread; Cancel only drops the result
-            value = await in_thread(self.fn, *self.args)
-            if self.cancelled:
-                raise Cancelled
-            return value
-        read_fd, write_fd = os.pipe()
-        with _DRAW_LOCK:  # no other thread holds the drawing lock in the child
-            pid = os.fork()
-        if pid == 0:  # pragma: no cover - the child
-            os.close(read_fd)
-            try:
-                self._child(write_fd)
-            finally:
-                os._exit(0)
-        self.pid = pid
-        os.close(write_fd)
-        answer = await asyncio.get_running_loop().run_in_executor(None, self._wait, read_fd)
+        answer = await in_thread(self._run)
         if self.cancelled:
             raise Cancelled
         if answer is None:
             raise RuntimeError("the computation ended without a result")
         kind, body = answer
-        if kind == b"E":
-            raise RuntimeError(body.decode())
-        return pickle.loads(body)
+        if kind == "E":
+            raise RuntimeError(str(body))
+        return body
 
     def cancel(self) -> None:
         """End the computation now (its child process is killed)."""
-        self.cancelled = True
-        if self.pid is not None:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self.pid, signal.SIGKILL)
+        with _START_LOCK:
+            self.cancelled = True
+            process = self.process
+            if process is not None:
+                with contextlib.suppress(ValueError, ProcessLookupError, OSError):
+                    process.kill()
+
+
+_START_LOCK = threading.Lock()
 
 
 def release_memory() -> None:
