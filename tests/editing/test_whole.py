@@ -17,6 +17,7 @@ import pytest
 from plotdoc import EditRefusedError, PlotdocError, loads
 from plotdoc.editing import (
     add_analysis,
+    add_annotation,
     add_data_set,
     add_table,
     clear_cells,
@@ -337,3 +338,45 @@ def test_the_measured_size_of_cells_stays_exact_through_cell_edits(project: Proj
     for values in arrays():
         assert values is not None
         assert numeric_bytes(values) == len(orjson.dumps(values, option=orjson.OPT_SERIALIZE_NUMPY))
+
+
+def test_point_styles_follow_their_rows(project: Project) -> None:
+    points = lambda p: p.table("calibration").graph.style_overrides["perPoint"]["IgG standard"]  # noqa: E731
+    star = points(project)["7"]
+    insert_rows(project, "calibration", 2, 2)
+    assert points(project) == {"9": star}
+    delete_rows_at(project, "calibration", [0, 3])
+    assert points(project) == {"7": star}
+    delete_rows(project, "calibration", 7)
+    assert points(project) == {}
+    assert _reopened(project)["tables"][0]["graph"]["styleOverrides"]["perPoint"] == {
+        "IgG standard": {}
+    }
+
+
+def test_a_bracket_stays_on_its_data_sets_when_one_before_is_removed(project: Project) -> None:
+    add_data_set(project, "weights", "Chow")
+    table = project.table("weights")
+    # a bracket between the 2nd and 3rd data sets; then the 1st is removed
+    aid = add_annotation(
+        project,
+        "weights",
+        {
+            "type": "bracket",
+            "left": {"kind": "group", "groupIndex": 1},
+            "right": {"kind": "group", "groupIndex": 2},
+        },
+    ).item_id
+    remove_data_set(project, "weights", 0)
+    bracket = next(a for a in table.annotations if a.id == aid)
+    assert (bracket.props["left"]["groupIndex"], bracket.props["right"]["groupIndex"]) == (0, 1)
+
+
+def test_deleting_the_table_the_view_shows_shows_the_next_one(project: Project) -> None:
+    assert project.view["activeTableId"] == "weights"
+    delete_table(project, "weights")  # and its histogram, a results table
+    assert project.view["activeTableId"] == "table-1"
+    assert loads(_bytes(project)).view["activeTableId"] == "table-1"
+    project.view["activeTableId"] = "table-3"
+    delete_table(project, "table-3")
+    assert project.view["activeTableId"] == "table-2"

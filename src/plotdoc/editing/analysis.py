@@ -10,6 +10,7 @@ from ..contract.variants import merge
 from ..model import Analysis, DerivedFrom, Project, Table
 from ..reader.build import build_graph, results_graph_document
 from .base import Outcome, editable, find_table, refuse, structural
+from .repairs import keep_active
 
 
 def _new_analysis_id(table: Table, method: str) -> str:
@@ -73,9 +74,11 @@ def remove_analysis(project: Project, /, table_id: str, analysis_id: str) -> Out
     index, table = find_table(project, table_id)
     _analysis(table, index, analysis_id)
     table.analyses = [a for a in table.analyses if a.id != analysis_id]
+    before = [t.id for t in project.tables]
     project.tables = [
         t for t in project.tables if t.derived_from != DerivedFrom(table_id, analysis_id)
     ]
+    keep_active(project, before)
     return Outcome("Remove analysis", None, None, table_id)
 
 

@@ -9,6 +9,7 @@ draw: the check reports them as open would, and :func:`apply_repair` drops them 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..contract.plots import MV_REQUIRED_ROLES
@@ -105,6 +106,56 @@ def remove_keys(table: Table, index: int, name: str) -> None:
             complete_mapping(options, len(table.data_sets))
     if table.variable_types:
         table.variable_types.pop(name, None)
+
+
+def move_points(table: Table, moved: Callable[[int], int | None]) -> None:
+    """Per-point styles follow their rows: ``moved(row)`` is the row's new index, or None for a
+    row deleted (its style goes with it)."""
+    graph = table.graph
+    per_point = graph.style_overrides.get("perPoint") if graph is not None else None
+    if not isinstance(per_point, dict):
+        return
+    for points in per_point.values():
+        if not isinstance(points, dict):
+            continue
+        kept: dict[str, Any] = {}
+        for key, value in points.items():
+            if key.isascii() and key.isdigit():
+                new = moved(int(key))
+                if new is not None:
+                    kept[str(new)] = value
+            else:
+                kept[key] = value
+        points.clear()
+        points.update(kept)
+
+
+def shift_brackets(table: Table, removed: int) -> None:
+    """Bracket ends on data sets after the removed one move down one, as the data sets do."""
+    for ann in table.annotations:
+        if ann.type != "bracket":
+            continue
+        for side in ("left", "right"):
+            anchor = ann.props.get(side)
+            if isinstance(anchor, dict) and anchor.get("kind") == "group":
+                index = anchor.get("groupIndex")
+                if isinstance(index, int) and index > removed:
+                    anchor["groupIndex"] = index - 1
+
+
+def keep_active(project: Project, before: list[str]) -> None:
+    """The view's active table, when it was deleted, becomes the one now in its place."""
+    active = project.view.get("activeTableId")
+    ids = [t.id for t in project.tables]
+    if active is None or active in ids:
+        return
+    at = before.index(active) if active in before else 0
+    survivors = [tid for tid in before[:at] if tid in ids]
+    after = [tid for tid in before[at:] if tid in ids]
+    if after or survivors:
+        project.view["activeTableId"] = after[0] if after else survivors[-1]
+    else:
+        project.view.pop("activeTableId", None)
 
 
 def complete_mapping(options: dict[str, Any], n_sets: int) -> None:

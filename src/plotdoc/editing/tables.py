@@ -15,7 +15,7 @@ from ..problems import PathPart, found
 from ..reader.build import build_graph, default_graph_document
 from .base import Outcome, editable, find_table, refuse, structural, whole
 from .graph import apply_variant
-from .repairs import remove_keys, rename_keys
+from .repairs import keep_active, move_points, remove_keys, rename_keys, shift_brackets
 
 #: The data sets a new table starts with, per family (as a graphing program's new table does).
 STARTER_DATA_SETS: dict[str, tuple[str, ...]] = {
@@ -143,14 +143,17 @@ def duplicate_table(project: Project, /, table_id: str) -> Outcome:
 
 @structural
 def delete_table(project: Project, /, table_id: str) -> Outcome:
-    """Delete a table and the results tables computed from it."""
+    """Delete a table and the results tables computed from it; when the view showed one of
+    them, it shows the table now in its place."""
     find_table(project, table_id)
+    before = [t.id for t in project.tables]
     project.tables = [
         t
         for t in project.tables
         if t.id != table_id
         and (t.derived_from is None or t.derived_from.source_table_id != table_id)
     ]
+    keep_active(project, before)
     return Outcome("Delete table")
 
 
@@ -198,6 +201,7 @@ def remove_data_set(project: Project, /, table_id: str, data_set: int) -> Outcom
     data_set = _data_set_index(table, index, data_set)
     removed = table.data_sets.pop(data_set)
     remove_keys(table, data_set, removed.name)
+    shift_brackets(table, data_set)
     _keep_graph(table)
     return Outcome("Remove data set", index, None, table_id)
 
@@ -262,6 +266,7 @@ def insert_rows(project: Project, /, table_id: str, at: int, count: int = 1) -> 
         table.x = np.insert(table.x, [at] * count, np.nan)
     if table.row_labels is not None:
         table.row_labels = [*table.row_labels[:at], *([""] * count), *table.row_labels[at:]]
+    move_points(table, lambda r: r + count if r >= at else r)
     return Outcome(f"Insert {_rows(count)}", index, range(at, min(at + count, n + count)), table_id)
 
 
@@ -313,6 +318,8 @@ def _drop_rows(table: Table, index: int, table_id: str, drop: np.ndarray) -> Out
     if table.row_labels is not None:
         labels = table.row_labels
         table.row_labels = [labels[i] for i in keep]
+    dropped = set(drop.tolist())  # sorted: a row moves up by the deleted rows before it
+    move_points(table, lambda r: None if r in dropped else r - int(np.searchsorted(drop, r)))
     return Outcome(f"Delete {_rows(len(drop))}", index, None, table_id)
 
 
