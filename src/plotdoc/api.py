@@ -162,7 +162,13 @@ def recompute(project: Project, budget: Budget | None = None) -> None:
 def open_project(path: str | os.PathLike[str], *, budget: Budget | None = None) -> Project:
     """Open the project file at ``path``; raise :class:`~plotdoc.FileRefusedError` with every
     error (:class:`~plotdoc.MissingFileError`, also a :class:`FileNotFoundError`, when there is
-    no file). Bytes or text are opened with :func:`loads`."""
+    no file). Bytes, text or a dict are opened with :func:`loads` (given here, a
+    :class:`TypeError` says so)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(
+            f"open_project opens a file by its path; found {type(path).__name__}: open a "
+            "document's bytes, text or dict with plotdoc.loads(data)"
+        )
     project = loads(read_limited(path), budget=budget)
     name_warning = _name_warning(path)
     if name_warning is not None:

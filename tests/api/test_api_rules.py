@@ -61,6 +61,8 @@ def test_validate_takes_a_parsed_document() -> None:
 def test_loads_refuses_a_path_naming_open_project() -> None:
     with pytest.raises(TypeError, match=r"plotdoc\.open_project\(path\)"):
         plotdoc.loads(GOOD)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"plotdoc\.loads\(data\)"):
+        plotdoc.open_project(GOOD.read_bytes())  # type: ignore[arg-type]
 
 
 def test_str_of_a_report_is_what_the_command_prints(
