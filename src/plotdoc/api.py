@@ -169,7 +169,14 @@ def open_project(path: str | os.PathLike[str], *, budget: Budget | None = None) 
             f"open_project opens a file by its path; found {type(path).__name__}: open a "
             "document's bytes, text or dict with plotdoc.loads(data)"
         )
-    project = loads(read_limited(path), budget=budget)
+    try:
+        data = read_limited(path)
+    except FileRefusedError:  # no file, or a name no file can have: a document as text?
+        hint = _json_text_problem(path)
+        if hint is None:
+            raise
+        raise MissingFileError([hint]) from None
+    project = loads(data, budget=budget)
     name_warning = _name_warning(path)
     if name_warning is not None:
         project.warnings = (name_warning, *project.warnings)
@@ -230,15 +237,9 @@ def _validate_path(source: str | os.PathLike[str], build: bool) -> Report:
     try:
         data = read_limited(source)
     except PlotdocError as exc:  # no file, or a name no file can have (too long, a NUL)
-        if isinstance(source, str) and source.lstrip()[:1] in ("{", "["):
-            shown = source.strip()[:40] + ("…" if len(source.strip()) > 40 else "")
-            problem = error(
-                "file-not-found",
-                (),
-                f"expected a path to a file; found text that looks like a JSON document "
-                f"({shown!r}): a str is a path, so use plotdoc.loads(text) or pass bytes",
-            )
-            return Report([problem], name="<text>")
+        hint = _json_text_problem(source)
+        if hint is not None:
+            return Report([hint], name="<text>")
         return Report(list(exc.problems), exc.omitted, name=name)
     report = run_pipeline(data, build=build)[1]
     report.name = name
@@ -246,6 +247,21 @@ def _validate_path(source: str | os.PathLike[str], build: bool) -> Report:
     if name_warning is not None:
         report.problems.insert(0, name_warning)
     return report
+
+
+def _json_text_problem(source: str | os.PathLike[str]) -> Problem | None:
+    """For a ``str`` that names no file but reads like a JSON document, the problem that says
+    a ``str`` is a path and how to pass a document; None otherwise."""
+    if not isinstance(source, str) or source.lstrip()[:1] not in ("{", "["):
+        return None
+    text = source.strip()
+    shown = text[:40] + ("…" if len(text) > 40 else "")
+    return error(
+        "file-not-found",
+        (),
+        f"expected a path to a file; found text that looks like a JSON document ({shown!r}): "
+        "a str is a path, so use plotdoc.loads(text) or pass bytes",
+    )
 
 
 def __getattr__(name: str) -> object:

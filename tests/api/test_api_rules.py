@@ -27,6 +27,8 @@ def test_json_text_given_to_validate_is_a_path_with_a_hint() -> None:
     assert "use plotdoc.loads(text) or pass bytes" in problem.message
     assert len(problem.message) < 300  # the text is quoted in part, not whole
     assert plotdoc.validate(text.encode()).ok
+    with pytest.raises(plotdoc.MissingFileError, match=r"use plotdoc\.loads\(text\)"):
+        plotdoc.open_project(text)
 
 
 @pytest.mark.parametrize(
