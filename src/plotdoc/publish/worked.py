@@ -167,7 +167,7 @@ WORKED: dict[str, tuple[str, Document]] = {
                 "format": "multipleVariables",
                 "dataSets": [
                     {"name": "Height", "values": [[170], [165], [180], [175], [160], [185]]},
-                    {"name": "Weight", "values": [[68], [60], [82], [74], [55], [90]]},
+                    {"name": "Weight", "values": [[72], [58], [77], [80], [61], [83]]},
                     {"name": "Age", "values": [[34], [52], [29], [41], [25], [38]]},
                     {"name": "Pulse", "values": [[72], [64], [80], [70], [75], [68]]},
                 ],
