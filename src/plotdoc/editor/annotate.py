@@ -36,81 +36,16 @@ def _new_id(table: Table, prefix: str) -> str:
     return f"{prefix}{n}"
 
 
-@structural
-def _add(project: Project, /, table_id: str, annotation: dict[str, Any]) -> Outcome:
-    index, table = find_table(project, table_id)
-    props = {k: v for k, v in annotation.items() if k not in ("id", "type")}
-    kind = str(annotation.get("type", ""))
-    ann_id = str(annotation.get("id") or _new_id(table, kind + "-"))
-    table.annotations.append(Annotation(ann_id, kind, props))
-    return Outcome(f"Add {kind}", index, None, table_id)
-
-
 def add(project: Project, table_id: str, annotation: dict[str, Any]) -> Edit:
     """Add ``annotation`` (a contract annotation object) to the table: one checked edit."""
-    op = getattr(editing, "add_annotation", None)
-    if op is not None:
-        return op(project, table_id, annotation)  # type: ignore[no-any-return]
-    return _add(project, table_id, annotation)
-
-
-@structural
-def _remove(project: Project, /, table_id: str, annotation_id: str) -> Outcome:
-    index, table = find_table(project, table_id)
-    kept = [a for a in table.annotations if a.id != annotation_id]
-    if len(kept) == len(table.annotations):
-        raise refuse(
-            "edit-invalid",
-            ("tables", index, "annotations"),
-            f"expected the id of an annotation; none has the id {annotation_id!r}",
-        )
-    table.annotations[:] = kept
-    return Outcome("Remove annotation", index, None, table_id)
+    return editing.add_annotation(project, table_id, annotation)
 
 
 def remove(project: Project, table_id: str, annotation_id: str) -> Edit:
-    op = getattr(editing, "remove_annotation", None)
-    if op is not None:
-        return op(project, table_id, annotation_id)  # type: ignore[no-any-return]
-    return _remove(project, table_id, annotation_id)
+    return editing.remove_annotation(project, table_id, annotation_id)
 
 
-@structural
-def move(
-    project: Project,
-    /,
-    table_id: str,
-    annotation_id: str,
-    dx: float,
-    dy: float,
-    y_value: float | None = None,
-) -> Outcome:
-    """Move an annotation by (``dx``, ``dy``) points; a bracket to height ``y_value``."""
-    index, table = find_table(project, table_id)
-    ann = next((a for a in table.annotations if a.id == annotation_id), None)
-    if ann is None:
-        raise refuse(
-            "edit-invalid",
-            ("tables", index, "annotations"),
-            f"expected the id of an annotation; none has the id {annotation_id!r}",
-        )
-    p = ann.props
-    if ann.type == "text":
-        p["x"] = round(float(p.get("x", 0.0)) + dx, 1)
-        p["y"] = round(float(p.get("y", 0.0)) + dy, 1)
-    elif ann.type == "shape":
-        from ..contract.document import SHAPE_DEFAULT_POINTS
-
-        points = p.get("points") or [dict(q) for q in SHAPE_DEFAULT_POINTS]
-        p["points"] = [
-            {"x": round(float(q["x"]) + dx, 1), "y": round(float(q["y"]) + dy, 1)} for q in points
-        ]
-    elif ann.type == "bracket" and y_value is not None:
-        p["y"] = _round(y_value)
-    return Outcome("Move annotation", index, None, table_id)
-
-
-def _round(v: float) -> float:
+def rounded(v: float) -> float:
     """Four significant digits: what a drag can mean on screen."""
     if v == 0 or not math.isfinite(v):
         return 0.0

@@ -7,12 +7,13 @@ message and changes nothing.
 
 from __future__ import annotations
 
+import html
 import re
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from .fields import current, set_value
+from .fields import current, reset_value, set_value
 from .format_spec import PathPart, Widget
 from .wording import label_of
 
@@ -42,6 +43,22 @@ def parse_number(text: Any, widget: Widget) -> Any:
     return int(number) if widget.integer and number.is_integer() else number
 
 
+_RUN = re.compile(r"([\^_])\{([^{}]*)\}")
+
+
+def rich_html(text: str) -> str:
+    """``text`` as HTML, ``^{...}`` raised and ``_{...}`` lowered as the graph draws them."""
+    out = []
+    pos = 0
+    for m in _RUN.finditer(text):
+        out.append(html.escape(text[pos : m.start()]))
+        tag = "sup" if m.group(1) == "^" else "sub"
+        out.append(f"<{tag}>{html.escape(m.group(2))}</{tag}>")
+        pos = m.end()
+    out.append(html.escape(text[pos:]))
+    return "".join(out).replace("\\n", "<br>").replace("\n", "<br>")
+
+
 class Control:
     """Builds the control for ``path`` of table ``table_id`` in ``view``."""
 
@@ -56,6 +73,12 @@ class Control:
         if table is None or table.id != self.table_id or current(table, self.path) == value:
             return
         self.view.apply(set_value, self.table_id, self.path, value)
+
+    def reset(self) -> None:
+        """Back to the default (the style's colour, no fill)."""
+        table = self.view.table()
+        if table is not None and table.id == self.table_id and self.value is not None:
+            self.view.apply(reset_value, self.table_id, self.path)
 
     def put_some(self, value: Any) -> None:
         """Set ``value`` unless it is None (a select cleared, a colour still being typed)."""
@@ -103,6 +126,11 @@ class Control:
                 .props(f"dense outlined data-testid={tid}")
             )
             field.on("change", lambda _: self.put(field.value))
+            if self.path[-1] == "text" and self.path[0] in ("annotations", "titles"):
+                # as it will be drawn: ^{...} raised, _{...} lowered, \n a new line
+                preview = ui.html(rich_html(str(value or ""))).classes("plotdoc-rich-preview")
+                preview.props(f"data-testid={tid}-preview")
+                field.on_value_change(lambda e: preview.set_content(rich_html(str(e.value or ""))))
 
     def _color(self, label: str, widget: Widget, tid: str) -> None:
         """Hex colour with a picker, its opacity, and a button back to the style's colour."""
@@ -152,6 +180,6 @@ class Control:
                 self.put(out)
 
             opacity.on("change", set_alpha)
-            ui.button(icon="format_color_reset", on_click=lambda: self.put(word)).props(
+            ui.button(icon="format_color_reset", on_click=self.reset).props(
                 f"flat round dense size=sm data-testid={tid}-reset"
             ).tooltip("The style's colour" if word == "theme" else "No fill")

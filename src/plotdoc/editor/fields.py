@@ -1,9 +1,8 @@
 """Setting one value of a table by its JSON path, as the Format panel and the graph do.
 
 Paths are the contract's, within a table (``("graph", "styleOverrides", "perDataSet",
-"Control", "symbol", "color")``); the edit goes through :func:`plotdoc.editing.set_field` when
-the editing package has it, else through an equivalent checked edit here (one undo step,
-refused with open's message and the project unchanged).
+"Control", "symbol", "color")``); the edit goes through :func:`plotdoc.editing.set_field` (one
+undo step, refused with open's message and the project unchanged).
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .. import editing
-from ..editing.base import Edit, Outcome, find_table, refuse, structural
+from ..editing.base import Edit, find_table
 from ..model import Project, Table
 from ..problems import format_path
 from .format_spec import PathPart
@@ -69,31 +68,13 @@ def current(table: Table, path: tuple[PathPart, ...]) -> Any:
     return node
 
 
-@structural
-def _set_field(
-    project: Project, /, table_id: str, path: tuple[PathPart, ...], value: Any
-) -> Outcome:
-    index, table = find_table(project, table_id)
-    node, rest = _container(table, path)
-    if node is None or not rest:
-        raise refuse(
-            "edit-invalid",
-            ("tables", index, *path),
-            "expected the path of a settable value of the graph, titles or annotations",
-        )
-    for part in rest[:-1]:
-        child = node.get(str(part))
-        if not isinstance(child, dict):
-            child = {}
-            node[str(part)] = child
-        node = child
-    node[str(rest[-1])] = value
-    return Outcome("Change " + str(path[-1]), index, None, table_id)
-
-
 def set_value(project: Project, table_id: str, path: tuple[PathPart, ...], value: Any) -> Edit:
     """Set the value at ``path`` (within table ``table_id``): one checked edit."""
-    set_field = getattr(editing, "set_field", None)
-    if set_field is not None:
-        return set_field(project, json_path(project, table_id, path), value)  # type: ignore[no-any-return]
-    return _set_field(project, table_id, path, value)
+    index, _ = find_table(project, table_id)
+    return editing.set_field(project, ("tables", index, *path), value)
+
+
+def reset_value(project: Project, table_id: str, path: tuple[PathPart, ...]) -> Edit:
+    """Remove the value at ``path``, so it takes its default (the style's) again."""
+    index, _ = find_table(project, table_id)
+    return editing.unset_field(project, ("tables", index, *path))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from nicegui import ui
 
-from ..editing import set_title
+from ..editing import move_annotation, set_title
 from . import annotate
 from .fields import current, set_value
 from .hits import Screen, Target, target_of
@@ -96,14 +96,20 @@ def drag(panel: GraphPanel, args: dict[str, Any]) -> None:
     if target.kind != "annotation" or not isinstance(target.key, int):
         return
     ann = table.annotations[target.key]
-    y_value = None
-    if ann.type == "bracket":
+    done = False
+    if ann.type == "bracket":  # its height is a Y value: where the bar was dropped
         region = next((r for r in shown.regions if r.id == args.get("id")), None)
         if region is None:
             return
         tip = float(ann.props.get("tipLengthPt", 5.0)) / k
-        y_value = shown.frame.value_y(region.box[3] - tip + float(args.get("dy", 0.0)))
-    if panel.view.apply(annotate.move, table.id, ann.id, dx, dy, y_value):
+        y_value = annotate.rounded(
+            shown.frame.value_y(region.box[3] - tip + float(args.get("dy", 0.0)))
+        )
+        path = ("annotations", target.key, "y")
+        done = panel.view.apply(set_value, table.id, path, y_value)
+    else:
+        done = panel.view.apply(move_annotation, table.id, ann.id, round(dx, 1), round(dy, 1))
+    if done:
         _format(panel).pick(table.id, target)
 
 
