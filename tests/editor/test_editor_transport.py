@@ -251,3 +251,42 @@ def test_the_page_works_under_its_content_security_policy(browser: Any, editor: 
         assert frames and not frames[0].url.startswith(editor.base), frames[0].url
     finally:
         context.close()
+
+
+TWO_UPLOADS_JS = """
+async (files) => {
+  const ids = [];
+  for (const [name, text] of files) {  // both uploaded before either is opened
+    const r = await fetch('/_plotdoc/upload?name=' + name,
+      { method: 'POST', body: text, credentials: 'same-origin' });
+    ids.push([name, (await r.json()).id]);
+  }
+  for (const [name, id] of ids) emitEvent('plotdoc_open', { id: id, name: name });
+}
+"""
+
+
+def test_two_files_arriving_together_are_both_opened(browser: Any, editor: Editor) -> None:
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(editor.url)
+        show_weights(page)
+        files = [
+            ["first.plotdoc", example_bytes("complete").decode()],
+            ["second.plotdoc", example_bytes("complete").decode()],
+        ]
+        page.evaluate(
+            "() => { window.__opened = []; new MutationObserver(() => document"
+            ".querySelectorAll('.q-notification').forEach(n => { const t = n.textContent;"
+            " if (t.includes('Opened ') && !window.__opened.includes(t))"
+            " window.__opened.push(t); })).observe(document.body,"
+            " { childList: true, subtree: true }); }"
+        )
+        page.evaluate(TWO_UPLOADS_JS, files)
+        page.wait_for_function("() => window.__opened.length >= 2", timeout=30000)
+        opened = page.evaluate("() => window.__opened")
+        assert any("first.plotdoc" in t for t in opened)
+        assert any("second.plotdoc" in t for t in opened)
+    finally:
+        context.close()
