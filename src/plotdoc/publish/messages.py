@@ -50,8 +50,9 @@ WRITTEN: dict[str, str] = {
     "'Dose' is not drawn (did-not-converge): The fit did not converge in 200 iterations. X "
     "spans 4 decades of positive values, as raw doses do: model logX expects log10 doses "
     "(enter log10 of each dose), model linearX fits doses as entered",
-    "render-ambiguous": "table 'a': 17 data sets but 16 distinct looks in the legend: "
-    "'S16' is drawn as 'S0' (colour, symbol and dash)",
+    "render-ambiguous": "table 'a': 30 legend entries but 24 distinct looks: 'S24' as 'S0', "
+    "'S25' as 'S1', 'S26' as 'S2' and 3 more are drawn alike; give them colours, symbols or "
+    "dashes of their own (styleOverrides.perDataSet), or fewer data sets per graph",
     "edit-invalid": "expected the id of a table; no table has the id 'nope'",
     "non-finite-number": "expected a finite number or a missing cell (NaN); found inf",
     "number-not-exact": "expected a number a double holds exactly (an integer of at most 2^53 "

@@ -17,6 +17,7 @@ from ..artists.svg import pixels_per_point
 from ..context import DrawContext
 from ..style.text import clamp, font_family, rich_label, safe
 from ..style.theme import resolve_color
+from .legend_looks import warn_look_alikes
 
 _PLACES: dict[str, dict[str, Any]] = {
     "auto": {"loc": "upper left", "bbox_to_anchor": (1.03, 1.0)},
@@ -40,11 +41,14 @@ def _right_side_taken(ctx: DrawContext) -> bool:
 def draw_legend(ctx: DrawContext) -> None:
     conf = ctx.graph.legend or {}
     overrides = conf.get("itemOverrides", {})
-    handles, labels, sources = [], [], []
+    handles, labels, sources, keys = [], [], [], []
     for key, handle, text in ctx.legend_handles:
         item = overrides.get(key, {})
         if item.get("hidden"):
             continue
+        if key.startswith("title:") and str(item.get("text", text)) == conf.get("title"):
+            continue  # the legend's own title already names the variable
+        keys.append(key)
         handles.append(handle)
         sources.append(str(item.get("text", text)))
         labels.append(safe(sources[-1]))
@@ -53,6 +57,7 @@ def draw_legend(ctx: DrawContext) -> None:
         show = ctx.legend_auto and len(ctx.legend_handles) >= 2
     if not show or not handles or not ctx.graph_switch("legend", True):
         return
+    warn_look_alikes(ctx, keys, handles, sources)
     position = conf.get("position", "auto")
     if position == "auto" and _right_side_taken(ctx):
         position = "left" if ctx.ax.yaxis.get_ticks_position() == "right" else "bottom"

@@ -19,10 +19,13 @@ from numpy.typing import NDArray
 from ...stats.descriptive import CenterError
 from .. import ids
 from ..context import DrawContext
+from ..notices import AMBIGUOUS, add_warning
 from ..positions.arrangements import GroupedLayout
 from ..prepare.cells import cell, finite
 from ..style.colors import RGBA, recede
 from ..style.text import clamp
+from ..style.theme import HATCHES
+from ..style.types import BarStyle
 from . import primitives
 from .summary import (
     center_error,
@@ -72,6 +75,16 @@ def draw_bars(
 
 def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
     """One bar per row with the data sets' centers stacked (see module doc)."""
+    scale = (ctx.graph.axes or {}).get("leftY", {}).get("scale", "linear")
+    if scale != "linear" and len(vis) > 1:
+        add_warning(
+            ctx,
+            AMBIGUOUS,
+            f"stacked bars on a {scale} value axis: each segment's length no longer shows its "
+            "share of the bar (a log axis shrinks the upper segments); a linear axis, or bars "
+            "side by side, show the proportions",
+            ("graph", "axesOverrides", "leftY", "scale"),
+        )
     base = baseline(ctx)
     ctx.value_axis_from_zero = True
     n = ctx.table.n_rows
@@ -209,9 +222,22 @@ def fill_under_points(ctx: DrawContext, i: int, point: int | None = None) -> RGB
 def swatch(ctx: DrawContext, i: int) -> Patch:
     """The legend swatch of data set ``i``'s bars: their fill and border."""
     st = ctx.style("bar", i)
-    return Patch(
-        facecolor=st["fill"], edgecolor=st["borderColor"], linewidth=float(st["borderWidth"])
+    return patterned(
+        Patch(
+            facecolor=st["fill"], edgecolor=st["borderColor"], linewidth=float(st["borderWidth"])
+        ),
+        st,
     )
+
+
+def patterned(patch: Patch, st: BarStyle) -> Patch:
+    """``patch`` with the bar's ``fillPattern`` in its ``patternColor``, as the bars draw it
+    (a legend swatch shows the pattern that tells its data set apart)."""
+    hatch = HATCHES.get(st["fillPattern"])
+    if hatch:
+        patch.set_hatch(hatch)
+        patch.set_hatchcolor(st["patternColor"])
+    return patch
 
 
 def bar_error_glyph(ctx: DrawContext, i: int) -> Artist | tuple[Artist, ...]:
@@ -228,10 +254,10 @@ def scatter_bar_glyph(ctx: DrawContext, i: int) -> tuple[Artist, ...]:
     st = ctx.style("bar", i)
     parts: list[Artist] = []
     if ctx.switch("bars", i):
-        parts.append(Patch(
+        parts.append(patterned(Patch(
             facecolor=fill_under_points(ctx, i), edgecolor=st["borderColor"],
             linewidth=float(st["borderWidth"]),
-        ))  # fmt: skip
+        ), st))  # fmt: skip
     if draws_error_bars(ctx, i):
         parts.append(primitives.error_glyph(ctx, i))
     if ctx.switch("symbols", i):

@@ -13,16 +13,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ...contract.presets import DEFAULT_PRESET, PRESETS, PresetColors, PresetShapes
+from ...contract.styles import DASH_STYLES, SYMBOL_SHAPES
 
 # colours live in .colors; these names stay importable from here
 from .colors import RGBA as RGBA
-from .colors import WHITE, contrast_text
+from .colors import WHITE, contrast, contrast_text
 from .colors import hex_to_rgba as hex_to_rgba
 from .colors import to_hex as to_hex
 from .colors import with_alpha as with_alpha
+
+#: how many data sets a preset draws each in its own look (the contract's most data sets)
+DISTINCT_LOOKS = 500
+
+#: an area fill contrasting less than this with the plot background is hatched instead
+MIN_AREA_CONTRAST = 1.1
+
+#: the patterns bars and violins take, one per round of the preset's fills after the first
+FILL_PATTERNS = (
+    "diagonalRight",
+    "diagonalLeft",
+    "horizontal",
+    "vertical",
+    "crosshatch",
+    "checkerboard",
+)
 
 #: LineDashStyle -> matplotlib linestyle
 DASHES: dict[str, Any] = {
@@ -58,6 +76,45 @@ def resolve_color(ref: Any, theme_value: RGBA) -> RGBA:
     if isinstance(ref, Mapping) and "hex" in ref:
         return hex_to_rgba(str(ref["hex"]), float(ref.get("alpha", 1.0)))
     return theme_value
+
+
+def _rest(cycle: tuple[str, ...], every: tuple[str, ...]) -> tuple[str, ...]:
+    return cycle + tuple(v for v in every if v not in cycle)
+
+
+@lru_cache(maxsize=32)
+def _looks(
+    colors: int, symbols: tuple[str, ...], dashes: tuple[str, ...]
+) -> tuple[tuple[int, str, str], ...]:
+    """The first :data:`DISTINCT_LOOKS` looks of :func:`look`, each drawn once."""
+    all_symbols = _rest(symbols, SYMBOL_SHAPES)
+    all_dashes = _rest(dashes, DASH_STYLES)
+    out: list[tuple[int, str, str]] = []
+    seen: set[tuple[int, str, str]] = set()
+    limit = colors * len(all_symbols) * len(all_dashes)
+    for t in range(limit):
+        if len(out) == DISTINCT_LOOKS:
+            break
+        c, k = t % colors, t // colors
+        shape = symbols[t % len(symbols)] if k == 0 else all_symbols[(c + k) % len(all_symbols)]
+        block = t // (colors * len(all_symbols))
+        dash = all_dashes[(t % len(dashes) + block) % len(all_dashes)]
+        if (c, shape, dash) not in seen:
+            seen.add((c, shape, dash))
+            out.append((c, shape, dash))
+    return tuple(out)
+
+
+def look(
+    colors: int, symbols: tuple[str, ...], dashes: tuple[str, ...], i: int
+) -> tuple[int, str, str]:
+    """Data set ``i``'s (palette index, symbol shape, dash): the preset's cycles together for
+    the first data sets, then every colour with further symbols (the preset's, then the other
+    shapes, bordered ones first), then with further dashes, so that no two of the first
+    :data:`DISTINCT_LOOKS` data sets are drawn alike while the preset has looks enough
+    (classic, one colour: 96); beyond, the looks repeat."""
+    found = _looks(colors, symbols, dashes)
+    return found[i % len(found)]
 
 
 @dataclass(frozen=True)
@@ -102,13 +159,16 @@ class Theme:
         return hex_to_rgba(hex_str)
 
     def dash(self, i: int) -> str:
-        """The LineDashStyle of data set ``i``'s lines (``PresetColors.dash_cycle``)."""
-        cycle = self.colors.dash_cycle
-        return cycle[i % len(cycle)]
+        """The LineDashStyle of data set ``i``'s lines (:func:`look`)."""
+        return look(len(self.colors.palette), self.shapes.symbol_cycle, self.colors.dash_cycle, i)[
+            2
+        ]
 
     def symbol_shape(self, i: int) -> str:
-        cycle = self.shapes.symbol_cycle
-        return cycle[i % len(cycle)]
+        """The symbol shape of data set ``i`` (:func:`look`)."""
+        return look(len(self.colors.palette), self.shapes.symbol_cycle, self.colors.dash_cycle, i)[
+            1
+        ]
 
     # -- element defaults ---------------------------------------------------------------
     def element_defaults(
@@ -131,6 +191,12 @@ class Theme:
         fg_dark = hex_to_rgba("#222222")
         # median and quartile lines cross a box or violin: dark on light fills, light on dark
         on_fill = WHITE if contrast_text(fill, self.plot_background) == WHITE else fg_dark
+        area = self.area_fill(k) if own is None else with_alpha(own, 0.35)
+        faint_area = contrast(area, self.plot_background, self.plot_background) < MIN_AREA_CONTRAST
+        # past the preset's fills, bars repeat a fill with a pattern, so that none looks alike
+        block = k // len(self.colors.fills)
+        pattern = "none" if block == 0 else FILL_PATTERNS[(block - 1) % len(FILL_PATTERNS)]
+        pattern_color = fg if block == 0 else contrast_text(fill, self.plot_background)
         value_slot = {
             "show": "nothing",
             "direction": "horizontal",
@@ -146,8 +212,8 @@ class Theme:
                 "fill": fill,
                 "borderColor": col if self.preset_id != "classic" else fg,
                 "borderWidth": s.bar_border_width,
-                "fillPattern": "none",
-                "patternColor": fg,
+                "fillPattern": pattern,
+                "patternColor": pattern_color,
                 "showMeanAsPlus": False,
                 "meanSymbolShape": "plus",
                 "whiskerCapStyle": s.cap_style,
@@ -156,8 +222,8 @@ class Theme:
                 "fill": fill,
                 "borderColor": col if self.preset_id != "classic" else fg,
                 "borderWidth": s.bar_border_width,
-                "fillPattern": "none",
-                "patternColor": fg,
+                "fillPattern": pattern,
+                "patternColor": pattern_color,
                 "smoothing": "medium",
             },
             "symbol": {
@@ -202,9 +268,10 @@ class Theme:
                 "beginAtY": None,
             },
             "areaFill": {
-                "fillColor": self.area_fill(k) if own is None else with_alpha(own, 0.35),
+                "fillColor": area,
                 "position": "belowCurve",
-                "fillPattern": "none",
+                # a fill that would vanish on the background (classic's white) is hatched
+                "fillPattern": "diagonalRight" if faint_area else "none",
                 "patternColor": fg,
             },
             "valueAnnotation": {

@@ -1,0 +1,63 @@
+"""Many data sets stay distinguishable: colour, symbol and dash together give each of the
+contract's 500 data sets its own look (while a preset has looks enough), and a legend whose
+entries look alike says so (render-ambiguous)."""
+
+from __future__ import annotations
+
+import pytest
+
+from plotdoc.contract.presets import PRESETS
+from plotdoc.render import render_table_checked
+from plotdoc.render.notices import AMBIGUOUS, warning_code, warning_path
+from plotdoc.render.style.theme import make_theme
+
+from ..docs import column_doc, open_doc, with_graph, xy_doc
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_no_two_data_sets_look_alike(preset: str) -> None:
+    theme = make_theme(preset, True)
+    looks = [(theme.palette(i), theme.symbol_shape(i), theme.dash(i)) for i in range(500)]
+    enough = 96 if preset == "classic" else 500  # one colour: 24 symbols x 4 dashes
+    assert len(set(looks[:enough])) == enough
+    # the first data sets keep the preset's own cycles
+    cycle = theme.shapes.symbol_cycle
+    assert [theme.symbol_shape(i) for i in range(len(cycle))] == list(cycle)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_bars_past_the_preset_s_fills_take_a_pattern(preset: str) -> None:
+    theme = make_theme(preset, True)
+    n = len(theme.colors.fills)
+    first, again = theme.element_defaults("bar", 0), theme.element_defaults("bar", n)
+    assert first["fillPattern"] == "none"
+    assert again["fillPattern"] != "none"
+
+
+def _warnings(doc: dict[str, object]) -> list[str]:
+    p = open_doc(doc)
+    return render_table_checked(p, p.tables[0]).warnings
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_sixteen_data_sets_have_a_legend_that_tells_them_apart(preset: str) -> None:
+    doc = with_graph(xy_doc("scatter", n_sets=16), activePresetId=preset, legend={"show": True})
+    assert [w for w in _warnings(doc) if warning_code(w) == AMBIGUOUS] == []
+
+
+def test_sixteen_bar_data_sets_are_told_apart() -> None:
+    values = [[float(k + 1)] * 3 for k in range(16)]
+    doc = with_graph(column_doc("bar", values=values), legend={"show": True})
+    assert [w for w in _warnings(doc) if warning_code(w) == AMBIGUOUS] == []
+
+
+def test_a_legend_whose_entries_look_alike_warns() -> None:
+    doc = with_graph(
+        xy_doc("scatter", n_sets=3),
+        legend={"show": True},
+        styleOverrides={"global": {"symbol": {"color": {"hex": "#000000"}, "shape": "circle"}}},
+    )
+    found = [w for w in _warnings(doc) if warning_code(w) == AMBIGUOUS]
+    assert len(found) == 1
+    assert warning_path(found[0]) == ("graph", "legend")
+    assert "'S1' as 'S0'" in found[0] and "'S2' as 'S0'" in found[0]
