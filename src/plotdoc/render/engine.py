@@ -26,6 +26,7 @@ from .guides import axes as axes_mod
 from .guides import legend as legend_mod
 from .guides import titles as titles_mod
 from .guides.annotations import draw_annotations
+from .low_contrast import warn_low_contrast
 from .style.fonts import family_rc, register_fonts
 from .style.text import clamp, font_family
 from .style.theme import make_theme, to_hex
@@ -141,6 +142,7 @@ def draw_graph(project: Project, table: Table, *, dpi: float = 150) -> tuple[Fig
     titles_mod.draw_titles(ctx)
     legend_mod.draw_legend(ctx)
     draw_annotations(ctx)
+    warn_low_contrast(ctx)
     report_caps(ctx, clamp(dpi, *DPI_RANGE, 150.0), fig.get_dpi())
     return fig, ctx.warnings
 

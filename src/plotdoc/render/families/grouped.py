@@ -143,8 +143,13 @@ def _summaries(
     """The summary the mode asks for, per data set and row: a center line, with error bars."""
     if mode == "noLine":
         return
+    # data sets that share a slot: each one's line in its own colour (black lines would be
+    # told apart by nothing), unless the file colours the summary line
+    shared = lay.arrangement == "superimposed" and len(vis) > 1
     for i in vis:
         show_line = ctx.switch("summaryLine", i)
+        own = shared and not summary.color_given(ctx, "summaryLine", i)
+        own_color = ctx.style("symbol", i)["color"] if own else None
         errors = primitives.ErrorBarRows()
         for r in range(ctx.table.n_rows):
             v = finite(cell(ctx.table, i, r))
@@ -153,7 +158,9 @@ def _summaries(
             c, low, high = summary.center_error(v, mode)
             p = lay.center(i, r) + offs[i]
             if show_line:
-                summary.segment(ctx, p - half, p + half, c, i, ids.row("summary", i, r))
+                line = summary.segment(ctx, p - half, p + half, c, i, ids.row("summary", i, r))
+                if line is not None and own_color is not None:
+                    line.set_color(own_color)
             if mode not in _LINE_MODES:
                 errors.add(p, c, low, high, ids.row("errorbar", i, r))
         errors.draw(ctx, i)

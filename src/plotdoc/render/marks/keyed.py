@@ -48,8 +48,13 @@ class Keyed:
 
 def base_symbol(ctx: DrawContext, var: Variable | None) -> tuple[RGBA, str, float]:
     """(colour, shape, size) of a point when no variable maps them."""
-    st = ctx.style("symbol", var.index if var is not None else None)
-    shape = str(st["shape"]) if st["shape"] != "auto" else ctx.theme.symbol_shape(0)
+    index = var.index if var is not None else None
+    st = ctx.style("symbol", index)
+    shape = str(st["shape"])
+    # the first shape of the preset, not the variable's place in the cycle (a star for the
+    # sixth column), unless the file gives the variable a shape
+    if shape == "auto" or shape == ctx.theme.symbol_shape(0 if index is None else index):
+        shape = ctx.theme.symbol_shape(0)
     return st["color"], shape, float(st["size"])
 
 
@@ -60,7 +65,7 @@ def keyed_points(
     color: Variable | None,
     shape: Variable | None,
     *,
-    legend_marker: str = "circle",
+    legend_marker: str | None = None,
     shaped: bool = True,
 ) -> Keyed:
     """Per-row colours and shapes, with their legend entries or colour bar.
@@ -69,6 +74,7 @@ def keyed_points(
     with ``shaped`` and no shape mapping, colour categories also take the symbol cycle.
     """
     color0, shape0, size = base_symbol(ctx, base)
+    legend_marker = legend_marker or shape0  # the legend shows the shape the points have
     mono = one_colour(ctx.theme.colors.palette)
     ink, paper = ctx.theme.palette(0), ctx.theme.plot_background
     if mono and shaped and shape is None and color is not None and not color.is_continuous:
