@@ -1,16 +1,17 @@
 """Copy one graph's format to other tables, as a graphing program's "apply format" does: the
 style preset, style overrides, graph settings, axes, legend, shown elements, plot size and
-borders, in one step that Undo takes back."""
+borders, in one step that Undo takes back. A data set's style goes to the data set at the same
+position."""
 
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
 from ..editing.base import Outcome, find_table, refuse, structural
-from ..model import Project
+from ..model import Project, Table
 
 if TYPE_CHECKING:
     from .view import View
@@ -29,6 +30,28 @@ FORMAT_PARTS = (
 )
 
 
+def _by_position(source: Table, target: Table) -> dict[str, Any]:
+    """The source's style overrides with each data set's entries given to the target's data
+    set at the same position (data set 1's style to data set 1, as "apply format" does);
+    entries of data sets the target does not have are left out."""
+    assert source.graph is not None
+    styles = copy.deepcopy(source.graph.style_overrides)
+    names = {ds.name: k for k, ds in enumerate(source.data_sets)}
+    for bucket in ("perDataSet", "perPoint"):
+        entries = styles.get(bucket)
+        if not isinstance(entries, dict):
+            continue
+        moved: dict[str, Any] = {}
+        for key, value in entries.items():
+            k = names.get(key)
+            if k is None and ":" in key:
+                moved[key] = value  # a semantic key (volcano:up) names no data set
+            elif k is not None and k < len(target.data_sets):
+                moved[target.data_sets[k].name] = value
+        styles[bucket] = moved
+    return styles
+
+
 @structural
 def copy_format(project: Project, /, source_id: str, target_ids: list[str]) -> Outcome:
     """Give each table of ``target_ids`` the format of ``source_id``'s graph."""
@@ -41,6 +64,7 @@ def copy_format(project: Project, /, source_id: str, target_ids: list[str]) -> O
             raise refuse("edit-invalid", ("tables", i), f"{table.name!r} has no graph")
         for part in FORMAT_PARTS:
             setattr(table.graph, part, copy.deepcopy(getattr(source.graph, part)))
+        table.graph.style_overrides = _by_position(source, table)
     n = len(target_ids)
     return Outcome(f"Copy format to {n} table{'s' if n != 1 else ''}", None, None, source_id)
 

@@ -1,0 +1,98 @@
+"""Annotations made on the graph: a bracket's text from Welch's t test (checked against
+SciPy), kept up to date with the data; a graph's format copied to other tables in one step."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from plotdoc import loads
+from plotdoc.editing import Session, set_cell
+from plotdoc.editor import annotate
+from plotdoc.editor.copy_format import copy_format
+from plotdoc.editor.hits import screen
+from plotdoc.model import Project
+from plotdoc.publish.examples import example_bytes
+
+
+@pytest.fixture
+def project() -> Project:
+    return loads(example_bytes("complete"))
+
+
+def welch_p(project: Project) -> float:
+    t = project.table("weights")
+    a, b = (np.asarray(ds.values, dtype=float).ravel() for ds in t.data_sets[:2])
+    return float(stats.ttest_ind(a[np.isfinite(a)], b[np.isfinite(b)], equal_var=False).pvalue)
+
+
+@pytest.mark.parametrize(
+    ("p", "stars", "words"),
+    [(0.2, "ns", "P = 0.20"), (0.03, "*", "P = 0.030"), (0.003, "**", "P = 0.003"),
+     (0.0004, "***", "P < 0.001"), (0.00001, "****", "P < 0.001")],
+)  # fmt: skip
+def test_stars_and_p_words(p: float, stars: str, words: str) -> None:
+    assert annotate.stars(p) == stars
+    assert annotate.p_words(p) == words
+
+
+def test_a_bracket_placed_between_two_groups_follows_the_t_test(project: Project) -> None:
+    shown = screen(project, "weights")
+    assert shown.frame is not None
+    from plotdoc.editor.graph_events import anchors
+
+    centres = anchors(shown, project.table("weights"))
+    assert len(centres) == 2
+    y = shown.frame.plot[3] - 10
+    made = annotate.placed("bracket", (centres[0] + 3, y, centres[1] - 3, y), shown.frame, centres)
+    assert made["left"] == {"kind": "group", "groupIndex": 0}
+    assert made["right"] == {"kind": "group", "groupIndex": 1}
+    made["id"] = "ttest-p-1"
+    table = project.table("weights")
+    made["text"] = annotate.ttest_text(table, made, "p")
+    session = Session(project)
+    session.apply(annotate.add, "weights", made)
+    assert table.annotations[-1].props["text"] == annotate.p_words(welch_p(project))
+    # the data change: the text follows
+    session.apply(set_cell, "weights", 0, 0, 150.0)
+    assert annotate.refresh_linked(table)
+    assert table.annotations[-1].props["text"] == annotate.p_words(welch_p(project))
+    assert not annotate.refresh_linked(table)  # nothing more to change
+
+
+def test_a_bracket_needs_two_groups(project: Project) -> None:
+    shown = screen(project, "weights")
+    assert shown.frame is not None
+    with pytest.raises(ValueError, match="from one group to another"):
+        annotate.placed("bracket", (100, 100, 101, 100), shown.frame, [100.0, 300.0])
+
+
+def test_copy_format_is_one_undo_step(project: Project) -> None:
+    session = Session(project)
+    source = project.table("calibration").graph
+    target = project.table("table-3").graph
+    assert source is not None and target is not None
+    before = (target.active_preset_id, dict(target.axes))
+    session.apply(copy_format, "calibration", ["table-3"])
+    assert target.active_preset_id == source.active_preset_id
+    assert target.axes == source.axes and target.axes is not source.axes
+    session.undo()
+    graph = project.table("table-3").graph
+    assert graph is not None
+    assert (graph.active_preset_id, graph.axes) == before
+
+
+def test_copy_format_gives_each_data_set_the_style_of_the_one_at_its_place(
+    project: Project,
+) -> None:
+    session = Session(project)
+    source = project.table("calibration")
+    target = project.table("table-3")
+    assert source.graph is not None and target.graph is not None
+    styles = source.graph.style_overrides["perDataSet"]
+    session.apply(copy_format, "calibration", ["table-3"])
+    moved = target.graph.style_overrides["perDataSet"]
+    for k, ds in enumerate(source.data_sets[: len(target.data_sets)]):
+        if ds.name in styles:
+            assert moved[target.data_sets[k].name] == styles[ds.name]
