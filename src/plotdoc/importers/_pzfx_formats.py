@@ -26,7 +26,9 @@ YFormat                       data sets per Y column
 
 Values are kept as stored (a CV subcolumn keeps the number Prism stored). The table's
 ``usermeta.pzfx`` records ``yFormat`` and, per data set, the Prism column and role
-(``dataSets: [{"column": "A", "role": "SD"}, ...]``), so the summary can be rebuilt.
+(``dataSets: [{"column": "A", "role": "SD"}, ...]``), so the summary can be rebuilt. The
+default graph draws the means only: every other role is hidden through the graph's
+``dataSetVisibility`` (version 1 cannot draw an error bar from a stored SD).
 
 **Dates.** ``XFormat="date"`` X values become numbers: the years elapsed since the date of
 the first row (days / 365.25), as Prism itself analyses them. Prism stores that number in

@@ -126,8 +126,12 @@ def convert_table(
     table["replicates"] = replicates
     table["dataSets"] = data_sets
     graph = default_graph(family, replicates, len(data_sets))
+    hidden = summary_columns(meta)
     if "xErrorDataSet" in meta:
-        graph["dataSetVisibility"] = {str(meta["xErrorDataSet"]): False}
+        hidden.append(int(meta["xErrorDataSet"]))
+    if hidden:
+        # summary data: the graph draws the means, never SD or N as if they were measured
+        graph["dataSetVisibility"] = {str(k): False for k in sorted(hidden)}
     table["graph"] = graph
     x_title = text_of(child(x_col, "Title")) if x_col is not None else ""
     if x_title and fam.has_x:
@@ -146,6 +150,12 @@ def convert_table(
         )
     table["usermeta"] = fit_usermeta({"pzfx": meta}, _BULKY, path, problems)
     return table
+
+
+def summary_columns(meta: dict[str, Any]) -> list[int]:
+    """The data sets of a summary table that are not a mean (SD, SEM, CV, N, errors, limits)."""
+    origins = meta.get("dataSets") or []
+    return [k for k, o in enumerate(origins) if o is not None and o.get("role") != "mean"]
 
 
 def _int(text: str | None) -> int:
@@ -209,7 +219,10 @@ def _columns(
                 "import-converted",
                 (*path, "dataSets"),
                 f"Prism Y format {y_format!r} (summary data) imported as one data set per "
-                f"subcolumn: {', '.join(roles)}",
+                f"subcolumn: {', '.join(roles)}; every value is kept, the graph draws the "
+                "means only (the other data sets are hidden through its data-set visibility): "
+                "plotdoc format version 1 holds no summary data, so no error bar is drawn "
+                "from them",
             )
         )
     return out
