@@ -74,7 +74,10 @@ def marks(project: Any, dpi: float) -> tuple[tuple[float, float], list[dict[str,
     for art in fig.findobj(PointSymbols):
         if not str(art.get_gid()).startswith("symbols/"):
             continue
-        _, size, face, edge, width = art.looks[0]
+        if hasattr(art, "looks"):
+            _, size, face, edge, width = art.looks[0]
+        else:  # a plotdoc from before looks were kept as a table (for a before/after run)
+            size, face, edge, width = art.sizes[0], art.faces[0], art.edges[0], art.widths[0]
         found.append({"size": size, "face": face, "edge": edge, "width": width})
     w, h = fig.get_size_inches()
     return (float(w), float(h)), found

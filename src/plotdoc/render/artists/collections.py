@@ -8,8 +8,8 @@ other renderers (Agg, PDF) get one batched call per style, so they pay nothing f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 import numpy as np
 from matplotlib.artist import Artist
@@ -38,6 +38,32 @@ points = pixels_per_point
 
 #: how one symbol looks: shape, size (pt), face (None: no face), edge colour, edge width (pt)
 Look = tuple[str, float, RGBA | None, RGBA, float]
+
+
+class _Column(Sequence[Any]):
+    """One part of each point's look (its size, say), read through the table of looks."""
+
+    def __init__(self, art: PointSymbols, k: int) -> None:
+        self._art, self._k = art, k
+
+    def __len__(self) -> int:
+        return len(self._art.look_of)
+
+    @overload
+    def __getitem__(self, i: int) -> Any: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Any]: ...
+
+    def __getitem__(self, i: int | slice) -> Any:
+        looks, k = self._art.looks, self._k
+        if isinstance(i, slice):
+            return [looks[j][k] for j in self._art.look_of[i].tolist()]
+        return looks[int(self._art.look_of[i])][k]
+
+    def __iter__(self) -> Iterator[Any]:
+        column = [look[self._k] for look in self._art.looks]
+        return (column[j] for j in self._art.look_of.tolist())
 
 
 class PointSymbols(Artist):
@@ -98,12 +124,11 @@ class PointSymbols(Artist):
         self.looks = list(table)
         self.look_of = np.array(index, dtype=np.intp)
 
-    def _column(self, k: int) -> list[Any]:
-        column = [look[k] for look in self.looks]
-        return [column[j] for j in self.look_of.tolist()]
+    def _column(self, k: int) -> _Column:
+        return _Column(self, k)
 
     def _set_column(self, k: int, values: Sequence[Any]) -> None:
-        lists = [self._column(j) for j in range(5)]
+        lists: list[Sequence[Any]] = [list(self._column(j)) for j in range(5)]
         lists[k] = list(values)
         self._set_lists(*lists)
 

@@ -51,8 +51,13 @@ def pixels_per_point(renderer: RendererBase) -> float:
 
 
 def drawing_disabled(renderer: RendererBase) -> bool:
-    """True during matplotlib's layout pass (``_draw_disabled``), when nothing is written."""
+    """True during matplotlib's layout pass (``_draw_disabled``), when nothing is written.
+
+    The pass sets no-op drawing methods on the renderer, wrapping RendererBase's (they carry
+    its name since matplotlib 3.10, so the name alone no longer tells)."""
     method = getattr(inner(renderer), "draw_markers", None)
+    if getattr(method, "__wrapped__", None) is RendererBase.draw_markers:
+        return True
     return "_draw_disabled" in getattr(method, "__qualname__", "")
 
 

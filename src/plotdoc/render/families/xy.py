@@ -147,8 +147,11 @@ def draw(ctx: DrawContext) -> None:
                     _gaps(ctx, i, xs[rows], c[rows], rows)
         if ctx.switch("pointLabels", i, False):
             _point_labels(ctx, i, xs, c)
-        ctx.include(xs, np.where(np.isfinite(hi), hi, c))
-        ctx.include(xs, np.where(np.isfinite(lo), lo, c))
+        if np.isfinite(hi).any() or np.isfinite(lo).any():  # errors reach past the centres
+            ctx.include(xs, np.where(np.isfinite(hi), hi, c))
+            ctx.include(xs, np.where(np.isfinite(lo), lo, c))
+        else:
+            ctx.include(xs, c)
         handle = _handle(ctx, i, symbols or each, line or vid == "xy-repeated-measures", spikes)
         # the legend shows the error bar too where the graph draws one
         ctx.legend_entry(i, (primitives.error_glyph(ctx, i), handle) if show_errors else handle)
