@@ -222,6 +222,42 @@ class EditingSession(RuleBasedStateMachine):
             assert problem.line is None and problem.column is None, problem
         assert _bytes(self.session) == before, f"refused {op.__name__} changed the project"
 
+    def _must(self, op: Callable[..., Edit], *args: Any, **kwargs: Any) -> None:
+        """An edit every project must accept (a refusal here is a bug, not bad input)."""
+        try:
+            self.session.apply(op, *args, **kwargs)
+        except PlotdocError as exc:
+            raise AssertionError(f"{op.__name__}{args} was refused: {exc}") from exc
+        STATS["accepted"] += 1
+
+    # -- edits that must be accepted --------------------------------------------------------
+
+    @rule(family=st.sampled_from(sorted(FAMILIES)))
+    def add_a_table(self, family: str) -> None:
+        self._must(add_table, family)
+
+    @precondition(lambda self: len(self.session.project.tables) > 1)
+    @rule(data=st.data())
+    def delete_a_table(self, data: st.DataObject) -> None:
+        self._must(
+            delete_table, data.draw(st.sampled_from([t.id for t in self.session.project.tables]))
+        )
+
+    @rule(data=st.data())
+    def rename_things(self, data: st.DataObject) -> None:
+        table = data.draw(st.sampled_from(self.session.project.tables))
+        self._must(rename_table, table.id, f"Table {data.draw(st.integers(0, 99))}")
+        if table.derived_from is None:
+            taken = {ds.name for ds in table.data_sets}
+            name = next(f"Renamed {n}" for n in range(999) if f"Renamed {n}" not in taken)
+            self._must(
+                rename_data_set, table.id, data.draw(st.integers(0, len(table.data_sets) - 1)), name
+            )
+            self._must(insert_rows, table.id, table.n_rows, 1)
+        self._must(
+            set_field, f"tables[{self.session.project.tables.index(table)}].titles.x.text", "X"
+        )
+
     # -- the edits ------------------------------------------------------------------------
 
     @rule(
