@@ -258,3 +258,20 @@ def test_the_field_module_is_light() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_fields_of_a_graph_type_are_the_options_it_has(project: Project) -> None:
+    box = [f.path for f in settable_fields("graph", variant="column-box-whiskers")]
+    assert "graph.plot.options.mode" in box and "graph.plot.options.heatMap.colormap" not in box
+    mode = field_spec("tables[1].graph.plot.options.mode", project)  # a box-and-whiskers graph
+    assert mode.values == ("minToMax", "tukey", "p10_90", "p5_95", "p2_5_97_5", "p1_99")
+    heat = [
+        f.path for f in settable_fields("graph", variant="grouped-heat-map") if ".plot." in f.path
+    ]
+    assert "graph.plot.options.heatMap.aggregation" in heat
+    volcano = [f.path for f in settable_fields("graph", variant="mv-volcano") if ".plot." in f.path]
+    assert "graph.plot.options.volcano.pCutoff" in volcano
+    assert "graph.plot.options.kind" not in volcano  # fixed by the graph type
+    for spec in settable_fields("graph.plot.options.mode", variant="column-box-whiskers"):
+        for value in spec.values:  # every offered mode is accepted
+            set_field(project, "tables[1].graph.plot.options.mode", value)

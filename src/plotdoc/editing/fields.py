@@ -46,6 +46,7 @@ from ..contract.nodes import (
     Str,
     tagged_options,
 )
+from ..contract.variants import VARIANTS
 from ..problems import PathPart, format_path
 
 if TYPE_CHECKING:
@@ -328,15 +329,20 @@ def field_spec(
     *,
     family: str | None = None,
     kind: str | None = None,
+    variant: str | None = None,
 ) -> FieldSpec:
     """The spec of the value at ``path`` (a leaf: a number, a word, a colour...).
 
     ``project`` (with a path from the root, ``tables[i]...``) tells plot options, annotations
     and anchors apart by what the project holds; otherwise ``family`` (a table family, for
     ``graph.plot.options``) and ``kind`` (an annotation type, analysis method or anchor kind)
-    do. Raises :class:`FieldError` for a path that is no field or holds an object.
+    do. ``variant`` (a graph type; read from the project when given) narrows the plot's
+    ``mode`` to the modes that type offers. Raises :class:`FieldError` for a path that is no
+    field or holds an object.
     """
     parts = parse_path(path)
+    if variant is not None and variant in VARIANTS:
+        family = VARIANTS[variant].family
     tags = tags_of(parts, project) if project is not None else _given_tags(parts, family, kind)
     node, outer = node_at(parts, tags)
     spec = spec_of(node, pattern_path(parts), outer)
@@ -344,6 +350,33 @@ def field_spec(
         raise FieldError(
             f"{pattern_path(parts)} holds an object; expected the path of one of its fields"
         )
+    if project is not None and len(parts) > 2 and parts[0] == "tables":
+        table = project.tables[parts[1]] if isinstance(parts[1], int) else None
+        if table is not None and table.graph is not None:
+            variant = table.graph.variant_id
+    return _for_variant(spec, variant) or spec
+
+
+def _option(spec: FieldSpec) -> str | None:
+    """The plot option a spec is (``mode``, ``heatMap``...), or None."""
+    marker = "graph.plot.options."
+    at = spec.path.find(marker)
+    if at < 0:
+        return None
+    return spec.path[at + len(marker) :].split(".")[0]
+
+
+def _for_variant(spec: FieldSpec, variant: str | None) -> FieldSpec | None:
+    """``spec`` as graph type ``variant`` offers it: None when the type has no such option
+    (or fixes it, as a multiple-variables ``kind``); ``mode`` narrowed to the type's modes."""
+    option = _option(spec)
+    if option is None or variant is None or variant not in VARIANTS:
+        return spec
+    offered = VARIANTS[variant]
+    if option == "kind" or (option not in offered.default_options and option != "mapping"):
+        return None
+    if option == "mode":
+        return dataclasses.replace(spec, values=offered.modes) if offered.modes else None
     return spec
 
 
@@ -361,14 +394,20 @@ def settable_fields(
     *,
     family: str | None = None,
     kind: str | None = None,
+    variant: str | None = None,
 ) -> list[FieldSpec]:
     """Every leaf under ``under`` (a path relative to a table, such as ``graph``, ``titles``,
     ``graph.axesOverrides.leftY``, or ``annotations[*]`` with ``kind``), in the contract's
     order; free keys are ``*``. Plot options are listed for ``family`` only (all families
-    when None); annotation fields for ``kind`` only (all types when None)."""
+    when None); annotation fields for ``kind`` only (all types when None). With ``variant``
+    (a graph type), only the plot options that type has are listed, ``mode`` with the modes
+    it offers."""
+    if variant is not None and variant in VARIANTS:
+        family = VARIANTS[variant].family
     start = parse_path(under)
     node, outer = node_at(start, _given_tags(start, family, kind))
-    return list(_leaves(node, start, outer, family, kind))
+    specs = (_for_variant(s, variant) for s in _leaves(node, start, outer, family, kind))
+    return [s for s in specs if s is not None]
 
 
 def _leaves(
