@@ -164,24 +164,26 @@ PRESETS: dict[str, Preset] = {
             "floral",
             "Soft pastel colours with darker outlines, a serif font and rounder marks.",
             PresetColors(
+                # ordered so that neighbouring data sets stay apart under colour-vision
+                # deficiency (pink next to green merged for deuteranopes)
                 palette=(
                     "#C2577A",
-                    "#4F9A72",
-                    "#7D63B3",
                     "#D98A3A",
-                    "#3F88B5",
+                    "#7D63B3",
+                    "#4F9A72",
                     "#B5A33A",
                     "#A14F4F",
+                    "#3F88B5",
                     "#5C8F3A",
                 ),
                 fills=(
                     "#F4A6C6",
-                    "#A8D8B9",
-                    "#C3B1E1",
                     "#FFD8A8",
-                    "#9AD0EC",
+                    "#C3B1E1",
+                    "#A8D8B9",
                     "#F7E3A1",
                     "#E6A5A5",
+                    "#9AD0EC",
                     "#B5D99C",
                 ),
                 background="#FFFDF8",
