@@ -302,6 +302,12 @@ def _set_data_set_name(table: Table, index: int, rest: tuple[PathPart, ...], val
     from .tables import _check_name, _data_set_index
 
     full = ("tables", index, *rest)
+    if table.derived_from is not None:
+        raise refuse(
+            "edit-invalid",
+            full,
+            f"expected a data table; {table.name!r} holds results, whose data sets are computed",
+        )
     if len(rest) != 3 or rest[2] != "name" or value is _UNSET:
         raise refuse(
             "edit-invalid", full, "expected a data set's name (cells are typed with set_cells)"
