@@ -276,3 +276,26 @@ def test_fields_of_a_graph_type_are_the_options_it_has(project: Project) -> None
     for spec in settable_fields("graph.plot.options.mode", variant="column-box-whiskers"):
         for value in spec.values:  # every offered mode is accepted
             set_field(project, "tables[1].graph.plot.options.mode", value)
+
+
+@pytest.mark.parametrize(
+    ("value", "code"),
+    [
+        (float("nan"), "non-finite-number"),
+        (float("inf"), "non-finite-number"),
+        ({1, 2}, "not-json-value"),
+        (2**70, "number-not-exact"),
+    ],
+)
+def test_a_value_save_could_not_write_is_refused_with_saves_code(
+    project: Project, value: object, code: str
+) -> None:
+    before = _bytes(project)
+    with pytest.raises(PlotdocError) as info:
+        set_field(project, "tables[1].usermeta.note", value)
+    assert info.value.errors[0].code == code
+    assert info.value.errors[0].where == "tables[1].usermeta.note"
+    assert _bytes(project) == before
+    with pytest.raises(PlotdocError):
+        set_field(project, "tables[1].titles.graph.dx", value)
+    assert _bytes(project) == before

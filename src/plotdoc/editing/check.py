@@ -94,6 +94,22 @@ READ_DIFFERENTLY = frozenset(
 )
 
 
+def unwritable(doc: dict[str, Any]) -> None:
+    """Refuse what save refuses before open sees it: a value JSON cannot hold (NaN, an
+    infinity, a set, a number past what a file holds exactly), with save's codes. The cells
+    are checked by the cell edits (a missing cell is NaN there)."""
+    from ..reader.context import Context
+    from ..save_check import unsaveable
+
+    probe = {k: v for k, v in doc.items() if k != "tables"}
+    probe["tables"] = [
+        {k: v for k, v in table.items() if k not in ("x", "dataSets")} for table in doc["tables"]
+    ]
+    problems, omitted = unsaveable(probe, Context(data=b""))
+    if problems:
+        raise PlotdocError(problems, omitted)
+
+
 def plain(problem: Problem) -> Problem:
     """``problem`` without a line, column or offset in the document the check wrote (a
     position in a document the user never sees); its path names the place."""
@@ -122,12 +138,13 @@ def check(
     from .repairs import apply_repair
 
     doc = light_document(project, focus, rows)
+    unwritable(doc)
     try:
         data = orjson.dumps(doc, option=orjson.OPT_SERIALIZE_NUMPY)
     except (orjson.JSONEncodeError, TypeError) as exc:
         from ..problems import error
 
-        raise PlotdocError([error("builder-invalid", (), f"expected JSON values: {exc}")]) from None
+        raise PlotdocError([error("not-json-value", (), f"expected JSON values: {exc}")]) from None
     report = validate(data)
     offset = rows.start if rows is not None else 0
     problems = [
