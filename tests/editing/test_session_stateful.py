@@ -104,6 +104,7 @@ VALUES = st.one_of(
     st.just({"hex": "#1B6CA8"}),
     st.just({"hex": "#12", "alpha": 2}),
     st.none(),
+    st.sampled_from([float("nan"), float("inf"), 2**70]),  # what a file cannot hold
 )
 
 
