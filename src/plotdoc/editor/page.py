@@ -69,7 +69,7 @@ def build(view: Tab) -> None:
         ui.button("Save", icon="save").props("flat dense color=white data-testid=save").on(
             "click", js_handler="() => plotdocShortcut('save')"
         )
-    with ui.left_drawer(value=True).classes("bg-white q-pa-sm").props("width=240 bordered"):
+    with ui.left_drawer(value=True).classes("bg-white q-pa-sm").props("width=200 bordered"):
         with ui.row().classes("items-center w-full"):
             ui.label("Tables").classes("text-weight-medium")
             ui.space()
@@ -102,7 +102,10 @@ def build(view: Tab) -> None:
         view.format.render()
     with ui.column().classes("w-full no-wrap gap-0 plotdoc-main"):
         view.parts.problems(view)
-        with ui.splitter(value=47).classes("w-full grow plotdoc-split") as split:
+        # the sheet gets the larger part (the graph scales to what is left); with no table
+        # the start screen takes the whole width (see Tab.lay_out)
+        with ui.splitter(value=58).classes("w-full grow plotdoc-split") as split:
+            view.splitter = split
             with split.before, ui.column().classes("w-full h-full q-pa-sm gap-1 no-wrap"):
                 view.parts.workspace(view)
                 with ui.element("div").classes("w-full grow plotdoc-sheet-box"):

@@ -10,6 +10,7 @@ from nicegui import ui
 from ..contract.families import FAMILIES
 from ..editing import add_data_set, insert_rows, set_replicates
 from . import panels
+from .opening import FAMILY_TITLES
 
 if TYPE_CHECKING:
     from .view import View
@@ -82,7 +83,8 @@ def _nav_item(view: View, table: Any, current: Any, *, derived: bool) -> None:
         ui.item_section(),
     ):
         ui.item_label(table.name)
-        ui.item_label(("results · " if derived else "") + table.format).classes("plotdoc-family")
+        family = FAMILY_TITLES.get(table.format, table.format)
+        ui.item_label(("Results · " if derived else "") + family).classes("plotdoc-family")
 
 
 def workspace(view: View) -> None:

@@ -24,7 +24,7 @@ def sheet_options(table: Any, version: int) -> dict[str, Any]:
             "headerName": "",
             "colId": "rownum",
             ":valueGetter": "p => p.node.rowIndex + 1",
-            "width": 70,
+            "width": 48,
             "pinned": "left",
             "editable": False,
             "cellClass": "plotdoc-rownum",
@@ -38,7 +38,7 @@ def sheet_options(table: Any, version: int) -> dict[str, Any]:
             "field": f"c{i}",
             "colId": f"c{i}",
             "editable": editable,
-            "width": 110,
+            "width": 76,
         }
         if col.kind == "x":
             columns.append(
@@ -46,11 +46,11 @@ def sheet_options(table: Any, version: int) -> dict[str, Any]:
                     **spec,
                     "headerName": "Time" if table.format == "survival" else "X",
                     "pinned": "left",
-                    "width": 100,
+                    "width": 84,
                 }
             )
         elif col.kind == "label":
-            columns.append({**spec, "headerName": "Row label", "pinned": "left", "width": 150})
+            columns.append({**spec, "headerName": "Row label", "pinned": "left", "width": 120})
         elif table.replicates == 1:
             columns.append({**spec, "headerName": table.data_sets[col.data_set].name})
         else:
@@ -59,7 +59,7 @@ def sheet_options(table: Any, version: int) -> dict[str, Any]:
                 group = {"headerName": table.data_sets[col.data_set].name, "children": []}
                 groups[col.data_set] = group
                 columns.append(group)
-            group["children"].append({**spec, "headerName": f"Y{col.replicate + 1}", "width": 80})
+            group["children"].append({**spec, "headerName": f"Y{col.replicate + 1}", "width": 64})
     return {
         "columnDefs": columns,
         "defaultColDef": {

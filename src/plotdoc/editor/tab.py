@@ -87,6 +87,9 @@ class Tab:
         self.format = FormatPanel(self)
         self.analyses = panels.AnalysesPanel(self)
         self.inspector: ui.right_drawer | None = None
+        self.splitter: ui.splitter | None = None
+        #: whether the page is laid out for a project without tables (the start screen)
+        self.empty: bool | None = None
         self.status: ui.label | None = None
         self.changes = 0
         #: an element no refresh deletes: the context of work done after an event
@@ -168,6 +171,7 @@ class Tab:
         ``broadcast`` brings the project's other tabs up to date too.
         """
         table = self.table()
+        self.lay_out(table is None)
         if not cells_only:  # after a cell edit the sheet already shows it: reread after the graph
             self.update_sheet(table)
         if sheet_only:
@@ -182,6 +186,18 @@ class Tab:
         if broadcast:
             self.server.changed(self)
         background_tasks.create(self.after_change(cells_only), name="plotdoc-after-change")
+
+    def lay_out(self, empty: bool) -> None:
+        """The start screen takes the whole width; the graph and format panel come back with
+        the first table."""
+        if empty == self.empty or self.splitter is None:
+            return
+        self.empty = empty
+        if empty:
+            self.splitter.classes(add="plotdoc-empty")
+        else:
+            self.splitter.classes(remove="plotdoc-empty")
+        self.toggle_inspector(not empty)
 
     def toggle_inspector(self, show: bool | None) -> None:
         if self.inspector is not None:
