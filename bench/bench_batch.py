@@ -9,6 +9,12 @@ into a temporary folder, then times, wall clock, start-up included:
 - one process for the folder with its pool (`--jobs` = the number of cores),
 
 for `validate`, `fmt --check` and `render` (the last on M files), and prints the ratios.
+
+`--batch N` instead times `plotdoc.batch.run` in one process on N small files (default
+10,000): files per second with `jobs=1`, with the process pool (one worker per core) and on a
+`dask.distributed.LocalCluster` with one single-threaded worker process per core (cluster
+start-up timed apart), for `validate` on every file and `render` (svg) on a tenth of them, at
+several sizes, to show where the cluster starts to pay off.
 """
 
 from __future__ import annotations
@@ -59,11 +65,60 @@ def measure(
     )
 
 
+def rate(command: str, folder: Path, n: int, **how: object) -> float:
+    from plotdoc import batch
+
+    out = folder.parent / f"out-{command}-{time.perf_counter_ns()}"
+    start = time.perf_counter()
+    done = sum(1 for _ in batch.run(command, [str(folder)], output=str(out), **how))  # type: ignore[arg-type]
+    assert done == n, (done, n)
+    return n / (time.perf_counter() - start)
+
+
+def batch_rates(total: int) -> None:
+    from dask.distributed import Client, LocalCluster
+
+    cores = os.cpu_count() or 1
+    start = time.perf_counter()
+    cluster = LocalCluster(
+        n_workers=cores, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    client = Client(cluster)
+    client.run(lambda: __import__("plotdoc.api"))  # the workers' imports, as a warm cluster
+    started = time.perf_counter() - start
+    print(f"LocalCluster of {cores} worker processes started in {started:.1f} s\n")
+    print("| command | files | jobs=1 | pool | LocalCluster |")
+    print("|---|---|---|---|---|")
+    sizes = sorted({n for n in (100, 1000, total) if n <= total})
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            for command, share in (("validate", 1), ("render", 10)):
+                for size in sizes:
+                    n = max(1, size // share)
+                    folder = Path(tmp) / f"{command}-{n}"
+                    folder.mkdir()
+                    make_files(folder, n)
+                    one = rate(command, folder, n, jobs=1)
+                    pool = rate(command, folder, n, jobs=cores)
+                    dask = rate(command, folder, n, client=client)
+                    print(
+                        f"| {command} | {n:,} | {one:,.0f} files/s | {pool:,.0f} files/s "
+                        f"| {dask:,.0f} files/s |"
+                    )
+    finally:
+        client.close()
+        cluster.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--files", type=int, default=100)
     parser.add_argument("--render-files", type=int, default=12)
+    parser.add_argument("--batch", type=int, nargs="?", const=10_000, default=None)
     args = parser.parse_args()
+    if args.batch:
+        batch_rates(args.batch)
+        return
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
     print("| command | files | one process per file | one process, --jobs 1 | one process, pool |")
     print("|---|---|---|---|---|")

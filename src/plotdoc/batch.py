@@ -23,13 +23,15 @@ import os
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 __all__ = ["COMMANDS", "Result", "expand", "run", "work"]
 
 COMMANDS = ("validate", "render", "fmt")
-#: Files in flight per worker on a cluster.
-IN_FLIGHT_PER_WORKER = 8
+#: Tasks in flight per worker on a cluster, and files per task.
+IN_FLIGHT_PER_WORKER = 4
+CHUNK = 16
 DASK_MISSING = "running on a Dask cluster needs the dask extra: pip install 'plotdoc[dask]'"
 FSSPEC_MISSING = "reading or writing URLs needs fsspec: pip install 'plotdoc[remote]'"
 
@@ -268,7 +270,7 @@ def run(
     options = Options(output=output, fmt=fmt, dpi=dpi)
     names = expand([files] if isinstance(files, str) else files)
     if client is not None:
-        yield from _on_cluster(_client(client), command, names, options, retries)
+        yield from _on_cluster(client, command, names, options, retries)
         return
     from .cli.pool import default_jobs, run_all
 
@@ -295,30 +297,58 @@ def _on_cluster(
         yield result
 
 
+def _apply(func: Any, items: list[Any], args: tuple[Any, ...]) -> list[Any]:
+    return [func(item, *args) for item in items]
+
+
 def cluster_map(
-    func: Any, items: Iterable[Any], client: Any, *args: Any, retries: int = 2
+    func: Any, items: Iterable[Any], client: Any, *args: Any, retries: int = 2, chunk: int = CHUNK
 ) -> Iterator[tuple[Any, Any]]:
     """``(item, func(item, *args))`` for each item, in order, computed on the cluster of
-    ``client`` with a few items per worker in flight; the result is the exception instead
-    when the cluster could not compute it (a worker lost more often than it allows)."""
+    ``client``, ``chunk`` items per task (a task costs the scheduler about a millisecond) and
+    a few tasks per worker in flight. When the cluster cannot compute a task (its workers were
+    lost more often than Dask allows) its items are tried one by one, and the result of the
+    item that still fails is the exception."""
+    owned = isinstance(client, str)  # a client made here from an address is closed here
     client = _client(client)
+    try:
+        yield from _chunks_on(client, func, iter(items), args, retries, chunk)
+    finally:
+        if owned:
+            client.close()
+
+
+def _chunks_on(
+    client: Any, func: Any, source: Iterator[Any], args: tuple[Any, ...], retries: int, chunk: int
+) -> Iterator[tuple[Any, Any]]:
     workers = max(1, sum(client.nthreads().values()))
     limit = workers * IN_FLIGHT_PER_WORKER
-    window: deque[tuple[Any, Any]] = deque()
+    window: deque[tuple[list[Any], Any]] = deque()
 
-    def head() -> tuple[Any, Any]:
-        item, future = window.popleft()
+    def head() -> Iterator[tuple[Any, Any]]:
+        group, future = window.popleft()
         try:
-            result = future.result()
-        except Exception as exc:
-            result = exc
+            results = future.result()
+        except Exception:
+            future.release()
+            for item in group:  # one by one: only the item that kills its worker fails
+                one = client.submit(_apply, func, [item], args, pure=False, retries=retries)
+                try:
+                    yield item, one.result()[0]
+                except Exception as exc:
+                    yield item, exc
+                one.release()
+            return
         future.release()
-        return item, result
+        yield from zip(group, results, strict=True)
 
-    for item in items:
-        future = client.submit(func, item, *args, pure=False, retries=retries)
-        window.append((item, future))
+    while True:
+        group = list(islice(source, chunk))
+        if not group:
+            break
+        future = client.submit(_apply, func, group, args, pure=False, retries=retries)
+        window.append((group, future))
         while len(window) >= limit or (window and window[0][1].done()):
-            yield head()
+            yield from head()
     while window:
-        yield head()
+        yield from head()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,7 +22,11 @@ GOOD = (CORPUS / "valid" / "minimal.plotdoc").read_bytes()
 @pytest.fixture(scope="module")
 def client() -> Iterator[object]:
     cluster = distributed.LocalCluster(
-        processes=False, n_workers=2, threads_per_worker=1, dashboard_address=None
+        processes=False,
+        n_workers=2,
+        threads_per_worker=1,
+        dashboard_address=None,
+        silence_logs=logging.CRITICAL,
     )
     with cluster, distributed.Client(cluster) as c:
         yield c
@@ -139,3 +144,42 @@ def test_without_dask_the_command_says_how_to_install_it(
     (tmp_path / "a.plotdoc").write_bytes(GOOD)
     assert main(["validate", "--dask", "tcp://127.0.0.1:1", str(tmp_path)]) == 2
     assert "pip install 'plotdoc[dask]'" in capsys.readouterr().err
+
+
+def die_once(item: str, folder: str) -> str:
+    """Kill the worker process the first time it sees ``x3``, every time it sees ``always``."""
+    import os
+
+    marker = Path(folder) / f"{item}.died"
+    if item == "always" or (item == "x3" and not marker.exists()):
+        marker.touch()
+        os._exit(1)
+    return item.upper()
+
+
+def test_a_lost_worker_is_replaced_and_its_files_run_again(tmp_path: Path) -> None:
+    import sys
+
+    import cloudpickle
+    import dask
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # workers need not import tests
+    items = [f"x{i}" for i in range(40)]
+    items.insert(20, "always")
+    with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
+        cluster = distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.CRITICAL,
+        )
+        with cluster, distributed.Client(cluster) as c:
+            results = list(batch.cluster_map(die_once, items, c, str(tmp_path), chunk=4))
+    assert [item for item, _ in results] == items
+    assert (tmp_path / "x3.died").exists()  # its worker was lost, and it ran again
+    for item, result in results:
+        if item == "always":  # kills every worker it runs on: a result, not the end
+            assert isinstance(result, Exception)
+        else:
+            assert result == item.upper()
