@@ -98,6 +98,19 @@ class Control:
                 label=label,
                 on_change=lambda e: self.put_some(e.value),
             ).classes("w-full").props(f"dense outlined data-testid={tid}")
+        elif widget.kind == "switch":
+            words = {"default": "Default", "yes": "Yes", "no": "No"}
+            shown = "default" if value is None else "yes" if value else "no"
+
+            def chosen(choice: Any) -> None:
+                if choice == "default":
+                    self.reset()
+                elif choice in ("yes", "no"):
+                    self.put(choice == "yes")
+
+            ui.select(words, value=shown, label=label, on_change=lambda e: chosen(e.value)).classes(
+                "w-full"
+            ).props(f"dense outlined data-testid={tid}")
         elif widget.kind == "check":
             ui.checkbox(
                 label, value=bool(value), on_change=lambda e: self.put(bool(e.value))

@@ -16,6 +16,7 @@ from ..editing import set_plot_option, set_title, set_visibility
 from . import format_spec as F
 from .controls import Control
 from .hits import CATEGORICAL, Target, describe
+from .sections import Sections
 from .wording import OPTION_LABELS, label_of, option_applies
 
 if TYPE_CHECKING:
@@ -79,6 +80,8 @@ class FormatPanel:
         #: what was clicked on the graph, and in which table
         self.target: Target | None = None
         self.target_table: str | None = None
+        #: the sections as the user left them (the panel is rebuilt after every change)
+        self.sections = Sections()
 
     def pick(self, table_id: str, target: Target | None) -> None:
         """Show ``target``'s section first (None: nothing selected)."""
@@ -122,7 +125,9 @@ class FormatPanel:
                 self._selected(table, target)
             if table.format == "multipleVariables":
                 self._mapping(table)
-            with ui.expansion("Titles", icon="title", value=target is None).classes("w-full"):
+            with self.sections.expansion(
+                "titles", "Titles", icon="title", value=target is None
+            ).classes("w-full"):
                 for which, label in (("graph", "Graph title"), ("x", "X title"), ("y", "Y title")):
                     entry = table.titles.get(which, {})
                     field = (
@@ -143,10 +148,17 @@ class FormatPanel:
                 if k not in HANDLED_ELSEWHERE and option_applies(k, graph.variant_id)
             }
             if nodes:
-                with ui.expansion("Plot options", icon="tune").classes("w-full"):
+                with self.sections.expansion("plot", "Plot options", icon="tune").classes("w-full"):
                     for key, node in nodes.items():
                         self._option(tid, (key,), node, graph.plot.options.get(key))
-            with ui.expansion("Data sets", icon="stacked_line_chart").classes("w-full"):
+            with self.sections.expansion(
+                "data-sets", "Data sets", icon="stacked_line_chart"
+            ).classes("w-full"):
+                ui.button(
+                    "Style of every data set",
+                    icon="palette",
+                    on_click=lambda: self.pick(tid, Target("allDataSets")),
+                ).props("flat dense no-caps size=sm data-testid=style-all")
                 for i, ds in enumerate(table.data_sets):
                     with ui.row().classes("w-full items-center no-wrap gap-1"):
                         ui.checkbox(
@@ -161,20 +173,28 @@ class FormatPanel:
                             f"Format {ds.name}"
                         )
             if target is None or target.kind != "legend":
-                with ui.expansion("Legend", icon="legend_toggle").classes("w-full"):
+                with self.sections.expansion(
+                    "legend", "Legend", icon="legend_toggle"
+                ).classes("w-full"):
                     self._section(table, F.LEGEND, ("graph", "legend"))
             for bucket in self._axes(table):
                 if target is not None and target.kind == "axis" and target.key == bucket:
                     continue
                 name = describe(table, Target("axis", key=bucket))
                 with (
-                    ui.expansion(name, icon="straighten")
+                    self.sections.expansion(bucket, name, icon="straighten")
                     .classes("w-full")
                     .props(f"data-testid=section-{bucket}")
                 ):
                     self._section(table, F.AXIS, ("graph", "axesOverrides", bucket))
-            with ui.expansion("Frame, size and spacing", icon="crop_free").classes("w-full"):
+            with self.sections.expansion(
+                "frame", "Frame, size and spacing", icon="crop_free"
+            ).classes("w-full"):
                 self._section(table, F.GRAPH, ())
+            with self.sections.expansion(
+                "shown", "Shown elements", icon="visibility"
+            ).classes("w-full"):
+                self._section(table, F.SWITCHES, ())
 
     def _axes(self, table: Any) -> tuple[str, ...]:
         first = "xCategorical" if table.format in CATEGORICAL else "xContinuous"
@@ -188,8 +208,10 @@ class FormatPanel:
         *,
         elements: set[str] | None = None,
         hint: dict[str, Any] | None = None,
+        index: int | None = None,
     ) -> None:
-        for control, path, widget in F.shown(controls, base, elements=elements, hint=hint):
+        shown = F.shown(controls, base, elements=elements, hint=hint, index=index)
+        for control, path, widget in shown:
             Control(self.view, table, path).build(control.label, widget)
 
     def _selected(self, table: Any, target: Target) -> None:
@@ -216,6 +238,11 @@ class FormatPanel:
                     ui.label("Settings for this point only; Done returns to the data set.").classes(
                         "plotdoc-status"
                     )
+                self._section(table, F.DATA_SET_STYLE, base, elements=self.elements(table))
+                if not point:
+                    self._section(table, F.DATA_SET_ITEMS, (), index=target.data_set)
+            elif target.kind == "allDataSets":
+                base = ("graph", "styleOverrides", "global")
                 self._section(table, F.DATA_SET_STYLE, base, elements=self.elements(table))
             elif target.kind == "axis" and isinstance(target.key, str):
                 self._section(table, F.AXIS, ("graph", "axesOverrides", target.key))

@@ -12,20 +12,7 @@ data set's style); a path starting with ``/`` is relative to the table.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
-
-from ..contract import document as D
-from ..contract import nodes as N
-
-PathPart = str | int
-
-
-@dataclass(frozen=True)
-class Control:
-    path: str
-    label: str
+from .widgets import Control, PathPart, Widget, full_path, node_at, shown, split, widget_of
 
 
 def C(path: str, label: str) -> Control:
@@ -87,6 +74,24 @@ DATA_SET_STYLE = (
     C("barsSpikesDroplines.fillPattern", "Spike pattern"),
     C("barsSpikesDroplines.patternColor", "Spike pattern colour"),
     C("barsSpikesDroplines.beginAtY", "Spikes begin at Y"),
+    *(
+        C(f"valueAnnotation.{slot}.{key}", f"{where}: {words}")
+        for slot, where in (
+            ("aboveBarAndErrorBar", "Value above the bar"),
+            ("withinBarTop", "Value inside the bar's top"),
+            ("withinBarBottom", "Value inside the bar's foot"),
+        )
+        for key, words in (
+            ("show", "shows"),
+            ("direction", "direction"),
+            ("format", "format"),
+            ("decimals", "decimals"),
+            ("thousands", "thousands separator"),
+            ("fontFamily", "font"),
+            ("fontSize", "font size"),
+            ("color", "colour"),
+        )
+    ),
     C("pointLabel.fontSize", "Point label size"),
     C("pointLabel.color", "Point label colour"),
     C("pointLabel.placement", "Point label placement"),
@@ -114,6 +119,61 @@ DATA_SET_STYLE = (
     C("referenceLine.color", "Reference line colour"),
     C("referenceLine.thickness", "Reference line thickness"),
     C("referenceLine.dashStyle", "Reference line style"),
+)
+
+_SWITCH_WORDS = {
+    "symbols": "symbols",
+    "lines": "line",
+    "errorBars": "error bars",
+    "bars": "bars",
+    "areaFill": "area fill",
+    "spikes": "spikes",
+    "summaryLine": "summary line",
+    "median": "median",
+    "quartiles": "quartiles",
+    "valueLabels": "value labels",
+    "pointLabels": "point labels",
+    "outliers": "outliers",
+}
+
+#: a data set's place in the graph: shown, its legend entry, its optional elements
+#: (``{i}`` is the data set's index)
+DATA_SET_ITEMS = (
+    C("/graph.dataSetVisibility.{i}", "Shown"),
+    C("/graph.legend.itemOverrides.{i}.text", "Legend text (empty: its name)"),
+    C("/graph.legend.itemOverrides.{i}.hidden", "Left out of the legend"),
+    *(
+        C(f"/graph.elementActivation.perDataSet.{{i}}.{key}", f"Show {words}")
+        for key, words in _SWITCH_WORDS.items()
+    ),
+)
+
+_GRAPH_SWITCH_WORDS = {
+    "legend": "the legend",
+    "graphTitle": "the graph title",
+    "xTitle": "the X title",
+    "yTitle": "the Y title",
+    "regressionLine": "regression lines",
+    "confidenceBand": "confidence bands",
+    "predictionBand": "prediction bands",
+    "fittedCurve": "fitted curves",
+    "colorScaleBar": "the colour scale",
+    "referenceLine": "the reference line",
+    "cutoffLines": "cut-off lines",
+    "numberAtRisk": "the number at risk",
+    "annotations": "annotations",
+}
+
+#: what every data set shows, and the graph's optional parts
+SWITCHES = (
+    *(
+        C(f"graph.elementActivation.global.{key}", f"Every data set: show {words}")
+        for key, words in _SWITCH_WORDS.items()
+    ),
+    *(
+        C(f"graph.elementActivation.graph.{key}", f"Show {words}")
+        for key, words in _GRAPH_SWITCH_WORDS.items()
+    ),
 )
 
 #: an axis: its ``axesOverrides`` bucket, then the grid and tick-label font every axis shares
@@ -208,9 +268,17 @@ GRAPH = (
     C("graph.plotGeometry.widthPt", "Plot width (points)"),
     C("graph.plotGeometry.heightPt", "Plot height (points)"),
     C("graph.axesOverrides.titlesAndFonts.fontFamily", "Font of every text"),
-    C("graph.axesOverrides.titlesAndFonts.graphTitleFont.size", "Graph title size"),
-    C("graph.axesOverrides.titlesAndFonts.axisTitleFont.size", "Axis title size"),
-    C("graph.axesOverrides.titlesAndFonts.axisTitleFont.color", "Axis title colour"),
+    *(
+        C(f"graph.axesOverrides.titlesAndFonts.{font}.{key}", f"{which}: {words}")
+        for font, which in (("graphTitleFont", "Graph title"), ("axisTitleFont", "Axis titles"))
+        for key, words in (
+            ("family", "font"),
+            ("size", "size"),
+            ("bold", "bold"),
+            ("italic", "italic"),
+            ("color", "colour"),
+        )
+    ),
     C("graph.graphSettingsOverride.direction", "Direction"),
     C("graph.graphSettingsOverride.baseline", "Baseline"),
     C("graph.graphSettingsOverride.baselineY", "Baseline at Y"),
@@ -231,134 +299,21 @@ GRAPH = (
 )
 
 
-# -- the contract's type at a path ----------------------------------------------------------
-
-
-def _resolve(node: N.Node) -> N.Node:
-    while isinstance(node, N.Ref):
-        node = D.DEFINITIONS[node.name]
-    return node
-
-
-def node_at(path: Sequence[PathPart], hint: Mapping[str, Any] | None = None) -> N.Node | None:
-    """The contract's node at ``path`` inside a table (``("graph", "legend", "position")``);
-    ``hint`` picks a discriminated alternative (``{"type": "text"}`` for an annotation).
-    None when the contract has no such path."""
-    node: N.Node = D.TABLE
-    for part in path:
-        node = _resolve(node)
-        if isinstance(node, N.OneOf) and node.discriminator is not None:
-            tags = N.tagged_options(node, D.DEFINITIONS)
-            want = (hint or {}).get(node.discriminator)
-            if want not in tags:
-                return None
-            node = _resolve(tags[want])
-        if isinstance(node, N.Obj):
-            if not isinstance(part, str) or part not in node.props:
-                return None
-            node = node.props[part]
-        elif isinstance(node, N.Map):
-            node = node.values
-        elif isinstance(node, N.Arr):
-            node = node.items
-        else:
-            return None
-    return node
-
-
-@dataclass(frozen=True)
-class Widget:
-    """How a value is edited: ``kind`` is color, select, number, auto-number, check or text."""
-
-    kind: str
-    choices: tuple[str, ...] = ()
-    minimum: float | None = None
-    maximum: float | None = None
-    integer: bool = False
-    #: the word that means automatic (``auto``, ``automatic``), for auto-number
-    word: str = ""
-    nullable: bool = False
-    #: a colour that may also be ``none`` (a shape's fill)
-    none: bool = False
-
-
-def _is_color(node: N.Node) -> bool:
-    return isinstance(node, N.Ref) and node.name == "ColorRef"
-
-
-def widget_of(node: N.Node) -> Widget | None:
-    """The widget for a contract node, None for a value no single control edits."""
-    if _is_color(node):
-        return Widget("color")
-    nullable = False
-    if isinstance(node, N.OneOf):
-        options = list(node.options)
-        if any(isinstance(o, N.Null) for o in options):
-            nullable = True
-            options = [o for o in options if not isinstance(o, N.Null)]
-        if len(options) == 2 and isinstance(options[0], N.Const) and _is_color(options[1]):
-            return Widget("color", none=True)
-        if len(options) == 2 and isinstance(options[0], N.Const):
-            inner = _resolve(options[1])
-            if isinstance(inner, N.Num):
-                return Widget(
-                    "auto-number",
-                    minimum=inner.minimum,
-                    maximum=inner.maximum,
-                    integer=inner.integer,
-                    word=str(options[0].value),
-                )
-        if len(options) == 2 and isinstance(options[0], N.Enum) and isinstance(options[1], N.Num):
-            return Widget("auto-number", choices=options[0].values, word=options[0].values[0])
-        if len(options) != 1:
-            return None
-        node = options[0]
-    node = _resolve(node)
-    if isinstance(node, N.Enum):
-        return Widget("select", node.values, nullable=nullable)
-    if isinstance(node, N.Num):
-        return Widget(
-            "number",
-            minimum=node.minimum,
-            maximum=node.maximum,
-            integer=node.integer,
-            nullable=nullable,
-        )
-    if isinstance(node, N.Bool):
-        return Widget("check", nullable=nullable)
-    if isinstance(node, N.Str):
-        return Widget("text", nullable=nullable)
-    return None
-
-
-def split(path: str) -> tuple[PathPart, ...]:
-    return tuple(int(p) if p.isdigit() else p for p in path.split("."))
-
-
-def full_path(base: Sequence[PathPart], control: Control) -> tuple[PathPart, ...]:
-    """The control's path within the table."""
-    if control.path.startswith("/"):
-        return split(control.path[1:])
-    return (*base, *split(control.path))
-
-
-def shown(
-    controls: Sequence[Control],
-    base: Sequence[PathPart],
-    *,
-    elements: set[str] | None = None,
-    hint: Mapping[str, Any] | None = None,
-) -> list[tuple[Control, tuple[PathPart, ...], Widget]]:
-    """The controls of a section that apply: the contract has their path, and (for a data
-    set's style) the graph draws their element."""
-    out = []
-    for control in controls:
-        path = full_path(base, control)
-        own = not control.path.startswith("/")
-        if elements is not None and own and str(split(control.path)[0]) not in elements:
-            continue
-        node = node_at(path, hint)
-        widget = widget_of(node) if node is not None else None
-        if widget is not None:
-            out.append((control, path, widget))
-    return out
+__all__ = [
+    "ANNOTATION",
+    "AXIS",
+    "DATA_SET_ITEMS",
+    "DATA_SET_STYLE",
+    "GRAPH",
+    "LEGEND",
+    "SWITCHES",
+    "TITLE",
+    "Control",
+    "PathPart",
+    "Widget",
+    "full_path",
+    "node_at",
+    "shown",
+    "split",
+    "widget_of",
+]

@@ -231,6 +231,8 @@ def describe(table: Table, target: Target, point: bool = False) -> str:
         )
     if target.kind == "legend":
         return "Legend"
+    if target.kind == "allDataSets":
+        return "Every data set"
     if target.kind == "element":
         return {"heatCell": "Heat map cells", "colorScaleBar": "Colour scale"}.get(
             str(target.key), "Marks"
