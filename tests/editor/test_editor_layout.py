@@ -131,3 +131,28 @@ def test_an_empty_table_name_is_refused(browser: Any, editor: Editor) -> None:
         assert page.get_by_test_id("nav-wide").inner_text().startswith(before)
     finally:
         context.close()
+
+
+def test_format_sections_stay_as_the_user_left_them(browser: Any, editor: Editor) -> None:
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        page = context.new_page()
+        page.goto(editor.url)
+        page.get_by_test_id("nav-wide").click()
+        axis = page.get_by_test_id("section-leftY")
+        axis.locator(".q-expansion-item__toggle, .q-item").first.click()
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=section-leftY]')"
+            "?.classList.contains('q-expansion-item--expanded')"
+        )
+        title = page.get_by_test_id("title-graph")
+        title.fill("Body weight")
+        title.press("Enter")
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'yes'"
+        )
+        page.wait_for_timeout(1000)  # the format panel is rebuilt after the change
+        assert page.get_by_test_id("title-graph").input_value() == "Body weight"
+        assert "q-expansion-item--expanded" in (axis.get_attribute("class") or "")
+    finally:
+        context.close()

@@ -173,9 +173,9 @@ class FormatPanel:
                             f"Format {ds.name}"
                         )
             if target is None or target.kind != "legend":
-                with self.sections.expansion(
-                    "legend", "Legend", icon="legend_toggle"
-                ).classes("w-full"):
+                with self.sections.expansion("legend", "Legend", icon="legend_toggle").classes(
+                    "w-full"
+                ):
                     self._section(table, F.LEGEND, ("graph", "legend"))
             for bucket in self._axes(table):
                 if target is not None and target.kind == "axis" and target.key == bucket:
@@ -191,9 +191,9 @@ class FormatPanel:
                 "frame", "Frame, size and spacing", icon="crop_free"
             ).classes("w-full"):
                 self._section(table, F.GRAPH, ())
-            with self.sections.expansion(
-                "shown", "Shown elements", icon="visibility"
-            ).classes("w-full"):
+            with self.sections.expansion("shown", "Shown elements", icon="visibility").classes(
+                "w-full"
+            ):
                 self._section(table, F.SWITCHES, ())
 
     def _axes(self, table: Any) -> tuple[str, ...]:
