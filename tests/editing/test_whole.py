@@ -380,3 +380,26 @@ def test_deleting_the_table_the_view_shows_shows_the_next_one(project: Project) 
     project.view["activeTableId"] = "table-3"
     delete_table(project, "table-3")
     assert project.view["activeTableId"] == "table-2"
+
+
+def test_an_annotation_past_the_tables_limit_is_refused() -> None:
+    note = {"type": "text", "x": 1, "y": 1, "text": "a"}
+    doc = {
+        "format": "plotdoc-project",
+        "schemaVersion": 1,
+        "tables": [
+            {
+                "id": "t",
+                "format": "column",
+                "dataSets": [{"name": "A", "values": [[1]]}],
+                "annotations": [note] * 2000,
+            }
+        ],
+    }
+    project = loads(orjson.dumps(doc))
+    before = _bytes(project)
+    with pytest.raises(PlotdocError) as info:
+        add_annotation(project, "t", note)
+    assert info.value.errors[0].code == "too-many-items"
+    assert info.value.errors[0].where == "tables[0].annotations"
+    assert _bytes(project) == before
