@@ -4,7 +4,11 @@ A project can hold two million cells, so the check writes a light document: ever
 a few of its rows, and the edited table with the rows the edit touched. Everything open checks
 beyond single cells (names, replicates, variants, options, analyses, references between
 tables) is the same in the light document; the problems found are mapped back to the paths
-of the real project.
+of the real project, without the line and column of the light document (a place the user
+never sees). What only the whole project shows (its cells, each table's rows, the file's
+size) is checked by :mod:`plotdoc.editing.limits`, and values a file cannot hold by save's
+own walk, so an accepted edit can always be saved. A warning that open would read the
+project otherwise (:data:`READ_DIFFERENTLY`) refuses the edit.
 """
 
 from __future__ import annotations
