@@ -13,7 +13,7 @@ for `validate`, `fmt --check` and `render` (the last on M files), and prints the
 `--batch N` instead times `plotdoc.batch.run` in one process on N small files (default
 10,000): files per second with `jobs=1`, with the process pool (one worker per core) and on a
 `dask.distributed.LocalCluster` with one single-threaded worker process per core (cluster
-start-up timed apart), for `validate` on every file and `render` (svg) on a tenth of them, at
+start-up timed apart), for `validate` on every file and `render` (svg) on one in 200 of them, at
 several sizes, to show where the cluster starts to pay off.
 """
 
@@ -92,7 +92,7 @@ def batch_rates(total: int) -> None:
     sizes = sorted({n for n in (100, 1000, total) if n <= total})
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            for command, share in (("validate", 1), ("render", 10)):
+            for command, share in (("validate", 1), ("render", 200)):
                 for size in sizes:
                     n = max(1, size // share)
                     folder = Path(tmp) / f"{command}-{n}"
