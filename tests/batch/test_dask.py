@@ -183,3 +183,28 @@ def test_a_lost_worker_is_replaced_and_its_files_run_again(tmp_path: Path) -> No
             assert isinstance(result, Exception)
         else:
             assert result == item.upper()
+
+
+def test_render_and_validate_on_a_cluster_from_the_command_line(
+    tmp_path: Path,
+    client: object,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _corpus(tmp_path / "in", 12)
+    address = client.scheduler.address  # type: ignore[attr-defined]
+    out = tmp_path / "figures"
+    code = main(["render", "--dask", address, str(tmp_path / "in"), "-o", str(out)])
+    captured = capsys.readouterr()
+    serial = list(batch.run("render", [str(tmp_path / "in")], jobs=1, output=str(tmp_path / "a")))
+    assert code == 1  # some files are refused
+    written = sorted(p.name for p in out.iterdir())
+    assert written == sorted(p.name for p in (tmp_path / "a").iterdir())
+    assert len(written) == sum(r.ok for r in serial) > 0
+    assert all(str(out / name) in captured.out for name in written)
+    assert "plotdoc render: 12 files," in captured.err
+    assert main(["render", "--dask", address, str(tmp_path / "in")]) == 2  # needs -o DIR
+    capsys.readouterr()
+    monkeypatch.setenv("PLOTDOC_DASK", address)
+    assert main(["validate", "--output-format", "jsonl", str(tmp_path / "in")]) == 1
+    assert len(capsys.readouterr().out.splitlines()) == 12

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..contract.site import EXTENSIONS
 from ..problems import PlotdocError, Problem, error, warning
+from . import cluster
 from .common import (
     EXIT_OK,
     EXIT_REFUSED,
@@ -191,6 +192,8 @@ def run(args: argparse.Namespace) -> int:
             args, f"-o {args.out} names a {file_format} file; --format asks for {args.format}"
         )
     fmt = file_format or args.format or "svg"
+    if cluster.render_wanted(args, file_format):
+        return cluster.render(args, fmt)
     names = expand_or_say("render", args.files)
     if not names:
         return nothing_found_exit(args.files)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from ..problems import Problem, Report, error
+from . import cluster
 from .common import (
     EXIT_OK,
     EXIT_REFUSED,
@@ -54,7 +54,7 @@ def _on_cluster(item: str | tuple[str, bytes]) -> tuple[str, Report]:
 def _dispatch(args: argparse.Namespace, items: Iterator[str | tuple[str, bytes]]) -> Any:
     """The results of ``items``: on the Dask cluster of --dask (or PLOTDOC_DASK), else on
     the process pool of --jobs."""
-    address = args.dask or os.environ.get("PLOTDOC_DASK")
+    address = cluster.address(args)
     if not address:
         return run_all(_one, items, args.jobs, count=lambda: len(expand(args.files)))
     from ..batch import cluster_map
@@ -80,20 +80,6 @@ def _items(names: Iterable[str]) -> Iterator[str | tuple[str, bytes]]:
         yield (STDIN, read_stdin()) if name == STDIN else name
 
 
-def _dask_ready(args: argparse.Namespace) -> bool:
-    from importlib.util import find_spec
-
-    if find_spec("distributed") is None:
-        from ..batch import DASK_MISSING
-
-        usage_error(args, DASK_MISSING)
-        return False
-    if STDIN in args.files:
-        usage_error(args, "--dask reads files where they live; - (standard input) cannot go")
-        return False
-    return True
-
-
 def _record(name: str, report: Report) -> dict[str, object]:
     return {
         "file": name,
@@ -117,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         names: Iterator[str] = expand_urls(args.files)
     else:
         names, found = discover(args.files)
-    if (args.dask or os.environ.get("PLOTDOC_DASK")) and not _dask_ready(args):
+    if cluster.address(args) and not cluster.ready(args):
         return EXIT_USAGE
     tally = Tally("validate")
     records: list[dict[str, object]] = []
@@ -203,9 +189,3 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     )
     p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     add_jobs(p)
-    p.add_argument(
-        "--dask",
-        metavar="ADDRESS",
-        help="check the files on the Dask cluster whose scheduler is at ADDRESS "
-        "(default: $PLOTDOC_DASK; needs pip install 'plotdoc[dask]')",
-    )

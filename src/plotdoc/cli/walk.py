@@ -369,8 +369,20 @@ class Found:
         return 1 if self.empty_globs else 0
 
 
+#: The commands whose per-file work can run on a Dask cluster (``--dask``).
+ON_CLUSTER = ("validate", "render")
+
+
 def add_to_commands(sub: argparse._SubParsersAction[Any]) -> None:
-    """:func:`add_options` on every subcommand that takes many files (a ``files`` argument)."""
-    for parser in dict.fromkeys(sub.choices.values()):
+    """:func:`add_options` on every subcommand that takes many files (a ``files`` argument),
+    and ``--dask`` on those of :data:`ON_CLUSTER`."""
+    for name, parser in sub.choices.items():
         if any(a.dest == "files" and a.nargs in ("+", "*") for a in parser._actions):
             add_options(parser)
+            if name in ON_CLUSTER:
+                parser.add_argument(
+                    "--dask",
+                    metavar="ADDRESS",
+                    help="do the work on the Dask cluster whose scheduler is at ADDRESS "
+                    "(default: $PLOTDOC_DASK; needs pip install 'plotdoc[dask]')",
+                )

@@ -1,0 +1,83 @@
+"""`--dask ADDRESS` (or ``PLOTDOC_DASK``): a command's per-file work on a Dask cluster.
+
+``validate`` sends its checks through :func:`plotdoc.batch.cluster_map` and prints as on the
+pool; ``render`` runs :func:`plotdoc.batch.run` and writes every graph to the folder or URL
+of ``-o`` (one file ``<project>--<table id>.<format>`` per graph), printing each file's
+problems and the files it wrote as each file is done, and a summary line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from importlib.util import find_spec
+
+from .common import EXIT_OK, EXIT_REFUSED, usage_error
+from .pool import Tally
+from .walk import STDIN
+
+ENVIRONMENT = "PLOTDOC_DASK"
+
+
+def address(args: argparse.Namespace) -> str | None:
+    """The scheduler address of ``--dask``, else of ``PLOTDOC_DASK``, else None."""
+    return getattr(args, "dask", None) or os.environ.get(ENVIRONMENT) or None
+
+
+def render_wanted(args: argparse.Namespace, file_format: str | None) -> bool:
+    """Whether ``render`` goes to the cluster: with ``--dask``; with ``PLOTDOC_DASK`` only
+    when it can (every graph to a folder given with ``-o``), so a one-graph render of a
+    machine with the variable set stays local."""
+    if getattr(args, "dask", None):
+        return True
+    return bool(
+        os.environ.get(ENVIRONMENT)
+        and file_format is None
+        and args.out not in (None, STDIN)
+        and args.table is None
+    )
+
+
+def ready(args: argparse.Namespace) -> bool:
+    """Whether the cluster can be used; else a usage error is printed (exit 2)."""
+    if find_spec("distributed") is None:
+        from ..batch import DASK_MISSING
+
+        usage_error(args, DASK_MISSING)
+        return False
+    if STDIN in args.files:
+        usage_error(args, "--dask reads files where they live; - (standard input) cannot go")
+        return False
+    return True
+
+
+def render(args: argparse.Namespace, fmt: str) -> int:
+    """``plotdoc render --dask``: every graph of every file to the folder or URL of ``-o``."""
+    from ..batch import run
+
+    if not ready(args):
+        return 2
+    if args.out in (None, STDIN) or args.table is not None:
+        return usage_error(
+            args, "render --dask writes every graph to a folder or URL: give -o DIR (no --table)"
+        )
+    tally = Tally("render")
+    results = run(
+        "render", args.files, client=address(args), output=args.out, fmt=fmt, dpi=args.dpi
+    )
+    for result in results:
+        tally.add(not result.ok, len(result.warnings))
+        for problem in (*result.errors, *result.warnings):
+            severity = "error" if problem in result.errors else "warning"
+            where = f" {problem['path']}" if problem.get("path") else ""
+            print(
+                f"{result.file}: {severity}{where} [{problem['code']}]: {problem['message']}",
+                file=sys.stderr,
+            )
+        if result.crashed:
+            print(f"{result.file}: error: the work crashed ({result.crashed})", file=sys.stderr)
+        for path in result.outputs:
+            print(path, flush=True)
+    tally.finish()
+    return EXIT_OK if tally.refused == 0 else EXIT_REFUSED
