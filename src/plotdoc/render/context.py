@@ -200,8 +200,11 @@ class DrawContext:
         """Register data coordinates the axes must show (for artists that do not autoscale)."""
         xx = np.asarray(x, dtype=float).ravel()
         yy = np.asarray(y, dtype=float).ravel()
-        pts = np.column_stack(np.broadcast_arrays(xx, yy))
-        pts = pts[np.isfinite(pts).all(axis=1)]
+        if xx.size > _SUMMARISED and yy.size > _SUMMARISED:
+            pts = _extent_points(xx, yy)
+        else:
+            pts = np.column_stack(np.broadcast_arrays(xx, yy))
+            pts = pts[np.isfinite(pts).all(axis=1)]
         if pts.size:
             self.limits.append(pts)
             self.ax.update_datalim(pts)
@@ -296,3 +299,23 @@ def bounded_options(options: dict[str, Any]) -> dict[str, Any]:
 
 def _touched(layers: list[Mapping[str, Any]]) -> set[str]:
     return {k for layer in layers for k in layer}
+
+
+#: from this many points on, :meth:`DrawContext.include` keeps their extent, not the points
+_SUMMARISED = 64
+
+
+def _extent_points(xx: NDArray[np.float64], yy: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Points with the extent of the finite points (x, y) and their smallest positive x and y
+    (what matplotlib's data limits keep for log axes): the same limits as all the points."""
+    ok = np.isfinite(xx) & np.isfinite(yy)
+    if not ok.all():
+        xx, yy = xx[ok], yy[ok]
+    if xx.size == 0:
+        return np.zeros((0, 2))
+    lo_x, hi_x, lo_y, hi_y = xx.min(), xx.max(), yy.min(), yy.max()
+    px, py = xx[xx > 0], yy[yy > 0]
+    pos_x = px.min() if px.size else lo_x
+    pos_y = py.min() if py.size else lo_y
+    return np.array([[lo_x, lo_y], [hi_x, hi_y], [pos_x, lo_y], [lo_x, pos_y]])
+
