@@ -26,8 +26,10 @@ def wide_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     b = ProjectBuilder(title="wide")
     b.add_table("column", {f"Group {i}": rng.normal(size=12) for i in range(12)}, id="wide")
     b.add_table("multipleVariables", {"a": rng.normal(size=5), "b": rng.normal(size=5)}, id="mv")
+    doc = b.document()
+    doc["tables"][0]["analyses"] = [{"id": "tt", "method": "ttest", "params": {}}]
     path = folder / "wide.plotdoc"
-    path.write_bytes(orjson.dumps(b.document()))
+    path.write_bytes(orjson.dumps(doc))
     return path
 
 
@@ -139,12 +141,20 @@ def test_format_sections_stay_as_the_user_left_them(browser: Any, editor: Editor
         page = context.new_page()
         page.goto(editor.url)
         page.get_by_test_id("nav-wide").click()
-        axis = page.get_by_test_id("section-leftY")
-        axis.locator(".q-expansion-item__toggle, .q-item").first.click()
         page.wait_for_function(
+            "() => (document.querySelector('[data-testid=graph] img')||{}).src"
+            "?.startsWith('data:image/png')"
+        )
+        page.wait_for_timeout(1000)  # the panel is rebuilt once the graph is drawn
+        axis = page.get_by_test_id("section-leftY")
+        expanded = (
             "() => document.querySelector('[data-testid=section-leftY]')"
             "?.classList.contains('q-expansion-item--expanded')"
         )
+        axis.locator(".q-item").first.click()
+        page.wait_for_function(expanded)
+        page.wait_for_timeout(1000)
+        assert page.evaluate(expanded)  # still open once the panel settled
         title = page.get_by_test_id("title-graph")
         title.fill("Body weight")
         title.press("Enter")
@@ -154,5 +164,26 @@ def test_format_sections_stay_as_the_user_left_them(browser: Any, editor: Editor
         page.wait_for_timeout(1000)  # the format panel is rebuilt after the change
         assert page.get_by_test_id("title-graph").input_value() == "Body weight"
         assert "q-expansion-item--expanded" in (axis.get_attribute("class") or "")
+    finally:
+        context.close()
+
+
+def test_analysis_parameters_read_as_words(browser: Any, editor: Editor) -> None:
+    context = browser.new_context(viewport=VIEWPORT)
+    try:
+        page = context.new_page()
+        page.goto(editor.url)
+        page.get_by_test_id("nav-wide").click()
+        page.get_by_test_id("tab-analyses").click()
+        variance = page.get_by_test_id("param-variance")
+        variance.wait_for()
+        text = variance.inner_text()
+        assert "Welch's correction" in text, text
+        design = page.get_by_test_id("param-design").inner_text()
+        assert "Unpaired" in design, design
+        variance.click()
+        options = page.locator(".q-menu .q-item").all_inner_texts()
+        assert "Equal SDs" in options and "welch" not in options, options
+        page.keyboard.press("Escape")
     finally:
         context.close()

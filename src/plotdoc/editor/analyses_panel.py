@@ -8,7 +8,8 @@ from nicegui import ui
 
 from ..contract import methods as M
 from ..editing import add_analysis, remove_analysis, set_analysis_params
-from .format_panel import label_of
+from .opening import FAMILY_TITLES
+from .wording import label_of
 from .work import known_results
 
 if TYPE_CHECKING:
@@ -23,6 +24,18 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "output": M.FREQUENCY_OUTPUTS,
     "method": M.CORRELATION_METHODS,
 }
+
+#: parameter values whose label the generic wording would get wrong
+CHOICE_LABELS = {"logX": "X is log10 of the dose", "linearX": "X is the dose as entered"}
+
+
+def choice_label(value: Any) -> str:
+    """A parameter's value as a scientist reads it: ``welch`` -> ``Welch's correction (unequal
+    SDs)``, ``95`` -> ``95%``."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return f"{value:g}%"
+    return CHOICE_LABELS.get(str(value)) or label_of(str(value))
+
 
 #: Results shown per method: (label, field, or (lower, upper) for an interval).
 Row = tuple[str, str | tuple[str, str]]
@@ -141,9 +154,8 @@ class AnalysesPanel:
                     on_click=lambda: self.view.apply(add_analysis, table.id, choice.value),
                 ).props("data-testid=analysis-add")
             else:
-                ui.label(f"No analysis method runs on {table.format} tables.").classes(
-                    "plotdoc-status"
-                )
+                family = FAMILY_TITLES.get(table.format, table.format)
+                ui.label(f"No analysis method runs on {family} tables.").classes("plotdoc-status")
         results = known_results(self.view.session.project)
         for analysis in table.analyses:
             run = results.get((table.id, analysis.id))
@@ -184,7 +196,7 @@ class AnalysesPanel:
             ).classes("w-40").props("dense outlined")
         elif key in CHOICES:
             ui.select(
-                list(CHOICES[key]),
+                {v: choice_label(v) for v in CHOICES[key]},
                 value=value,
                 label=PARAM_LABELS.get(key) or label_of(key),
                 on_change=lambda e: (
