@@ -192,7 +192,9 @@ class Tally:
 
     def line(self) -> str:
         elapsed = time.monotonic() - self.start
-        rate = f", {self.files / elapsed:,.0f} files/s" if elapsed > 0 and self.files > 1 else ""
+        per_second = self.files / elapsed if elapsed > 0 else 0.0
+        shown = f"{per_second:,.0f}" if per_second >= 10 else f"{per_second:.1f}"
+        rate = f", {shown} files/s" if elapsed > 0 and self.files > 1 else ""
         return (
             f"plotdoc {self.command}: {self.files:,} files, {self.refused:,} refused, "
             f"{self.warnings:,} warnings in {elapsed:.1f} s{rate}"

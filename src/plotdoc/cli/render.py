@@ -28,7 +28,7 @@ from .common import (
     usage_error,
 )
 from .files import STDIN, display, expand_or_say, load, nothing_found_exit, read_stdin
-from .pool import run_all
+from .pool import Tally, run_all
 
 FORMATS = ("svg", "png", "pdf")
 #: The resolution bounds of --dpi (a graph of the default size is ~1,000 px wide at 150).
@@ -181,6 +181,7 @@ def output_file_format(out: str | None) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    tally = Tally("render")  # the summary line's clock starts here
     suffix = Path(args.out).suffix.lower() if args.out not in (None, STDIN) else ""
     if suffix in OTHER_IMAGE_SUFFIXES:
         return usage_error(
@@ -243,6 +244,10 @@ def run(args: argparse.Namespace) -> int:
         if args.out == STDIN and o.graph:
             sys.stdout.buffer.write(o.graph)
             sys.stdout.flush()
+    for o in outcomes:
+        errors = o.refused or any(p.severity == "error" for p in o.problems)
+        tally.add(errors, sum(p.severity == "warning" for p in o.problems) + o.omitted_warnings)
+    tally.finish()
     return EXIT_REFUSED if failed else EXIT_OK
 
 
