@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from .fields import current, reset_value, set_value
+from .fields import apply_style, current, reset_value, set_value
 from .format_spec import PathPart, Widget
 from .wording import label_of
 
@@ -72,13 +72,13 @@ class Control:
         table = self.view.table()
         if table is None or table.id != self.table_id or current(table, self.path) == value:
             return
-        self.view.apply(set_value, self.table_id, self.path, value)
+        apply_style(self.view, set_value, self.table_id, self.path, value)
 
     def reset(self) -> None:
         """Back to the default (the style's colour, no fill)."""
         table = self.view.table()
         if table is not None and table.id == self.table_id and self.value is not None:
-            self.view.apply(reset_value, self.table_id, self.path)
+            apply_style(self.view, reset_value, self.table_id, self.path)
 
     def put_some(self, value: Any) -> None:
         """Set ``value`` unless it is None (a select cleared, a colour still being typed)."""

@@ -12,6 +12,7 @@ from nicegui import ui
 
 from ..editing.base import Outcome, find_table, refuse, structural
 from ..model import Project, Table
+from .fields import apply_style
 
 if TYPE_CHECKING:
     from .view import View
@@ -97,7 +98,7 @@ def copy_format_dialog(view: View) -> None:
             chosen = [tid for tid, box in boxes.items() if box.value]
             dialog.close()
             if chosen:
-                view.apply(copy_format, source.id, chosen)
+                apply_style(view, copy_format, source.id, chosen)
 
         with ui.row().classes("w-full justify-end"):
             ui.button("Cancel", on_click=dialog.close).props("flat")

@@ -7,13 +7,18 @@ undo step, refused with open's message and the project unchanged).
 
 from __future__ import annotations
 
-from typing import Any
+import weakref
+from typing import TYPE_CHECKING, Any
 
 from .. import editing
 from ..editing.base import Edit, find_table
 from ..model import Project, Table
 from ..problems import format_path
 from .format_spec import PathPart
+
+if TYPE_CHECKING:
+    from ..editing.session import Session
+    from .view import View
 
 #: the model's attribute for each key of a graph document
 GRAPH_ATTRS = {
@@ -29,6 +34,38 @@ GRAPH_ATTRS = {
     "legend": "legend",
     "partsOfWholeBorders": "parts_of_whole_borders",
 }
+
+
+#: each session's versions made by edits that change only how a graph looks (styles, axes,
+#: titles, annotations): the analyses need not be computed again for them
+_STYLED: dict[int, tuple[weakref.ref[Session], set[int]]] = {}
+
+
+def _marks(session: Session) -> set[int]:
+    entry = _STYLED.get(id(session))
+    if entry is None or entry[0]() is not session:
+        entry = (weakref.ref(session), set())
+        _STYLED[id(session)] = entry
+    return entry[1]
+
+
+def apply_style(view: View, op: Any, *args: Any) -> bool:
+    """``view.apply`` for an edit of the graph's look; marks the version it makes."""
+    done = view.apply(op, *args)
+    if done:
+        marks = _marks(view.session)
+        marks.add(view.session.version)
+        if len(marks) > 10_000:
+            marks.clear()
+    return done
+
+
+def styled_since(session: Session, version: int | None) -> bool:
+    """Whether every edit after ``version`` changed only how graphs look (None: unknown)."""
+    if version is None:
+        return False
+    marks = _marks(session)
+    return all(v in marks for v in range(version + 1, session.version + 1))
 
 
 def json_path(project: Project, table_id: str, path: tuple[PathPart, ...]) -> str:

@@ -15,6 +15,7 @@ from ..contract.plots import MV_REQUIRED_ROLES, MV_ROLES, MV_USED_ROLES
 from ..editing import set_plot_option, set_title, set_visibility
 from . import format_spec as F
 from .controls import Control
+from .fields import apply_style
 from .hits import CATEGORICAL, Target, describe
 from .sections import Sections
 from .wording import OPTION_LABELS, label_of, option_applies
@@ -139,7 +140,7 @@ class FormatPanel:
                         "change",
                         lambda e, w=which, f=field: (
                             f.value != (table.titles.get(w, {}).get("text") or "")
-                            and view.apply(set_title, tid, w, f.value)
+                            and apply_style(view, set_title, tid, w, f.value)
                         ),
                     )
             nodes = {
@@ -164,7 +165,9 @@ class FormatPanel:
                         ui.checkbox(
                             ds.name,
                             value=graph.data_set_visibility.get(str(i), True),
-                            on_change=lambda e, i=i: view.apply(set_visibility, tid, i, e.value),
+                            on_change=lambda e, i=i: apply_style(
+                                view, set_visibility, tid, i, e.value
+                            ),
                         ).props("dense").classes("grow")
                         ui.button(
                             icon="palette",
@@ -173,28 +176,48 @@ class FormatPanel:
                             f"Format {ds.name}"
                         )
             if target is None or target.kind != "legend":
-                with self.sections.expansion("legend", "Legend", icon="legend_toggle").classes(
-                    "w-full"
-                ):
-                    self._section(table, F.LEGEND, ("graph", "legend"))
+                self._lazy(
+                    table, "legend", "Legend", "legend_toggle", F.LEGEND, ("graph", "legend")
+                )
             for bucket in self._axes(table):
                 if target is not None and target.kind == "axis" and target.key == bucket:
                     continue
                 name = describe(table, Target("axis", key=bucket))
-                with (
-                    self.sections.expansion(bucket, name, icon="straighten")
-                    .classes("w-full")
-                    .props(f"data-testid=section-{bucket}")
-                ):
-                    self._section(table, F.AXIS, ("graph", "axesOverrides", bucket))
-            with self.sections.expansion(
-                "frame", "Frame, size and spacing", icon="crop_free"
-            ).classes("w-full"):
-                self._section(table, F.GRAPH, ())
-            with self.sections.expansion("shown", "Shown elements", icon="visibility").classes(
-                "w-full"
-            ):
-                self._section(table, F.SWITCHES, ())
+                base = ("graph", "axesOverrides", bucket)
+                self._lazy(table, bucket, name, "straighten", F.AXIS, base)
+            self._lazy(table, "frame", "Frame, size and spacing", "crop_free", F.GRAPH, ())
+            self._lazy(table, "shown", "Shown elements", "visibility", F.SWITCHES, ())
+
+    def _lazy(
+        self,
+        table: Any,
+        key: str,
+        title: str,
+        icon: str,
+        controls: tuple[F.Control, ...],
+        base: tuple[F.PathPart, ...],
+    ) -> None:
+        """A section whose controls are made when it is first opened (the panel is rebuilt
+        after every edit: closed sections cost nothing)."""
+        section = (
+            self.sections.expansion(key, title, icon=icon)
+            .classes("w-full")
+            .props(f"data-testid=section-{key}")
+        )
+        with section:
+            holder = ui.column().classes("w-full gap-1")
+        built = False
+
+        def fill(opened: bool = True) -> None:
+            nonlocal built
+            if opened and not built:
+                built = True
+                with holder:
+                    self._section(table, controls, base)
+
+        if section.value:
+            fill()
+        section.on_value_change(lambda e: fill(bool(e.value)))
 
     def _axes(self, table: Any) -> tuple[str, ...]:
         first = "xCategorical" if table.format in CATEGORICAL else "xContinuous"

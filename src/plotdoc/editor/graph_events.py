@@ -11,7 +11,7 @@ from nicegui import ui
 
 from ..editing import move_annotation, set_title
 from . import annotate
-from .fields import current, set_value
+from .fields import apply_style, current, set_value
 from .hits import Screen, Target, target_of
 from .notify import notify
 
@@ -91,7 +91,7 @@ def drag(panel: GraphPanel, args: dict[str, Any]) -> None:
         entry = dict(current(table, ("titles", target.key)) or {})
         entry["dx"] = round(float(entry.get("dx") or 0.0) + dx, 1)
         entry["dy"] = round(float(entry.get("dy") or 0.0) + dy, 1)
-        panel.view.apply(set_value, table.id, ("titles", target.key), entry)
+        apply_style(panel.view, set_value, table.id, ("titles", target.key), entry)
         return
     if target.kind != "annotation" or not isinstance(target.key, int):
         return
@@ -106,9 +106,9 @@ def drag(panel: GraphPanel, args: dict[str, Any]) -> None:
             shown.frame.value_y(region.box[3] - tip + float(args.get("dy", 0.0)))
         )
         path = ("annotations", target.key, "y")
-        done = panel.view.apply(set_value, table.id, path, y_value)
+        done = apply_style(panel.view, set_value, table.id, path, y_value)
     else:
-        done = panel.view.apply(move_annotation, table.id, ann.id, round(dx, 1), round(dy, 1))
+        done = apply_style(panel.view, move_annotation, table.id, ann.id, round(dx, 1), round(dy, 1))
     if done:
         _format(panel).pick(table.id, target)
 
@@ -147,7 +147,7 @@ def place(panel: GraphPanel, args: dict[str, Any]) -> None:
         else:
             made["id"] = annotate._new_id(table, annotate.LINKS[link])
             made["text"] = annotate.ttest_text(table, made, link)
-    if panel.view.apply(annotate.add, table.id, made):
+    if apply_style(panel.view, annotate.add, table.id, made):
         _format(panel).pick(table.id, Target("annotation", key=len(table.annotations) - 1))
 
 
@@ -158,7 +158,7 @@ def title_text(panel: GraphPanel, args: dict[str, Any]) -> None:
     if table is None or key not in table.titles:
         return
     if text != (table.titles[key].get("text") or ""):
-        panel.view.apply(set_title, table.id, key, text)
+        apply_style(panel.view, set_title, table.id, key, text)
 
 
 def delete_selection(panel: GraphPanel) -> None:
@@ -170,5 +170,5 @@ def delete_selection(panel: GraphPanel) -> None:
     assert isinstance(target.key, int)
     ann = table.annotations[target.key]
     fmt.pick(table.id, None)
-    panel.view.apply(annotate.remove, table.id, ann.id)
+    apply_style(panel.view, annotate.remove, table.id, ann.id)
     show_selection(panel)

@@ -14,6 +14,7 @@ from ..editing.cells import clear_cells
 from ..editing.history import pending
 from ..problems import PlotdocError, Problem
 from . import panels, parts
+from .fields import styled_since
 from .format_panel import FormatPanel
 from .notify import notify
 from .pointing import EDIT_REFUSED, EDIT_WARNINGS
@@ -92,6 +93,8 @@ class Tab:
         self.empty: bool | None = None
         self.status: ui.label | None = None
         self.changes = 0
+        #: the version the analyses were last computed for (edits of a graph's look keep them)
+        self.analysed: int | None = None
         #: an element no refresh deletes: the context of work done after an event
         self.anchor: ui.element = ui.element()
 
@@ -219,7 +222,7 @@ class Tab:
         self.changes += 1
         mine = self.changes
         with self.anchor:
-            if has_analyses(self.session.project):
+            if has_analyses(self.session.project) and not styled_since(self.session, self.analysed):
                 await self.recompute()
             if mine == self.changes:
                 await self.graph.redraw()
@@ -251,8 +254,9 @@ class Tab:
             self.parts.status_bar.refresh()
             return
         self.job.done(task)
-        if version == self.session.version:
+        if version == self.session.version or styled_since(self.session, version):
             install_results(self.session, computed)
+            self.analysed = version
             self.analyses.render.refresh()
             table = self.table()
             if table is not None and table.derived_from is not None:

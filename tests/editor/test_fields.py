@@ -1,0 +1,33 @@
+"""Edits of a graph's look are marked, so the analyses are not computed again for them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from plotdoc import loads
+from plotdoc.editing import Session, set_cell
+from plotdoc.editor.fields import apply_style, current, set_value, styled_since
+from plotdoc.publish.examples import example_bytes
+
+
+class FakeView:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def apply(self, op: Any, *args: Any) -> bool:
+        self.session.apply(op, *args)
+        return True
+
+
+def test_style_edits_keep_the_analyses_and_data_edits_do_not() -> None:
+    session = Session(loads(example_bytes("complete")))
+    view = FakeView(session)
+    computed_at = session.version
+    path = ("graph", "styleOverrides", "perDataSet", "Control", "bar", "fill")
+    assert apply_style(view, set_value, "weights", path, {"hex": "#123456"})  # type: ignore[arg-type]
+    assert current(session.project.table("weights"), path) == {"hex": "#123456"}
+    assert styled_since(session, computed_at)
+    session.apply(set_cell, "weights", 0, 0, 100.0)
+    assert not styled_since(session, computed_at)
+    assert not styled_since(session, None)
+    assert styled_since(session, session.version)
