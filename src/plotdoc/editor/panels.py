@@ -25,6 +25,7 @@ from .graph_panel import GraphPanel
 from .notify import count, notify
 from .opening import FAMILY_TITLES
 from .pointing import EDIT_TITLES, edit_lines
+from .prism import export_prism
 
 if TYPE_CHECKING:
     from .view import View
@@ -51,6 +52,9 @@ def menus(view: View) -> None:
         ui.menu_item("Save  (Ctrl+S)", lambda: _save("save"))
         ui.menu_item("Save as…  (Ctrl+Shift+S)", lambda: _save("save-as"))
         ui.menu_item("Download file", lambda: download(view))
+        ui.menu_item("Export to Prism (.pzfx)", lambda: export_prism(view)).props(
+            "data-testid=menu-export-prism"
+        )
         ui.separator()
         for fmt in ("svg", "png", "pdf"):
             ui.menu_item(f"Export graph as {fmt.upper()}", lambda f=fmt: view.graph.export(f))

@@ -162,7 +162,8 @@ def _table_warnings(table: Table, path: Path, problems: list[Problem]) -> None:
         _not_written(
             problems,
             (*path, "annotations"),
-            f"{len(table.annotations)} annotation(s) not exported: {template}",
+            f"{len(table.annotations)} annotation(s) not exported: "
+            + template.replace("keeps it", "keeps annotations"),
         )
     for key, title in table.titles.items():
         text = title.get("text") if isinstance(title, dict) else None
