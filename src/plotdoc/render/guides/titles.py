@@ -48,6 +48,8 @@ def draw_titles(ctx: DrawContext) -> None:
             top = ctx.ax.xaxis.get_ticks_position() == "top"
             ax.set_title(safe(str(text)), pad=24.0 if top else 10.0)
         rich_label(artist, str(text))
+        if key == "graph":
+            _wrap_to_plot(ctx, artist)
         _style(ctx, artist, entry, fonts.get(font_key, {}), fonts.get("fontFamily"), key)
         dx = clamp(entry.get("dx", 0.0), -2000.0, 2000.0, 0.0)
         dy = clamp(entry.get("dy", 0.0), -2000.0, 2000.0, 0.0)
@@ -57,6 +59,19 @@ def draw_titles(ctx: DrawContext) -> None:
                 + ScaledTranslation(dx / 72, dy / 72, ctx.fig.dpi_scale_trans)
             )
         ctx.tag(artist, ids.make("title", key))
+
+
+def _wrap_to_plot(ctx: DrawContext, artist: Text) -> None:
+    """A graph title wider than the plot wraps onto more lines at the plot's width (at least
+    two inches): it is not clipped at the figure's edges, and the figure is not widened
+    around it, which would leave the plot small in a wide picture."""
+    ax, fig = ctx.ax, ctx.fig
+
+    def width() -> float:
+        return max(float(ax.get_window_extent().width), 2.0 * float(fig.dpi))
+
+    artist.set_wrap(True)
+    setattr(artist, "_get_wrap_line_width", width)  # noqa: B010 - matplotlib wraps at this width
 
 
 def _style(
