@@ -27,6 +27,7 @@ from matplotlib.patches import FancyArrowPatch
 from .. import ids
 from ..context import DrawContext
 from ..marks import bars, box, points, primitives, summary, violin
+from ..marks.place import Place
 from ..marks.swatches import swatch
 from ..marks.value_labels import draw_value_labels
 from ..positions.slots import CategoryLayout
@@ -91,11 +92,13 @@ def _draw_column(
     """One column's marks; returns the top of what it drew (for brackets)."""
     pids = [ids.point("symbol", i, r) for r in rows]
     if vid == "column-box-whiskers":
-        return box.draw_column(ctx, i, pos, values, mode, width)
+        return box.draw(ctx, Place(i, pos, width), values, mode) or 0.0
     if vid == "column-violin":
-        return violin.draw_column(ctx, i, pos, values, width, quartiles=mode == "medianWithIqr")
+        truncate = bool(ctx.options.get("showTruncatedViolin", True))
+        place = Place(i, pos, width)
+        return violin.draw(ctx, place, values, quartiles=mode == "medianWithIqr", truncate=truncate)
     if vid == "column-floating-bars":
-        return bars.floating_bar(ctx, i, pos, values, mode, width)
+        return bars.floating(ctx, Place(i, pos, width), values, mode) or 0.0
     ce = summary.summary(values, mode)
     if vid in _CENTER_VARIANTS and ce is not None:
         if vid in ("scatter-bar", "bar"):

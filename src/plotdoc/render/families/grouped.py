@@ -37,6 +37,7 @@ from ..guides.category_axis import set_grouped_categories
 from ..marks import bars, box, points, primitives, summary, violin
 from ..marks.bars import draw_bars, draw_stacked
 from ..marks.heat import draw_heat_map
+from ..marks.place import cell_place
 from ..marks.swatches import swatch
 from ..positions.arrangements import GroupedLayout, grouped_layout, stagger_offsets
 from ..prepare.cells import cell, finite, row_labels
@@ -268,20 +269,28 @@ def _violin_cell(
 ) -> None:
     truncate = bool(ctx.options.get("showTruncatedViolin", True))
     mode = str(ctx.options.get("mode") or "medianWithIqr")
-    violin.draw_cell(ctx, pos, width, v, i, r, mode, truncate)
+    place = cell_place(i, r, pos, width, ctx.table.replicates)
+    top = violin.draw(ctx, place, v, quartiles=mode == "medianWithIqr", truncate=truncate)
+    if np.isfinite(v).any():
+        ctx.anchor(pos, top)
 
 
 def _box_cell(
     ctx: DrawContext, pos: float, width: float, v: NDArray[np.float64], i: int, r: int
 ) -> None:
     mode = str(ctx.options.get("mode") or "minToMax")
-    box.draw_cell(ctx, pos, width, v, i, r, mode, ctx.table.replicates)
+    place = cell_place(i, r, pos, width, ctx.table.replicates)
+    if box.draw(ctx, place, v, mode) is not None:
+        ctx.anchor(pos, float(np.nanmax(v)))
 
 
 def _low_high_cell(
     ctx: DrawContext, pos: float, width: float, v: NDArray[np.float64], i: int, r: int
 ) -> None:
-    bars.low_high(ctx, pos, width, v, i, r, str(ctx.options.get("mode") or "lineAtMean"))
+    place = cell_place(i, r, pos, width, ctx.table.replicates)
+    top = bars.floating(ctx, place, v, str(ctx.options.get("mode") or "lineAtMean"))
+    if top is not None:
+        ctx.anchor(pos, top)
 
 
 def _rm(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:

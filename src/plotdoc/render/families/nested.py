@@ -20,6 +20,7 @@ import numpy as np
 from .. import ids
 from ..context import DrawContext
 from ..marks import bars, box, points, summary, violin
+from ..marks.place import Place
 from ..marks.swatches import swatch
 from ..marks.value_labels import draw_value_labels
 
@@ -55,24 +56,17 @@ def draw(ctx: DrawContext) -> None:
                 pos = layout.center(slot, j)
                 col = vals[:, j]
                 suffix = ids.sub_suffix(j)
+                place = Place(i, pos, layout.width, suffix)
                 if vid == "nested-box":
-                    tops.append(
-                        box.draw_column(ctx, i, pos, col, mode, layout.width, suffix, sub=None)
-                    )
+                    tops.append(box.draw(ctx, place, col, mode) or 0.0)
                 elif vid == "nested-violin":
+                    truncate = bool(ctx.options.get("showTruncatedViolin", True))
+                    quartiles = mode == "medianWithIqr"
                     tops.append(
-                        violin.draw_column(
-                            ctx,
-                            i,
-                            pos,
-                            col,
-                            layout.width,
-                            suffix,
-                            quartiles=mode == "medianWithIqr",
-                        )
+                        violin.draw(ctx, place, col, quartiles=quartiles, truncate=truncate)
                     )
                 else:
-                    tops.append(bars.floating_bar(ctx, i, pos, col, mode, layout.width, suffix))
+                    tops.append(bars.floating(ctx, place, col, mode) or 0.0)
             ctx.anchor(layout.ticks[slot], max(tops, default=0.0))
             ctx.legend_entry(i, swatch(LEGEND[vid], ctx, i))
     else:

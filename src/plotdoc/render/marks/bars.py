@@ -27,13 +27,13 @@ from ..style.text import clamp
 from ..style.theme import HATCHES
 from ..style.types import BarStyle
 from . import primitives
+from .place import Place
 from .summary import (
     center_error,
     color_given,
     draws_error_bars,
     segment,
     summary,
-    summary_line,
 )
 from .value_labels import draw_value_labels
 
@@ -150,51 +150,24 @@ def center_bar(
     ctx.value_axis_from_zero = True
 
 
-def floating_bar(
-    ctx: DrawContext,
-    i: int,
-    pos: float,
-    values: F64,
-    mode: str,
-    width: float,
-    suffix: str = "",
-    sub: int | None = None,
-) -> float:
-    """A bar from the lowest to the highest value, with a line at the mean or median."""
-    v = values[np.isfinite(values)]
-    if v.size == 0:
-        return 0.0
-    lo, hi = float(v.min()), float(v.max())
-    if ctx.switch("bars", i):
-        primitives.bar(ctx, pos, lo, hi, i, ids.ds("bar", i, suffix), width=width, z=1.0, point=sub)
-    ce = summary(values, mode)
-    if ce is not None:
-        summary_line(ctx, i, pos, ce.center, width, ids.ds("summary", i, suffix))
-    return hi
-
-
-def low_high(
-    ctx: DrawContext,
-    pos: float,
-    width: float,
-    values: NDArray[np.float64],
-    i: int,
-    r: int,
-    mode: str,
-) -> None:
-    """A floating bar from the lowest to the highest value, a line at the mean or median."""
+def floating(ctx: DrawContext, place: Place, values: F64, mode: str) -> float | None:
+    """A bar from the lowest to the highest value of data set ``place.i`` at ``place`` (every
+    family: column, nested, grouped low-high), with a line at the mean or median that reads
+    on the bar's fill; returns the top (None when there is no value)."""
     v = finite(values)
     if v.size == 0:
-        return
+        return None
+    i, pos, width = place.i, place.pos, place.width
     lo, hi = float(v.min()), float(v.max())
-    primitives.bar(ctx, pos, lo, hi, i, ids.row("bar", i, r), width=width, point=r)
-    if mode in ("lineAtMean", "lineAtMedian") and ctx.switch("summaryLine", i):
-        center = center_error(v, "lineAtMean" if mode == "lineAtMean" else "lineAtMedian")[0]
-        fill = ctx.style("bar", i, r)["fill"]
+    if ctx.switch("bars", i):
+        primitives.bar(ctx, pos, lo, hi, i, place.sid("bar"), width=width, z=1.0, point=place.row)
+    ce = summary(v, mode)
+    if ce is not None and ctx.switch("summaryLine", i):
+        fill = ctx.style("bar", i, place.row)["fill"]
         segment(
-            ctx, pos - width / 2, pos + width / 2, center, i, ids.row("summary", i, r), on_fill=fill
+            ctx, pos - width / 2, pos + width / 2, ce.center, i, place.sid("summary"), on_fill=fill
         )
-    ctx.anchor(pos, hi)
+    return hi
 
 
 def fill_under_points(ctx: DrawContext, i: int, point: int | None = None) -> RGBA:

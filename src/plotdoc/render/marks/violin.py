@@ -2,9 +2,10 @@
 violin's legend swatch. Every violin (column, nested, grouped) and its swatch take the
 ``fillPattern`` of the ``violin`` style drawn in its ``patternColor``.
 
-:func:`draw_column` draws the violin of one column (column and nested graphs; ids
-``violin/ds0``, ``median/ds0``, ``quartile/ds0/q1``); :func:`draw_cell` that of one cell of a
-grouped graph (``violin/ds{i}/row{r}``...). The density comes from
+One :func:`draw` for every family, placed by a :class:`~plotdoc.render.marks.place.Place`:
+a column (column and nested graphs; ids ``violin/ds0``, ``median/ds0``, ``quartile/ds0/q1``)
+or a cell of a grouped graph (``violin/ds{i}/row{r}``...); median and quartile lines read on
+the violin's fill. The density comes from
 :func:`plotdoc.stats.kernel_density`.
 """
 
@@ -22,87 +23,37 @@ from ...stats import box_stats, kernel_density
 from .. import ids
 from ..context import DrawContext
 from ..style.theme import HATCHES
-from . import primitives
+from .place import Place
 from .summary import segment
 
 F64 = NDArray[np.float64]
 
 
-def draw_column(
-    ctx: DrawContext,
-    i: int,
-    pos: float,
-    values: F64,
-    width: float,
-    suffix: str = "",
-    quartiles: bool = True,
-) -> float:
-    """Kernel-density violin, with median and quartile lines when ``quartiles``."""
-    vst = ctx.style("violin", i)
-    dens = kernel_density(
-        values,
-        smoothing=vst["smoothing"],
-        truncate=bool(ctx.options.get("showTruncatedViolin", True)),
-    )
-    if dens.x.size == 0:
-        return _degenerate(ctx, i, pos, values, width, ids.ds("violin", i, suffix), vst)
-    half = dens.density / float(dens.density.max()) * width / 2
-    xs = np.concatenate([pos - half, (pos + half)[::-1]])
-    ys = np.concatenate([dens.x, dens.x[::-1]])
-    _body(ctx, i, xs, ys, vst, ids.ds("violin", i, suffix))
-    if quartiles:
-        st = box_stats(values, "minToMax")
-
-        def across(value: float, sid: str, element: str) -> None:
-            w = float(np.interp(value, dens.x, half))
-            lx, ly = ctx.xy([pos - w, pos + w], [value, value])
-            primitives.polyline(ctx, lx, ly, i, sid, element=element, z=1.6)
-
-        if ctx.switch("median", i):
-            across(st.median, ids.ds("median", i, suffix), "median")
-        if ctx.switch("quartiles", i):
-            across(st.q1, ids.ds("quartile", i, suffix + ids.member("q1")), "quartile")
-            across(st.q3, ids.ds("quartile", i, suffix + ids.member("q3")), "quartile")
-    return float(dens.x.max())
-
-
-def draw_cell(
-    ctx: DrawContext,
-    pos: float,
-    width: float,
-    values: NDArray[np.float64],
-    i: int,
-    r: int,
-    mode: str,
-    truncate: bool,
-) -> None:
-    """A kernel-density violin; median and quartile lines with ``medianWithIqr``."""
-    st = ctx.style("violin", i, r)
+def draw(ctx: DrawContext, place: Place, values: F64, *, quartiles: bool, truncate: bool) -> float:
+    """Kernel-density violin of data set ``place.i`` at ``place``, in every family, with
+    median and quartile lines when ``quartiles``; returns its top (0 when nothing is drawn)."""
+    i, pos, width = place.i, place.pos, place.width
+    st = ctx.style("violin", i, place.row)
     dens = kernel_density(values, smoothing=str(st["smoothing"]), truncate=truncate)
-    if dens.status != "ok" or dens.density.max() <= 0:
-        top = _degenerate(ctx, i, pos, values, width, ids.row("violin", i, r), st)
-        if np.isfinite(values).any():
-            ctx.anchor(pos, top)
-        return
-    half = dens.density / dens.density.max() * (width / 2)
+    if dens.x.size == 0 or dens.status != "ok" or dens.density.max() <= 0:
+        return _degenerate(ctx, i, pos, values, width, place.sid("violin"), st)
+    half = dens.density / float(dens.density.max()) * (width / 2)
     grid = dens.x
-    pos_side = np.concatenate([pos + half, (pos - half)[::-1]])
-    val_side = np.concatenate([grid, grid[::-1]])
-    _body(ctx, i, pos_side, val_side, st, ids.row("violin", i, r))
-    if mode == "medianWithIqr":
+    xs = np.concatenate([pos - half, (pos + half)[::-1]])
+    ys = np.concatenate([grid, grid[::-1]])
+    _body(ctx, i, xs, ys, st, place.sid("violin"))
+    if quartiles:
         stats = box_stats(values, "minToMax")
-        for value, element, sid in (
-            (stats.median, "median", ids.row("median", i, r)),
-            (stats.q1, "quartile", ids.row("quartile", i, r, ids.member("q1"))),
-            (stats.q3, "quartile", ids.row("quartile", i, r, ids.member("q3"))),
-        ):
-            if element == "median" and not ctx.switch("median", i):
-                continue
-            if element == "quartile" and not ctx.switch("quartiles", i):
+        lines = [("median", stats.median, place.sid("median"))]
+        lines += [("quartile", q, place.sid("quartile", ids.member(name)))
+                  for name, q in (("q1", stats.q1), ("q3", stats.q3))]  # fmt: skip
+        for element, value, sid in lines:
+            if not ctx.switch("median" if element == "median" else "quartiles", i):
                 continue
             w = float(np.interp(value, grid, half))
-            segment(ctx, pos - w, pos + w, value, i, sid, element, on_fill=st["fill"])
-    ctx.anchor(pos, float(grid.max()))
+            # one rule: lines across the violin read on its fill
+            segment(ctx, pos - w, pos + w, value, i, sid, element, z=1.6, on_fill=st["fill"])
+    return float(grid.max())
 
 
 def _body(
