@@ -275,3 +275,13 @@ def test_a_file_the_import_would_refuse_is_never_written(
     assert "would be refused (import-bad-number" in caught.value.problems[0].message
     assert out.read_bytes() == b"earlier work"
     assert [p.name for p in tmp_path.iterdir()] == ["out.pzfx"]  # no temporary left
+
+
+def test_the_active_table_is_the_one_prism_opens_on() -> None:
+    from xml.etree import ElementTree as ET
+
+    p = open_project(REPO / "src" / "plotdoc" / "examples" / "complete.plotdoc")
+    p.view["activeTableId"] = "weights"
+    root = ET.fromstring(to_pzfx(p)[0])
+    refs = root.findall("TableSequence/Ref")
+    assert [r.get("Selected") for r in refs] == [None, "1", None, None, None, None, None]

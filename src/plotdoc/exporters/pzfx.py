@@ -87,14 +87,18 @@ def to_pzfx(
     for i, info in enumerate(infos):
         _info(root, i, info)
     elements: list[Element] = []
+    active = project.view.get("activeTableId")
+    selected = 0  # the project's active table is the one Prism opens on
     for index, table in chosen:
         el = _table(table, index, len(elements), problems)
         if el is not None:
+            if table.id == active:
+                selected = len(elements)
             elements.append(el)
     seq = SubElement(root, "TableSequence", Selected="1")
     for i in range(len(elements)):
         ref = SubElement(seq, "Ref", ID=f"Table{i}")
-        if i == 0:
+        if i == selected:
             ref.set("Selected", "1")
     root.extend(elements)
     indent(root, space="")
@@ -175,6 +179,10 @@ def _table_warnings(table: Table, path: Path, problems: list[Problem]) -> None:
             )
     if table.variable_types:
         _not_written(problems, (*path, "variableTypes"), "variable types are not exported")
+    if table.column_widths:
+        _not_written(
+            problems, (*path, "columnWidths"), "the data sheet's column widths are not exported"
+        )
     if table.row_labels and table.format in ("xy", "column", "nested", "survival"):
         _not_written(
             problems,
