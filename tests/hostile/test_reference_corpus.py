@@ -49,6 +49,7 @@ NOT_IN_CORPUS: dict[str, str] = {
     "import-bad-number": "importers",
     "import-unsupported": "importers",
     "import-converted": "importers",
+    "export-not-written": "the Prism export (tests/exporters)",
     "builder-invalid": "builder",
     "edit-invalid": "the editing functions (tests/editing)",
     "save-failed": "writer (tests/hostile/test_save_faults.py)",
