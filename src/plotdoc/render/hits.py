@@ -99,6 +99,26 @@ def _symbol_boxes(art: PointSymbols, renderer: RendererBase) -> list[Hit]:
     return out
 
 
+def _symbols_extent(art: PointSymbols, renderer: RendererBase) -> Box | None:
+    """The union of :func:`_symbol_boxes`, taken with numpy (an artist may hold millions)."""
+    assert art.axes is not None
+    pts = art.axes.transData.transform(art.xy)
+    px = float(renderer.points_to_pixels(1.0))  # type: ignore[arg-type]
+    sizes = art.size_array()
+    ok = np.isfinite(pts).all(axis=1) & (sizes > 0)
+    if not ok.any():
+        return None
+    pts = pts[ok]
+    # each point's box, grown to MIN_SIDE_PX as _grown grows it
+    r = np.maximum(sizes[ok] * px / 2 + art.width_array()[ok] * px / 2, MIN_SIDE_PX / 2)
+    return (
+        float((pts[:, 0] - r).min()),
+        float((pts[:, 1] - r).min()),
+        float((pts[:, 0] + r).max()),
+        float((pts[:, 1] + r).max()),
+    )
+
+
 def _rect_boxes(art: Rects) -> list[Hit]:
     quads = art.polygons()
     out = []
@@ -134,17 +154,7 @@ def hit_regions(fig: Figure, renderer: RendererBase) -> list[Hit]:
             out += _rect_boxes(art)
             continue
         if isinstance(art, PointSymbols) and art.axes is not None:
-            boxes = [h.box for h in _symbol_boxes(art, renderer)]
-            box: Box | None = (
-                (
-                    min(b[0] for b in boxes),
-                    min(b[1] for b in boxes),
-                    max(b[2] for b in boxes),
-                    max(b[3] for b in boxes),
-                )
-                if boxes
-                else None
-            )
+            box: Box | None = _symbols_extent(art, renderer)
         else:
             box = _extent(art, renderer)
         if box is not None:
