@@ -36,15 +36,31 @@ _DRAWINGS = itertools.count(1)
 
 def graph_svg(project: Project, table: Table) -> str | None:
     """``table``'s graph as SVG text, or None when it has none or it cannot be drawn."""
+    drawn = graph_svg_checked(project, table)
+    return None if drawn is None else drawn[0]
+
+
+def graph_svg_checked(project: Project, table: Table) -> tuple[str, list[str]] | None:
+    """As :func:`graph_svg`, with the warnings of the drawing (an analysis not drawn, values
+    left out), one sentence each, as ``plotdoc render`` prints them."""
     if table.graph is None:
         return None
-    from .render import render_table
+    from .render import render_table_checked
 
     try:
-        svg = render_table(project, table, fmt="svg", dpi=NOTEBOOK_DPI).decode("utf-8")
+        drawn = render_table_checked(project, table, fmt="svg", dpi=NOTEBOOK_DPI)
     except Exception:  # a picture that fails leaves the text repr in place
         return None
-    return unique_ids(svg[svg.find("<svg") :], f"pd{next(_DRAWINGS)}-")
+    svg = drawn.data.decode("utf-8")
+    return unique_ids(svg[svg.find("<svg") :], f"pd{next(_DRAWINGS)}-"), list(drawn.warnings)
+
+
+def warnings_html(warnings: list[str]) -> str:
+    """The warnings of a drawing as an HTML list under its figure ("" without any)."""
+    if not warnings:
+        return ""
+    items = "".join(f"<li>{html.escape(str(w))}</li>" for w in warnings)
+    return f'<ul class="plotdoc-warnings">{items}</ul>'
 
 
 def unique_ids(svg: str, prefix: str) -> str:
@@ -78,17 +94,29 @@ def project_html(project: Project) -> str:
         if shown == MAX_SHOWN:
             parts.append(f"<p>... {len(project.tables)} tables in all</p>")
             break
-        svg = graph_svg(project, table)
-        if svg is None:
+        drawn = graph_svg_checked(project, table)
+        if drawn is None:
             continue
         shown += 1
-        parts.append(f"<figure><figcaption>{html.escape(table.name)}</figcaption>{svg}</figure>")
+        svg, warnings = drawn
+        parts.append(
+            f"<figure><figcaption>{html.escape(table.name)}</figcaption>{svg}"
+            f"{warnings_html(warnings)}</figure>"
+        )
     return "\n".join(parts)
 
 
 def _table_representations(table: Table) -> dict[str, str]:
-    svg = table_svg(table)
-    return {"image/svg+xml": svg} if svg is not None else {}
+    from .model import Project
+
+    drawn = graph_svg_checked(Project(tables=[table]), table)
+    if drawn is None:
+        return {}
+    svg, warnings = drawn
+    out = {"image/svg+xml": svg}
+    if warnings:  # what the graph cannot show is said under it, as render says it
+        out["text/html"] = f"<figure>{svg}{warnings_html(warnings)}</figure>"
+    return out
 
 
 def _project_representations(project: Project) -> dict[str, str]:

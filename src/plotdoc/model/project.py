@@ -137,6 +137,13 @@ class Table:
 
         return representations("table", self).get("image/svg+xml")
 
+    def _repr_mimebundle_(self, include: object = None, exclude: object = None) -> dict[str, str]:
+        """Jupyter shows the table's graph, drawn once, with the warnings of the drawing listed
+        under it when there are any (drawn by plotdoc.notebook)."""
+        from ..display_hooks import representations
+
+        return {"text/plain": repr(self), **representations("table", self)}
+
 
 def _filled_on_read(name: str) -> property:
     """A field of a results table that its pending ``fill`` computes when first read."""
