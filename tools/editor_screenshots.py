@@ -1,6 +1,7 @@
 """Take the screenshots of docs/editor.md with the browser tests' set-up (Chromium, Playwright).
 
     PYTHONPATH=src python tools/editor_screenshots.py [OUT_DIR]
+    PYTHONPATH=src python tools/editor_screenshots.py --graph [OUT_DIR]   (the graph's shots only)
 
 Notifications are dismissed before each screenshot, so none covers what it shows.
 """
@@ -46,9 +47,72 @@ def graph_of(page: Any, table_id: str) -> None:
     )
 
 
+def graph_shots(browser: Any, out: Path) -> None:
+    """The graph as the way in: a mark selected, its style section, a bracket being added."""
+    work = Path(tempfile.mkdtemp())
+    path = work / "figure.plotdoc"
+    path.write_bytes(example_bytes("complete"))
+    editor = start_editor(path, cwd=work)
+    try:
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        page.goto(editor.url)
+        symbol = page.locator(".plotdoc-hit[data-plotdoc-id='symbol/ds0/p5']")
+        symbol.wait_for(state="attached", timeout=60_000)
+        symbol.hover()
+        shot(page, out / "hover-mark.png")
+        symbol.click()
+        page.get_by_test_id("format-selected").wait_for()
+        shot(page, out / "select-mark.png")
+        field = page.get_by_test_id("fmt-graph-styleOverrides-perDataSet-BSA_standard-symbol-color")
+        before = page.evaluate("() => document.querySelector('[data-testid=graph] img').src")
+        field.fill("#2ca02c")
+        field.press("Enter")
+        page.wait_for_function(
+            "(o) => document.querySelector('[data-testid=graph] img').src !== o", arg=before
+        )
+        shot(page, out / "style-section.png", page.get_by_test_id("inspector"))
+        page.get_by_test_id("nav-weights").click()
+        box0 = page.locator(".plotdoc-hit[data-plotdoc-id='box/ds0']")
+        box0.wait_for(state="attached", timeout=60_000)
+        a = box0.bounding_box()
+        b = page.locator(".plotdoc-hit[data-plotdoc-id='box/ds1']").bounding_box()
+        # the example's own bracket is selected and removed (Delete) first
+        page.locator(".plotdoc-hit[data-plotdoc-id='bracket/0']").click()
+        page.get_by_test_id("format-selected").wait_for()
+        page.keyboard.press("Delete")
+        page.wait_for_function(
+            "() => !(window.plotdocHitsData||{regions: []}).regions.some(r => r.id === 'bracket/1')"
+        )
+        page.get_by_test_id("tool-bracket").click()
+        y = a["y"] + a["height"] + 40
+        page.mouse.move(a["x"] + a["width"] / 2, y)
+        page.mouse.down()
+        page.mouse.move(b["x"] + b["width"] / 2, y, steps=5)
+        shot(page, out / "add-bracket-drag.png")
+        page.mouse.up()
+        page.get_by_test_id("format-selected").wait_for()
+        page.wait_for_function(
+            "() => (window.plotdocHitsData||{regions: []}).regions.some(r => r.id === 'bracket/1')"
+        )
+        shot(page, out / "add-bracket.png")
+        page.close()
+    finally:
+        editor.stop()
+
+
 def main() -> int:
-    out = Path(sys.argv[1]) if len(sys.argv) > 1 else REPO / "docs" / "images" / "editor"
+    graph_only = "--graph" in sys.argv
+    args = [a for a in sys.argv[1:] if a != "--graph"]
+    out = Path(args[0]) if args else REPO / "docs" / "images" / "editor"
     out.mkdir(parents=True, exist_ok=True)
+    if graph_only:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS
+            )
+            graph_shots(browser, out)
+            browser.close()
+        return 0
     editor = start_editor(cwd=Path(tempfile.mkdtemp()))
     try:
         with sync_playwright() as p:
@@ -114,6 +178,7 @@ def main() -> int:
             page.get_by_text("Prompt for an AI assistant").click()
             page.get_by_test_id("prompt-text").wait_for()
             shot(page, out / "prompt.png")
+            graph_shots(browser, out)
             browser.close()
     finally:
         editor.stop()

@@ -177,10 +177,10 @@ class Control:
             )
             picker.on("change", lambda _: self.put(color(picker.value)))
             opacity = (
-                ui.input("Opacity", value="" if alpha is None else f"{alpha:g}")
+                ui.input("α", value="" if alpha is None else f"{alpha:g}")
                 .classes("w-16")
                 .props(f"dense outlined data-testid={tid}-alpha")
-                .tooltip("0 (transparent) to 1 (opaque)")
+                .tooltip("Alpha: 0 (transparent) to 1 (opaque)")
             )
 
             def set_alpha(_: Any) -> None:

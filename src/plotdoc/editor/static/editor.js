@@ -470,10 +470,15 @@
     const d = el && el.closest && el.closest(".plotdoc-hit");
     return d && hits ? { el: d, g: hits.regions[Number(d.dataset.k)] } : null;
   }
+  // a data set's line or band spans the plot: outlining it would hide the marks it joins
+  function wide(g) {
+    const [x0, y0, x1, y1] = g.box;
+    return (x1 - x0) * (y1 - y0) > 0.08 * hits.width * hits.height;
+  }
   function same(g, sel, point) {
     if (!sel || !g || g.kind !== sel.kind) return false;
     if (g.kind === "dataSet") {
-      if (g.ds !== sel.ds) return false;
+      if (g.ds !== sel.ds || wide(g)) return false;
       if (point === null || point === undefined) return true;
       return new RegExp("/(p|row|r)" + point + "($|/|~)").test(g.id) || g.id.endsWith("/c" + g.ds) && g.id.includes("/r" + point + "/");
     }
