@@ -222,7 +222,8 @@ def main() -> int:
             page.evaluate(DROP_BUILT_JS)
             page.wait_for_function(
                 f"() => document.querySelector('[data-testid=table-name]')?.textContent === {DROPPED_NAME!r}"
-                " && !!document.querySelector(\".plotdoc-sheet .ag-row[row-index='0'] .ag-cell[col-id='c1']\")",
+                # a column table has no X column: its first cells are in column c0
+                " && !!document.querySelector(\".plotdoc-sheet .ag-row[row-index='0'] .ag-cell[col-id='c0']\")",
                 timeout=300_000,
             )
             drop_seconds = time.perf_counter() - t
