@@ -61,3 +61,13 @@ def test_a_legend_whose_entries_look_alike_warns() -> None:
     assert len(found) == 1
     assert warning_path(found[0]) == ("graph", "legend")
     assert "'S1' as 'S0'" in found[0] and "'S2' as 'S0'" in found[0]
+
+
+@pytest.mark.parametrize("preset", ["modern", "floral", "starry"])
+def test_sixteen_lines_without_symbols_are_told_apart(preset: str) -> None:
+    doc = with_graph(
+        xy_doc("xy-line-only", n_sets=16), activePresetId=preset, legend={"show": True}
+    )
+    assert [w for w in _warnings(doc) if warning_code(w) == AMBIGUOUS] == []
+    theme = make_theme(preset, True)
+    assert len({(theme.palette(i), theme.dash(i)) for i in range(32)}) == 32

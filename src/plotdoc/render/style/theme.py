@@ -97,8 +97,10 @@ def _looks(
             break
         c, k = t % colors, t // colors
         shape = symbols[t % len(symbols)] if k == 0 else all_symbols[(c + k) % len(all_symbols)]
-        block = t // (colors * len(all_symbols))
-        dash = all_dashes[(t % len(dashes) + block) % len(all_dashes)]
+        # colour presets: each round of the palette also takes the next dash, so that lines
+        # without symbols stay apart; one colour: the preset's dash cycle, then further dashes
+        step = k + k // len(all_symbols) if colors > 1 else t // (colors * len(all_symbols))
+        dash = all_dashes[(t % len(dashes) + step) % len(all_dashes)]
         if (c, shape, dash) not in seen:
             seen.add((c, shape, dash))
             out.append((c, shape, dash))
@@ -110,7 +112,8 @@ def look(
 ) -> tuple[int, str, str]:
     """Data set ``i``'s (palette index, symbol shape, dash): the preset's cycles together for
     the first data sets, then every colour with further symbols (the preset's, then the other
-    shapes, bordered ones first), then with further dashes, so that no two of the first
+    shapes, bordered ones first) and, in a colour preset, the next dash with each round of the
+    palette (a line without symbols stays apart too), so that no two of the first
     :data:`DISTINCT_LOOKS` data sets are drawn alike while the preset has looks enough
     (classic, one colour: 96); beyond, the looks repeat."""
     found = _looks(colors, symbols, dashes)
