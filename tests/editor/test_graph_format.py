@@ -219,3 +219,47 @@ def test_hit_regions_name_what_is_drawn(page: Any) -> None:
     )
     for wanted in ("axis/x", "axis/y", "title/graph", "legend", "symbol/ds1/p0"):
         assert wanted in ids
+
+
+def test_click_a_title_to_retype_it_and_drag_it(page: Any, file: Path) -> None:
+    show_table(page, "weights", "title/graph")
+    region(page, "title/graph").click()
+    edit = page.get_by_test_id("title-edit")
+    edit.wait_for()
+    before = page.evaluate(GRAPH_SRC)
+    edit.fill("Weight at day 28")
+    edit.press("Enter")
+    wait_redrawn(page, before)
+    box = region(page, "title/graph").bounding_box()
+    scale = page.evaluate(
+        "() => { const l = document.querySelector('.plotdoc-hits'); "
+        "return l.getBoundingClientRect().width / window.plotdocHitsData.width; }"
+    )
+    per_px = 72.0 / hits_dpi(page) / scale
+    before = page.evaluate(GRAPH_SRC)
+    x0, y0 = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 24, y0 + 10, steps=6)
+    page.mouse.up()
+    wait_redrawn(page, before)
+    save(page)
+    title = open_project(file).table("weights").titles["graph"]
+    assert title["text"] == "Weight at day 28"
+    assert title["dx"] == pytest.approx(24 * per_px, abs=1.0)
+    assert title["dy"] == pytest.approx(-10 * per_px, abs=1.0)
+
+
+def test_select_an_annotation_and_delete_it(page: Any, file: Path) -> None:
+    show_table(page, "weights", "bracket/1")
+    n = len(open_project(file).table("weights").annotations)
+    region(page, "bracket/1").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=format-selected]')?.textContent"
+        ".includes('Annotation: bracket')"
+    )
+    before = page.evaluate(GRAPH_SRC)
+    page.keyboard.press("Delete")
+    wait_redrawn(page, before)
+    save(page)
+    assert len(open_project(file).table("weights").annotations) == n - 1
