@@ -162,7 +162,7 @@ def test_a_second_tab_follows_the_edits_of_the_first(
             """() => {
                 window.__told = 0;
                 new MutationObserver(records => records.forEach(r => r.addedNodes.forEach(n => {
-                    if (n.textContent && n.textContent.includes('changed in another tab'))
+                    if (n.textContent && n.textContent.includes('changed the project'))
                         window.__told += 1;
                 }))).observe(document.body, {childList: true, subtree: true});
             }"""

@@ -48,17 +48,33 @@ def type_in_cell(page: Any, row: int, col: int, text: str, enter: bool = True) -
 
 
 def dirty_is(page: Any, value: str) -> None:
-    page.wait_for_function(
-        "(v) => document.querySelector('[data-testid=title]')?.dataset.dirty === v", arg=value
-    )
+    try:
+        page.wait_for_function(
+            "(v) => document.querySelector('[data-testid=title]')?.dataset.dirty === v", arg=value
+        )
+    except Exception:
+        shot(page, "dirty-failed")
+        raise
 
 
 def weights(page: Any) -> None:
     page.get_by_test_id("nav-weights").click()
+    try:
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=table-name]')?.textContent"
+            " === 'Body weight at day 28'"
+        )
+    except Exception:
+        shot(page, "weights-failed")
+        raise
+    # the sheet of this table is built and its rows are in (typing into the previous
+    # table's sheet, about to be replaced, would go nowhere)
+    page.locator(".plotdoc-sheet .ag-header").get_by_text("Control", exact=True).wait_for()
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=table-name]')?.textContent"
-        " === 'Body weight at day 28'"
+        "() => document.querySelector(\".plotdoc-sheet .ag-row[row-index='0'] "
+        ".ag-cell[col-id='c0']\")?.textContent !== ''"
     )
+    page.wait_for_timeout(300)
 
 
 @pytest.fixture
@@ -86,6 +102,8 @@ def new_page(browser: Any, url: str) -> Any:
     page = context.new_page()
     page.goto(url)
     page.get_by_test_id("nav-weights").wait_for()
+    # a click before the page's connection is up would be lost
+    page.wait_for_function("() => window.socket && window.socket.connected && window.did_handshake")
     return page
 
 
@@ -343,3 +361,61 @@ def open_project_weights_value() -> str:
     value = float(loads(example_bytes("complete")).table("weights").data_sets[0].values[0, 0])
     return repr(value)[:-2] if repr(value).endswith(".0") else repr(value)
 
+
+# -- renaming a data set keeps its style; warnings point at the thing --------------------------
+
+RED_PIXELS = """() => {
+  const img = document.querySelector('[data-testid=graph] img');
+  const canvas = document.createElement('canvas');
+  canvas.width = img.naturalWidth; canvas.height = img.naturalHeight;
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  const px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+  let n = 0;
+  const total = px.length / 4;
+  for (let i = 0; i < px.length; i += 4) {
+    // IgG standard's own red (#C0392B), as drawn over white (its line has alpha 0.8)
+    if (px[i] > 170 && px[i + 1] < 110 && px[i + 2] < 100 && px[i] - px[i + 1] > 90) n++;
+  }
+  return n / total;
+}"""
+
+
+def test_rename_a_data_set_keeps_its_red_dashed_style(page: Any, files: Path) -> None:
+    path = files / "project" / "study.plotdoc"
+    page.get_by_test_id("nav-calibration").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=graph] img')?.src?.startsWith('data:image/png')"
+    )
+    page.wait_for_timeout(1500)  # the graph drawn for the window's size
+    before = page.evaluate(RED_PIXELS)
+    assert before > 0.002  # the red data set is drawn
+    old_src = page.evaluate("() => document.querySelector('[data-testid=graph] img').src")
+    page.get_by_text("Rename…", exact=True).click()
+    dialog = page.locator(".q-dialog").filter(has_text="Rename data set")
+    dialog.locator(".q-select").click()
+    page.get_by_role("option", name="IgG standard").click()
+    page.get_by_test_id("dialog-text").fill("IgG control")
+    page.get_by_test_id("dialog-ok").click()
+    dialog.wait_for(state="detached")
+    page.locator(".plotdoc-sheet .ag-header").get_by_text("IgG control").wait_for()
+    page.wait_for_function(
+        "(old) => { const s = document.querySelector('[data-testid=graph] img')?.src;"
+        " return s && s.startsWith('data:image/png') && s !== old; }",
+        arg=old_src,
+    )
+    page.wait_for_timeout(1500)
+    shot(page, "rename-keeps-style")
+    after = page.evaluate(RED_PIXELS)
+    assert after > 0.8 * before, (before, after)  # still red, not the preset's next colour
+    problems = page.get_by_test_id("problems")
+    if problems.count():  # whatever is said, it points at the thing, never into a document
+        text = page.get_by_test_id("problems-lines").inner_text()
+        assert "line 1" not in text and "column" not in text, text
+    page.keyboard.press("Control+s")
+    dirty_is(page, "no")
+    saved = orjson.loads(path.read_bytes())["tables"][0]["graph"]["styleOverrides"]
+    assert "IgG standard" not in saved["perDataSet"]
+    assert saved["perDataSet"]["IgG control"]["line"]["dashStyle"] == "dashed"
+    assert saved["perDataSet"]["IgG control"]["line"]["color"]["hex"] == "#C0392B"
+    assert "IgG control" in saved["perPoint"]

@@ -187,6 +187,10 @@ class Keeper:
             self._timer.cancel()
             self._timer = None
 
+    def changed(self) -> None:
+        """The session changed outside its own edits (a recovered project): keep a copy."""
+        self._changed(self.session)
+
     def _changed(self, session: Session) -> None:
         loop = self._loop
         if loop is None or loop.is_closed():

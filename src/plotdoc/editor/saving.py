@@ -305,7 +305,7 @@ async def recover(view: View, copy: Copy) -> bool:
     session.saved_version = -1  # unsaved: the recovered changes are not in any file
     keep.adopt(copy.stamp)
     copy.remove()
-    keep.keeper._changed(session)  # a copy of its own, in case it stops again
+    keep.keeper.changed()  # a copy of its own, in case it stops again
     view.table_id = None
     view.clear_problems()
     notify(f"Recovered {copy.title}; save it to keep the changes", "positive")
