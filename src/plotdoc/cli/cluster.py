@@ -1,5 +1,8 @@
 """`--dask ADDRESS` (or ``PLOTDOC_DASK``): a command's per-file work on a Dask cluster.
 
+``render`` with an fsspec URL among its inputs or as ``-o`` goes the same way, on the pool of
+``--jobs`` when no cluster is named.
+
 ``validate`` sends its checks through :func:`plotdoc.batch.cluster_map` and prints as on the
 pool; ``render`` runs :func:`plotdoc.batch.run` and writes every graph to the folder or URL
 of ``-o`` (one file ``<project>--<table id>.<format>`` per graph), printing each file's
@@ -31,6 +34,8 @@ def render_wanted(args: argparse.Namespace, file_format: str | None) -> bool:
     machine with the variable set stays local."""
     if getattr(args, "dask", None):
         return True
+    if any("://" in n for n in [*args.files, args.out or ""]):
+        return True  # URLs are read and written through plotdoc.batch, on the pool or a cluster
     return bool(
         os.environ.get(ENVIRONMENT)
         and file_format is None
@@ -56,15 +61,24 @@ def render(args: argparse.Namespace, fmt: str) -> int:
     """``plotdoc render --dask``: every graph of every file to the folder or URL of ``-o``."""
     from ..batch import run
 
-    if not ready(args):
+    where = address(args)
+    if where and not ready(args):
         return 2
     if args.out in (None, STDIN) or args.table is not None:
         return usage_error(
-            args, "render --dask writes every graph to a folder or URL: give -o DIR (no --table)"
+            args,
+            "render on a cluster or with URLs writes every graph to a folder or URL: "
+            "give -o DIR (no --table)",
         )
     tally = Tally("render")
     results = run(
-        "render", args.files, client=address(args), output=args.out, fmt=fmt, dpi=args.dpi
+        "render",
+        args.files,
+        client=where,
+        jobs=args.jobs,
+        output=args.out,
+        fmt=fmt,
+        dpi=args.dpi,
     )
     for result in results:
         tally.add(not result.ok, len(result.warnings))
