@@ -43,7 +43,10 @@ def page(browser: Any, editor: Editor) -> Iterator[Any]:
         "() => document.querySelector('[data-testid=table-name]')?.textContent === "
         "'Body weight at day 28'"
     )
-    cell(pg, 0, 0).wait_for()
+    pg.wait_for_function(  # the rows are fetched: the first cell has its value
+        "() => document.querySelector(\".plotdoc-sheet .ag-row[row-index='0'] "
+        ".ag-cell[col-id='c0']\")?.textContent === '99.4'"
+    )
     try:
         yield pg
     finally:
@@ -123,3 +126,21 @@ def test_a_decimal_comma_block_is_read_and_the_editor_says_so(page: Any) -> None
     wait_text(page, 21, 0, "1234.25")
     assert cell(page, 20, 0).inner_text() == "1.5"
     page.get_by_text("Read 2 numbers with a decimal comma (1,5 as 1.5).").wait_for()
+
+
+def test_a_block_with_text_in_number_cells_is_refused_and_names_them(page: Any) -> None:
+    cell(page, 22, 0).click()
+    page.evaluate(
+        """() => {
+        const dt = new DataTransfer();
+        dt.setData('text/plain', '5\\tabc\\n6\\t7\\n');
+        document.activeElement.dispatchEvent(
+            new ClipboardEvent('paste', {clipboardData: dt, bubbles: true, cancelable: true}));
+    }"""
+    )
+    page.get_by_test_id("problems").wait_for()
+    text = page.get_by_test_id("problems-lines").inner_text()
+    assert "text-cell" in text
+    assert "row 23" in text  # the cell that holds text, in the sheet's numbering
+    assert cell(page, 22, 0).inner_text() == ""  # the whole block was refused
+    assert cell(page, 23, 1).inner_text() == ""
