@@ -43,6 +43,14 @@ class FlatRows:
 
     @classmethod
     def of(cls, rows: list[list[Any]]) -> FlatRows:
+        if rows and len(rows[0]) == 1:
+            # rows of one cell (a column table's layout): flattened and checked in one pass
+            try:
+                cells = [cell for (cell,) in rows]
+            except ValueError:  # a row of another width: the general way below
+                pass
+            else:
+                return cls(cells, frozenset(map(type, cells)), None, 1, True, rows)
         cells = list(chain.from_iterable(rows))
         widest = max(map(len, rows), default=0)
         # every row is at most `widest` wide, so they all are exactly when the cells add up
