@@ -123,6 +123,8 @@ def test_what_a_click_selects(project: Project) -> None:
     assert axis_bucket(weights, "axis/x") == "leftY"  # values run along X now
     calibration = project.table("calibration")
     assert axis_bucket(calibration, "axis/x") == "xContinuous"
+    assert target_of(project.table("table-2"), "slice/row2") == Target("dataSet", 1, 2)
+    assert target_of(project.table("rnaseq"), "symbol/p4") == Target("allDataSets")
 
 
 def test_the_format_panel_follows_what_is_drawn(project: Project) -> None:

@@ -58,7 +58,8 @@ def pick(panel: GraphPanel, args: dict[str, Any]) -> None:
         return
     rid = args.get("id")
     target = target_of(table, str(rid)) if rid else None
-    if target is not None and target.kind == "dataSet" and target.point is not None:
+    parts = table.format == "partsOfWhole"  # a click on a slice formats that part
+    if target is not None and target.kind == "dataSet" and target.point is not None and not parts:
         before = fmt.selected(table)
         again = (
             before is not None
@@ -108,7 +109,9 @@ def drag(panel: GraphPanel, args: dict[str, Any]) -> None:
         path = ("annotations", target.key, "y")
         done = apply_style(panel.view, set_value, table.id, path, y_value)
     else:
-        done = apply_style(panel.view, move_annotation, table.id, ann.id, round(dx, 1), round(dy, 1))
+        done = apply_style(
+            panel.view, move_annotation, table.id, ann.id, round(dx, 1), round(dy, 1)
+        )
     if done:
         _format(panel).pick(table.id, target)
 

@@ -154,6 +154,7 @@ class Target:
 
 
 _DS = re.compile(r"^[a-z]+(?:/[a-z]+)?/ds(\d+)(?:/(?:p|row)(\d+))?")
+_SLICE = re.compile(r"^slice/row(\d+)")
 _CELL = re.compile(r"^cell/r(\d+)/c(\d+)")
 _ANN = re.compile(r"^(?:annotation/(?:text|shape)|bracket)/(\d+)")
 
@@ -198,6 +199,13 @@ def target_of(table: Table, region_id: str) -> Target | None:
         return Target("legend")
     if rid in ("heatmap", "colorbar"):
         return Target("element", key="heatCell" if rid == "heatmap" else "colorScaleBar")
+    m = _SLICE.match(rid)
+    if m and table.format == "partsOfWhole" and table.graph is not None:
+        ds = int(table.graph.plot.options.get("dataSetIndex") or 0)
+        if 0 <= ds < len(table.data_sets):
+            return Target("dataSet", ds, int(m.group(1)))  # a part: its own colour
+    if table.format == "multipleVariables" and rid.startswith(("symbol/p", "bubble/p")):
+        return Target("allDataSets")  # the points of every variable share one style
     m = _CELL.match(rid)
     if m and int(m.group(2)) < len(table.data_sets):
         return Target("dataSet", int(m.group(2)), int(m.group(1)))
