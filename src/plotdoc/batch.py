@@ -274,7 +274,13 @@ def run(
         return
     from .cli.pool import default_jobs, run_all
 
-    yield from run_all(_Bound(command, options), names, jobs or default_jobs(), show=False)
+    yield from run_all(
+        _Bound(command, options), names, jobs or default_jobs(), show=False, on_crash=_crashed
+    )
+
+
+def _crashed(name: str, exc: BaseException) -> Result:
+    return Result(name, False, crashed=f"its worker process died ({type(exc).__name__}: {exc})")
 
 
 class _Bound:

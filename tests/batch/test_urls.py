@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -28,3 +29,44 @@ def test_validate_and_render_read_and_write_urls(capsys: pytest.CaptureFixture[s
     printed = capsys.readouterr().out.split()
     assert code == 0 and len(printed) == 1 and printed[0].startswith("memory://urls/out/f0--")
     assert fs.cat(printed[0].removeprefix("memory://")).startswith(b"<?xml")
+
+
+def _exit_on_crash(name: str) -> bytes:
+    import os
+
+    from plotdoc.api import read_limited
+
+    if "crash" in name:
+        os._exit(1)  # as a segmentation fault would end the worker
+    return read_limited(name)
+
+
+def test_a_file_that_kills_its_pool_worker_does_not_stop_the_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import plotdoc.batch as batch
+
+    for i in range(12):
+        (tmp_path / f"f{i:02}{'-crash' if i == 5 else ''}.plotdoc").write_bytes(GOOD)
+    monkeypatch.setattr(batch, "_read", _exit_on_crash)  # the forked workers inherit it
+    results = list(batch.run("validate", [str(tmp_path)], jobs=2))
+    assert [r.ok for r in results] == [i != 5 for i in range(12)]
+    assert results[5].crashed and "worker process died" in results[5].crashed
+    # the command line too: the file is refused, the others are checked
+    import plotdoc.cli.files as files
+
+    def check(name: str, data: bytes | None = None):  # type: ignore[no-untyped-def]
+        if "crash" in name:
+            os._exit(1)
+        return real_check(name, data)
+
+    real_check = files.check
+    import os
+
+    import plotdoc.cli.validate as validate
+
+    monkeypatch.setattr(validate, "check", check)
+    assert main(["validate", "-j", "2", "--output-format", "jsonl", str(tmp_path)]) == 1
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["ok"] for r in lines] == [i != 5 for i in range(12)]
+    assert "crashed its worker process" in lines[5]["errors"][0]["message"]

@@ -18,7 +18,10 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:  # the pool's modules load only when a pool runs
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -40,13 +43,16 @@ def run_all(
     *,
     show: bool | None = None,
     count: Callable[[], int] | None = None,
+    on_crash: Callable[[T, BaseException], R] | None = None,
 ) -> Iterator[R]:
     """``func`` over ``items`` in order, on up to ``jobs`` processes (one: in this process).
 
     ``func`` must be a module-level function and its results picklable. ``items`` may be a
     lazy iterator; ``count``, when given, counts them (in a thread) for the bar's time left.
     A progress bar is drawn on standard error when it is a terminal, more than one item is
-    worked on and ``-q`` was not given (``show`` forces it on or off).
+    worked on and ``-q`` was not given (``show`` forces it on or off). ``on_crash`` gives the
+    result of an item whose work killed its worker process (the batch goes on); without it
+    such a crash ends the run.
     """
     from .walk import SETTINGS
 
@@ -68,39 +74,94 @@ def run_all(
                 if bar:
                     bar.advance()
             return
-        yield from _pooled(func, iter(items), jobs, bar)
+        yield from _pooled(func, iter(items), jobs, bar, on_crash)
     finally:
         if bar:
             bar.close()
 
 
 def _pooled(
-    func: Callable[[T], R], items: Iterator[T], jobs: int, bar: Progress | None
+    func: Callable[[T], R],
+    items: Iterator[T],
+    jobs: int,
+    bar: Progress | None,
+    on_crash: Callable[[T, BaseException], R] | None,
 ) -> Iterator[R]:
-    from concurrent.futures import Future, ProcessPoolExecutor
-
-    window: deque[Future[R]] = deque()
+    pool = _Pool(func, jobs, on_crash)
     limit = jobs * IN_FLIGHT_PER_WORKER
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        try:
-            for item in items:
-                window.append(pool.submit(func, item))
-                while len(window) >= limit or (window and window[0].done()):
-                    yield from _head(window, bar)
-            while window:
-                yield from _head(window, bar)
-        finally:
-            for future in window:
-                future.cancel()
+    try:
+        for item in items:
+            pool.submit(item)
+            while len(pool.window) >= limit or (pool.window and pool.window[0][1].done()):
+                yield from _shown(pool.take(), bar)
+        while pool.window:
+            yield from _shown(pool.take(), bar)
+    finally:
+        pool.close()
 
 
-def _head(window: deque[Any], bar: Progress | None) -> Iterator[Any]:
-    result = window.popleft().result()
+def _shown(result: R, bar: Progress | None) -> Iterator[R]:
     if bar:
         bar.clear()
     yield result
     if bar:
         bar.advance()
+
+
+class _Pool(Generic[T, R]):
+    """A process pool that survives a worker's crash when told what a crash gives: the item
+    whose work killed its worker is run again alone, and the others in flight are sent again
+    to a fresh pool, so one crashing file never stops the batch."""
+
+    def __init__(
+        self, func: Callable[[T], R], jobs: int, on_crash: Callable[[T, BaseException], R] | None
+    ) -> None:
+        self.func, self.jobs, self.on_crash = func, jobs, on_crash
+        self.window: deque[tuple[T, Future[R]]] = deque()
+        self.executor = self._new()
+
+    def _new(self) -> ProcessPoolExecutor:
+        from concurrent.futures import ProcessPoolExecutor
+
+        return ProcessPoolExecutor(max_workers=self.jobs)
+
+    def submit(self, item: T) -> None:
+        self.window.append((item, self.executor.submit(self.func, item)))
+
+    def take(self) -> R:
+        from concurrent.futures.process import BrokenProcessPool
+
+        item, future = self.window.popleft()
+        try:
+            return future.result()
+        except BrokenProcessPool as exc:
+            if self.on_crash is None:
+                raise
+            return self._recover(item, exc)
+
+    def _recover(self, item: T, exc: BaseException) -> R:
+        from concurrent.futures.process import BrokenProcessPool
+
+        assert self.on_crash is not None
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        alone = self._new()  # this item by itself: did its work kill the worker?
+        try:
+            result = alone.submit(self.func, item).result()
+        except BrokenProcessPool as again:
+            result = self.on_crash(item, again)
+        finally:
+            alone.shutdown(wait=False, cancel_futures=True)
+        self.executor = self._new()
+        pending = [i for i, _ in self.window]
+        self.window.clear()
+        for other in pending:
+            self.submit(other)
+        return result
+
+    def close(self) -> None:
+        for _, future in self.window:
+            future.cancel()
+        self.executor.shutdown(wait=True, cancel_futures=True)
 
 
 class Progress:

@@ -51,12 +51,21 @@ def _on_cluster(item: str | tuple[str, bytes]) -> tuple[str, Report]:
     return _one(item)
 
 
+def _crashed(item: str | tuple[str, bytes], exc: BaseException) -> tuple[str, Report]:
+    """What a file whose check killed its worker process gives: a refusal, not the end."""
+    name = item[0] if isinstance(item, tuple) else item
+    message = f"the check of this file crashed its worker process ({type(exc).__name__})"
+    return name, Report([error("file-unreadable", (), message)])
+
+
 def _dispatch(args: argparse.Namespace, items: Iterator[str | tuple[str, bytes]]) -> Any:
     """The results of ``items``: on the Dask cluster of --dask (or PLOTDOC_DASK), else on
     the process pool of --jobs."""
     address = cluster.address(args)
     if not address:
-        return run_all(_one, items, args.jobs, count=lambda: len(expand(args.files)))
+        return run_all(
+            _one, items, args.jobs, count=lambda: len(expand(args.files)), on_crash=_crashed
+        )
     from ..batch import cluster_map
 
     def results() -> Iterator[tuple[str, Report]]:
