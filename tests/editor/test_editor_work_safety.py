@@ -233,11 +233,13 @@ def test_save_as_asks_before_replacing_and_refuses_devices(page: Any, files: Pat
         page.get_by_test_id("save-as-path").fill(typed)
         page.get_by_test_id("save-as-confirm").click()
 
+    beside = Path("/dev/null.plotdoc")
+    before = beside.stat().st_mtime_ns if beside.exists() else None
     save_as("/dev/null")
     page.get_by_test_id("save-as-error").wait_for()
     assert "device" in page.get_by_test_id("save-as-error").inner_text()
     shot(page, "save-as-device")
-    assert not Path("/dev/null.plotdoc").exists()
+    assert (beside.stat().st_mtime_ns if beside.exists() else None) == before  # nothing written
     page.get_by_test_id("save-as").get_by_text("Cancel").click()
 
     save_as("existing")  # relative: in the file's folder, not the server's
