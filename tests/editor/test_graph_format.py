@@ -158,7 +158,7 @@ def test_bracket_between_two_groups_shows_the_t_tests_stars(page: Any, file: Pat
 
     show_table(page, "weights", "box/ds0")
     page.get_by_test_id("bracket-link").click()
-    page.locator(".q-menu .q-item", has_text="t test stars").click()
+    page.locator(".q-menu .q-item", has_text="t test: stars").click()
     a = region(page, "box/ds0").bounding_box()
     b = region(page, "box/ds1").bounding_box()
     before = page.evaluate(GRAPH_SRC)

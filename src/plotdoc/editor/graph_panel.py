@@ -167,13 +167,14 @@ class GraphPanel:
                 ).on("click", js_handler=f"() => plotdocTool({json.dumps(tool)})").tooltip(tip)
         ui.select(
             {
-                "none": "Bracket text: none",
-                "stars": "Bracket: t test stars",
-                "p": "Bracket: t test P",
+                "none": "None",
+                "stars": "t test: stars",
+                "p": "t test: P value",
             },
             value=self.bracket_link,
+            label="Bracket text",
             on_change=lambda e: setattr(self, "bracket_link", e.value),
-        ).props("dense outlined options-dense data-testid=bracket-link").classes("w-44")
+        ).props("dense outlined options-dense data-testid=bracket-link").classes("w-36")
 
     @ui.refreshable_method
     def toolbar(self) -> None:

@@ -524,7 +524,7 @@
       if (single ? d === r.el : same(g, r.g, null) || d === r.el) d.classList.add("hover");
     }
     if (label) {
-      label.textContent = single ? r.g.point : r.g.label;
+      label.textContent = single ? r.g.point : r.g.point ? r.g.label + " (Shift: " + r.g.point.toLowerCase() + ")" : r.g.label;
       const lr = L.getBoundingClientRect();
       Object.assign(label.style, { display: "block", left: e.clientX - lr.left + 12 + "px", top: e.clientY - lr.top + 12 + "px" });
     }
