@@ -148,3 +148,28 @@ def test_edit_problems_point_at_the_thing() -> None:
         "warning — table “Growth”, graph style of data set “Gone”: expected a data set name "
         "[unmatched-data-set-key]"
     )
+
+
+def test_copy_of_a_running_editor_is_not_offered(tmp_path: Path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    session = _edited_session()
+    keeper = recovery.Keeper(session, where=tmp_path)
+    assert keeper.write()
+    meta = json.loads(keeper.meta_path.read_text())
+    assert meta["pid"] == os.getpid()
+    assert len(recovery.find(None, where=tmp_path)) == 1  # this process: listed (by id it is not)
+    # written by another editor that still runs: its own, not offered
+    other = subprocess.Popen(
+        [sys.executable, "-c", "import time; time.sleep(30)  # plotdoc edit"],
+    )
+    try:
+        meta["pid"] = other.pid
+        keeper.meta_path.write_text(json.dumps(meta))
+        assert recovery.find(None, where=tmp_path) == []
+    finally:
+        other.kill()
+        other.wait()
+    assert len(recovery.find(None, where=tmp_path)) == 1  # it stopped: offered

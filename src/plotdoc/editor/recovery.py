@@ -72,6 +72,8 @@ class Copy:
     written: datetime
     #: the file on disk as the project last saw it (opened or saved), if it had one
     stamp: Stamp | None
+    #: the process of the editor that wrote it
+    pid: int | None = None
 
     def read(self) -> bytes:
         return self.data.read_bytes()
@@ -113,13 +115,15 @@ def _read_meta(meta: Path) -> Copy | None:
             title=str(info.get("title") or data.name),
             written=datetime.fromisoformat(str(info["written"])),
             stamp=Stamp(**stamp) if isinstance(stamp, dict) else None,
+            pid=info.get("pid") if isinstance(info.get("pid"), int) else None,
         )
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
 
 def find(path: Path | None, *, exclude: str | None = None, where: Path | None = None) -> list[Copy]:
-    """The copies that belong to the file ``path`` (None: untitled projects), newest first."""
+    """The copies that belong to the file ``path`` (None: untitled projects), newest first;
+    a copy an editor that still runs keeps is not listed."""
     base = where or folder()
     key = source_key(path)
     try:
@@ -127,8 +131,24 @@ def find(path: Path | None, *, exclude: str | None = None, where: Path | None = 
     except OSError:
         return []
     copies = [c for m in metas if (c := _read_meta(m)) is not None]
-    found = [c for c in copies if c.source == key and c.id != exclude]
+    found = [c for c in copies if c.source == key and c.id != exclude and not _running(c.pid)]
     return sorted(found, key=lambda c: c.written, reverse=True)
+
+
+def _running(pid: int | None) -> bool:
+    """Whether the editor that wrote a copy still runs (its copy is its own, not offered)."""
+    if pid is None or pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # a process of another user: not ours to judge
+    try:  # a process number reused by another program does not hide a copy
+        return b"plotdoc" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return True
 
 
 class Keeper:
