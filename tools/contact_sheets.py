@@ -7,7 +7,10 @@ Each sheet ``OUT_DIR/<preset>[-<kind>]-<k>.png`` holds up to ``--per-sheet`` ima
 its variant id. ``--data`` replaces the sample data by awkward data where the sample allows it:
 ``ties`` (values rounded to whole numbers), ``n40`` (40 values per column or group),
 ``long-labels`` (long data set, row and axis names), ``log`` (log10 value axis), ``one-value``
-(a single value per data set) and ``negative`` (data shifted to mostly negative values). A
+(a single value per data set), ``negative`` (data shifted to mostly negative values), ``many``
+(16 data sets), ``ten-million`` (values near 10⁷), ``failed-fit`` (raw doses under a logX fit
+that cannot converge) and ``range-brackets`` (a value-axis maximum set at the data's largest
+value, with brackets above it). A
 variant whose document is refused or cannot be drawn shows its message instead of an image.
 """
 
@@ -103,7 +106,66 @@ def _negative(doc: Doc) -> None:
     _cells(doc, lambda v: round(v - shift, 2))
 
 
+#: families whose data sets can be multiplied to many
+_MANY_FAMILIES = ("xy", "column", "grouped", "nested", "contingency", "survival")
+
+
+def _many(doc: Doc) -> None:
+    """16 data sets: copies of the sample's, each scaled a little and named apart."""
+    for table in doc["tables"]:
+        sets = table["dataSets"]
+        if table["format"] not in _MANY_FAMILIES or not sets:
+            continue
+        out = []
+        for k in range(16):
+            base = copy.deepcopy(sets[k % len(sets)])
+            base["name"] = f"Strain {k + 1}"
+            scale = 1.0 + 0.06 * k
+            base["values"] = [
+                [v * scale if isinstance(v, (int, float)) else v for v in row]
+                for row in base["values"]
+            ]
+            out.append(base)
+        table["dataSets"] = out
+        table["graph"].setdefault("legend", {})["show"] = True
+
+
+def _ten_million(doc: Doc) -> None:
+    """Values near ten million (a small spread on a large offset)."""
+    _cells(doc, lambda v: 1e7 + 1000.0 * v)
+
+
+def _failed_fit(doc: Doc) -> None:
+    """XY tables with raw doses spanning decades and a logX 4PL fit that cannot converge."""
+    for table in doc["tables"]:
+        if table["format"] == "xy" and table.get("x"):
+            table["x"] = [10.0 ** (k % 6) for k in range(len(table["x"]))]
+            table["analyses"] = [
+                {"id": "fit", "method": "nonlinearRegression", "params": {"model": "logX"}}
+            ]
+
+
+def _range_brackets(doc: Doc) -> None:
+    """A value-axis maximum set at the largest value, and brackets above it."""
+    for table in doc["tables"]:
+        nums = [v for ds in table["dataSets"] for row in ds["values"] for v in row
+                if isinstance(v, (int, float))]  # fmt: skip
+        if not nums or table["format"] in ("multipleVariables", "partsOfWhole"):
+            continue
+        axes = table["graph"].setdefault("axesOverrides", {})
+        axes.setdefault("leftY", {})["rangeMax"] = max(nums)
+        table["annotations"] = [
+            {"type": "bracket", "left": {"kind": "group", "groupIndex": 0},
+             "right": {"kind": "group", "groupIndex": g}, "text": "*" * g}
+            for g in (1, 2)
+        ]  # fmt: skip
+
+
 KINDS: dict[str, Callable[[Doc], None]] = {
+    "many": _many,
+    "ten-million": _ten_million,
+    "failed-fit": _failed_fit,
+    "range-brackets": _range_brackets,
     "ties": _ties,
     "n40": _n40,
     "long-labels": _long_labels,
