@@ -524,9 +524,12 @@
       if (single ? d === r.el : same(g, r.g, null) || d === r.el) d.classList.add("hover");
     }
     if (label) {
-      label.textContent = single ? r.g.point : r.g.point ? r.g.label + " (Shift: " + r.g.point.toLowerCase() + ")" : r.g.label;
+      label.textContent = single ? r.g.point : r.g.point ? r.g.label + " (Shift-click: this point)" : r.g.label;
       const lr = L.getBoundingClientRect();
-      Object.assign(label.style, { display: "block", left: e.clientX - lr.left + 12 + "px", top: e.clientY - lr.top + 12 + "px" });
+      Object.assign(label.style, { display: "block", top: e.clientY - lr.top + 12 + "px" });
+      const x = e.clientX - lr.left;
+      // kept inside the graph's box: to the cursor's left when the right side has no room
+      label.style.left = (x + 12 + label.offsetWidth > lr.width ? Math.max(0, x - 12 - label.offsetWidth) : x + 12) + "px";
     }
   }
 
