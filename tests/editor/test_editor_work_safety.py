@@ -421,3 +421,43 @@ def test_rename_a_data_set_keeps_its_red_dashed_style(page: Any, files: Path) ->
     assert saved["perDataSet"]["IgG control"]["line"]["dashStyle"] == "dashed"
     assert saved["perDataSet"]["IgG control"]["line"]["color"]["hex"] == "#C0392B"
     assert "IgG control" in saved["perPoint"]
+
+
+def test_untitled_work_is_recovered_after_ctrl_c(browser: Any, files: Path) -> None:
+    first = start_editor(cwd=files / "cwd", recovery=files / "recovery")
+    try:
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        page = context.new_page()
+        page.goto(first.url)
+        page.get_by_test_id("start-screen").wait_for()
+        page.wait_for_function(
+            "() => window.socket && window.socket.connected && window.did_handshake"
+        )
+        page.get_by_test_id("start-xy").click()
+        page.locator("[data-testid^=nav-]").first.wait_for()
+        cell(page, 0, 0).wait_for()
+        page.wait_for_timeout(500)
+        shot(page, "untitled-table")
+        type_in_cell(page, 0, 0, "12.5")
+        dirty_is(page, "yes")
+        first.process.send_signal(signal.SIGINT)
+        out, _ = first.process.communicate(timeout=20)
+        assert "stopped with unsaved changes to Untitled" in out
+        assert "run `plotdoc edit` to recover them" in out
+        context.close()
+    finally:
+        first.stop()
+    assert list((files / "cwd").iterdir()) == []
+    second = start_editor(cwd=files / "cwd", recovery=files / "recovery")
+    try:
+        context = browser.new_context(viewport={"width": 1400, "height": 900})
+        page = context.new_page()
+        page.goto(second.url)
+        page.get_by_test_id("recover-question").wait_for()
+        assert "Untitled" in page.get_by_test_id("recover-question").inner_text()
+        page.get_by_test_id("recover-question-recover").click()
+        cell_is(page, 0, 0, "12.5")
+        dirty_is(page, "yes")
+        context.close()
+    finally:
+        second.stop()
