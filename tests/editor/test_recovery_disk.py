@@ -173,3 +173,46 @@ def test_copy_of_a_running_editor_is_not_offered(tmp_path: Path) -> None:
         other.kill()
         other.wait()
     assert len(recovery.find(None, where=tmp_path)) == 1  # it stopped: offered
+
+
+def test_safety_names_tabs_and_says_undo_is_shared(tmp_path: Path) -> None:
+    from plotdoc.editor.safety import Safety
+
+    session = Session()
+    safety = Safety(session, where=tmp_path)
+    one, two = object(), object()
+    assert (safety.join(one), safety.join(two)) == ("Tab 1", "Tab 2")
+    session.apply(add_table, "xy", "Growth")
+    told = safety.changed_by(one)
+    assert told.startswith("Tab 1 changed the project (New xy table)")
+    assert "Undo is shared by every tab" in told
+    label = session.undo()
+    undone = session.history.undone[-1]
+    assert safety.undo_message(two, "Undid", label, undone) == (
+        "Undid: New xy table (made in Tab 1; undo is shared by every tab)"
+    )
+    assert safety.undo_message(one, "Undid", label, undone) == "Undid: New xy table"
+    assert safety.undo_message(one, "Redid", None, None) == "Nothing to redo"
+
+
+def test_safety_stopping_keeps_a_copy_and_says_where(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from plotdoc.editor.safety import Safety
+
+    session = _edited_session()
+    session.save(tmp_path / "growth.plotdoc")
+    safety = Safety(session, where=tmp_path / "rec")
+    assert safety.stamp == Stamp.of(tmp_path / "growth.plotdoc")  # as saved
+    session.apply(set_cell, session.project.tables[0].id, 2, 1, "9")
+    safety.stopping()
+    err = capsys.readouterr().err
+    assert "stopped with unsaved changes to growth.plotdoc" in err
+    assert str(safety.keeper.data_path) in err
+    assert f"plotdoc edit {tmp_path / 'growth.plotdoc'}" in err
+    (copy,) = recovery.find(tmp_path / "growth.plotdoc", where=tmp_path / "rec")
+    assert copy.stamp == safety.stamp
+    assert loads(copy.read()).tables[0].data_sets[0].values[2] == 9
+    session.save()
+    safety.stopping()
+    assert "every change was saved" in capsys.readouterr().err
