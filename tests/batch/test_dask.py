@@ -208,3 +208,16 @@ def test_render_and_validate_on_a_cluster_from_the_command_line(
     monkeypatch.setenv("PLOTDOC_DASK", address)
     assert main(["validate", "--output-format", "jsonl", str(tmp_path / "in")]) == 1
     assert len(capsys.readouterr().out.splitlines()) == 12
+
+
+def test_an_unreachable_scheduler_is_one_clear_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import dask
+
+    (tmp_path / "a.plotdoc").write_bytes(GOOD)
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        assert main(["validate", "--dask", "tcp://127.0.0.1:9", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot reach a Dask scheduler at tcp://127.0.0.1:9" in err
+    assert "internal error" not in err

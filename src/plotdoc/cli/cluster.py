@@ -12,9 +12,10 @@ problems and the files it wrote as each file is done, and a summary line.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
-from importlib.util import find_spec
+from typing import Any
 
 from .common import EXIT_OK, EXIT_REFUSED, usage_error
 from .pool import Tally
@@ -46,7 +47,7 @@ def render_wanted(args: argparse.Namespace, file_format: str | None) -> bool:
 
 def ready(args: argparse.Namespace) -> bool:
     """Whether the cluster can be used; else a usage error is printed (exit 2)."""
-    if find_spec("distributed") is None:
+    if importlib.util.find_spec("distributed") is None:
         from ..batch import DASK_MISSING
 
         usage_error(args, DASK_MISSING)
@@ -54,27 +55,52 @@ def ready(args: argparse.Namespace) -> bool:
     if STDIN in args.files:
         usage_error(args, "--dask reads files where they live; - (standard input) cannot go")
         return False
+    from dask.distributed import Client
+
+    where = address(args)
+    try:  # connect now, so that a wrong address is one clear line, not a failed batch
+        args.dask_client = Client(where)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as exc:
+        usage_error(args, f"cannot reach a Dask scheduler at {where} ({exc}); is it running?")
+        return False
     return True
+
+
+def client(args: argparse.Namespace) -> Any:
+    """The client :func:`ready` connected (None when the work stays on this machine)."""
+    return getattr(args, "dask_client", None)
+
+
+def close(args: argparse.Namespace) -> None:
+    found = client(args)
+    if found is not None:
+        found.close()
 
 
 def render(args: argparse.Namespace, fmt: str) -> int:
     """``plotdoc render --dask``: every graph of every file to the folder or URL of ``-o``."""
-    from ..batch import run
-
-    where = address(args)
-    if where and not ready(args):
-        return 2
     if args.out in (None, STDIN) or args.table is not None:
         return usage_error(
             args,
             "render on a cluster or with URLs writes every graph to a folder or URL: "
             "give -o DIR (no --table)",
         )
+    if address(args) and not ready(args):
+        return 2
     tally = Tally("render")
+    try:
+        return _render(args, fmt, tally)
+    finally:
+        close(args)
+
+
+def _render(args: argparse.Namespace, fmt: str, tally: Tally) -> int:
+    from ..batch import run
+
     results = run(
         "render",
         args.files,
-        client=where,
+        client=client(args),
         jobs=args.jobs,
         output=args.out,
         fmt=fmt,

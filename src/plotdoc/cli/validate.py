@@ -61,8 +61,8 @@ def _crashed(item: str | tuple[str, bytes], exc: BaseException) -> tuple[str, Re
 def _dispatch(args: argparse.Namespace, items: Iterator[str | tuple[str, bytes]]) -> Any:
     """The results of ``items``: on the Dask cluster of --dask (or PLOTDOC_DASK), else on
     the process pool of --jobs."""
-    address = cluster.address(args)
-    if not address:
+    address = cluster.client(args)
+    if address is None:
         return run_all(
             _one, items, args.jobs, count=lambda: len(expand(args.files)), on_crash=_crashed
         )
@@ -114,6 +114,13 @@ def run(args: argparse.Namespace) -> int:
         names, found = discover(args.files)
     if cluster.address(args) and not cluster.ready(args):
         return EXIT_USAGE
+    try:
+        return _check(args, fmt, names, found)
+    finally:
+        cluster.close(args)
+
+
+def _check(args: argparse.Namespace, fmt: str, names: Iterator[str], found: Found) -> int:
     tally = Tally("validate")
     records: list[dict[str, object]] = []
     results = _dispatch(args, _items(names))
