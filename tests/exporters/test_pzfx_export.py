@@ -285,3 +285,45 @@ def test_the_active_table_is_the_one_prism_opens_on() -> None:
     root = ET.fromstring(to_pzfx(p)[0])
     refs = root.findall("TableSequence/Ref")
     assert [r.get("Selected") for r in refs] == [None, "1", None, None, None, None, None]
+
+
+def _corpus_columns(t: Table) -> list[list[Any]]:
+    """The columns the ``pzfx`` package gives for a re-exported Prism table: row titles, X,
+    the X error column, then every subcolumn of every other data set (a summary format's
+    mean, SD and N are one data set each, in Prism's order)."""
+    meta = t.usermeta.get("pzfx", {})
+    cols: list[list[Any]] = []
+    labels = t.row_labels or meta.get("rowTitles")
+    if labels:
+        cells: list[Any] = [s or None for s in labels]
+        with contextlib.suppress(ValueError):
+            cells = [None if s is None else float(s) for s in cells]
+        cols.append(cells)
+    if t.x is not None:
+        cols.append([_plain(v) for v in t.x])
+    sets = list(range(len(t.data_sets)))
+    x_error = meta.get("xErrorDataSet")
+    if isinstance(x_error, int):
+        cols.append([_plain(v) for v in t.data_sets[x_error].values[:, 0]])
+        sets.remove(x_error)
+    for d in sets:
+        values = t.data_sets[d].values
+        cols.extend([_plain(v) for v in values[:, k]] for k in range(values.shape[1]))
+    return cols
+
+
+def test_the_pzfx_package_reads_the_re_exported_corpus(tmp_path: Path) -> None:
+    pzfx = pytest.importorskip("pzfx")
+    for path in _corpus():
+        project, _ = import_file(path)
+        out = tmp_path / path.name
+        export_pzfx(project, out)
+        for i, t in enumerate(project.tables, 1):
+            frame = pzfx.read_pzfx(str(out), table=i, date_x="numeric")
+            expected = _corpus_columns(t)
+            assert frame.shape[1] == len(expected), (path.name, list(frame.columns))
+            for c, column in enumerate(expected):
+                got = [_plain(v) for v in frame.iloc[:, c].tolist()]
+                width = max(len(got), len(column))
+                pad = [None] * width
+                assert (got + pad)[:width] == (column + pad)[:width], (path.name, c)
