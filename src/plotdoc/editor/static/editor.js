@@ -625,6 +625,7 @@
     if (tag === "input" || tag === "textarea" || (t && t.isContentEditable)) return;
     if (t && t.closest && t.closest(".plotdoc-sheet")) return;
     if (e.key === "Escape" && tool) window.plotdocTool(null);
+    else if (e.key === "Escape" && selected) emitEvent("plotdoc_pick", { id: null });
     if ((e.key === "Delete" || e.key === "Backspace") && selected && selected.kind === "annotation") {
       e.preventDefault();
       emitEvent("plotdoc_delete_selection", {});
