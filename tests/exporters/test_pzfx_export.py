@@ -220,6 +220,7 @@ def test_numbers_keep_every_digit_and_text_is_escaped() -> None:
     data, _ = to_pzfx(loads(orjson.dumps(doc)))
     assert b"0.30000000000000004" in data and b"5e-324" in data and b"<d>-0</d>" in data
     assert b"&lt;/Title&gt;&lt;d&gt;injected" in data
+    assert b'Decimals="15"' in data  # Prism shows every digit written
     back = _reimport(data).tables[0]
     assert back.name == "</Title><d>injected</d>"
     assert back.data_sets[0].name == "a]]>&amp;"

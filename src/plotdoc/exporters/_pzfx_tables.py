@@ -66,6 +66,18 @@ def number_text(value: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
+def decimals(column: Element) -> str:
+    """The decimals Prism shows for ``column``: enough for every digit written (at most 15)."""
+    most = 0
+    for d in column.iter("d"):
+        text = d.text or ""
+        if "e" in text or "E" in text:
+            return "15"
+        if "." in text:
+            most = max(most, len(text) - text.index(".") - 1)
+    return str(min(most, 15))
+
+
 class TableWriter:
     """Builds the element of one table; ``problems`` collects what could not be kept."""
 
@@ -182,7 +194,7 @@ class TableWriter:
         t = self.table
         x = t.x if t.x is not None else np.zeros(0)
         subcolumns = 2 if x_error is not None else 1
-        col = SubElement(el, "XColumn", Width="81", Decimals="9", Subcolumns=str(subcolumns))
+        col = SubElement(el, "XColumn", Width="81", Subcolumns=str(subcolumns))
         title = t.titles.get("x", {}).get("text") if isinstance(t.titles.get("x"), dict) else None
         SubElement(col, "Title").text = self.text(title or "X", (*self.path, "titles", "x"))
         excluded = self._x_excluded()
@@ -201,6 +213,7 @@ class TableWriter:
             for r in range(n_rows):
                 v = err[r, 0] if r < err.shape[0] else math.nan
                 self._d(sub, None if math.isnan(v) else float(v), ())
+        col.set("Decimals", decimals(col))
         if dates is not None:
             adv = SubElement(el, "XAdvancedColumn", Version="1", Width="81", Decimals="0")
             adv.set("Subcolumns", "1")
@@ -210,13 +223,14 @@ class TableWriter:
                 self._d(sub, text or None, (*self.path, "usermeta", "pzfx", "xDates", r))
 
     def _y_column(self, el: Element, title: str, subs: list[list[tuple[Any, Path, bool]]]) -> None:
-        col = SubElement(el, "YColumn", Width=str(81 * len(subs)), Decimals="9")
+        col = SubElement(el, "YColumn", Width=str(81 * len(subs)))
         col.set("Subcolumns", str(len(subs)))
         SubElement(col, "Title").text = title
         for cells in subs:
             sub = SubElement(col, "Subcolumn")
             for value, where, excluded in cells:
                 self._d(sub, value, where, excluded)
+        col.set("Decimals", decimals(col))
 
     # -- data sets to Y columns -------------------------------------------------------------
 
