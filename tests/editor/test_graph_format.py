@@ -263,3 +263,23 @@ def test_select_an_annotation_and_delete_it(page: Any, file: Path) -> None:
     wait_redrawn(page, before)
     save(page)
     assert len(open_project(file).table("weights").annotations) == n - 1
+
+
+def test_copy_this_graphs_format_to_another_table(page: Any, file: Path) -> None:
+    show_table(page, "calibration", "symbol/ds0/p3")
+    page.get_by_test_id("copy-format").click()
+    page.get_by_test_id("copy-format-dialog").wait_for()
+    box = page.get_by_test_id("copy-to-table-3")
+    box.click()  # a survival table: another family, unticked until chosen
+    page.get_by_test_id("copy-format-apply").click()
+    page.get_by_test_id("copy-format-dialog").wait_for(state="detached")
+    save(page)
+    project = open_project(file)
+    source, target = project.table("calibration"), project.table("table-3")
+    assert source.graph is not None and target.graph is not None
+    assert target.graph.active_preset_id == source.graph.active_preset_id
+    assert target.graph.axes == source.graph.axes
+    page.get_by_test_id("undo").click()  # one step takes it all back
+    save(page)
+    undone = open_project(file).table("table-3").graph
+    assert undone is not None and undone.axes != source.graph.axes
