@@ -122,3 +122,11 @@ def test_quiet_prints_problems_only_and_a_summary_otherwise(
     captured = capsys.readouterr()
     assert "ok" not in captured.out and "c.plotdoc" in captured.out
     assert "files," not in captured.err
+
+
+def test_a_link_back_to_a_walked_folder_is_not_a_loop(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _tree(tmp_path, "a/one.plotdoc")
+    (tmp_path / "a" / "back").symlink_to(tmp_path, target_is_directory=True)
+    assert _validated(capsys, tmp_path) == ["a/one.plotdoc"]

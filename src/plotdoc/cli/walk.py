@@ -261,6 +261,8 @@ def walk_folder(root: Path) -> Iterator[str]:
     gitignore = SETTINGS.respect_gitignore
     start = _Ignores.above(root.resolve()).entering(root.resolve()) if gitignore else _Ignores([])
     stack: list[tuple[Path, Path, _Ignores]] = [(root, root.resolve(), start)]
+    top = root.stat()
+    walked = {(top.st_dev, top.st_ino)}  # folders seen, so a link back to one is not a loop
     while stack:
         folder, real, ignores = stack.pop()
         try:
@@ -288,6 +290,14 @@ def walk_folder(root: Path) -> Iterator[str]:
                 _say(f"skipped {folder / entry.name} (.gitignore)")
                 continue
             if is_dir:
+                try:
+                    st = entry.stat()
+                except OSError:
+                    continue
+                if (st.st_dev, st.st_ino) in walked:
+                    _say(f"skipped {folder / entry.name} (a link to a folder already walked)")
+                    continue
+                walked.add((st.st_dev, st.st_ino))
                 sub_real = real / entry.name
                 below.append(
                     (
