@@ -216,3 +216,12 @@ def test_safety_stopping_keeps_a_copy_and_says_where(
     session.save()
     safety.stopping()
     assert "every change was saved" in capsys.readouterr().err
+
+
+def test_a_copy_that_cannot_be_written_is_told(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("not a folder")
+    told: list[str] = []
+    keeper = recovery.Keeper(_edited_session(), where=tmp_path / "file", failed=told.append)
+    assert not keeper.write()
+    assert not keeper.write()
+    assert len(told) == 1 and "file" in told[0]  # once per reason

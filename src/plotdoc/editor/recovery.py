@@ -164,12 +164,15 @@ class Keeper:
         *,
         where: Path | None = None,
         stamp: Callable[[], Stamp | None] = lambda: None,
+        failed: Callable[[str], None] = lambda why: None,
         quiet: float = QUIET,
         latest: float = LATEST,
     ) -> None:
         self.session = session
         self.where = where
         self.stamp = stamp
+        #: told why a copy could not be written (once per reason)
+        self.failed = failed
         self.quiet = quiet
         self.latest = latest
         self.id = f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(4)}"
@@ -263,7 +266,7 @@ class Keeper:
         try:
             data = dumps(session.project, compact=True)
         except PlotdocError as exc:
-            self.failure = exc.errors[0].message if exc.errors else "the project cannot be written"
+            self._fail(exc.errors[0].message if exc.errors else "the project cannot be written")
             return False
         stamp = self.stamp()
         meta = {
@@ -279,12 +282,17 @@ class Keeper:
                 write_atomic(self.data_path, data)
                 write_atomic(self.meta_path, json.dumps(meta, indent=2).encode())
         except (OSError, PlotdocError) as exc:
-            self.failure = str(exc)
+            self._fail(str(exc))
             return False
         self.failure = ""
         self.written_version = version
         self._cost = time.monotonic() - began
         return True
+
+    def _fail(self, why: str) -> None:
+        if why != self.failure:
+            self.failed(why)
+        self.failure = why
 
     def remove(self) -> None:
         """Remove this session's copy (its work was saved or knowingly discarded)."""

@@ -31,7 +31,9 @@ class Safety:
         #: the state of the file on disk the user was last asked about (asked once per change)
         self.asked: Stamp | None = None
         self._seen: tuple[Path | None, int] | None = None
-        self.keeper = recovery.Keeper(session, where=where, stamp=lambda: self.stamp)
+        self.keeper = recovery.Keeper(
+            session, where=where, stamp=lambda: self.stamp, failed=self._no_copy
+        )
         #: copies an earlier editor left for this file (or untitled project), newest first
         self.offers: list[recovery.Copy] = []
         self.offered = False
@@ -95,6 +97,16 @@ class Safety:
         self.keeper.stop()
         with contextlib.suppress(OSError, ValueError):  # the terminal may be gone
             print(text, file=sys.stderr, flush=True)
+
+    def _no_copy(self, why: str) -> None:
+        """No recovery copy could be written: say so in the terminal (the work is at risk)."""
+        with contextlib.suppress(OSError, ValueError):
+            print(
+                f"plotdoc editor: could not keep a recovery copy of {self.session.title} "
+                f"in {self.keeper.folder}: {why}. Save often.",
+                file=sys.stderr,
+                flush=True,
+            )
 
     # -- tabs -------------------------------------------------------------------------------
 
