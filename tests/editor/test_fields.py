@@ -31,3 +31,10 @@ def test_style_edits_keep_the_analyses_and_data_edits_do_not() -> None:
     assert not styled_since(session, computed_at)
     assert not styled_since(session, None)
     assert styled_since(session, session.version)
+
+
+def test_rich_text_is_previewed_as_drawn() -> None:
+    from plotdoc.editor.controls import rich_html
+
+    assert rich_html("A_{562} = b c^{2}") == "A<sub>562</sub> = b c<sup>2</sup>"
+    assert rich_html("<b>x</b>\\nnext") == "&lt;b&gt;x&lt;/b&gt;<br>next"

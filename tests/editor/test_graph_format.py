@@ -283,3 +283,24 @@ def test_copy_this_graphs_format_to_another_table(page: Any, file: Path) -> None
     save(page)
     undone = open_project(file).table("table-3").graph
     assert undone is not None and undone.axes != source.graph.axes
+
+
+def test_the_text_tool_places_text_where_clicked(page: Any, file: Path) -> None:
+    show_table(page, "weights", "box/ds0")
+    layer = page.evaluate(
+        "() => { const l = document.querySelector('.plotdoc-hits').getBoundingClientRect(); "
+        "const d = window.plotdocHitsData; return [l.x, l.y, l.width / d.width, d.plot, d.dpi]; }"
+    )
+    left, top, scale, plot, dpi = layer
+    # half an inch right of the plot area's left edge, an inch above its bottom (CSS pixels)
+    x = left + (plot[0] + dpi / 2) * scale
+    y = top + (plot[3] - dpi) * scale
+    before = page.evaluate(GRAPH_SRC)
+    page.get_by_test_id("tool-text").click()
+    page.mouse.click(x, y)
+    wait_redrawn(page, before)
+    save(page)
+    made = open_project(file).table("weights").annotations[-1]
+    assert made.type == "text" and made.props["text"] == "Text"
+    assert made.props["x"] == pytest.approx(36.0, abs=1.0)  # points from the plot's corner
+    assert made.props["y"] == pytest.approx(72.0, abs=1.0)

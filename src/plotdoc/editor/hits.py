@@ -321,7 +321,14 @@ def payload(table: Table, shown: Screen) -> dict[str, Any]:
                 "text": _title_text(table, target),
             }
         )
-    return {"width": shown.width, "height": shown.height, "dpi": shown.dpi, "regions": out}
+    plot = shown.frame.plot if shown.frame is not None else None
+    return {
+        "width": shown.width,
+        "height": shown.height,
+        "dpi": shown.dpi,
+        "plot": plot,  # the plot area, (left, top, right, bottom) pixels of the picture
+        "regions": out,
+    }
 
 
 def _title_text(table: Table, target: Target) -> str | None:
