@@ -131,9 +131,11 @@ def test_an_edit_made_on_rows_that_moved_is_refused_never_misplaced(
     b_context, b = open_tab(browser, editor)
     try:
         before = open_project(project_file).table("weights").data_sets[0].values[:, 0].tolist()
-        # b stops hearing from the server (its connection is down), a deletes the first row
+        # b stops hearing from the server (its connection is down, and comes back by itself
+        # after eight seconds, as after a lost Wi-Fi), while a deletes the first row
         b.evaluate(
-            "() => { window.socket.io.reconnection(false); window.socket.io.engine.close(); }"
+            "() => { window.socket.io.reconnectionDelay(8000);"
+            " window.socket.io.reconnectionDelayMax(8000); window.socket.io.engine.close(); }"
         )
         a.locator(".plotdoc-sheet .ag-row[row-index='0'] .ag-cell[col-id='c0']").first.click(
             button="right"
@@ -144,7 +146,7 @@ def test_an_edit_made_on_rows_that_moved_is_refused_never_misplaced(
         # page takes no typing while the connection is down: the grid's own edit stands for
         # one typed just before the connection dropped)
         b.evaluate("() => plotdocGridApi().getDisplayedRowAtIndex(2).setDataValue('c0', '555')")
-        b.evaluate("() => { window.socket.io.reconnection(true); window.socket.connect(); }")
+        assert not connected(b)  # the edit waits for the connection
         b.wait_for_function(
             "() => document.querySelector('[data-testid=page-message], .q-notification')"
             "?.textContent.includes('not applied')",
