@@ -43,6 +43,9 @@ def usage_of(err: str, command: str) -> None:
         (["render", "x", "-o", "fig.png", "--format", "svg"], "render", "names a png file"),
         (["render", "x", "y", "-o", "fig.png"], "render", "-o fig.png takes one input file"),
         (["fmt", "x", "y", "-o", "out"], "fmt", "-o takes one input file"),
+        (["export", "x.plotdoc", "-o", "x.txt"], "export", "expected an output file name ending"),
+        (["export", "-"], "export", "give -o OUT.pzfx"),
+        (["export", "-", "-o", "-", "--json"], "export", "cannot share standard output"),
     ],
 )
 def test_usage_errors_print_the_subcommand_usage(

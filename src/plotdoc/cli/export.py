@@ -15,22 +15,17 @@ from ..problems import PlotdocError, Problem
 from .common import (
     EXIT_OK,
     EXIT_REFUSED,
-    EXIT_USAGE,
     Parser,
     add_command,
     add_json,
     dump_json,
     print_problems,
     problem_json,
+    usage_error,
 )
 from .files import STDIN, display, load
 
 SUFFIX = ".pzfx"
-
-
-def _usage(message: str) -> int:
-    print(f"plotdoc export: error: {message}", file=sys.stderr)
-    return EXIT_USAGE
 
 
 def _report(args: argparse.Namespace, output: str | None, problems: list[Problem]) -> None:
@@ -54,12 +49,18 @@ def run(args: argparse.Namespace) -> int:
     output: str | None = args.output
     if output is None:
         if args.file == STDIN:
-            return _usage("give -o OUT.pzfx (or -o - for standard output) when reading stdin")
+            return usage_error(
+                args, "give -o OUT.pzfx (or -o - for standard output) when reading stdin"
+            )
         output = str(Path(args.file.removesuffix(".json")).with_suffix(SUFFIX))
     if output != STDIN and not output.lower().endswith(SUFFIX):
-        return _usage(f"expected an output file name ending in {SUFFIX}; found {output!r}")
+        return usage_error(
+            args, f"expected an output file name ending in {SUFFIX}; found {output!r}"
+        )
     if output == STDIN and args.json:
-        return _usage("--json and the Prism file cannot share standard output; give -o OUT")
+        return usage_error(
+            args, "--json and the Prism file cannot share standard output; give -o OUT"
+        )
     if output != STDIN and Path(output).exists() and not args.force:
         print(
             f"plotdoc export: {output} exists; expected a new file name "
@@ -75,9 +76,10 @@ def run(args: argparse.Namespace) -> int:
     known = [t.id for t in project.tables]
     unknown = [t for t in args.table or () if t not in known]
     if unknown:
-        return _usage(
+        return usage_error(
+            args,
             f"--table {unknown[0]!r} names no table of {display(args.file)}; the ids are "
-            + ", ".join(known)
+            + ", ".join(known),
         )
     try:
         if output == STDIN:
