@@ -38,3 +38,27 @@ def test_rich_text_is_previewed_as_drawn() -> None:
 
     assert rich_html("A_{562} = b c^{2}") == "A<sub>562</sub> = b c<sup>2</sup>"
     assert rich_html("<b>x</b>\\nnext") == "&lt;b&gt;x&lt;/b&gt;<br>next"
+
+
+def test_an_empty_colour_field_shows_the_colour_the_graph_draws() -> None:
+    """The placeholder of a colour the document leaves to the style is the colour the SVG
+    output strokes with (error bars of each data set, after a colour given to the symbols)."""
+    import re
+
+    from plotdoc.editing import set_field
+    from plotdoc.editor.controls import style_colour
+    from plotdoc.render import render_table
+
+    project = loads(example_bytes("complete"))
+    set_field(
+        project,
+        'tables[0].graph.styleOverrides.perDataSet["BSA standard"].symbol.color',
+        {"hex": "#2ca02c"},
+    )
+    table = project.table("calibration")
+    svg = render_table(project, table, fmt="svg").decode()
+    for k, ds in enumerate(table.data_sets):
+        drawn = re.search(rf'id="errorbar/ds{k}/row0"[^>]*stroke: (#[0-9a-f]{{6}})', svg)
+        assert drawn is not None
+        path = ("graph", "styleOverrides", "perDataSet", ds.name, "errorBar", "color")
+        assert style_colour(table, path) == drawn.group(1)

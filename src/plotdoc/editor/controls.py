@@ -59,11 +59,42 @@ def rich_html(text: str) -> str:
     return "".join(out).replace("\\n", "<br>").replace("\n", "<br>")
 
 
+def style_colour(table: Any, path: tuple[PathPart, ...]) -> str | None:
+    """The colour the style gives a data set's element when the document gives none
+    (``#1f77b4``), for a colour field left empty; None where it cannot be told."""
+    graph = table.graph
+    if graph is None or len(path) < 5 or path[:2] != ("graph", "styleOverrides"):
+        return None
+    index: int | None = None
+    if path[2] in ("perDataSet", "perPoint"):
+        names = [ds.name for ds in table.data_sets]
+        if path[3] not in names:
+            return None
+        index = names.index(str(path[3]))
+    element, key = str(path[-2]), str(path[-1])
+    try:
+        from ..render.style.theme import make_theme, own_color, to_hex
+
+        styles = graph.style_overrides or {}
+        layers = [styles.get("global", {})]
+        if index is not None:
+            layers.append(styles.get("perDataSet", {}).get(table.data_sets[index].name, {}))
+        own = own_color(layers)  # the data set's colour colours its other marks, as drawn
+        theme = make_theme(graph.active_preset_id, graph.apply_preset_non_color)
+        value = theme.element_defaults(element, index, own).get(key)
+        if element == "symbol" and key == "borderColor" and own is not None:
+            value = own  # a symbol given a colour takes it for its border too
+        return to_hex(value) if isinstance(value, tuple) else None
+    except Exception:  # an element the theme does not style: nothing to show
+        return None
+
+
 class Control:
     """Builds the control for ``path`` of table ``table_id`` in ``view``."""
 
     def __init__(self, view: View, table: Any, path: tuple[PathPart, ...]) -> None:
         self.view = view
+        self.table = table
         self.table_id = table.id
         self.path = path
         self.value = current(table, path)
@@ -145,6 +176,12 @@ class Control:
                 preview.props(f"data-testid={tid}-preview")
                 field.on_value_change(lambda e: preview.set_content(rich_html(str(e.value or ""))))
 
+    def _unset_words(self, word: str) -> str:
+        if word != "theme":
+            return "none"
+        shown = style_colour(self.table, self.path)
+        return shown or "from the style"  # grey: the style's colour, not one the file sets
+
     def _color(self, label: str, widget: Widget, tid: str) -> None:
         """Hex colour with a picker, its opacity, and a button back to the style's colour."""
         value = self.value
@@ -166,19 +203,19 @@ class Control:
                 ui.color_input(
                     label,
                     value=hex_value,
-                    placeholder="from the style" if word == "theme" else "none",
+                    placeholder=self._unset_words(word),
                     preview=True,
                     on_change=lambda e: self.put_some(
                         color(e.value) if _HEX6.match(str(e.value or "")) else None
                     ),
                 )
                 .classes("grow")
-                .props(f"dense outlined data-testid={tid}")
+                .props(f"dense outlined stack-label data-testid={tid}")
             )
             picker.on("change", lambda _: self.put(color(picker.value)))
             opacity = (
                 ui.input("α", value="" if alpha is None else f"{alpha:g}")
-                .classes("w-16")
+                .classes("w-12")
                 .props(f"dense outlined data-testid={tid}-alpha")
                 .tooltip("Alpha: 0 (transparent) to 1 (opaque)")
             )

@@ -10,7 +10,7 @@ are refused with open's message.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..editing.cells import parse_clipboard
 
@@ -29,6 +29,19 @@ _COMMA = re.compile(r"^[+-]?(?:\d+|\d{1,3}(?:\.\d{3})+),\d+(?:[eE][+-]?\d+)?$")
 _GROUPED = re.compile(r"^[+-]?\d{1,3}(?:\.\d{3})+$")
 #: a decimal point that is not a thousands separator: ``1.5``, ``0.25``, ``.5``, ``1.2345``
 _POINT = re.compile(r"^[+-]?\d*\.\d+(?:[eE][+-]?\d+)?$")
+
+
+def apply_paste(view: Any, table_id: str, row: int, col: int, text: str) -> bool:
+    """Paste ``text`` at (``row``, ``col``) as one edit, decimal commas read as
+    :func:`decimal_commas` says, and tell what was read."""
+    from ..editing import paste_block
+    from .notify import notify
+
+    read = decimal_commas(text)
+    applied = bool(view.apply(paste_block, table_id, row, col, read.text))
+    if read.note and (applied or not read.converted):
+        notify(read.note, "info" if applied else "warning")
+    return applied
 
 
 def _comma_number(cell: str) -> str:
