@@ -140,12 +140,21 @@ class Lazy(Sequence[str]):
     A drawing of a million points writes their ids only in SVG; PNG and PDF never read them.
     """
 
-    def __init__(self, make: Callable[[Any], str], keys: Sequence[Any]) -> None:
+    def __init__(self, make: Callable[[Any], str], keys: Any) -> None:
         self._make = make
-        self._keys = keys
+        self._given = keys
+        self._list: Sequence[Any] | None = None
+
+    @property
+    def _keys(self) -> Sequence[Any]:
+        # an array of row numbers becomes a list when an id is first read (SVG reads them all)
+        if self._list is None:
+            given = self._given
+            self._list = given.tolist() if hasattr(given, "tolist") else given
+        return self._list
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return len(self._given)
 
     @overload
     def __getitem__(self, k: int) -> str: ...
@@ -165,6 +174,4 @@ class Lazy(Sequence[str]):
 def points(kind: str, i: int, rows: Any, *tail: str) -> Lazy:
     """:func:`point` ids of data set ``i`` for each of ``rows`` (a sequence or an array of
     row numbers), made when read."""
-    keys: Sequence[int] = rows.tolist() if hasattr(rows, "tolist") else rows
-    return Lazy(lambda r: point(kind, i, r, *tail), keys)
-
+    return Lazy(lambda r: point(kind, i, r, *tail), rows)

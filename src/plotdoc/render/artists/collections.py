@@ -182,16 +182,18 @@ class PointSymbols(Artist):
                 renderer.close_group("symbol")
         else:
             # one batched call per look, in the order each look first appears
-            looks, first = np.unique(look_of, return_index=True)
-            for look in looks[np.argsort(first)].tolist():
-                members = order if len(looks) == 1 else order[look_of == look]
-                self._draw_one(renderer, gc, look, pts[members], px)
+            if len(self.looks) == 1:
+                if order.size:
+                    self._draw_one(renderer, gc, 0, pts[order], px)
+            else:
+                looks, first = np.unique(look_of, return_index=True)
+                for look in looks[np.argsort(first)].tolist():
+                    members = order if len(looks) == 1 else order[look_of == look]
+                    self._draw_one(renderer, gc, look, pts[members], px)
         gc.restore()
         renderer.close_group("symbols")
 
-    def _prepare(
-        self, gc: Any, look: int, px: float
-    ) -> tuple[Path, Affine2D, RGBA | None] | None:
+    def _prepare(self, gc: Any, look: int, px: float) -> tuple[Path, Affine2D, RGBA | None] | None:
         """Set ``gc`` for a look; its marker path, transform and face (None: nothing to draw)."""
         shape, size, face, edge, width = self.looks[look]
         path, kind = symbol_path(shape)

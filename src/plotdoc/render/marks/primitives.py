@@ -54,7 +54,8 @@ def symbols(
     art = PointSymbols(np.column_stack([x, y]), point_ids, looks=looks, look_of=look_of)
     thin_out(art, size_given=size_given_by_user(ctx, i))
     ctx.add(art, group_id or ids.ds("symbols", i), z=ctx.z(i, z))
-    used = [art.looks[k] for k in np.unique(art.look_of).tolist()]
+    looks_used = np.unique(art.look_of).tolist() if len(art.looks) > 1 else range(len(art.looks))
+    used = [art.looks[k] for k in looks_used]
     overhang(
         ctx,
         art,
