@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
 from nicegui import events
 
-from ..editing import paste_block, set_cell
+from ..editing import set_cell
 from ..editing.cells import clear_cells, sheet_columns
 from .notify import notify
-from .pasting import decimal_commas
+from .pasting import apply_paste
 
 if TYPE_CHECKING:
     from .view import View
@@ -127,27 +129,33 @@ def cell_changed(view: View, e: events.GenericEventArguments) -> None:
         view.apply(set_cell, table.id, int(row), col, e.args.get("newValue"))
 
 
-def paste(view: View, args: dict[str, Any]) -> None:
-    """Paste the text the page sent (in the event, or uploaded first when it is large)."""
+def paste(view: View, args: dict[str, Any]) -> Awaitable[None] | None:
+    """Paste the text the page sent: in the event itself (at once, in the order of the tab's
+    events), or uploaded first when it is large (then a message says it is under way)."""
     table = view.table()
     col = column_index(args.get("col"))
     if table is None or col is None or table.derived_from is not None:
-        return
+        return None
     if args.get("error"):
         notify(f"The paste was not applied: {args['error']}", "negative")
-        return
-    if args.get("id") is not None:
-        upload = view.server.uploads.pop(str(args["id"]))
-        if upload is None:
-            return
-        text = upload[1].decode("utf-8", errors="replace")
-    else:
-        text = str(args.get("text") or "")
+        return None
+    if args.get("id") is None:
+        if current_rows(view, table, args):
+            apply_paste(view, table.id, int(args["row"]), col, str(args.get("text") or ""))
+        return None
+    upload = view.server.uploads.pop(str(args["id"]))
+    if upload is None:
+        return None
+    return _paste_uploaded(view, table, col, args, upload[1].decode("utf-8", errors="replace"))
+
+
+async def _paste_uploaded(
+    view: View, table: Any, col: int, args: dict[str, Any], text: str
+) -> None:
+    notify(f"Pasting {text.count(chr(10)) + 1:,} rows…")
+    await asyncio.sleep(0.05)  # the message is sent before the paste takes the loop
     if current_rows(view, table, args):
-        read = decimal_commas(text)
-        applied = view.apply(paste_block, table.id, int(args["row"]), col, read.text)
-        if read.note and (applied or not read.converted):
-            notify(read.note, "info" if applied else "warning")
+        apply_paste(view, table.id, int(args["row"]), col, text)
 
 
 def clear(view: View, args: dict[str, Any]) -> None:
