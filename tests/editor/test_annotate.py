@@ -96,3 +96,19 @@ def test_copy_format_gives_each_data_set_the_style_of_the_one_at_its_place(
     for k, ds in enumerate(source.data_sets[: len(target.data_sets)]):
         if ds.name in styles:
             assert moved[target.data_sets[k].name] == styles[ds.name]
+
+
+def test_a_typed_bracket_can_follow_the_t_test_and_stop(project: Project) -> None:
+    session = Session(project)
+    table = project.table("weights")
+    assert table.annotations[0].props["text"] == "**"  # typed in the example
+    session.apply(annotate.link_bracket, "weights", table.annotations[0].id, "p")
+    linked = table.annotations[0]
+    assert annotate.link_of(linked.id) == "p"
+    assert linked.props["text"] == annotate.p_words(welch_p(project))
+    session.apply(annotate.link_bracket, "weights", linked.id, "none")
+    assert annotate.link_of(table.annotations[0].id) is None
+    assert table.annotations[0].props["text"] == annotate.p_words(welch_p(project))
+    session.undo()
+    session.undo()
+    assert project.table("weights").annotations[0].props["text"] == "**"

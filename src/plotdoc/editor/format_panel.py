@@ -13,6 +13,7 @@ from ..contract import document as D
 from ..contract import nodes as N
 from ..contract.plots import MV_REQUIRED_ROLES, MV_ROLES, MV_USED_ROLES
 from ..editing import set_plot_option, set_title, set_visibility
+from . import annotate
 from . import format_spec as F
 from .controls import Control
 from .fields import apply_style
@@ -219,6 +220,23 @@ class FormatPanel:
             fill()
         section.on_value_change(lambda e: fill(bool(e.value)))
 
+    def _bracket_link(self, table: Any, ann: Any) -> None:
+        """Whether a bracket's text follows the t test between the groups it joins."""
+        linked = annotate.link_of(ann.id) or "none"
+        ui.select(
+            {"none": "Typed (above)", "stars": "t test: stars", "p": "t test: P value"},
+            value=linked,
+            label="Text",
+            on_change=lambda e: (
+                e.value != linked
+                and apply_style(self.view, annotate.link_bracket, table.id, ann.id, e.value)
+            ),
+        ).classes("w-full").props("dense outlined data-testid=bracket-text-source")
+        if linked != "none":
+            ui.label("Welch's t test between the two groups; the text follows the data.").classes(
+                "plotdoc-status"
+            )
+
     def _axes(self, table: Any) -> tuple[str, ...]:
         first = "xCategorical" if table.format in CATEGORICAL else "xContinuous"
         return (first, "leftY", "rightY")
@@ -278,9 +296,8 @@ class FormatPanel:
                 self._section(
                     table, F.ANNOTATION, ("annotations", target.key), hint={"type": ann.type}
                 )
-                annotate = getattr(self.view.graph, "annotate_controls", None)
-                if annotate is not None:
-                    annotate(table, target.key)
+                if ann.type == "bracket" and annotate.ttest_applies(table):
+                    self._bracket_link(table, ann)
             elif target.kind == "element" and isinstance(target.key, str):
                 self._section(
                     table,
