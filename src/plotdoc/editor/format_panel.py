@@ -226,7 +226,7 @@ class FormatPanel:
         ui.select(
             {"none": "Typed (above)", "stars": "t test: stars", "p": "t test: P value"},
             value=linked,
-            label="Text",
+            label="Text comes from",
             on_change=lambda e: (
                 e.value != linked
                 and apply_style(self.view, annotate.link_bracket, table.id, ann.id, e.value)
