@@ -13,6 +13,7 @@ checker's cell checks use the summaries the JSON stage made.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
@@ -53,6 +54,8 @@ _JSON_TYPES: dict[type, str] = {
     dict: "object",
 }
 
+_LOCK = threading.RLock()
+
 #: compiled closures by id of node (the document's nodes live as long as the module)
 _COMPILED: dict[int, Accept | None] = {}
 #: definitions being compiled (a reference to one of them is looked up when called)
@@ -67,8 +70,11 @@ def acceptor(node: Node) -> Accept | None:
         return _COMPILED[key]
     except KeyError:
         pass
-    found = None if _holds_cells(node) else _compile(node, DEFINITIONS)
-    _COMPILED[key] = found
+    with _LOCK:  # one thread compiles at a time (references to definitions being compiled)
+        if key in _COMPILED:
+            return _COMPILED[key]
+        found = None if _holds_cells(node) else _compile(node, DEFINITIONS)
+        _COMPILED[key] = found
     return found
 
 
@@ -88,9 +94,10 @@ def accepts(node: Node, accept: Accept, value: Any) -> bool:
     if not accept(value):
         return False
     if len(key) <= _SEEN_BYTES:
-        if len(seen) >= _SEEN_ITEMS:
-            del seen[next(iter(seen))]
-        seen[key] = None
+        with _LOCK:
+            if len(seen) >= _SEEN_ITEMS:
+                del seen[next(iter(seen))]
+            seen[key] = None
     return True
 
 

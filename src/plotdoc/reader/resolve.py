@@ -13,6 +13,7 @@ walks only the keys it gives and copies the defaults of the rest.
 from __future__ import annotations
 
 import copy
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -51,9 +52,10 @@ def resolve(node: Node, value: Any, defs: Mapping[str, Node] = DEFINITIONS) -> A
         return orjson.loads(blob)
     out = resolver(node)(value)
     if _json_exact(out) and len(key) <= _SEEN_BYTES:
-        if len(seen) >= _SEEN_ITEMS:
-            del seen[next(iter(seen))]
-        seen[key] = orjson.dumps(out)
+        with _LOCK:
+            if len(seen) >= _SEEN_ITEMS:
+                del seen[next(iter(seen))]
+            seen[key] = orjson.dumps(out)
     return out
 
 
@@ -67,6 +69,7 @@ _SEEN_BYTES = 64 << 10
 Resolver = Callable[[Any], Any]
 
 _RESOLVERS: dict[int, Resolver] = {}
+_LOCK = threading.RLock()
 _COMPILING: set[int] = set()
 
 
@@ -74,11 +77,14 @@ def resolver(node: Node) -> Resolver:
     """The compiled :func:`resolve` of a node of the v1 document."""
     found = _RESOLVERS.get(id(node))
     if found is None:
-        _COMPILING.add(id(node))
-        try:
-            found = _RESOLVERS[id(node)] = _compile(node)
-        finally:
-            _COMPILING.discard(id(node))
+        with _LOCK:  # one thread compiles at a time (references to definitions being compiled)
+            found = _RESOLVERS.get(id(node))
+            if found is None:
+                _COMPILING.add(id(node))
+                try:
+                    found = _RESOLVERS[id(node)] = _compile(node)
+                finally:
+                    _COMPILING.discard(id(node))
     return found
 
 
@@ -122,7 +128,9 @@ def _object(node: Obj) -> Resolver:
     for key, sub in node.props.items():
         res = _sub(sub)
         default = sub.default
-        entries.append((key, res, None if default is MISSING else _maker(res(copy.deepcopy(default)))))
+        entries.append(
+            (key, res, None if default is MISSING else _maker(res(copy.deepcopy(default))))
+        )
 
     def resolve_object(value: Any) -> Any:
         if not isinstance(value, dict):
