@@ -55,7 +55,7 @@ def _pzfx(body: str) -> bytes:
     return (
         '<?xml version="1.0"?><GraphPadPrismFile PrismXMLVersion="5.00">'
         '<Table ID="T1" XFormat="none" TableType="OneWay" EVFormat="AsteriskAfterNumber">'
-        "<Title>T</Title><YColumn Width=\"81\" Decimals=\"0\" Subcolumns=\"1\"><Title>A</Title>"
+        '<Title>T</Title><YColumn Width="81" Decimals="0" Subcolumns="1"><Title>A</Title>'
         "<Subcolumn><d>1</d><d>2</d></Subcolumn></YColumn></Table>" + body + "</GraphPadPrismFile>"
     ).encode()
 
