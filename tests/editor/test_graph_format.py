@@ -273,6 +273,9 @@ def test_copy_this_graphs_format_to_another_table(page: Any, file: Path) -> None
     box.click()  # a survival table: another family, unticked until chosen
     page.get_by_test_id("copy-format-apply").click()
     page.get_by_test_id("copy-format-dialog").wait_for(state="detached")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'yes'"
+    )
     save(page)
     project = open_project(file)
     source, target = project.table("calibration"), project.table("table-3")
@@ -280,6 +283,9 @@ def test_copy_this_graphs_format_to_another_table(page: Any, file: Path) -> None
     assert target.graph.active_preset_id == source.graph.active_preset_id
     assert target.graph.axes == source.graph.axes
     page.get_by_test_id("undo").click()  # one step takes it all back
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'yes'"
+    )
     save(page)
     undone = open_project(file).table("table-3").graph
     assert undone is not None and undone.axes != source.graph.axes
