@@ -160,7 +160,7 @@ def die_once(item: str, folder: str) -> str:
 def test_a_lost_worker_is_replaced_and_its_files_run_again(tmp_path: Path) -> None:
     import sys
 
-    import cloudpickle
+    import cloudpickle  # type: ignore[import-untyped]
     import dask
 
     cloudpickle.register_pickle_by_value(sys.modules[__name__])  # workers need not import tests
@@ -221,3 +221,31 @@ def test_an_unreachable_scheduler_is_one_clear_line(
     err = capsys.readouterr().err
     assert "cannot reach a Dask scheduler at tcp://127.0.0.1:9" in err
     assert "internal error" not in err
+
+
+@pytest.fixture
+def twelve(tmp_path: Path, client: object) -> tuple[Path, str]:
+    """A folder of twelve files (some refused, some with warnings) and the cluster's address."""
+    _corpus(tmp_path / "in", 12)
+    return tmp_path / "in", client.scheduler.address  # type: ignore[attr-defined]
+
+
+def test_fmt_on_a_cluster_equals_the_serial_run(
+    twelve: tuple[Path, str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder, address = twelve
+    tmp_path = folder.parent
+    argv = ["fmt", "--output-format", "jsonl", str(folder)]
+    assert main([*argv, "--dask", address, "-o", str(tmp_path / "a")]) == 1  # some refused
+    on_cluster = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert main([*argv, "-j", "1", "-o", str(tmp_path / "b")]) == 1
+    serial = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(on_cluster) == 12 and sum(r["ok"] for r in on_cluster) > 0
+    for a, b in zip(on_cluster, serial, strict=True):
+        assert a.pop("written", "").replace("/a/", "/b/") == b.pop("written", "")
+        assert a == b
+    for path in (tmp_path / "b").iterdir():
+        assert (tmp_path / "a" / path.name).read_bytes() == path.read_bytes()
+    monkeypatch.setenv("PLOTDOC_DASK", address)  # the variable, and --check on the cluster
+    assert main(["fmt", "--check", str(tmp_path / "a")]) == 0
+    assert "plotdoc fmt: " in capsys.readouterr().err

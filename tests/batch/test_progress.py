@@ -12,6 +12,8 @@ import sys
 import termios
 from pathlib import Path
 
+import pytest
+
 from ..conftest import CORPUS
 
 
@@ -49,23 +51,46 @@ def _run_on_a_terminal(args: list[str]) -> tuple[int, str]:
     return proc.wait(timeout=60), b"".join(chunks).decode("utf-8", "replace")
 
 
-def test_a_terminal_gets_a_bar_with_count_rate_and_a_summary(tmp_path: Path) -> None:
-    _files(tmp_path, 40)
-    code, screen = _run_on_a_terminal(["validate", "-j", "2", str(tmp_path)])
+@pytest.mark.parametrize(
+    ("argv", "summary"),
+    [
+        (["validate", "-j", "2"], "plotdoc validate: 40 files, 0 refused, 0 warnings in"),
+        (
+            ["fmt", "-j", "2"],
+            "plotdoc fmt: 40 files (40 reformatted, 0 already formatted), 0 refused, 0 warnings in",
+        ),
+        (
+            ["render", "-j", "2", "-o", "{out}"],
+            "plotdoc render: 40 files, 0 refused, 0 warnings in",
+        ),
+    ],
+)
+def test_a_terminal_gets_a_bar_with_count_rate_and_a_summary(
+    tmp_path: Path, argv: list[str], summary: str
+) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    _files(folder, 40)
+    args = [a.replace("{out}", str(tmp_path / "out")) for a in argv]
+    code, screen = _run_on_a_terminal([*args, str(folder)])
     assert code == 0
     assert "40/40" in screen and "files/s" in screen  # tqdm's count and rate
-    assert "plotdoc validate: 40 files, 0 refused, 0 warnings in" in screen
+    assert summary in screen
 
 
-def test_quiet_or_not_a_terminal_draws_no_bar(tmp_path: Path) -> None:
-    _files(tmp_path, 5)
-    code, screen = _run_on_a_terminal(["validate", "-q", "-j", "1", str(tmp_path)])
+@pytest.mark.parametrize("command", [["validate"], ["fmt"], ["render", "-o", "{out}"]])
+def test_quiet_or_not_a_terminal_draws_no_bar(tmp_path: Path, command: list[str]) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    _files(folder, 5)
+    command = [a.replace("{out}", str(tmp_path / "out")) for a in command]
+    code, screen = _run_on_a_terminal([*command, "-q", "-j", "1", str(folder)])
     assert code == 0 and screen.strip() == ""
     proc = subprocess.run(
-        [sys.executable, "-m", "plotdoc", "validate", "-j", "1", str(tmp_path)],
+        [sys.executable, "-m", "plotdoc", *command, "-j", "1", str(folder)],
         capture_output=True,
         text=True,
         check=False,
     )
     assert "\r" not in proc.stderr  # no bar drawn
-    assert proc.stderr.startswith("plotdoc validate: 5 files, 0 refused")
+    assert proc.stderr.startswith(f"plotdoc {command[0]}: 5 files")

@@ -53,7 +53,9 @@ def test_several_files_and_a_folder(tmp_path: Path, capsys: pytest.CaptureFixtur
     for path in (a, b):
         assert json.loads(path.read_bytes())["generator"]["name"] == "plotdoc"
     assert other.read_bytes() == b"{}"
-    assert "2 file(s) reformatted" in capsys.readouterr().err
+    assert "plotdoc fmt: 2 files (2 reformatted, 0 already formatted), 0 refused" in (
+        capsys.readouterr().err
+    )
     bad = write(tmp_path / "bad.plotdoc", BAD.read_bytes())
     assert main(["fmt", "--check", str(a), str(bad)]) == 1
     assert bad.read_bytes() == BAD.read_bytes()

@@ -7,6 +7,7 @@ import errno
 import json
 import socket
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,7 +43,7 @@ def usage_of(err: str, command: str) -> None:
         (["render", "x", "-o", "fig.jpg"], "render", "expected a file ending in .svg, .png"),
         (["render", "x", "-o", "fig.png", "--format", "svg"], "render", "names a png file"),
         (["render", "x", "y", "-o", "fig.png"], "render", "-o fig.png takes one input file"),
-        (["fmt", "x", "y", "-o", "out"], "fmt", "-o takes one input file"),
+        (["fmt", "x", "y", "-o", "out.plotdoc"], "fmt", "-o out.plotdoc names one file"),
         (["export", "x.plotdoc", "-o", "x.txt"], "export", "expected an output file name ending"),
         (["export", "-"], "export", "give -o OUT.pzfx"),
         (["export", "-", "-o", "-", "--json"], "export", "cannot share standard output"),
@@ -120,7 +121,8 @@ def test_every_writing_command_spells_its_output_the_same_way() -> None:
     parser = build_parser()
     (sub,) = [a for a in parser._actions if a.dest == "command"]
     for name in ("render", "fmt", "import", "demo", "examples", "publish"):
-        command = sub.choices[name]  # type: ignore[attr-defined]
+        choices: Any = sub.choices
+        command = choices[name]
         flags = [a.option_strings for a in command._actions if "--output" in a.option_strings]
         assert flags and flags[0][:2] == ["-o", "--output"], name
 

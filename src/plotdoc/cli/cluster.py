@@ -15,11 +15,14 @@ import argparse
 import importlib.util
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .common import EXIT_OK, EXIT_REFUSED, usage_error
 from .pool import Tally
 from .walk import STDIN
+
+if TYPE_CHECKING:
+    from .stream import Records
 
 ENVIRONMENT = "PLOTDOC_DASK"
 
@@ -77,7 +80,7 @@ def close(args: argparse.Namespace) -> None:
         found.close()
 
 
-def render(args: argparse.Namespace, fmt: str) -> int:
+def render(args: argparse.Namespace, fmt: str, records: Records) -> int:
     """``plotdoc render --dask``: every graph of every file to the folder or URL of ``-o``."""
     if args.out in (None, STDIN) or args.table is not None:
         return usage_error(
@@ -89,12 +92,12 @@ def render(args: argparse.Namespace, fmt: str) -> int:
         return 2
     tally = Tally("render")
     try:
-        return _render(args, fmt, tally)
+        return _render(args, fmt, tally, records)
     finally:
         close(args)
 
 
-def _render(args: argparse.Namespace, fmt: str, tally: Tally) -> int:
+def _render(args: argparse.Namespace, fmt: str, tally: Tally, records: Records) -> int:
     from ..batch import run
 
     results = run(
@@ -108,6 +111,11 @@ def _render(args: argparse.Namespace, fmt: str, tally: Tally) -> int:
     )
     for result in results:
         tally.add(not result.ok, len(result.warnings))
+        if not records.text:
+            record = result.to_json()  # in the same shape as on this machine
+            record["written"] = record.pop("outputs", [])
+            records.add(record)
+            continue
         for problem in (*result.errors, *result.warnings):
             severity = "error" if problem in result.errors else "warning"
             where = f" {problem['path']}" if problem.get("path") else ""
@@ -119,5 +127,6 @@ def _render(args: argparse.Namespace, fmt: str, tally: Tally) -> int:
             print(f"{result.file}: error: the work crashed ({result.crashed})", file=sys.stderr)
         for path in result.outputs:
             print(path, flush=True)
+    records.finish()
     tally.finish()
     return EXIT_OK if tally.refused == 0 else EXIT_REFUSED

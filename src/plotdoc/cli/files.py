@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ..contract.limits import MAX_FILE_BYTES
+from ..contract.site import EXTENSIONS
 from ..problems import Report
 from .walk import STDIN, Found, walk
 
@@ -83,10 +84,38 @@ def check(name: str, data: bytes | None = None) -> Report:
     return validate(name)
 
 
+def stem(name: str) -> str:
+    """The name of the file ``name`` without its folder and project suffix (``stdin`` for
+    standard input)."""
+    if name == STDIN:
+        return "stdin"
+    file_name = name.rstrip("/").rsplit("/", 1)[-1]
+    low = file_name.lower()
+    for suffix in EXTENSIONS:
+        if low.endswith(suffix):
+            return file_name[: -len(suffix)] or file_name
+    return file_name.rsplit(".", 1)[0] if "." in file_name[1:] else file_name
+
+
+def unique(name: str, used: set[str]) -> str:
+    """``name``, or ``name-2``, ``name-3``, ... when ``used`` (ignoring case) has it; added
+    to ``used``."""
+    candidate, n = name, 1
+    while candidate.lower() in used:
+        n += 1
+        candidate = f"{name}-{n}"
+    used.add(candidate.lower())
+    return candidate
+
+
 def read_bytes(name: str) -> bytes:
     """The bytes of ``name`` (or of standard input); raise PlotdocError when unreadable."""
     from ..api import read_limited
 
     if name == STDIN:
         return read_stdin()
+    if "://" in name:  # a URL, read through fsspec where it lives
+        from ..batch import _read
+
+        return _read(name)
     return read_limited(name)

@@ -12,23 +12,27 @@ from __future__ import annotations
 import argparse
 import difflib
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..problems import PlotdocError, Problem
+from ..contract.site import EXTENSIONS
+from ..problems import PlotdocError, Problem, error
+from . import stream
 from .common import (
     EXIT_OK,
     EXIT_REFUSED,
+    EXIT_USAGE,
     Parser,
     add_command,
     add_jobs,
-    dump_json,
     print_problems,
     problem_json,
     usage_error,
 )
-from .files import STDIN, display, expand_or_say, load, nothing_found_exit, read_bytes, read_stdin
-from .pool import run_all
+from .files import STDIN, display, load, read_bytes, read_stdin, stem, unique
+from .pool import Tally
+from .walk import SETTINGS
 
 
 @dataclass
@@ -44,6 +48,7 @@ class Outcome:
     diff: str = ""
     #: the keys of the input the canonical form leaves out (JSON paths, as problems write them)
     dropped: list[str] = field(default_factory=list)
+    written: str = ""  # where -o DIR or URL got the form
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,8 @@ class Job:
     diff: bool
     keep: bool  # keep the formatted bytes in the outcome (for standard output)
     data: bytes | None = None
+    #: -o DIR or URL: the folder and the file name the form is written to
+    out: tuple[str, str] | None = None
 
 
 def formatted(data: bytes, name: str, compact: bool) -> tuple[bytes, list[Problem], int]:
@@ -61,7 +68,8 @@ def formatted(data: bytes, name: str, compact: bool) -> tuple[bytes, list[Proble
     were not listed; raise PlotdocError."""
     from ..writer import dumps
 
-    project = load(name, data)
+    # a URL's bytes were read through fsspec: opened as they are (a path is opened by name)
+    project = load(STDIN if "://" in name else name, data)
     # The file's own timestamps, none invented: the formatted form of a formatted file is
     # itself, and a file without `createdAt` gets none.
     out = dumps(project, compact=compact, keep_timestamps=True)
@@ -105,6 +113,10 @@ def _one(job: Job) -> Outcome:
     except PlotdocError as exc:
         outcome.refused, outcome.problems = True, list(exc.problems)
         return outcome
+    except OSError as exc:  # a URL fsspec cannot read
+        outcome.refused = True
+        outcome.problems = [error("file-unreadable", (), f"could not read: {exc}")]
+        return outcome
     outcome.changed = new != data
     if outcome.changed:
         outcome.dropped = dropped_keys(data, new)
@@ -119,63 +131,126 @@ def _one(job: Job) -> Outcome:
                 tofile=f"{outcome.name}\t(formatted)",
             )
         )
-    if job.write and outcome.changed:
-        from ..writer import write_atomic
+    try:
+        if job.out is not None:
+            from ..batch import _write
 
-        try:
+            outcome.written = _write(*job.out, new)
+        elif job.write and outcome.changed:
+            from ..writer import write_atomic
+
             write_atomic(Path(job.name), new)
-        except PlotdocError as exc:
-            outcome.refused, outcome.problems = True, list(exc.problems)
+    except PlotdocError as exc:
+        outcome.refused, outcome.problems = True, list(exc.problems)
+    except OSError as exc:  # a folder or URL that cannot be written
+        outcome.refused = True
+        outcome.problems = [error("file-unreadable", (), f"could not write: {exc}")]
     return outcome
 
 
+def _crashed(job: Job, exc: BaseException) -> Outcome:
+    return Outcome(display(job.name), refused=True, problems=[stream.crash("formatting", exc)])
+
+
+def output_kind(output: str | None) -> str:
+    """What ``-o`` names: nothing (``inplace``), standard output, one project ``file``
+    (a name ending in .plotdoc or .plotdoc.json) or a ``folder`` (any other name, or a URL)."""
+    if output is None:
+        return "inplace"
+    if output == STDIN:
+        return "stdout"
+    if "://" not in output and output.lower().endswith(EXTENSIONS):
+        return "file"
+    return "folder"
+
+
 def run(args: argparse.Namespace) -> int:
-    names = expand_or_say("fmt", args.files)
-    if not names:
-        return nothing_found_exit(args.files)
+    out_format = stream.output_format(args)
+    if out_format is None:
+        return EXIT_USAGE
     report_only = args.check or args.diff
-    to_stdout = not report_only and (args.output == STDIN or STDIN in names)
-    if args.output is not None and len(names) != 1:
-        return usage_error(args, "-o takes one input file; give one FILE")
-    if args.json and to_stdout:
+    kind = "inplace" if report_only else output_kind(args.output)
+    to_stdout = kind == "stdout" or (kind == "inplace" and not report_only and STDIN in args.files)
+    if out_format != "full" and to_stdout:
         return usage_error(args, "--json and the formatted document cannot share standard output")
-    stdin = read_stdin() if STDIN in names else None
-    jobs = [
-        Job(
+    if kind == "inplace" and not report_only and any("://" in n for n in args.files):
+        return usage_error(
+            args, "fmt rewrites URLs only into a folder or URL: give -o DIR, --check or --diff"
+        )
+    names, found = stream.names(args.files)
+    head, names = stream.first(names, 2)
+    if not head:
+        return found.nothing("fmt")
+    if kind in ("stdout", "file") and len(head) > 1:
+        return usage_error(
+            args,
+            f"-o {args.output} names one file; found more than one input "
+            "(give a folder to -o for many)",
+        )
+    jobs = _jobs(args, names, report_only, kind)
+    return stream.run(args, lambda: _format(args, out_format, report_only, jobs))
+
+
+def _jobs(
+    args: argparse.Namespace, names: Iterator[str], report_only: bool, kind: str
+) -> Iterator[Job]:
+    used: set[str] = set()
+    for n in names:
+        yield Job(
             name=n,
             compact=args.compact,
-            write=not report_only and n != STDIN and args.output is None,
+            write=kind == "inplace" and not report_only and n != STDIN,
             diff=args.diff,
-            keep=not report_only and (n == STDIN or args.output is not None),
-            data=stdin if n == STDIN else None,
+            keep=not report_only and (kind in ("stdout", "file") or n == STDIN),
+            data=read_stdin() if n == STDIN else None,
+            out=(args.output, unique(stem(n), used) + ".plotdoc") if kind == "folder" else None,
         )
-        for n in names
-    ]
-    outcomes = list(run_all(_one, jobs, args.jobs))
+
+
+def _format(
+    args: argparse.Namespace, out_format: str, report_only: bool, jobs: Iterator[Job]
+) -> int:
+    tally = Tally("fmt")
+    records = stream.Records(out_format)
     drop = "would drop" if report_only else "dropped"
-    for outcome in outcomes:
-        print_problems(
-            outcome.name, outcome.problems, sys.stderr, omitted_warnings=outcome.omitted_warnings
-        )
-        if not outcome.refused:
-            for where in outcome.dropped:
-                print(f"{outcome.name}: {drop} {where} (open ignores it)", file=sys.stderr)
-    kept = [o for o in outcomes if o.formatted and not o.refused]  # -o's file, or stdin's
-    if kept and not _write_output(args.output, kept[0]):
+    verb = "would reformat" if report_only else "reformatted"
+    kept: Outcome | None = None  # -o's file, or standard input's form
+    changed = 0
+    for o in stream.dispatch(args, _one, jobs, _crashed):  # as each file is done, in order
+        tally.add(o.refused, sum(p.severity == "warning" for p in o.problems) + o.omitted_warnings)
+        changed += o.changed and not o.refused
+        if o.formatted and not o.refused and kept is None:
+            kept = o
+        if args.diff and not o.refused:
+            sys.stdout.write(o.diff)
+            sys.stdout.flush()
+        if not records.text:
+            records.add(_json(o))
+            continue
+        print_problems(o.name, o.problems, sys.stderr, omitted_warnings=o.omitted_warnings)
+        if o.refused:
+            continue
+        for where in o.dropped:
+            print(f"{o.name}: {drop} {where} (open ignores it)", file=sys.stderr)
+        if o.written:
+            print(o.written, flush=True)
+        elif (
+            o.changed
+            and not SETTINGS.quiet
+            and (report_only or (args.output is None and o.name != display(STDIN)))
+        ):
+            print(f"{verb} {o.name}", file=sys.stderr)
+    records.finish()
+    if kept is not None and not _write_output(args.output, kept):
         return EXIT_REFUSED
-    changed = [o for o in outcomes if o.changed and not o.refused]
-    if args.diff:
-        sys.stdout.write("".join(o.diff for o in changed))
-    if args.json:
-        dump_json({"files": [_json(o) for o in outcomes]})
-    elif args.output is None or report_only:
-        verb = "would reformat" if report_only else "reformatted"
-        for outcome in changed:
-            if report_only or outcome.name != display(STDIN):
-                print(f"{verb} {outcome.name}", file=sys.stderr)
-        if len(outcomes) > 1 or report_only:
-            _summary(outcomes, report_only)
-    if any(o.refused for o in outcomes):
+    if tally.files:
+        same = tally.files - changed - tally.refused
+        tally.detail = (
+            f" ({changed:,} {'would be reformatted' if report_only else 'reformatted'}, "
+            f"{same:,} already formatted)"
+        )
+        tally.finish(always=report_only)
+    if tally.refused:
         return EXIT_REFUSED
     return EXIT_REFUSED if args.check and changed else EXIT_OK
 
@@ -199,7 +274,7 @@ def _write_output(output: str | None, outcome: Outcome) -> bool:
 
 
 def _json(o: Outcome) -> dict[str, object]:
-    return {
+    out: dict[str, object] = {
         "file": o.name,
         "ok": not o.refused,
         "changed": o.changed,
@@ -208,19 +283,9 @@ def _json(o: Outcome) -> dict[str, object]:
         "warnings": [problem_json(p) for p in o.problems if p.severity == "warning"],
         "omittedWarnings": o.omitted_warnings,
     }
-
-
-def _summary(outcomes: list[Outcome], report_only: bool) -> None:
-    changed = sum(o.changed and not o.refused for o in outcomes)
-    refused = sum(o.refused for o in outcomes)
-    same = len(outcomes) - changed - refused
-    parts = [
-        f"{changed} file(s) {'would be reformatted' if report_only else 'reformatted'}",
-        f"{same} file(s) already formatted",
-    ]
-    if refused:
-        parts.append(f"{refused} file(s) refused")
-    print(", ".join(parts) + ".", file=sys.stderr)
+    if o.written:
+        out["written"] = o.written
+    return out
 
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
@@ -233,7 +298,11 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="files, folders, globs, or -")
     p.add_argument(
-        "-o", "--output", metavar="OUT", help="write the one FILE's form to OUT (- for stdout)"
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="write the one FILE's form to OUT (a name ending in .plotdoc or .plotdoc.json; - "
+        "for stdout), or every file's form into the folder or URL OUT (<name>.plotdoc each)",
     )
     p.add_argument(
         "--check",
@@ -250,5 +319,5 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "(indented, one row of cells per line)",
     )
     p.add_argument("--indent", action="store_true", help=argparse.SUPPRESS)
-    p.add_argument("--json", action="store_true", help="print one JSON object per run on stdout")
+    stream.add_output_format(p, "what was done to each file")
     add_jobs(p)

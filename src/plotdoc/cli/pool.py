@@ -245,6 +245,8 @@ class Tally:
         self.refused = 0
         self.warnings = 0
         self.start = time.monotonic()
+        #: what the command adds after the count of files, e.g. `` (2 reformatted)``
+        self.detail = ""
 
     def add(self, refused: bool, warnings: int) -> None:
         self.files += 1
@@ -257,14 +259,15 @@ class Tally:
         shown = f"{per_second:,.0f}" if per_second >= 10 else f"{per_second:.1f}"
         rate = f", {shown} files/s" if elapsed > 0 and self.files > 1 else ""
         return (
-            f"plotdoc {self.command}: {self.files:,} files, {self.refused:,} refused, "
+            f"plotdoc {self.command}: {self.files:,} files{self.detail}, {self.refused:,} refused, "
             f"{self.warnings:,} warnings in {elapsed:.1f} s{rate}"
         )
 
-    def finish(self) -> None:
+    def finish(self, always: bool = False) -> None:
+        """Print the line (with ``always``, for a single file too)."""
         from .walk import SETTINGS
 
-        if self.files > 1 and not SETTINGS.quiet:
+        if (self.files > 1 or always) and not SETTINGS.quiet:
             print(self.line(), file=sys.stderr)
 
 

@@ -8,27 +8,27 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..contract.site import EXTENSIONS
 from ..problems import PlotdocError, Problem, error, warning
-from . import cluster
+from . import cluster, stream
 from .common import (
     EXIT_OK,
     EXIT_REFUSED,
+    EXIT_USAGE,
     Parser,
     add_budget,
     add_command,
     add_jobs,
     bounded_int,
-    dump_json,
     print_problems,
     problem_json,
     usage_error,
 )
-from .files import STDIN, display, expand_or_say, load, nothing_found_exit, read_stdin
-from .pool import Tally, run_all
+from .files import STDIN, display, load, read_stdin, stem, unique
+from .pool import Tally
 
 FORMATS = ("svg", "png", "pdf")
 #: The resolution bounds of --dpi (a graph of the default size is ~1,000 px wide at 150).
@@ -141,35 +141,14 @@ def _one(job: Job) -> Outcome:
     return outcome
 
 
-def _out_dirs(out: str | None, names: list[str]) -> list[Path | None]:
-    """Where each file's graphs go: ``out`` (default: the file's folder), with one sub-folder
-    per file when there are several (named after the file, made unique), so that graphs of two
-    files never share a name; None for standard output."""
+def _out_dir(out: str | None, name: str, several: bool, used: set[str]) -> Path | None:
+    """Where the graphs of ``name`` go: ``out`` (default: the file's folder), with one
+    sub-folder per file when there are ``several`` (named after the file, made unique among
+    ``used``), so that graphs of two files never share a name; None for standard output."""
     if out == STDIN:
-        return [None] * len(names)
-    dirs: list[Path | None] = []
-    used: set[str] = set()
-    for name in names:
-        base = Path(out) if out is not None else (Path(".") if name == STDIN else Path(name).parent)
-        if len(names) == 1:
-            dirs.append(base)
-            continue
-        stem = "stdin" if name == STDIN else _stem(Path(name).name)
-        candidate, n = stem, 1
-        while candidate.lower() in used:
-            n += 1
-            candidate = f"{stem}-{n}"
-        used.add(candidate.lower())
-        dirs.append(base / candidate)
-    return dirs
-
-
-def _stem(file_name: str) -> str:
-    low = file_name.lower()
-    for suffix in EXTENSIONS:
-        if low.endswith(suffix):
-            return file_name[: -len(suffix)] or file_name
-    return Path(file_name).stem or file_name
+        return None
+    base = Path(out) if out is not None else (Path(".") if name == STDIN else Path(name).parent)
+    return base / unique(stem(name), used) if several else base
 
 
 def output_file_format(out: str | None) -> str | None:
@@ -181,6 +160,9 @@ def output_file_format(out: str | None) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    out_format = stream.output_format(args)
+    if out_format is None:
+        return EXIT_USAGE
     tally = Tally("render")  # the summary line's clock starts here
     suffix = Path(args.out).suffix.lower() if args.out not in (None, STDIN) else ""
     if suffix in OTHER_IMAGE_SUFFIXES:
@@ -194,61 +176,74 @@ def run(args: argparse.Namespace) -> int:
         )
     fmt = file_format or args.format or "svg"
     if cluster.render_wanted(args, file_format):
-        return cluster.render(args, fmt)
-    names = expand_or_say("render", args.files)
-    if not names:
-        return nothing_found_exit(args.files)
-    if (args.out == STDIN or file_format is not None) and len(names) != 1:
-        return usage_error(args, f"-o {args.out} takes one input file; found {len(names)}")
-    stdin = read_stdin() if STDIN in names else None
-    jobs = [
-        Job(
+        return cluster.render(args, fmt, stream.Records(out_format))
+    names, found = stream.names(args.files)
+    head, names = stream.first(names, 2)
+    if not head:
+        return found.nothing("render")
+    several = len(head) > 1
+    if (args.out == STDIN or file_format is not None) and several:
+        return usage_error(args, f"-o {args.out} takes one input file; found more than one")
+    return stream.run(
+        args, lambda: _draw(args, out_format, tally, _jobs(args, fmt, names, several, file_format))
+    )
+
+
+def _jobs(
+    args: argparse.Namespace, fmt: str, names: Iterator[str], several: bool, file_format: str | None
+) -> Iterator[Job]:
+    used: set[str] = set()
+    for n in names:
+        yield Job(
             n,
-            out,
+            _out_dir(args.out, n, several, used),
             fmt,
             args.dpi,
             args.table,
-            stdin if n == STDIN else None,
+            read_stdin() if n == STDIN else None,
             args.budget,
             out_is_file=file_format is not None,
         )
-        for n, out in zip(names, _out_dirs(args.out, names), strict=True)
-    ]
-    outcomes = list(run_all(_one, jobs, args.jobs))
-    usage = [o.usage for o in outcomes if o.usage]
-    if usage:
-        return usage_error(args, "; ".join(usage))
-    failed = any(o.refused or any(p.severity == "error" for p in o.problems) for o in outcomes)
-    if args.json:
-        dump_json(
-            {
-                "files": [
-                    {
-                        "file": o.name,
-                        "ok": not o.refused and not any(p.severity == "error" for p in o.problems),
-                        "written": o.written,
-                        "errors": [problem_json(p) for p in o.problems if p.severity == "error"],
-                        "warnings": [
-                            problem_json(p) for p in o.problems if p.severity == "warning"
-                        ],
-                    }
-                    for o in outcomes
-                ]
-            }
-        )
-    for o in outcomes:
-        if not args.json:
+
+
+def _crashed(job: Job, exc: BaseException) -> Outcome:
+    return Outcome(display(job.name), refused=True, problems=[stream.crash("drawing", exc)])
+
+
+def _draw(args: argparse.Namespace, out_format: str, tally: Tally, jobs: Iterator[Job]) -> int:
+    records = stream.Records(out_format)
+    usage: list[str] = []
+    for o in stream.dispatch(args, _one, jobs, _crashed):  # as each file is done, in order
+        if o.usage:
+            usage.append(o.usage)
+            continue
+        errors = [p for p in o.problems if p.severity == "error"]
+        warnings = [p for p in o.problems if p.severity == "warning"]
+        tally.add(o.refused or bool(errors), len(warnings) + o.omitted_warnings)
+        if records.text:
             print_problems(o.name, o.problems, sys.stderr, omitted_warnings=o.omitted_warnings)
             for path in o.written:
-                print(path)
+                print(path, flush=True)
+        else:
+            records.add(
+                {
+                    "file": o.name,
+                    "ok": not o.refused and not errors,
+                    "written": o.written,
+                    "errors": [problem_json(p) for p in errors],
+                    "warnings": [problem_json(p) for p in warnings],
+                    "omittedWarnings": o.omitted_warnings,
+                }
+            )
         if args.out == STDIN and o.graph:
             sys.stdout.buffer.write(o.graph)
             sys.stdout.flush()
-    for o in outcomes:
-        errors = o.refused or any(p.severity == "error" for p in o.problems)
-        tally.add(errors, sum(p.severity == "warning" for p in o.problems) + o.omitted_warnings)
+    records.finish()
+    if usage:
+        more = f" (and {len(usage) - 1:,} more file(s))" if len(usage) > 1 else ""
+        return usage_error(args, usage[0] + more)
     tally.finish()
-    return EXIT_REFUSED if failed else EXIT_OK
+    return EXIT_OK if tally.refused == 0 else EXIT_REFUSED
 
 
 def add_dpi(p: argparse.ArgumentParser) -> None:
@@ -290,4 +285,4 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     add_dpi(p)
     add_jobs(p)
     add_budget(p)
-    p.add_argument("--json", action="store_true", help="print what was drawn as one JSON object")
+    stream.add_output_format(p, "what was drawn")

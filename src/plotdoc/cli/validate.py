@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
 
-from ..problems import Problem, Report, error
-from . import cluster
+from ..problems import Problem, Report
+from . import stream
 from .common import (
     EXIT_OK,
     EXIT_REFUSED,
@@ -17,13 +15,11 @@ from .common import (
     Parser,
     add_command,
     add_jobs,
-    dump_json,
     print_problems,
     problem_json,
-    usage_error,
 )
-from .files import STDIN, check, discover, display, expand, read_stdin
-from .pool import Tally, run_all
+from .files import STDIN, check, display, read_stdin
+from .pool import Tally
 from .walk import SETTINGS, Found
 
 #: The --output-format choices: the default lines, one line per problem with file:line:col,
@@ -47,41 +43,9 @@ def _one(item: str | tuple[str, bytes]) -> tuple[str, Report]:
     return item, check(item)
 
 
-def _on_cluster(item: str | tuple[str, bytes]) -> tuple[str, Report]:
-    return _one(item)
-
-
 def _crashed(item: str | tuple[str, bytes], exc: BaseException) -> tuple[str, Report]:
     """What a file whose check killed its worker process gives: a refusal, not the end."""
-    name = item[0] if isinstance(item, tuple) else item
-    message = f"the check of this file crashed its worker process ({type(exc).__name__})"
-    return name, Report([error("file-unreadable", (), message)])
-
-
-def _dispatch(args: argparse.Namespace, items: Iterator[str | tuple[str, bytes]]) -> Any:
-    """The results of ``items``: on the Dask cluster of --dask (or PLOTDOC_DASK), else on
-    the process pool of --jobs."""
-    address = cluster.client(args)
-    if address is None:
-        return run_all(
-            _one, items, args.jobs, count=lambda: len(expand(args.files)), on_crash=_crashed
-        )
-    from ..batch import cluster_map
-
-    def results() -> Iterator[tuple[str, Report]]:
-        for item, result in cluster_map(_on_cluster, items, address):
-            if isinstance(result, BaseException):  # a worker lost too often on this file
-                name = item[0] if isinstance(item, tuple) else item
-                crash = error(
-                    "file-unreadable",
-                    (),
-                    f"the check crashed on the cluster ({type(result).__name__}: {result})",
-                )
-                yield name, Report([crash])
-            else:
-                yield result
-
-    return results()
+    return (item[0] if isinstance(item, tuple) else item), Report([stream.crash("check", exc)])
 
 
 def _items(names: Iterable[str]) -> Iterator[str | tuple[str, bytes]]:
@@ -100,37 +64,22 @@ def _record(name: str, report: Report) -> dict[str, object]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.json and args.output_format not in ("full", "json"):
-        return usage_error(
-            args, f"--json and --output-format {args.output_format} ask for two formats; give one"
-        )
-    fmt = "json" if args.json else args.output_format
-    if any("://" in n for n in args.files):
-        from ..batch import expand as expand_urls
-
-        found = Found()
-        names: Iterator[str] = expand_urls(args.files)
-    else:
-        names, found = discover(args.files)
-    if cluster.address(args) and not cluster.ready(args):
+    fmt = stream.output_format(args)
+    if fmt is None:
         return EXIT_USAGE
-    try:
-        return _check(args, fmt, names, found)
-    finally:
-        cluster.close(args)
+    names, found = stream.names(args.files)
+    return stream.run(args, lambda: _check(args, fmt, names, found))
 
 
 def _check(args: argparse.Namespace, fmt: str, names: Iterator[str], found: Found) -> int:
     tally = Tally("validate")
-    records: list[dict[str, object]] = []
-    results = _dispatch(args, _items(names))
+    records = stream.Records(fmt)
+    results = stream.dispatch(args, _one, _items(names), _crashed)
     for name, report in results:  # printed as each file is done, in the files' order
         shown = display(name)
         tally.add(not report.ok, len(report.warnings) + report.omitted_warnings)
-        if fmt == "json":
-            records.append(_record(shown, report))
-        elif fmt == "jsonl":
-            print(json.dumps(_record(shown, report), ensure_ascii=False), flush=True)
+        if not records.text:
+            records.add(_record(shown, report))
         elif fmt == "github":
             _github(shown, report.problems)
         elif fmt == "concise":
@@ -145,8 +94,7 @@ def _check(args: argparse.Namespace, fmt: str, names: Iterator[str], found: Foun
                 print(f"{shown}: ok{extra}")
     if tally.files == 0 and found.total == 0:
         return found.nothing("validate")
-    if fmt == "json":
-        dump_json({"files": records})
+    records.finish()
     tally.finish()
     return EXIT_OK if tally.refused == 0 else EXIT_REFUSED
 

@@ -1,0 +1,165 @@
+"""fmt and render over many files as validate: files found lazily, each result printed as it
+is done (in the files' order), one JSON object per file with --output-format jsonl, nothing
+but problems with -q, and fmt's forms written into a folder or URL with -o."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from plotdoc.cli import main
+
+from .helpers import GOOD, minimal, write
+
+
+def _unformatted() -> bytes:
+    """A file fmt changes (written on one line) and that opens with a warning (a key open
+    ignores)."""
+    doc = minimal()
+    doc["tables"][0]["graph"]["dataSetVisibility"] = {"9": False}
+    return json.dumps(doc).encode()
+
+
+UNFORMATTED = _unformatted()
+DROPPED = 'tables[0].graph.dataSetVisibility["9"]'
+
+
+def _folder(folder: Path, n: int, data: bytes = UNFORMATTED) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    return [write(folder / f"f{i:02}.plotdoc", data) for i in range(n)]
+
+
+def _watch(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], module: Any, name: str
+) -> list[tuple[int, int]]:
+    """Patch ``module.name`` (the per-file work's first step) to note, each time a file's
+    work starts, how many files the walk has given so far and how many JSON lines were
+    printed before it."""
+    import plotdoc.cli.files as files
+
+    walked = [0]
+    real_walk = getattr(files, "walk")  # noqa: B009 - not exported: read as a module attribute
+
+    def walk(*args: Any, **kwargs: Any) -> Iterator[str]:
+        for found in real_walk(*args, **kwargs):
+            walked[0] += 1
+            yield found
+
+    monkeypatch.setattr(files, "walk", walk)
+    seen: list[tuple[int, int]] = []
+    printed: list[str] = []
+    real = getattr(module, name)
+
+    def step(*args: Any, **kwargs: Any) -> Any:
+        printed.extend(capsys.readouterr().out.splitlines())
+        seen.append((walked[0], len(printed)))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, step)
+    return seen
+
+
+@pytest.mark.parametrize("command", ["fmt", "render"])
+def test_results_stream_as_each_file_is_done(
+    command: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import plotdoc.cli.fmt as fmt
+    import plotdoc.cli.render as render
+
+    _folder(tmp_path / "in", 6)
+    module, name = (fmt, "formatted") if command == "fmt" else (render, "load")
+    seen = _watch(monkeypatch, capsys, module, name)
+    argv = [command, "-j", "1", "--output-format", "jsonl", str(tmp_path / "in")]
+    if command == "fmt":
+        argv.append("--check")
+    else:
+        argv += ["-o", str(tmp_path / "out")]
+    assert main(argv) == 1 - (command == "render")
+    # the walk is a few files ahead, not done; each file's line is out before the next starts
+    assert [printed for _, printed in seen] == [0, 1, 2, 3, 4, 5]
+    assert seen[0][0] < 6
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(records) == 1  # the last file's line, printed after its work
+
+
+@pytest.mark.parametrize("command", ["fmt", "render", "validate"])
+def test_jsonl_is_one_object_per_file_as_validate_writes_it(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = _folder(tmp_path / "in", 3)
+    write(files[1], b'{"format": "plotdoc-project"')  # refused
+    argv = [command, "-j", "2", "--output-format", "jsonl", str(tmp_path / "in")]
+    if command == "render":
+        argv += ["-o", str(tmp_path / "out")]
+    if command == "fmt":
+        argv.append("--check")
+    assert main(argv) == 1
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["file"] for r in records] == [str(f) for f in files]
+    assert [r["ok"] for r in records] == [True, False, True]
+    assert records[1]["errors"][0]["code"] == "json-syntax"
+    assert [w["path"] for w in records[0]["warnings"]] == [DROPPED]
+    assert all(r["omittedWarnings"] == 0 for r in records)
+    if command == "fmt":
+        assert records[0]["changed"] and records[0]["dropped"] == [DROPPED]
+    if command == "render":
+        assert records[0]["written"] == [str(tmp_path / "out" / "f00" / "Table_1.svg")]
+
+
+@pytest.mark.parametrize("command", ["fmt", "render"])
+def test_json_and_another_output_format_is_a_usage_error(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([command, "--json", "--output-format", "jsonl", str(GOOD)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: plotdoc {command} ") and "ask for two formats" in err
+
+
+def test_quiet_fmt_prints_only_problems(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _folder(tmp_path, 3, json.dumps(minimal()).encode())
+    assert main(["fmt", "-q", "-j", "1", str(tmp_path)]) == 0
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("", "")
+    _folder(tmp_path, 3, json.dumps(minimal()).encode())
+    assert main(["fmt", "-j", "1", str(tmp_path)]) == 0
+    err = capsys.readouterr().err
+    assert err.count("reformatted ") == 3
+    assert "plotdoc fmt: 3 files (3 reformatted, 0 already formatted), 0 refused, 0 warn" in err
+
+
+def test_fmt_writes_every_form_into_a_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = _folder(tmp_path / "a", 2)
+    (second,) = _folder(tmp_path / "b", 1)
+    out = tmp_path / "formatted"
+    assert main(["fmt", "-j", "2", str(tmp_path / "a"), str(second), "-o", str(out)]) == 0
+    names = ["f00.plotdoc", "f01.plotdoc", "f00-2.plotdoc"]  # two files named alike: both kept
+    assert sorted(p.name for p in out.iterdir()) == sorted(names)
+    assert capsys.readouterr().out.splitlines() == [str(out / n) for n in names]
+    assert all(f.read_bytes() == UNFORMATTED for f in [*first, second])  # inputs untouched
+    # the folder holds the canonical forms: formatting them again changes nothing
+    assert main(["fmt", "--check", str(out)]) == 0
+
+
+def test_fmt_reads_and_writes_urls(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    fsspec = pytest.importorskip("fsspec")
+    fs = fsspec.filesystem("memory")
+    fs.pipe("/fmt-in/one.plotdoc", UNFORMATTED)
+    fs.pipe("/fmt-in/two.plotdoc", GOOD.read_bytes())
+    assert main(["fmt", "memory://fmt-in/*.plotdoc"]) == 2  # never rewritten in place
+    assert "give -o DIR" in capsys.readouterr().err
+    assert main(["fmt", "-j", "1", "memory://fmt-in/*.plotdoc", "-o", "memory://fmt-out"]) == 0
+    assert capsys.readouterr().out.split() == [
+        "memory://fmt-out/one.plotdoc",
+        "memory://fmt-out/two.plotdoc",
+    ]
+    assert main(["fmt", "--check", "memory://fmt-out/*.plotdoc"]) == 0
+    assert b'"9"' not in fs.cat("/fmt-out/one.plotdoc")
