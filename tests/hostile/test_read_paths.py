@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from plotdoc.api import Workspace, open_project, validate
+from plotdoc.api import open_project, validate
+from plotdoc.editing import Session
 from plotdoc.problems import PlotdocError
 
 from .documents import encode, minimal
@@ -30,9 +31,9 @@ def test_impossible_file_names_are_unreadable(tmp_path: Path, name: str) -> None
     assert _codes(path) == [("file-unreadable", "")]
     with pytest.raises(PlotdocError):
         open_project(path)
-    ws = Workspace()
+    ws = Session()
     before = ws.project
-    assert not ws.open(path).ok
+    assert not ws.open_path(path).ok
     assert ws.project is before
 
 

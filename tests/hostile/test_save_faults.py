@@ -22,7 +22,8 @@ from typing import IO, Any
 import pytest
 
 import plotdoc.writer as writer
-from plotdoc.api import Workspace, loads, open_project
+from plotdoc.api import loads, open_project
+from plotdoc.editing import Session
 from plotdoc.model import Project
 from plotdoc.problems import PlotdocError
 
@@ -263,7 +264,7 @@ def test_the_folder_does_not_exist(project: Project, tmp_path: Path) -> None:
 def test_a_failed_workspace_save_keeps_its_path(
     project: Project, target: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    ws = Workspace(project, target)
+    ws = Session(project, target)
     other = target.parent / "other.plotdoc"
 
     def replace(*args: Any, **kwargs: Any) -> None:

@@ -8,7 +8,8 @@ import orjson
 import pytest
 
 import plotdoc
-from plotdoc.api import Workspace, loads, open_project, validate
+from plotdoc.api import loads, open_project, validate
+from plotdoc.editing import Session
 from plotdoc.migrations import MigrationError, migrate
 from plotdoc.problems import CATALOGUE, PlotdocError, format_path
 
@@ -42,20 +43,20 @@ def test_public_surface_is_small() -> None:
 
 
 def test_workspace_keeps_its_project_when_an_open_fails(tmp_path: Path) -> None:
-    ws = Workspace()
-    assert ws.open(GOOD).ok
+    ws = Session()
+    assert ws.open_path(GOOD).ok
     before, before_path = ws.project, ws.path
-    report = ws.open(BAD)
+    report = ws.open_path(BAD)
     assert not report.ok and report.errors[0].code == "unknown-variant"
     assert ws.project is before and ws.path == before_path
-    report = ws.open(tmp_path / "missing.plotdoc")
+    report = ws.open_path(tmp_path / "missing.plotdoc")
     assert [p.code for p in report.errors] == ["file-not-found"]
     assert ws.project is before
 
 
 def test_workspace_save_and_reopen(tmp_path: Path) -> None:
-    ws = Workspace()
-    ws.open(GOOD)
+    ws = Session()
+    ws.open_path(GOOD)
     target = tmp_path / "copy.plotdoc"
     ws.save(target)
     assert ws.path == target

@@ -13,7 +13,9 @@ from pathlib import Path
 import orjson
 import pytest
 
-from plotdoc.api import Workspace, loads
+from plotdoc import save_project
+from plotdoc.api import loads
+from plotdoc.editing import Session
 from plotdoc.publish.examples import example_bytes, example_names
 from plotdoc.writer import dumps
 
@@ -79,9 +81,9 @@ def test_text_cells_keep_their_rows_on_one_line() -> None:
 def test_a_workspace_saves_either_layout(tmp_path: Path) -> None:
     path = tmp_path / "p.plotdoc"
     path.write_bytes(example_bytes("column-scatter-bar"))
-    ws = Workspace()
-    assert ws.open(path).ok
-    ws.save(compact=True)
+    ws = Session()
+    assert ws.open_path(path).ok
+    save_project(ws.project, path, compact=True)
     assert b"\n" not in path.read_bytes()[:-1]
     ws.save()
     assert path.read_bytes().startswith(b"{\n  ")

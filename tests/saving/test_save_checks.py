@@ -1,7 +1,7 @@
 """Save checks the project as open would: every edit through the Python API either saves a
 file that opens, or is refused with open's code at its JSON path and nothing is written.
 
-Each edit is made to the complete example opened in a :class:`Workspace`; the workspace saves
+Each edit is made to the complete example opened in a :class:`Session`; the session saves
 over its own file, the only good copy, which a refused save must leave byte for byte.
 """
 
@@ -16,7 +16,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from plotdoc.api import Workspace, loads, open_project
+from plotdoc.api import loads, open_project
+from plotdoc.editing import Session
 from plotdoc.model import Annotation, DataSet, DerivedFrom, Project
 from plotdoc.problems import PlotdocError
 from plotdoc.publish.examples import example_bytes
@@ -395,8 +396,8 @@ def test_an_edit_saves_a_file_that_opens_or_is_refused_at_its_path(
     edit, expected = EDITS[name]
     target = tmp_path / "only-good-copy.plotdoc"
     target.write_bytes(good_copy)
-    ws = Workspace()
-    assert ws.open(target).ok
+    ws = Session()
+    assert ws.open_path(target).ok
     assert ws.project is not None
     edit(ws.project)
     if expected is None:
@@ -421,8 +422,8 @@ def test_the_workspace_keeps_its_path_and_project_after_a_refusal(
 ) -> None:
     target = tmp_path / "a.plotdoc"
     target.write_bytes(good_copy)
-    ws = Workspace()
-    ws.open(target)
+    ws = Session()
+    ws.open_path(target)
     assert ws.project is not None
     ws.project.tables[1].data_sets[1].name = ws.project.tables[1].data_sets[0].name
     other = tmp_path / "b.plotdoc"

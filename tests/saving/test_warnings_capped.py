@@ -14,8 +14,9 @@ from pathlib import Path
 import orjson
 import pytest
 
-from plotdoc.api import Workspace, loads, validate
+from plotdoc.api import loads, validate
 from plotdoc.cli import main
+from plotdoc.editing import Session
 
 N_KEYS = 25_000
 
@@ -67,7 +68,7 @@ def test_open_drops_every_ignored_key_listed_or_not(data: bytes) -> None:
 def test_a_workspace_reports_the_count(data: bytes, tmp_path: Path) -> None:
     path = tmp_path / "flood.plotdoc"
     path.write_bytes(data)
-    report = Workspace().open(path)
+    report = Session().open_path(path)
     assert len(report.warnings) == 1_000
     assert report.omitted_warnings == N_KEYS - 1_000
 
