@@ -15,7 +15,7 @@ from ..contract.variants import VARIANTS, Variant, variants_of
 from ..editing import set_plot_option, set_preset, set_variant
 from ..model import Project
 from ..render import file_stem
-from . import annotate, graph_events
+from . import annotate, graph_events, redraw
 from .copy_format import copy_format_dialog
 from .hits import Screen, drawn_elements, payload, screen
 from .notify import notify
@@ -307,7 +307,7 @@ class GraphPanel:
         copy = project_copy(view.session.project)
         dpi = self.fitted_dpi(table.id) or SCREEN_DPI
         try:
-            if table_cells(table) > LARGE_CELLS:
+            if table_cells(table) > LARGE_CELLS and not redraw.updatable(table):
                 task = view.job.start(
                     Task(screen, copy, table.id, dpi, label="Drawing the graph"), "drawing"
                 )
@@ -317,8 +317,8 @@ class GraphPanel:
                 finally:
                     view.job.done(task)
                     view.refresh_status()
-            else:
-                shown = await in_thread(screen, copy, table.id, dpi)
+            else:  # a scatter is kept between edits and its changed symbols moved
+                shown = await in_thread(redraw.screen, copy, table.id, dpi)
         except Cancelled:
             self._say("Drawing cancelled")
             return

@@ -78,24 +78,33 @@ def screen(project: Project, table_id: str, dpi: float = SCREEN_DPI) -> Screen:
     """The graph of ``table_id`` as shown on the page: a PNG cropped to its content, with the
     hit regions of the same drawing."""
     import matplotlib
-    import numpy as np
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from PIL import Image
 
     from ..render.engine import draw_graph, rc_params
-    from ..render.hits import frame_of, hit_regions
 
     table = project.table(table_id)
     if table.graph is None:
         raise ValueError(f"table {table.name!r} has no graph to draw")
     with _DRAW_LOCK, matplotlib.rc_context(rc_params(table.graph)):  # type: ignore[arg-type]
         fig, warnings = draw_graph(project, table, dpi=dpi)
-        canvas = FigureCanvasAgg(fig)
-        canvas.draw()  # type: ignore[no-untyped-call]
-        rgba = np.asarray(canvas.buffer_rgba())  # type: ignore[no-untyped-call]
-        hits = hit_regions(fig, canvas.get_renderer())  # type: ignore[no-untyped-call]
-        frame = frame_of(fig)
-        used_dpi = float(fig.dpi)
+        return picture(fig, [str(w) for w in warnings], dpi)
+
+
+def picture(fig: Any, warnings: list[str], dpi: float = SCREEN_DPI) -> Screen:
+    """``fig`` drawn on an Agg canvas, cropped to its content, with its hit regions (called
+    with the drawing lock held, within the graph's rc_context; the figure may be one drawn
+    before and changed since)."""
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from PIL import Image
+
+    from ..render.hits import frame_of, hit_regions
+
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()  # type: ignore[no-untyped-call]
+    rgba = np.asarray(canvas.buffer_rgba())  # type: ignore[no-untyped-call]
+    hits = hit_regions(fig, canvas.get_renderer())  # type: ignore[no-untyped-call]
+    frame = frame_of(fig)
+    used_dpi = float(fig.dpi)
     full_h = rgba.shape[0]
     pixels = rgba.view(np.uint32).reshape(rgba.shape[:2])
     content = pixels != pixels[0, 0]
@@ -128,7 +137,7 @@ def screen(project: Project, table_id: str, dpi: float = SCREEN_DPI) -> Screen:
         used_dpi,
         _ordered(regions),
         shown,
-        [str(w) for w in warnings],
+        list(warnings),
     )
 
 

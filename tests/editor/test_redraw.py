@@ -1,0 +1,97 @@
+"""The graph kept between edits: a cell edit moves the changed data set's symbols, and the
+picture is the one a fresh drawing gives, pixel for pixel; other changes draw afresh."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from plotdoc.builder import ProjectBuilder
+from plotdoc.editor import hits, redraw
+from plotdoc.editor.work import project_copy
+from plotdoc.model import Project
+
+ROWS = 3000  # past the crowd limit: the symbols are shrunk and translucent
+
+
+def _project() -> Project:
+    rng = np.random.default_rng(7)
+    b = ProjectBuilder(title="points")
+    b.add_table(
+        "xy",
+        {"A": rng.normal(size=ROWS), "B": rng.normal(size=ROWS) + 2.0},
+        x=np.arange(float(ROWS)),
+        id="pts",
+        graph="scatter",
+    )
+    return b.project()
+
+
+def _pixels(png: bytes) -> np.ndarray:
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGBA"))
+
+
+def _same_as_fresh(project: Project) -> hits.Screen:
+    shown = redraw.screen(project_copy(project), "pts")
+    fresh = hits.screen(project_copy(project), "pts")
+    assert (shown.width, shown.height) == (fresh.width, fresh.height)
+    assert np.array_equal(_pixels(shown.png), _pixels(fresh.png))
+    assert shown.regions == fresh.regions
+    assert shown.frame == fresh.frame
+    return shown
+
+
+@pytest.fixture(autouse=True)
+def _nothing_kept() -> None:
+    redraw.forget()
+
+
+def test_a_cell_edit_moves_the_symbols_of_the_kept_figure() -> None:
+    project = _project()
+    _same_as_fresh(project)
+    kept = redraw._kept
+    assert kept is not None and 0 in kept.symbols and 1 in kept.symbols
+    fig = kept.fig
+    values = project.table("pts").data_sets[1].values
+    before = _pixels(_same_as_fresh(project).png)
+    values[10, 0] = 2.5  # inside the range: the axes stay as they are
+    after = _same_as_fresh(project)
+    assert redraw._kept is not None and redraw._kept.fig is fig  # moved, not drawn again
+    assert not np.array_equal(_pixels(after.png), before)  # and the picture did change
+
+
+def test_changes_that_move_more_than_the_symbols_are_drawn_afresh() -> None:
+    project = _project()
+    table = project.table("pts")
+    _same_as_fresh(project)
+    kept = redraw._kept
+    assert kept is not None
+    figures = {id(kept.fig)}
+    changes: list[Callable[[], object]] = [
+        lambda: table.data_sets[0].values.__setitem__((4, 0), 40.0),  # the Y range grows
+        lambda: table.data_sets[0].values.__setitem__((6, 0), np.nan),  # a point goes
+        lambda: table.x.__setitem__(3, 0.5) if table.x is not None else None,  # an X moves
+        lambda: table.graph.style_overrides.update(  # type: ignore[union-attr]
+            {"perDataSet": {"A": {"symbol": {"color": "#ff0000"}}}}
+        ),
+    ]
+    for change in changes:
+        change()
+        _same_as_fresh(project)
+        kept = redraw._kept
+        assert kept is not None and id(kept.fig) not in figures  # drawn again
+        figures.add(id(kept.fig))
+
+
+def test_a_graph_that_is_not_a_plain_scatter_is_not_kept() -> None:
+    project = _project()
+    graph = project.table("pts").graph
+    assert graph is not None
+    graph.variant_id = "line"  # the line follows every value
+    assert not redraw.updatable(project.table("pts"))
+    _same_as_fresh(project)
+    assert redraw._kept is None
