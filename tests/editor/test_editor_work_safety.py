@@ -277,6 +277,21 @@ def test_ctrl_s_and_save_button_while_typing_save_the_typed_value(page: Any, fil
     page.get_by_test_id("save").click()
     wait_saved(page, path, 556)
     dirty_is(page, "no")
+    # any other toolbar action commits the typed value too, before it acts: a press and its
+    # click in one task (a touch, a fast click) on a button that moves the sheet's columns
+    type_in_cell(page, 0, 0, "557", enter=False)
+    page.evaluate(
+        """() => {
+        const button = document.querySelector('[data-testid=add-data-set]');
+        button.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}));
+        button.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+    }"""
+    )
+    page.locator(".plotdoc-sheet .ag-header-cell[col-id='c2']").wait_for()
+    cell_is(page, 0, 0, "557")
+    page.keyboard.press("Control+s")
+    wait_saved(page, path, 557)
+    assert len(open_project(path).table("weights").data_sets) == 3  # and the data set was added
 
 
 # -- stopping with unsaved work -----------------------------------------------------------------

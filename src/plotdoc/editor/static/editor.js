@@ -227,12 +227,47 @@
   window.plotdocShortcut = function (action) {
     commitTyping().then(() => emitShortcut(action));
   };
-  // a press on anything outside the sheet (toolbar, menus, panels) ends the cell's typing first
+  // A press on anything outside the sheet (toolbar, menus, panels) ends the cell's typing
+  // first, and its click is held back until the typed value is on its way: a toolbar action
+  // that moves rows must reach the server after the edit, never before it.
+  let committing = null;
+  let replaying = false;
   document.addEventListener(
     "pointerdown",
     (e) => {
       if (e.target.closest && e.target.closest(".plotdoc-sheet")) return;
-      commitTyping();
+      const api = gridApi();
+      if (!api || !api.getEditingCells || !api.getEditingCells().length) return;
+      const pending = commitTyping();
+      committing = pending;
+      // a press that is not followed by a click (a drag) holds nothing back later on
+      pending.then(() => setTimeout(() => committing === pending && (committing = null), 1000));
+    },
+    true
+  );
+  document.addEventListener(
+    "click",
+    (e) => {
+      if (!committing || replaying) return;
+      if (e.target.closest && e.target.closest(".plotdoc-sheet")) return;
+      // the control pressed (what was clicked inside it, a ripple, may be gone by then)
+      const pressed = e.target.closest ? e.target.closest("button, a, [role=button], .q-item") : null;
+      const x = e.clientX;
+      const y = e.clientY;
+      const wait = committing;
+      committing = null;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      wait.then(() => {
+        const el = pressed && pressed.isConnected ? pressed : document.elementFromPoint(x, y);
+        if (!el) return;
+        replaying = true;
+        try {
+          el.click();
+        } finally {
+          replaying = false;
+        }
+      });
     },
     true
   );
