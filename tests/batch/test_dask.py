@@ -249,3 +249,14 @@ def test_fmt_on_a_cluster_equals_the_serial_run(
     monkeypatch.setenv("PLOTDOC_DASK", address)  # the variable, and --check on the cluster
     assert main(["fmt", "--check", str(tmp_path / "a")]) == 0
     assert "plotdoc fmt: " in capsys.readouterr().err
+
+
+def test_analyze_on_a_cluster_equals_the_serial_run(
+    twelve: tuple[Path, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, address = twelve
+    argv = ["analyze", "--output-format", "jsonl", str(folder)]
+    assert main([*argv, "--dask", address]) == 1  # some files are refused
+    on_cluster = capsys.readouterr().out.splitlines()
+    assert main([*argv, "-j", "1"]) == 1
+    assert capsys.readouterr().out.splitlines() == on_cluster and len(on_cluster) == 12

@@ -63,6 +63,10 @@ def _run_on_a_terminal(args: list[str]) -> tuple[int, str]:
             ["render", "-j", "2", "-o", "{out}"],
             "plotdoc render: 40 files, 0 refused, 0 warnings in",
         ),
+        (
+            ["analyze", "-j", "2"],
+            "plotdoc analyze: 40 files (0 with an analysis that gave no result), 0 refused",
+        ),
     ],
 )
 def test_a_terminal_gets_a_bar_with_count_rate_and_a_summary(
@@ -78,7 +82,7 @@ def test_a_terminal_gets_a_bar_with_count_rate_and_a_summary(
     assert summary in screen
 
 
-@pytest.mark.parametrize("command", [["validate"], ["fmt"], ["render", "-o", "{out}"]])
+@pytest.mark.parametrize("command", [["validate"], ["fmt"], ["render", "-o", "{out}"], ["analyze"]])
 def test_quiet_or_not_a_terminal_draws_no_bar(tmp_path: Path, command: list[str]) -> None:
     folder = tmp_path / "in"
     folder.mkdir()

@@ -163,3 +163,36 @@ def test_fmt_reads_and_writes_urls(tmp_path: Path, capsys: pytest.CaptureFixture
     ]
     assert main(["fmt", "--check", "memory://fmt-out/*.plotdoc"]) == 0
     assert b'"9"' not in fs.cat("/fmt-out/one.plotdoc")
+
+
+def test_analyze_reports_on_many_files_as_each_is_done(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ttest = minimal(analyses=[{"id": "t", "method": "ttest", "params": {}}])
+    one_set = json.loads(json.dumps(ttest))
+    one_set["tables"][0]["dataSets"] = one_set["tables"][0]["dataSets"][:1]  # no result
+    files = [
+        write(tmp_path / "a.plotdoc", ttest),
+        write(tmp_path / "b.plotdoc", b'{"format": "plotdoc-project"'),  # refused
+        write(tmp_path / "c.plotdoc", one_set),
+    ]
+    # each file's object is the one `analyze --json FILE` prints for it alone
+    alone = []
+    for path in files:
+        main(["analyze", "--json", str(path)])
+        alone.append(json.loads(capsys.readouterr().out))
+    assert main(["analyze", "-j", "2", "--output-format", "jsonl", str(tmp_path)]) == 1
+    captured = capsys.readouterr()
+    assert [json.loads(line) for line in captured.out.splitlines()] == alone
+    assert alone[0]["tables"][0]["analyses"][0]["status"] == "ok" and alone[2]["failed"] == 1
+    assert (
+        "plotdoc analyze: 3 files (1 with an analysis that gave no result), 1 refused"
+        in captured.err
+    )
+    assert main(["analyze", "-j", "1", str(files[0]), str(files[2])]) == 1
+    captured = capsys.readouterr()
+    assert captured.out.index(f"==> {files[0]} <==") < captured.out.index(f"==> {files[2]} <==")
+    assert "t: ttest — ok" in captured.out
+    assert f"{files[2]}: 1 analysis(es) could not give a result" in captured.err
+    assert main(["analyze", "--allow-failed", "-q", str(files[0]), str(files[2])]) == 0
+    assert "plotdoc analyze" not in capsys.readouterr().err

@@ -34,7 +34,7 @@ def usage_of(err: str, command: str) -> None:
     [
         (["validate", "--bogus", "x"], "validate", "unrecognized arguments: --bogus"),
         (["render", "x", "--bogus"], "render", "unrecognized arguments: --bogus"),
-        (["analyze", "a.plotdoc", "b.plotdoc"], "analyze", "analyze reports on one file; found 2"),
+        (["analyze", "--json", "--output-format", "jsonl", "x"], "analyze", "two formats"),
         (
             ["validate", "--json", "--output-format", "concise", "x"],
             "validate",

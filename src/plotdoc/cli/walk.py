@@ -380,7 +380,7 @@ class Found:
 
 
 #: The commands whose per-file work can run on a Dask cluster (``--dask``).
-ON_CLUSTER = ("validate", "render", "fmt")
+ON_CLUSTER = ("validate", "render", "fmt", "analyze")
 
 
 def add_to_commands(sub: argparse._SubParsersAction[Any]) -> None:
