@@ -101,7 +101,7 @@ def test_copy_format_gives_each_data_set_the_style_of_the_one_at_its_place(
 def test_a_typed_bracket_can_follow_the_t_test_and_stop(project: Project) -> None:
     session = Session(project)
     table = project.table("weights")
-    assert table.annotations[0].props["text"] == "**"  # typed in the example
+    assert table.annotations[0].props["text"] == "*"  # typed in the example (Welch P = 0.042)
     session.apply(annotate.link_bracket, "weights", table.annotations[0].id, "p")
     linked = table.annotations[0]
     assert annotate.link_of(linked.id) == "p"
@@ -111,4 +111,4 @@ def test_a_typed_bracket_can_follow_the_t_test_and_stop(project: Project) -> Non
     assert table.annotations[0].props["text"] == annotate.p_words(welch_p(project))
     session.undo()
     session.undo()
-    assert project.table("weights").annotations[0].props["text"] == "**"
+    assert project.table("weights").annotations[0].props["text"] == "*"
