@@ -196,3 +196,55 @@ def test_analyze_reports_on_many_files_as_each_is_done(
     assert f"{files[2]}: 1 analysis(es) could not give a result" in captured.err
     assert main(["analyze", "--allow-failed", "-q", str(files[0]), str(files[2])]) == 0
     assert "plotdoc analyze" not in capsys.readouterr().err
+
+
+def test_import_many_sources_beside_them_or_into_a_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import csv
+
+    from plotdoc import open_project
+
+    (tmp_path / "a.csv").write_text("Control,Treated\n1.5,2.5\n2,3.25\n3,4\n")
+    (tmp_path / "a.tsv").write_text("Control\tTreated\n7\t8\n9\t10\n")
+    (tmp_path / "b.csv").write_text("A,B\n1,2\n")
+    sources = [str(tmp_path / n) for n in ("a.csv", "a.tsv", "b.csv")]
+    assert main(["import", "-j", "2", "--family", "column", *sources]) == 0
+    written = [str(tmp_path / n) for n in ("a.plotdoc", "a-2.plotdoc", "b.plotdoc")]
+    captured = capsys.readouterr()
+    assert captured.out.splitlines() == written  # in the inputs' order; a.csv and a.tsv both kept
+    assert "plotdoc import: 3 files, 0 refused, 0 warnings in" in captured.err
+    with (tmp_path / "a.csv").open(newline="") as handle:  # the csv module's reading
+        rows = list(csv.reader(handle))
+    data_set = open_project(written[0]).tables[0].data_sets[0]
+    assert data_set.name == rows[0][0]
+    assert data_set.column().tolist() == [float(r[0]) for r in rows[1:]]
+    # run again: nothing replaced without --force, each file refused and the batch goes on
+    (tmp_path / "b.plotdoc").unlink()
+    before = Path(written[0]).read_bytes()
+    argv = ["import", "--family", "column", "--output-format", "jsonl", *sources]
+    assert main(argv) == 1
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["ok"] for r in records] == [False, False, True]
+    assert records[0]["errors"][0]["code"] == "save-failed"
+    assert Path(written[0]).read_bytes() == before
+    # a quoted pattern, into a folder
+    out = tmp_path / "projects"
+    assert main(["import", "--family", "column", str(tmp_path / "*.csv"), "-o", str(out)]) == 0
+    assert capsys.readouterr().out.split() == [str(out / "a.plotdoc"), str(out / "b.plotdoc")]
+
+
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (["a.csv", "-", "--family", "column"], "is imported alone"),
+        (["a.csv", "b.csv", "--family", "column", "-o", "x.plotdoc"], "give a folder"),
+        (["a.csv", "b.pzfx"], "needs --family"),
+    ],
+)
+def test_import_usage_errors_with_many_sources(
+    argv: list[str], reason: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["import", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: plotdoc import ") and reason in err

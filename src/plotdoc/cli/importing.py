@@ -1,65 +1,175 @@
-"""`plotdoc import`: CSV or GraphPad Prism .pzfx data into a project file.
+"""`plotdoc import`: CSV or GraphPad Prism .pzfx data into project files.
 
-Without ``-o`` the project is written next to the source with the suffix ``.plotdoc``, and an
+Without ``-o`` each project is written next to its source with the suffix ``.plotdoc``, and an
 existing file there is never replaced unless ``--force``. ``-`` reads standard input (a CSV
 with ``--family``, else a .pzfx) and, without ``-o``, writes the project to standard output.
+Many inputs (files or quoted glob patterns) are imported on the pool of ``--jobs``, each
+reported as soon as it is done (see :mod:`.stream`); ``-o DIR`` then names the folder their
+projects go to.
 """
 
 from __future__ import annotations
 
 import argparse
+import glob
 import sys
 import tempfile
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..contract.families import FAMILIES
-from ..problems import PlotdocError, Problem
+from ..problems import PlotdocError, Problem, error
+from . import stream
 from .common import (
     EXIT_OK,
     EXIT_REFUSED,
+    EXIT_USAGE,
     Parser,
     add_command,
-    add_json,
+    add_jobs,
     delimiter,
     dump_json,
     print_problems,
     problem_json,
     usage_error,
 )
-from .files import STDIN, display, read_stdin
+from .files import STDIN, display, read_stdin, unique
+from .pool import Tally
 
 if TYPE_CHECKING:
     from ..model import Project
 
 
+def _record(source: str, output: str | None, problems: list[Problem]) -> dict[str, object]:
+    return {
+        "file": display(source),
+        "ok": output is not None,
+        "output": output,
+        "errors": [problem_json(p) for p in problems if p.severity == "error"],
+        "warnings": [problem_json(p) for p in problems if p.severity == "warning"],
+    }
+
+
 def _report(args: argparse.Namespace, output: str | None, problems: list[Problem]) -> None:
     if args.json:
-        dump_json(
-            {
-                "file": display(args.file),
-                "ok": output is not None,
-                "output": output,
-                "errors": [problem_json(p) for p in problems if p.severity == "error"],
-                "warnings": [problem_json(p) for p in problems if p.severity == "warning"],
-            }
-        )
+        dump_json(_record(args.file, output, problems))
     else:
         print_problems(display(args.file), problems, sys.stderr)
 
 
+@dataclass(frozen=True)
+class Job:
+    source: str
+    output: str
+    force: bool
+    family: str | None
+    decimal: str
+    delimiter: str | None
+
+
+@dataclass
+class Imported:
+    source: str
+    output: str | None = None  # None: nothing written
+    problems: list[Problem] = field(default_factory=list)
+
+
+def _one(job: Job) -> Imported:
+    """Import one source into its project file; never replaces a file unless ``force``."""
+    from ..importers.files import import_file
+    from ..writer import save_project
+
+    if Path(job.output).exists() and not job.force:
+        message = f"{job.output} exists; expected a new file name (--force replaces it)"
+        return Imported(job.source, None, [error("save-failed", (), message)])
+    try:
+        project, problems = import_file(
+            job.source, family=job.family, decimal=job.decimal, delimiter=job.delimiter
+        )
+        save_project(project, job.output)
+    except PlotdocError as exc:
+        return Imported(job.source, None, list(exc.problems))
+    return Imported(job.source, job.output, problems)
+
+
+def _crashed(job: Job, exc: BaseException) -> Imported:
+    return Imported(job.source, None, [stream.crash("import", exc)])
+
+
+def _sources(files: list[str]) -> list[str]:
+    """The inputs: files as given, a quoted glob pattern naming no file by its matches."""
+    out: list[str] = []
+    for name in files:
+        if set(name) & set("*?[") and not Path(name).exists():
+            out.extend(sorted(glob.glob(name, recursive=True)))
+        else:
+            out.append(name)
+    return list(dict.fromkeys(out))
+
+
 def run(args: argparse.Namespace) -> int:
-    from ..importers.files import CSV_SUFFIXES, import_file
+    from ..importers.files import CSV_SUFFIXES
+
+    out_format = stream.output_format(args)
+    if out_format is None:
+        return EXIT_USAGE
+    sources = _sources(args.sources)
+    if not sources:
+        return usage_error(args, f"no file matches {' '.join(args.sources)}")
+    csv = [s for s in sources if Path(s).suffix.lower() in CSV_SUFFIXES]
+    if args.family is None and csv:
+        return usage_error(
+            args,
+            f"a {Path(csv[0]).suffix} file needs --family (the kind of table its columns "
+            f"make: {', '.join(FAMILIES)})",
+        )
+    if len(sources) == 1:
+        args.file, args.json = sources[0], out_format != "full"
+        return _single(args)
+    if STDIN in sources:
+        return usage_error(args, "- (standard input) is imported alone; give it by itself")
+    if args.output is not None and (args.output == STDIN or args.output.endswith(".plotdoc")):
+        return usage_error(
+            args, f"-o {args.output} names one file; with several inputs give a folder"
+        )
+    return _many(args, out_format, sources)
+
+
+def _many(args: argparse.Namespace, out_format: str, sources: list[str]) -> int:
+    tally = Tally("import")
+    records = stream.Records(out_format)
+    jobs: list[Job] = []
+    used: set[str] = set()
+    for source in sources:
+        if args.output is not None:
+            output = str(Path(args.output) / f"{unique(Path(source).stem, used)}.plotdoc")
+        else:
+            # beside the source; two sources of one name (a.csv, a.tsv) give a, a-2
+            output = unique(str(Path(source).with_suffix("")), used) + ".plotdoc"
+        jobs.append(Job(source, output, args.force, args.family, args.decimal, args.delimiter))
+    if args.output is not None:
+        Path(args.output).mkdir(parents=True, exist_ok=True)
+    for done in stream.dispatch(args, _one, jobs, _crashed):  # as each is done, in order
+        warnings = [p for p in done.problems if p.severity == "warning"]
+        tally.add(done.output is None, len(warnings))
+        if not records.text:
+            records.add(_record(done.source, done.output, done.problems))
+            continue
+        print_problems(done.source, done.problems, sys.stderr)
+        if done.output is not None:
+            print(done.output, flush=True)
+    records.finish()
+    tally.finish()
+    return EXIT_REFUSED if tally.refused else EXIT_OK
+
+
+def _single(args: argparse.Namespace) -> int:
+    from ..importers.files import import_file
 
     output = args.output
     if args.json and (output == STDIN or (output is None and args.file == STDIN)):
         return usage_error(args, "--json and the project cannot share standard output; give -o OUT")
-    if args.family is None and Path(args.file).suffix.lower() in CSV_SUFFIXES:
-        return usage_error(
-            args,
-            f"a {Path(args.file).suffix} file needs --family (the kind of table its columns "
-            f"make: {', '.join(FAMILIES)})",
-        )
     if output is None:
         output = STDIN if args.file == STDIN else str(Path(args.file).with_suffix(".plotdoc"))
         if output != STDIN and Path(output).exists() and not args.force:
@@ -116,9 +226,11 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         sub, "import", run, "Import CSV or GraphPad Prism .pzfx data into a project file."
     )
     p.add_argument(
-        "file",
+        "sources",  # not "files": no folder is walked (see walk.add_to_commands)
+        nargs="+",
         metavar="FILE",
-        help="a .pzfx, .csv, .tsv or .txt file, or - for standard input (a CSV with --family)",
+        help=".pzfx, .csv, .tsv or .txt files or glob patterns, or - for standard input (a CSV "
+        "with --family)",
     )
     p.add_argument(
         "--family",
@@ -129,7 +241,8 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "-o",
         "--output",
         metavar="OUT",
-        help="the project file to write (default: FILE with the suffix .plotdoc; - for stdout)",
+        help="the project file to write (default: FILE with the suffix .plotdoc; - for stdout); "
+        "with several inputs, the folder their projects go to",
     )
     p.add_argument(
         "--force", action="store_true", help="replace the output file when it exists already"
@@ -144,4 +257,8 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         help="field delimiter of a CSV: one character, or tab (also \\t), comma, semicolon, "
         "space, pipe (default: guessed)",
     )
-    add_json(p, "the outcome")
+    stream.add_output_format(p, "the outcome")
+    add_jobs(p)
+    p.add_argument(
+        "-q", "--quiet", action="store_true", help="print problems only: no progress or summary"
+    )
