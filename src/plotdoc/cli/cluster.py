@@ -3,8 +3,8 @@
 ``render`` with an fsspec URL among its inputs or as ``-o`` goes the same way, on the pool of
 ``--jobs`` when no cluster is named.
 
-``validate`` sends its checks through :func:`plotdoc.batch.cluster_map` and prints as on the
-pool; ``render`` runs :func:`plotdoc.batch.run` and writes every graph to the folder or URL
+``validate``, ``fmt`` and ``analyze`` send their per-file work through
+:func:`plotdoc.batch.cluster_map` (see :func:`.stream.dispatch`) and print as on the pool; ``render`` runs :func:`plotdoc.batch.run` and writes every graph to the folder or URL
 of ``-o`` (one file ``<project>--<table id>.<format>`` per graph), printing each file's
 problems and the files it wrote as each file is done, and a summary line.
 """
