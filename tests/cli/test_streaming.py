@@ -184,6 +184,8 @@ def test_analyze_reports_on_many_files_as_each_is_done(
     assert main(["analyze", "-j", "2", "--output-format", "jsonl", str(tmp_path)]) == 1
     captured = capsys.readouterr()
     assert [json.loads(line) for line in captured.out.splitlines()] == alone
+    assert main(["analyze", "--output-format", "jsonl", str(files[2])]) == 1  # one file: one line
+    assert [json.loads(line) for line in capsys.readouterr().out.splitlines()] == alone[2:]
     assert alone[0]["tables"][0]["analyses"][0]["status"] == "ok" and alone[2]["failed"] == 1
     assert (
         "plotdoc analyze: 3 files (1 with an analysis that gave no result), 1 refused"

@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     head, names = stream.first(names, 2)
     if not head:
         return found.nothing("analyze")
-    if len(head) == 1:
+    if len(head) == 1 and out_format != "jsonl":  # jsonl: one line, as for many files
         return _single(args, head[0], out_format)
     jobs = (Job(n, args.budget, read_stdin() if n == STDIN else None) for n in names)
     return stream.run(args, lambda: _many(args, out_format, jobs))
@@ -140,10 +140,6 @@ def _single(args: argparse.Namespace, file: str, out_format: str) -> int:
     """One file's report, the JSON written one table at a time."""
     from ..analyses import format_report, report_table_json
 
-    if out_format == "jsonl":  # one file: its one object on one line
-        result = _one(Job(file, args.budget))
-        print(json.dumps(result.record, ensure_ascii=False))
-        return EXIT_REFUSED if result.refused or (result.failed and not args.allow_failed) else EXIT_OK
     args.json = out_format == "json"
     name = display(file)
     try:
