@@ -98,3 +98,14 @@ def test_quiet_or_not_a_terminal_draws_no_bar(tmp_path: Path, command: list[str]
     )
     assert "\r" not in proc.stderr  # no bar drawn
     assert proc.stderr.startswith(f"plotdoc {command[0]}: 5 files")
+
+
+def test_import_of_many_sources_gets_the_bar_too(tmp_path: Path) -> None:
+    for i in range(40):
+        (tmp_path / f"s{i:02}.csv").write_text("A,B\n1,2\n3,4\n")
+    argv = ["import", "--family", "column", "-j", "2", str(tmp_path / "*.csv")]
+    code, screen = _run_on_a_terminal([*argv, "-o", str(tmp_path / "out")])
+    assert code == 0
+    assert "40/40" in screen and "files/s" in screen
+    assert "plotdoc import: 40 files, 0 refused, 0 warnings in" in screen
+    assert len(list((tmp_path / "out").iterdir())) == 40
