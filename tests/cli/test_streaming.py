@@ -147,6 +147,11 @@ def test_fmt_writes_every_form_into_a_folder(
     assert all(f.read_bytes() == UNFORMATTED for f in [*first, second])  # inputs untouched
     # the folder holds the canonical forms: formatting them again changes nothing
     assert main(["fmt", "--check", str(out)]) == 0
+    capsys.readouterr()
+    # a folder of -o inside the folder formatted: what it gets is not formatted again
+    assert main(["fmt", "-j", "1", str(tmp_path), "-o", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == sorted(names)
+    assert len(capsys.readouterr().out.splitlines()) == 3
 
 
 def test_fmt_reads_and_writes_urls(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -195,7 +195,11 @@ def _jobs(
     args: argparse.Namespace, names: Iterator[str], report_only: bool, kind: str
 ) -> Iterator[Job]:
     used: set[str] = set()
+    # a folder of -o inside the folders walked: the forms written there are not walked again
+    into = Path(args.output).resolve() if kind == "folder" and "://" not in args.output else None
     for n in names:
+        if into is not None and n != STDIN and "://" not in n and into in Path(n).resolve().parents:
+            continue
         yield Job(
             name=n,
             compact=args.compact,

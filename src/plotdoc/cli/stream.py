@@ -91,7 +91,11 @@ def dispatch(
     client = cluster.client(args)
     if client is None:
         return run_all(
-            func, items, args.jobs, count=lambda: len(expand(args.files)), on_crash=on_crash
+            func,
+            items,
+            args.jobs,
+            count=lambda: len(expand(getattr(args, "files", ()))),
+            on_crash=on_crash,
         )
     from ..batch import cluster_map
 
