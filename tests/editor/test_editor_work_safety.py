@@ -57,16 +57,27 @@ def dirty_is(page: Any, value: str) -> None:
         raise
 
 
+def click_until(page: Any, target: Any, condition: str, tries: int = 4) -> None:
+    """Click ``target`` until ``condition`` (JS) holds: a click on a part the page is
+    rebuilding just then is lost, as it would be for a user, who clicks again."""
+    for attempt in range(tries):
+        target.click()
+        try:
+            page.wait_for_function(condition, timeout=10000)
+            return
+        except Exception:
+            if attempt == tries - 1:
+                shot(page, "click-until-failed")
+                raise
+
+
 def weights(page: Any) -> None:
-    page.get_by_test_id("nav-weights").click()
-    try:
-        page.wait_for_function(
-            "() => document.querySelector('[data-testid=table-name]')?.textContent"
-            " === 'Body weight at day 28'"
-        )
-    except Exception:
-        shot(page, "weights-failed")
-        raise
+    click_until(
+        page,
+        page.get_by_test_id("nav-weights"),
+        "() => document.querySelector('[data-testid=table-name]')?.textContent"
+        " === 'Body weight at day 28'",
+    )
     # the sheet of this table is built and its rows are in (typing into the previous
     # table's sheet, about to be replaced, would go nowhere)
     page.locator(".plotdoc-sheet .ag-header").get_by_text("Control", exact=True).wait_for()
@@ -229,6 +240,7 @@ def test_save_as_asks_before_replacing_and_refuses_devices(page: Any, files: Pat
     type_in_cell(page, 0, 0, "444")
 
     def save_as(typed: str) -> None:
+        page.get_by_test_id("save-as").wait_for(state="detached")  # the last one has gone
         page.keyboard.press("Control+Shift+S")
         page.get_by_test_id("save-as-path").fill(typed)
         page.get_by_test_id("save-as-confirm").click()
@@ -448,8 +460,11 @@ def test_untitled_work_is_recovered_after_ctrl_c(browser: Any, files: Path) -> N
         page.wait_for_function(
             "() => window.socket && window.socket.connected && window.did_handshake"
         )
-        page.get_by_test_id("start-xy").click()
-        page.locator("[data-testid^=nav-]").first.wait_for()
+        click_until(
+            page,
+            page.get_by_test_id("start-xy"),
+            "() => !!document.querySelector('[data-testid^=nav-]')",
+        )
         cell(page, 0, 0).wait_for()
         page.wait_for_timeout(500)
         shot(page, "untitled-table")
