@@ -172,9 +172,11 @@ def scatter_file(work: Path, cells: int) -> Path:
 
 def cell_edits_ms(work: Path, cells: int, rounds: int = 8) -> tuple[float, float, int]:
     """Median ms from a cell edit (Enter) to the redrawn graph on a large scatter, and the
-    median of a fresh drawing of the same graph in this process (``editor.hits.screen``,
-    what each edit cost before the graph was kept), timed in turn with the edits."""
+    median of a fresh drawing of the same graph in this process (``editor.hits.screen`` at
+    the resolution the page fitted: what each edit cost before the graph was kept, without
+    the page), timed in turn with the edits."""
     from plotdoc.editor.hits import screen
+    from plotdoc.editor.work import SCREEN_DPI
 
     path = scatter_file(work, cells)
     project = open_project(path)
@@ -188,6 +190,12 @@ def cell_edits_ms(work: Path, cells: int, rounds: int = 8) -> tuple[float, float
             page = browser.new_page(viewport={"width": 1400, "height": 900})
             page.goto(editor.url)
             page.wait_for_function(f"() => ({GRAPH})().startsWith('data:image/png')", timeout=300_000)
+            time.sleep(2.0)  # the first drawing is redrawn once fitted to the window
+            # the reference is drawn at the resolution the page fitted (the same picture size)
+            shown_width = page.evaluate(
+                "() => document.querySelector('[data-testid=graph] img').naturalWidth"
+            )
+            dpi = SCREEN_DPI * shown_width / screen(project, "big").width
             for i in range(rounds + 2):
                 old = page.evaluate(GRAPH)
                 cell = page.locator(
@@ -206,7 +214,7 @@ def cell_edits_ms(work: Path, cells: int, rounds: int = 8) -> tuple[float, float
                 )
                 took = time.perf_counter() - t
                 t = time.perf_counter()
-                screen(project, "big")
+                screen(project, "big", dpi)
                 drew = time.perf_counter() - t
                 if i >= 2:  # the first two warm the drawing's caches
                     edits.append(took)
