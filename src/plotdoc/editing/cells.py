@@ -27,7 +27,7 @@ from ..problems import PathPart, PlotdocError, Problem, found
 from ..reader.cells import parse_numeric_text
 from .base import Edit, editable, refuse, unforeseen, whole
 from .check import READ_DIFFERENTLY, sliced
-from .history import Change, restore, snapshot, snapshot_change
+from .history import Change, own_arrays, restore, snapshot, snapshot_change
 from .limits import check_limits, writing
 
 Cell = float | str | None
@@ -218,18 +218,6 @@ def _write(table: Table, cells: dict[tuple[int, Column], Cell]) -> None:
                     ds.text[r, col.replicate] = None
 
 
-def _copy_arrays(table: Table) -> None:
-    """Give ``table`` its own arrays (so a snapshot taken before keeps the old cells)."""
-    for ds in table.data_sets:
-        ds.values = ds.values.copy()
-        if ds.text is not None:
-            ds.text = ds.text.copy()
-    if table.x is not None:
-        table.x = table.x.copy()
-    if table.row_labels is not None:
-        table.row_labels = list(table.row_labels)
-
-
 def set_cells(
     project: Project,
     table_id: str,
@@ -317,7 +305,7 @@ def _set_cells(
     if row + height > table.n_rows or want_sets > len(table.data_sets) or new_column:
         before = snapshot(project)
         try:
-            _copy_arrays(table)
+            own_arrays(table)  # the snapshot taken before keeps the old cells
             _grow(table, row + height, want_sets)
             _write(table, cells)
             check_limits(project)

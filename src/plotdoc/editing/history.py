@@ -52,6 +52,19 @@ def copy_table(table: Table) -> Table:
     return new
 
 
+def own_arrays(table: Table) -> None:
+    """Give ``table`` its own arrays and row labels (a copy made by :func:`copy_table` shares
+    them), so a cell edit written in place leaves the other copy's cells as they were."""
+    for ds in table.data_sets:
+        ds.values = ds.values.copy()
+        if ds.text is not None:
+            ds.text = ds.text.copy()
+    if table.x is not None:
+        table.x = table.x.copy()
+    if table.row_labels is not None:
+        table.row_labels = list(table.row_labels)
+
+
 def snapshot(project: Project) -> Snapshot:
     return Snapshot(
         tuple(copy_table(t) for t in project.tables),

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..editing.history import copy_table, pending
+from ..editing.history import copy_table, own_arrays, pending
 from ..editing.session import Session
 from ..model import Project, Table
 
@@ -44,7 +44,7 @@ def project_copy(project: Project) -> Project:
     tables = [copy_table(t) for t in project.tables]
     for table in tables:
         if not pending(table):
-            _own_arrays(table)
+            own_arrays(table)
     return Project(
         tables=tables,
         meta=project.meta,
@@ -55,17 +55,6 @@ def project_copy(project: Project) -> Project:
         modified_at=project.modified_at,
         results=project.results,  # shared: an analysis is computed where it is first read
     )
-
-
-def _own_arrays(table: Table) -> None:
-    for ds in table.data_sets:
-        ds.values = ds.values.copy()
-        if ds.text is not None:
-            ds.text = ds.text.copy()
-    if table.x is not None:
-        table.x = table.x.copy()
-    if table.row_labels is not None:
-        table.row_labels = list(table.row_labels)
 
 
 def known_results(project: Project) -> Mapping[Any, Any]:
