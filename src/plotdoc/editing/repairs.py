@@ -14,20 +14,8 @@ from typing import Any
 
 from ..contract.plots import MV_REQUIRED_ROLES
 from ..contract.variants import VARIANTS
-from ..model import Graph, Project, Table
+from ..model import GRAPH_OBJECT_ATTRS, Graph, Project, Table
 from ..problems import Problem
-
-#: The graph's keys in a document, by the model's attribute name.
-GRAPH_ATTRS = {
-    "styleOverrides": "style_overrides",
-    "graphSettingsOverride": "graph_settings",
-    "axesOverrides": "axes",
-    "plotGeometry": "plot_geometry",
-    "dataSetVisibility": "data_set_visibility",
-    "elementActivation": "element_activation",
-    "legend": "legend",
-    "partsOfWholeBorders": "parts_of_whole_borders",
-}
 
 
 def _index_maps(graph: Graph) -> list[dict[str, Any]]:
@@ -194,9 +182,9 @@ def apply_repair(project: Project, problem: Problem) -> bool:
     if path[3:] == ("plot", "options", "dataSetIndex"):
         graph.plot.options["dataSetIndex"] = 0
         return True
-    if problem.code != "unmatched-data-set-key" or path[3] not in GRAPH_ATTRS:
+    if problem.code != "unmatched-data-set-key" or path[3] not in GRAPH_OBJECT_ATTRS:
         return False
-    node: Any = getattr(graph, GRAPH_ATTRS[str(path[3])])
+    node: Any = getattr(graph, GRAPH_OBJECT_ATTRS[str(path[3])])
     for part in path[4:-1]:
         node = node.get(part) if isinstance(node, dict) else None
     if not isinstance(node, dict):

@@ -35,13 +35,13 @@ from ..contract.nodes import (
     Str,
 )
 from ..contract.variants import VARIANTS, merge
-from ..model import Annotation, Project, Table
+from ..model import GRAPH_OBJECT_ATTRS, Annotation, Project, Table
 from ..problems import PathPart, format_path
 from ..reader.resolve import resolve
 from .base import Outcome, refuse, structural
 from .fields import FieldError, node_at, parse_path, tags_of
 from .graph import apply_variant
-from .repairs import GRAPH_ATTRS, rename_keys
+from .repairs import rename_keys
 
 #: Paths set by other edits, and the edit to use.
 OTHER_EDITS = {
@@ -221,13 +221,13 @@ def _set_graph(
         default = D.GRAPH.props[str(key)].default
         setattr(graph, attr, default if value is _UNSET else value)
         return False
-    if key not in GRAPH_ATTRS:
+    if key not in GRAPH_OBJECT_ATTRS:
         raise refuse(
             "edit-invalid",
             full[:4],
             f"expected a field of the graph ({', '.join(D.GRAPH.props)}); found {key!r}",
         )
-    attr = GRAPH_ATTRS[str(key)]
+    attr = GRAPH_OBJECT_ATTRS[str(key)]
     if len(rest) == 2:
         setattr(graph, attr, {} if value is _UNSET else value)
     else:

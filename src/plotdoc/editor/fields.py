@@ -12,29 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 from .. import editing
 from ..editing.base import Edit, find_table
-from ..model import Project, Table
+from ..model import GRAPH_ATTRS, Project, Table
 from ..problems import format_path
 from .format_spec import PathPart
 
 if TYPE_CHECKING:
     from ..editing.session import Session
     from .view import View
-
-#: the model's attribute for each key of a graph document
-GRAPH_ATTRS = {
-    "variantId": "variant_id",
-    "activePresetId": "active_preset_id",
-    "applyPresetNonColor": "apply_preset_non_color",
-    "styleOverrides": "style_overrides",
-    "graphSettingsOverride": "graph_settings",
-    "axesOverrides": "axes",
-    "plotGeometry": "plot_geometry",
-    "dataSetVisibility": "data_set_visibility",
-    "elementActivation": "element_activation",
-    "legend": "legend",
-    "partsOfWholeBorders": "parts_of_whole_borders",
-}
-
 
 #: each session's versions made by edits that change only how a graph looks (styles, axes,
 #: titles, annotations): the analyses need not be computed again for them

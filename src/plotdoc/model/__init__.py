@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from .project import (
+    GRAPH_ATTRS,
+    GRAPH_OBJECT_ATTRS,
     Analysis,
     Annotation,
     DataSet,
@@ -14,6 +16,8 @@ from .project import (
 )
 
 __all__ = [
+    "GRAPH_ATTRS",
+    "GRAPH_OBJECT_ATTRS",
     "Analysis",
     "Annotation",
     "DataSet",

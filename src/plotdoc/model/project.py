@@ -60,6 +60,27 @@ class Graph:
     parts_of_whole_borders: dict[str, Any] = field(default_factory=dict)
 
 
+#: The graph's object-valued keys in a document, with the :class:`Graph` attribute of each.
+GRAPH_OBJECT_ATTRS = {
+    "styleOverrides": "style_overrides",
+    "graphSettingsOverride": "graph_settings",
+    "axesOverrides": "axes",
+    "plotGeometry": "plot_geometry",
+    "dataSetVisibility": "data_set_visibility",
+    "elementActivation": "element_activation",
+    "legend": "legend",
+    "partsOfWholeBorders": "parts_of_whole_borders",
+}
+
+#: Every key of a graph in a document that is a :class:`Graph` attribute, with its name.
+GRAPH_ATTRS = {
+    "variantId": "variant_id",
+    "activePresetId": "active_preset_id",
+    "applyPresetNonColor": "apply_preset_non_color",
+    **GRAPH_OBJECT_ATTRS,
+}
+
+
 @dataclass
 class Analysis:
     id: str
