@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ..problems import PlotdocError, Problem, problem_lines
+from .walk import STDIN
 
 if TYPE_CHECKING:
     from ..model import Project
@@ -153,6 +155,31 @@ def add_jobs(p: argparse.ArgumentParser) -> None:
         metavar="N",
         help="files worked on at once, each in its own process (default: the number of cores)",
     )
+
+
+def refuse_existing(command: str, output: str, force: bool) -> bool:
+    """Whether ``output`` is a file already there that only --force may replace (said on
+    standard error); standard output (``-``) is never refused."""
+    if output == STDIN or force or not Path(output).exists():
+        return False
+    print(
+        f"plotdoc {command}: {output} exists; expected a new file name "
+        "(give -o OUT, or --force to replace it)",
+        file=sys.stderr,
+    )
+    return True
+
+
+def write_output(args: argparse.Namespace, output: str, data: bytes | None) -> None:
+    """End a command that writes one file: ``data`` on standard output when ``output`` is
+    ``-``, else the path written printed (not with --json, whose report says it)."""
+    if output == STDIN:
+        assert data is not None
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    elif not args.json:
+        print(output)
 
 
 def dump_json(payload: object) -> None:

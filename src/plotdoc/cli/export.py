@@ -21,7 +21,9 @@ from .common import (
     dump_json,
     print_problems,
     problem_json,
+    refuse_existing,
     usage_error,
+    write_output,
 )
 from .files import STDIN, display, load
 
@@ -61,12 +63,7 @@ def run(args: argparse.Namespace) -> int:
         return usage_error(
             args, "--json and the Prism file cannot share standard output; give -o OUT"
         )
-    if output != STDIN and Path(output).exists() and not args.force:
-        print(
-            f"plotdoc export: {output} exists; expected a new file name "
-            "(give -o OUT, or --force to replace it)",
-            file=sys.stderr,
-        )
+    if refuse_existing("export", output, args.force):
         return EXIT_REFUSED
     try:
         project = load(args.file)
@@ -81,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
             f"--table {unknown[0]!r} names no table of {display(args.file)}; the ids are "
             + ", ".join(known),
         )
+    data: bytes | None = None
     try:
         if output == STDIN:
             data, problems = to_pzfx(project, tables=args.table)
@@ -90,12 +88,7 @@ def run(args: argparse.Namespace) -> int:
         _report(args, None, list(exc.problems))
         return EXIT_REFUSED
     _report(args, output, problems)
-    if output == STDIN:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-    elif not args.json:
-        print(output)
+    write_output(args, output, data)
     return EXIT_OK
 
 

@@ -32,7 +32,9 @@ from .common import (
     dump_json,
     print_problems,
     problem_json,
+    refuse_existing,
     usage_error,
+    write_output,
 )
 from .files import STDIN, display, read_stdin, unique
 from .pool import Tally
@@ -172,12 +174,7 @@ def _single(args: argparse.Namespace) -> int:
         return usage_error(args, "--json and the project cannot share standard output; give -o OUT")
     if output is None:
         output = STDIN if args.file == STDIN else str(Path(args.file).with_suffix(".plotdoc"))
-        if output != STDIN and Path(output).exists() and not args.force:
-            print(
-                f"plotdoc import: {output} exists; expected a new file name "
-                "(give -o OUT, or --force to replace it)",
-                file=sys.stderr,
-            )
+        if refuse_existing("import", output, args.force):
             return EXIT_REFUSED
     try:
         if args.file == STDIN:
@@ -191,6 +188,7 @@ def _single(args: argparse.Namespace) -> int:
         return EXIT_REFUSED
     from ..writer import dumps, save_project
 
+    data: bytes | None = None
     try:
         if output == STDIN:
             data = dumps(project)
@@ -200,12 +198,7 @@ def _single(args: argparse.Namespace) -> int:
         _report(args, None, [*problems, *exc.problems])
         return EXIT_REFUSED
     _report(args, output, problems)
-    if output == STDIN:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-    elif not args.json:
-        print(output)
+    write_output(args, output, data)
     return EXIT_OK
 
 
