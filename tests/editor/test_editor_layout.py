@@ -14,7 +14,8 @@ import pytest
 
 from plotdoc.builder import ProjectBuilder
 
-from .conftest import Editor, start_editor
+from .conftest import Editor
+from .helpers import browser_page, running
 
 VIEWPORT = {"width": 1440, "height": 900}
 
@@ -35,27 +36,18 @@ def wide_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def editor(wide_file: Path) -> Iterator[Editor]:
-    ed = start_editor(wide_file, cwd=wide_file.parent)
-    try:
+    with running(wide_file, cwd=wide_file.parent) as ed:
         yield ed
-    finally:
-        ed.stop()
 
 
 @pytest.fixture(scope="module")
 def empty_editor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Editor]:
-    ed = start_editor(cwd=tmp_path_factory.mktemp("empty"))
-    try:
+    with running(cwd=tmp_path_factory.mktemp("empty")) as ed:
         yield ed
-    finally:
-        ed.stop()
 
 
 def test_the_start_screen_uses_the_window(browser: Any, empty_editor: Editor) -> None:
-    context = browser.new_context(viewport=VIEWPORT)
-    try:
-        page = context.new_page()
-        page.goto(empty_editor.url)
+    with browser_page(browser, empty_editor.url, VIEWPORT) as page:
         start = page.get_by_test_id("start-screen")
         start.wait_for()
         page.wait_for_timeout(800)
@@ -69,15 +61,10 @@ def test_the_start_screen_uses_the_window(browser: Any, empty_editor: Editor) ->
         page.get_by_test_id("start-column").click()
         page.get_by_test_id("tab-graph").wait_for()
         page.get_by_test_id("inspector").wait_for()
-    finally:
-        context.close()
 
 
 def test_the_sheet_shows_many_columns_at_1440x900(browser: Any, editor: Editor) -> None:
-    context = browser.new_context(viewport=VIEWPORT)
-    try:
-        page = context.new_page()
-        page.goto(editor.url)
+    with browser_page(browser, editor.url, VIEWPORT) as page:
         page.get_by_test_id("nav-wide").click()
         page.locator(".plotdoc-sheet .ag-header-cell[col-id='c0']").first.wait_for(state="attached")
         page.wait_for_timeout(800)
@@ -95,29 +82,19 @@ def test_the_sheet_shows_many_columns_at_1440x900(browser: Any, editor: Editor) 
             }"""
         )
         assert shown >= 6, shown
-    finally:
-        context.close()
 
 
 def test_the_navigator_names_families_in_words(browser: Any, editor: Editor) -> None:
-    context = browser.new_context(viewport=VIEWPORT)
-    try:
-        page = context.new_page()
-        page.goto(editor.url)
+    with browser_page(browser, editor.url, VIEWPORT) as page:
         item = page.get_by_test_id("nav-mv")
         item.wait_for()
         text = item.inner_text()
         assert "Multiple variables" in text, text
         assert "MULTIPLEVARIABLES" not in text and "multipleVariables" not in text
-    finally:
-        context.close()
 
 
 def test_an_empty_table_name_is_refused(browser: Any, editor: Editor) -> None:
-    context = browser.new_context(viewport=VIEWPORT)
-    try:
-        page = context.new_page()
-        page.goto(editor.url)
+    with browser_page(browser, editor.url, VIEWPORT) as page:
         page.get_by_test_id("nav-wide").click()
         page.wait_for_function(
             "() => document.querySelector('[data-testid=table-name]')?.textContent === 'Table 1'"
@@ -131,15 +108,10 @@ def test_an_empty_table_name_is_refused(browser: Any, editor: Editor) -> None:
         assert "at least one character" in page.get_by_test_id("problems-lines").inner_text()
         assert page.get_by_test_id("table-name").inner_text() == before
         assert page.get_by_test_id("nav-wide").inner_text().startswith(before)
-    finally:
-        context.close()
 
 
 def test_format_sections_stay_as_the_user_left_them(browser: Any, editor: Editor) -> None:
-    context = browser.new_context(viewport=VIEWPORT)
-    try:
-        page = context.new_page()
-        page.goto(editor.url)
+    with browser_page(browser, editor.url, VIEWPORT) as page:
         page.get_by_test_id("nav-wide").click()
         page.wait_for_function(
             "() => (document.querySelector('[data-testid=graph] img')||{}).src"
@@ -164,15 +136,10 @@ def test_format_sections_stay_as_the_user_left_them(browser: Any, editor: Editor
         page.wait_for_timeout(1000)  # the format panel is rebuilt after the change
         assert page.get_by_test_id("title-graph").input_value() == "Body weight"
         assert "q-expansion-item--expanded" in (axis.get_attribute("class") or "")
-    finally:
-        context.close()
 
 
 def test_analysis_parameters_read_as_words(browser: Any, editor: Editor) -> None:
-    context = browser.new_context(viewport=VIEWPORT)
-    try:
-        page = context.new_page()
-        page.goto(editor.url)
+    with browser_page(browser, editor.url, VIEWPORT) as page:
         page.get_by_test_id("nav-wide").click()
         page.get_by_test_id("tab-analyses").click()
         variance = page.get_by_test_id("param-variance")
@@ -185,5 +152,3 @@ def test_analysis_parameters_read_as_words(browser: Any, editor: Editor) -> None
         options = page.locator(".q-menu .q-item").all_inner_texts()
         assert "Equal SDs" in options and "welch" not in options, options
         page.keyboard.press("Escape")
-    finally:
-        context.close()
