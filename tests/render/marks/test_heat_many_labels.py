@@ -56,3 +56,49 @@ def test_a_map_that_fits_is_not_thinned() -> None:
     p = open_doc(_doc(40, 16))
     drawn = render_table_checked(p, p.tables[0], fmt="png", dpi=50)
     assert not [w for w in drawn.warnings if warning_code(w) == THINNED]
+
+
+@pytest.mark.parametrize("flip", [False, True])
+def test_a_500_row_map_builds_ticks_only_for_the_readable_labels_it_shows(
+    flip: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every shown row label is at least a line of its font from the next, a warning names the
+    ones left out, and matplotlib builds one Tick per shown label (no Tick for the rest, none
+    built and thrown away)."""
+    import matplotlib.axis as maxis
+    from matplotlib.text import Text
+
+    built: list[maxis.Axis] = []
+    make = maxis.Axis._get_tick  # type: ignore[attr-defined]
+
+    def counting(self: maxis.Axis, major: bool) -> maxis.Tick:
+        if major:
+            built.append(self)
+        tick: maxis.Tick = make(self, major)
+        return tick
+
+    monkeypatch.setattr(maxis.Axis, "_get_tick", counting)
+    rows = 500
+    doc = _doc(rows, 3, flip)
+    p = open_doc(doc)
+    drawn = render_table_checked(p, p.tables[0], fmt="png", dpi=50)
+    thinned = [w for w in drawn.warnings if warning_code(w) == THINNED]
+    assert len(thinned) == 1 and "of 500 row labels are not shown" in thinned[0]
+    built.clear()
+    fig = figure_of(doc)
+    row_axis = fig.axes[0].xaxis if flip else fig.axes[0].yaxis
+    labels = [
+        a
+        for a in fig.findobj(lambda a: str(a.get_gid() or "").startswith("label/row/"))
+        if isinstance(a, Text) and a.get_visible() and a.get_text()
+    ]
+    assert 20 <= len(labels) < rows
+    renderer = FigureCanvasAgg(fig).get_renderer()  # type: ignore[no-untyped-call]
+    centres = sorted(
+        (b.x0 + b.x1) / 2 if flip else (b.y0 + b.y1) / 2
+        for b in (a.get_window_extent(renderer) for a in labels)
+    )
+    font_px = float(labels[0].get_fontsize()) * fig.dpi / 72
+    assert min(np.diff(centres)) >= font_px
+    # the shown labels' ticks, plus the few a fresh axis makes for itself (before: two per label)
+    assert built.count(row_axis) <= len(labels) + 3

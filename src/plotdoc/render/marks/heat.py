@@ -39,7 +39,7 @@ import numpy as np
 from matplotlib.backend_bases import RendererBase
 from matplotlib.cm import ScalarMappable
 from matplotlib.lines import Line2D
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import FixedFormatter, FixedLocator, MaxNLocator
 from matplotlib.transforms import Bbox
 from numpy.typing import NDArray
 
@@ -143,10 +143,13 @@ def draw_heat_map(ctx: DrawContext) -> None:
     row_ticks, row_names = row_pos[::row_step].tolist(), row_texts[::row_step]
     _say_thinned(ctx, "row", n, row_step, "X" if flip else "Y")
     _say_thinned(ctx, "data set", m, col_step, "Y" if flip else "X")
-    if flip:
-        ctx.ax.set_xticks(row_ticks, row_names)
-    else:
-        ctx.ax.set_yticks(row_ticks, row_names)
+    # as set_yticks(row_ticks, row_names) without building a Tick per label here: the axes
+    # setup resets the ticks anyway, and the shown ones are built once, when first asked for
+    row_axis = ctx.ax.xaxis if flip else ctx.ax.yaxis
+    if row_ticks:
+        row_axis.set_view_interval(min(row_ticks), max(row_ticks))
+    row_axis.set_major_locator(FixedLocator(row_ticks))
+    row_axis.set_major_formatter(FixedFormatter(row_names))
     row_ids = [ids.axis_label("row", r) for r in range(0, n, row_step)]
     rich_rows = {safe(s): s for s in rows[::row_step] if needs_runs(s)}
     col_ids = [ids.axis_label("column", i) for i in vis][::col_step]
