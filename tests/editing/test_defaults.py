@@ -30,7 +30,7 @@ from plotdoc.model import Project
 from plotdoc.publish.examples import example_bytes
 from plotdoc.writer import dumps
 
-STAMP = "2000-01-01T00:00:00Z"
+from .helpers import STAMP
 
 
 def _nested_option_defaults() -> list[tuple[str, str]]:

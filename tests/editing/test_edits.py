@@ -36,11 +36,6 @@ from plotdoc.publish.examples import example_bytes
 from plotdoc.writer import dumps
 
 
-@pytest.fixture
-def project():  # type: ignore[no-untyped-def]
-    return loads(example_bytes("complete"))
-
-
 def _same(a, b) -> bool:  # type: ignore[no-untyped-def]
     return dumps(a, now="2000-01-01T00:00:00Z") == dumps(b, now="2000-01-01T00:00:00Z")
 

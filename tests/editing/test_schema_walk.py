@@ -26,9 +26,10 @@ from plotdoc.model import Project
 from plotdoc.publish.examples import example_bytes
 from plotdoc.writer import dumps
 
+from .helpers import STAMP
+
 SCHEMA = load_schema()
 DEFS: dict[str, Any] = SCHEMA["definitions"]
-STAMP = "2000-01-01T00:00:00Z"
 
 Path = tuple[str | int, ...]
 

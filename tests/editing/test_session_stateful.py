@@ -74,7 +74,8 @@ from plotdoc.editing import (
 from plotdoc.publish.examples import example_bytes
 from plotdoc.writer import dumps
 
-STAMP = "2000-01-01T00:00:00Z"
+from .helpers import STAMP
+
 EXAMPLES = int(os.environ.get("PLOTDOC_STATEFUL_EXAMPLES", "15"))
 STEPS = int(os.environ.get("PLOTDOC_STATEFUL_STEPS", "25"))
 ORIGINAL = example_bytes("complete")

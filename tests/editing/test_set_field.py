@@ -5,7 +5,7 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from plotdoc import PlotdocError, loads, validate
+from plotdoc import PlotdocError, validate
 from plotdoc.editing import (
     FieldError,
     Session,
@@ -19,23 +19,8 @@ from plotdoc.editing import (
     unset_field,
 )
 from plotdoc.model import Project
-from plotdoc.publish.examples import example_bytes
-from plotdoc.writer import dumps
 
-STAMP = "2000-01-01T00:00:00Z"
-
-
-@pytest.fixture
-def project() -> Project:
-    return loads(example_bytes("complete"))
-
-
-def _bytes(project: Project) -> bytes:
-    return dumps(project, now=STAMP)
-
-
-def _reopened(project: Project) -> dict:  # type: ignore[type-arg]
-    return orjson.loads(dumps(loads(_bytes(project)), now=STAMP))  # type: ignore[no-any-return]
+from .helpers import reopened, saved
 
 
 def test_the_paths_problems_print_are_set_and_saved(project: Project) -> None:
@@ -54,7 +39,7 @@ def test_the_paths_problems_print_are_set_and_saved(project: Project) -> None:
     set_field(
         project, ("tables", 4, "graph", "legend", "itemOverrides", "volcano:up", "text"), "Up"
     )
-    doc = _reopened(project)
+    doc = reopened(project)
     graph = doc["tables"][1]["graph"]
     assert graph["styleOverrides"]["perDataSet"]["Control"]["symbol"]["color"] == {"hex": "#ff0000"}
     assert graph["styleOverrides"]["perDataSet"]["High-fat diet + drug"]["bar"]["borderWidth"] == 2
@@ -65,16 +50,16 @@ def test_the_paths_problems_print_are_set_and_saved(project: Project) -> None:
 
 def test_an_object_of_required_fields_is_started_from_valid_values(project: Project) -> None:
     set_field(project, "tables[0].graph.graphSettingsOverride.lineOfIdentity.show", True)
-    line = _reopened(project)["tables"][0]["graph"]["graphSettingsOverride"]["lineOfIdentity"]
+    line = reopened(project)["tables"][0]["graph"]["graphSettingsOverride"]["lineOfIdentity"]
     assert line["show"] is True and set(line) == {"show", "color", "thickness", "dashStyle"}
 
 
 def test_a_refused_value_gives_opens_problem_and_changes_nothing(project: Project) -> None:
-    before = _bytes(project)
+    before = saved(project)
     path = "tables[1].graph.axesOverrides.leftY.rangeMin"
     with pytest.raises(PlotdocError) as info:
         set_field(project, path, "low")
-    assert _bytes(project) == before
+    assert saved(project) == before
     doc = orjson.loads(before)
     doc["tables"][1]["graph"]["axesOverrides"]["leftY"]["rangeMin"] = "low"
     report = validate(orjson.dumps(doc))
@@ -85,11 +70,11 @@ def test_a_refused_value_gives_opens_problem_and_changes_nothing(project: Projec
 
 
 def test_a_key_that_names_no_data_set_is_refused(project: Project) -> None:
-    before = _bytes(project)
+    before = saved(project)
     with pytest.raises(PlotdocError) as info:
         set_field(project, "tables[1].graph.styleOverrides.perDataSet.Nobody.symbol.size", 3)
     assert info.value.errors[0].code == "unmatched-data-set-key"
-    assert _bytes(project) == before
+    assert saved(project) == before
 
 
 @pytest.mark.parametrize(
@@ -109,11 +94,11 @@ def test_a_key_that_names_no_data_set_is_refused(project: Project) -> None:
     ],
 )
 def test_paths_set_field_does_not_set_are_refused(project: Project, path: str) -> None:
-    before = _bytes(project)
+    before = saved(project)
     with pytest.raises(PlotdocError) as info:
         set_field(project, path, 1)
     assert info.value.errors[0].code in {"edit-invalid", "unknown-key", "wrong-type"}
-    assert _bytes(project) == before
+    assert saved(project) == before
 
 
 def test_unset_field_gives_the_default_back(project: Project) -> None:
@@ -126,13 +111,13 @@ def test_unset_field_gives_the_default_back(project: Project) -> None:
 
 def test_renaming_a_data_set_by_its_path_moves_its_style(project: Project) -> None:
     set_field(project, "tables[0].dataSets[1].name", "IgG")
-    graph = _reopened(project)["tables"][0]["graph"]
+    graph = reopened(project)["tables"][0]["graph"]
     assert graph["styleOverrides"]["perDataSet"]["IgG"]["line"]["dashStyle"] == "dashed"
 
 
 def test_each_edit_is_one_undo_step_and_undo_gives_the_bytes_back(project: Project) -> None:
     session = Session(project)
-    before = _bytes(project)
+    before = saved(project)
     session.set_field("tables[1].graph.legend.title", "Diet")
     edit = session.add_annotation("weights", {"type": "text", "x": 10, "y": 20, "text": "n = 12"})
     assert edit.item_id is not None
@@ -142,7 +127,7 @@ def test_each_edit_is_one_undo_step_and_undo_gives_the_bytes_back(project: Proje
     assert len(session.history.done) == 5
     while session.undo():
         pass
-    assert _bytes(project) == before
+    assert saved(project) == before
 
 
 def test_annotations_are_added_moved_reordered_and_removed(project: Project) -> None:
@@ -151,25 +136,25 @@ def test_annotations_are_added_moved_reordered_and_removed(project: Project) -> 
     assert aid is not None and aid not in {"sig", "annotation-1"}
     move_annotation(project, "weights", aid, 2.5, -4)
     move_annotation(project, "weights", aid, to=0)
-    doc = _reopened(project)["tables"][1]["annotations"]
+    doc = reopened(project)["tables"][1]["annotations"]
     assert doc[0]["id"] == aid and (doc[0]["x"], doc[0]["y"]) == (12.5, 16)
     assert doc[0]["color"] == "theme"  # defaults filled as open fills them
     shape = add_annotation(project, "calibration", {"type": "shape", "shape": "arrow"}).item_id
     assert shape is not None
     move_annotation(project, "calibration", shape, 10, 20)
-    points = _reopened(project)["tables"][0]["annotations"][-1]["points"]
+    points = reopened(project)["tables"][0]["annotations"][-1]["points"]
     assert points == [{"x": 10, "y": 20}, {"x": 82, "y": 92}]
     remove_annotation(project, "weights", aid)
-    assert aid not in {a["id"] for a in _reopened(project)["tables"][1]["annotations"]}
+    assert aid not in {a["id"] for a in reopened(project)["tables"][1]["annotations"]}
 
 
 def test_a_bracket_between_groups_moves_only_up_and_down(project: Project) -> None:
     sig = next(a for a in project.table("weights").annotations if a.id == "sig")
-    before = _bytes(project)
+    before = saved(project)
     with pytest.raises(PlotdocError) as info:
         move_annotation(project, "weights", "sig", 5, 0)
     assert "both ends are on data sets" in info.value.errors[0].message
-    assert _bytes(project) == before
+    assert saved(project) == before
     if sig.props["y"] is not None:
         y = sig.props["y"]
         move_annotation(project, "weights", "sig", 0, 3)
@@ -194,10 +179,10 @@ def test_a_bracket_between_groups_moves_only_up_and_down(project: Project) -> No
     ],
 )
 def test_bad_annotation_edits_are_refused(project: Project, call) -> None:  # type: ignore[no-untyped-def]
-    before = _bytes(project)
+    before = saved(project)
     with pytest.raises(PlotdocError):
         call(project)
-    assert _bytes(project) == before
+    assert saved(project) == before
 
 
 def test_field_spec_kinds_for_the_format_panel(project: Project) -> None:
@@ -290,12 +275,12 @@ def test_fields_of_a_graph_type_are_the_options_it_has(project: Project) -> None
 def test_a_value_save_could_not_write_is_refused_with_saves_code(
     project: Project, value: object, code: str
 ) -> None:
-    before = _bytes(project)
+    before = saved(project)
     with pytest.raises(PlotdocError) as info:
         set_field(project, "tables[1].usermeta.note", value)
     assert info.value.errors[0].code == code
     assert info.value.errors[0].where == "tables[1].usermeta.note"
-    assert _bytes(project) == before
+    assert saved(project) == before
     with pytest.raises(PlotdocError):
         set_field(project, "tables[1].titles.graph.dx", value)
-    assert _bytes(project) == before
+    assert saved(project) == before

@@ -46,25 +46,8 @@ from plotdoc.editing import (
     set_visibility,
 )
 from plotdoc.model import Project
-from plotdoc.publish.examples import example_bytes
-from plotdoc.writer import dumps
 
-STAMP = "2000-01-01T00:00:00Z"
-
-
-@pytest.fixture
-def project() -> Project:
-    return loads(example_bytes("complete"))
-
-
-def _bytes(project: Project) -> bytes:
-    return dumps(project, now=STAMP)
-
-
-def _reopened(project: Project) -> dict[str, Any]:
-    doc: dict[str, Any] = orjson.loads(dumps(loads(_bytes(project)), now=STAMP))
-    return doc
-
+from .helpers import reopened, saved
 
 # -- open's reading -------------------------------------------------------------------------
 
@@ -73,37 +56,37 @@ def _reopened(project: Project) -> dict[str, Any]:
 def test_a_survival_cell_open_would_read_as_missing_is_refused(
     project: Project, value: Any
 ) -> None:
-    before = _bytes(project)
+    before = saved(project)
     with pytest.raises(PlotdocError) as info:
         set_cell(project, "table-3", 0, 1, value)
     problem = info.value.errors[0]
     assert problem.code == "survival-code-ignored"
     assert problem.where == "tables[6].dataSets[0].values[0][0]"
     assert "read as missing" in problem.message
-    assert _bytes(project) == before
+    assert saved(project) == before
 
 
 @pytest.mark.parametrize("value", [1, 0, "", None, "1"])
 def test_survival_codes_are_accepted_and_read_back(project: Project, value: Any) -> None:
     set_cell(project, "table-3", 0, 1, value)
     stored = project.table("table-3").data_sets[0].values[0, 0]
-    reopened = loads(_bytes(project)).table("table-3").data_sets[0].values[0, 0]
-    assert str(stored) == str(reopened)
+    read_back = loads(saved(project)).table("table-3").data_sets[0].values[0, 0]
+    assert str(stored) == str(read_back)
 
 
 def test_a_mode_the_graph_type_does_not_offer_is_refused(project: Project) -> None:
-    before = _bytes(project)
+    before = saved(project)
     with pytest.raises(PlotdocError) as info:
         set_plot_option(project, "weights", ("mode",), "meanWithSd")  # a box-and-whiskers graph
     assert [p.code for p in info.value.errors] == ["mode-not-offered"]
-    assert _bytes(project) == before
+    assert saved(project) == before
 
 
 def test_a_graph_type_change_drops_the_keys_the_new_type_does_not_draw(project: Project) -> None:
     edit = set_variant(project, "rnaseq", "mv-scatter")
     assert {p.code for p in edit.warnings} == {"unmatched-data-set-key"}
     assert "volcano:up" not in project.table("rnaseq").graph.style_overrides["perDataSet"]  # type: ignore[union-attr]
-    assert _reopened(project) == orjson.loads(_bytes(project))
+    assert reopened(project) == orjson.loads(saved(project))
     edit.change.undo(project)
     assert "volcano:up" in project.table("rnaseq").graph.style_overrides["perDataSet"]  # type: ignore[union-attr]
 
@@ -137,7 +120,7 @@ def _big_column_table(rows: int, sets: int) -> Project:
 @pytest.fixture(scope="module")
 def full() -> bytes:
     """A project of exactly the 2,000,000 cells the contract allows."""
-    return _bytes(_big_column_table(200_000, 10))
+    return saved(_big_column_table(200_000, 10))
 
 
 @pytest.mark.parametrize(
@@ -160,7 +143,7 @@ def test_an_edit_past_the_project_cell_limit_is_refused(
     assert info.value.errors[0].message.startswith(
         "expected at most 2,000,000 cells in the project; found "
     )
-    assert _bytes(project) == full
+    assert saved(project) == full
 
 
 def test_an_edit_that_would_make_the_file_too_large_is_refused() -> None:
@@ -177,14 +160,14 @@ def test_an_edit_that_would_make_the_file_too_large_is_refused() -> None:
         ],
     }
     project = loads(orjson.dumps(doc))
-    before = _bytes(project)
+    before = saved(project)
     block = "\n".join("\t".join([long] * 5) for _ in range(1_000))
     with pytest.raises(PlotdocError) as info:
         paste_block(project, "text", 9_800, 1, block)
     assert [p.code for p in info.value.errors] == ["file-too-large"]
-    assert _bytes(project) == before
+    assert saved(project) == before
     paste_block(project, "text", 9_800, 1, "\n".join(["short"] * 10))  # room for this
-    assert len(_bytes(project)) > len(before)
+    assert len(saved(project)) > len(before)
 
 
 # -- bad arguments are refused, never a crash ---------------------------------------------------
@@ -254,22 +237,22 @@ BAD_CALLS: list[tuple[str, Callable[[Project], object]]] = [
 def test_every_edit_refuses_bad_arguments_with_a_problem(
     project: Project, name: str, call: Callable[[Project], object]
 ) -> None:
-    before = _bytes(project)
+    before = saved(project)
     with pytest.raises(EditRefusedError) as info:
         call(project)
     assert info.value.errors, name
     for problem in info.value.problems:
         assert problem.line is None and problem.column is None and problem.offset is None
-    assert _bytes(project) == before
+    assert saved(project) == before
 
 
 def test_a_row_label_typed_into_a_table_without_row_labels_is_stored(project: Project) -> None:
-    before = _bytes(project)
+    before = saved(project)
     edit = set_cell(project, "rnaseq", 2, 0, "third row")
     assert project.table("rnaseq").row_labels[2] == "third row"  # type: ignore[index]
-    assert loads(_bytes(project)).table("rnaseq").row_labels[2] == "third row"  # type: ignore[index]
+    assert loads(saved(project)).table("rnaseq").row_labels[2] == "third row"  # type: ignore[index]
     edit.change.undo(project)
-    assert _bytes(project) == before
+    assert saved(project) == before
 
 
 # -- renaming and removing data sets ------------------------------------------------------------
@@ -284,26 +267,26 @@ def test_renaming_a_data_set_keeps_its_style_points_and_analyses(project: Projec
     edit = rename_data_set(project, "calibration", 1, "Bovine IgG")
     assert edit.warnings == []
     rename_data_set(project, "weights", 0, "Chow")
-    reopened = loads(_bytes(project))
-    graph = reopened.table("calibration").graph
+    read_back = loads(saved(project))
+    graph = read_back.table("calibration").graph
     assert graph is not None
     assert graph.style_overrides["perDataSet"]["Bovine IgG"] == style
     assert graph.style_overrides["perPoint"]["Bovine IgG"] == point
     assert "IgG standard" not in graph.style_overrides["perDataSet"]
-    assert reopened.table("weights").analyses[0].params["groupA"] == "Chow"
-    assert reopened.warnings == ()
+    assert read_back.table("weights").analyses[0].params["groupA"] == "Chow"
+    assert read_back.warnings == ()
 
 
 def test_renaming_a_variable_keeps_its_type(project: Project) -> None:
     rename_data_set(project, "rnaseq", 0, "Gene symbol")
-    assert loads(_bytes(project)).table("rnaseq").variable_types == {"Gene symbol": "label"}
+    assert loads(saved(project)).table("rnaseq").variable_types == {"Gene symbol": "label"}
 
 
 def test_removing_a_data_set_moves_the_keys_of_the_ones_after_it(project: Project) -> None:
     rename_data_set(project, "calibration", 1, "IgG")
     edit = remove_data_set(project, "calibration", 0)
     assert edit.warnings == []
-    graph = loads(_bytes(project)).table("calibration").graph
+    graph = loads(saved(project)).table("calibration").graph
     assert graph is not None
     assert graph.legend["itemOverrides"] == {"0": {"text": "Bovine IgG"}}
     assert graph.element_activation["perDataSet"] == {"0": {"lines": True}}
@@ -349,7 +332,7 @@ def test_point_styles_follow_their_rows(project: Project) -> None:
     assert points(project) == {"7": star}
     delete_rows(project, "calibration", 7)
     assert points(project) == {}
-    assert _reopened(project)["tables"][0]["graph"]["styleOverrides"]["perPoint"] == {
+    assert reopened(project)["tables"][0]["graph"]["styleOverrides"]["perPoint"] == {
         "IgG standard": {}
     }
 
@@ -376,7 +359,7 @@ def test_deleting_the_table_the_view_shows_shows_the_next_one(project: Project) 
     assert project.view["activeTableId"] == "weights"
     delete_table(project, "weights")  # and its histogram, a results table
     assert project.view["activeTableId"] == "table-1"
-    assert loads(_bytes(project)).view["activeTableId"] == "table-1"
+    assert loads(saved(project)).view["activeTableId"] == "table-1"
     project.view["activeTableId"] = "table-3"
     delete_table(project, "table-3")
     assert project.view["activeTableId"] == "table-2"
@@ -397,9 +380,9 @@ def test_an_annotation_past_the_tables_limit_is_refused() -> None:
         ],
     }
     project = loads(orjson.dumps(doc))
-    before = _bytes(project)
+    before = saved(project)
     with pytest.raises(PlotdocError) as info:
         add_annotation(project, "t", note)
     assert info.value.errors[0].code == "too-many-items"
     assert info.value.errors[0].where == "tables[0].annotations"
-    assert _bytes(project) == before
+    assert saved(project) == before
