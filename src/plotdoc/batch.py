@@ -201,35 +201,17 @@ def _work_on(name: str, command: str, options: Options) -> Result:
 
 
 def _render(name: str, stem: str, project: Any, options: Options) -> Result:
-    from .problems import error, warning
-    from .render import file_stem, render_table_checked
-    from .render.notices import warning_code, warning_path
+    from .render import file_stem, render_table_reported
 
     problems = list(project.warnings)
     outputs: list[str] = []
     for i, table in enumerate(project.tables):
         if table.graph is None:
             continue
-        try:
-            data, hidden = render_table_checked(project, table, fmt=options.fmt, dpi=options.dpi)
-        except Exception as exc:  # one graph that cannot be drawn: the others still are
-            problems.append(
-                error(
-                    "render-failed",
-                    ("tables", i, "graph"),
-                    f"expected a graph that can be drawn; table {table.id!r} failed "
-                    f"({type(exc).__name__}: {exc})",
-                )
-            )
+        data, reported = render_table_reported(project, i, fmt=options.fmt, dpi=options.dpi)
+        problems += reported
+        if data is None:  # one graph that cannot be drawn: the others still are
             continue
-        for message in hidden:
-            problems.append(
-                warning(
-                    warning_code(message),
-                    ("tables", i, *warning_path(message)),
-                    f"table {table.id!r}: {message}",
-                )
-            )
         if options.output:
             outputs.append(
                 _write(options.output, f"{stem}--{file_stem(table.id)}.{options.fmt}", data)

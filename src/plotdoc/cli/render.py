@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..problems import PlotdocError, Problem, error, warning
+from ..problems import PlotdocError, Problem
 from . import cluster, stream
 from .common import (
     EXIT_OK,
@@ -83,8 +83,7 @@ def _one(job: Job) -> Outcome:
             f"(tables with a graph: {ids})"
         )
         return outcome
-    from ..render import file_stem, render_table_checked
-    from ..render.notices import warning_code, warning_path
+    from ..render import file_stem, render_table_reported
 
     tables = [
         (i, t)
@@ -100,26 +99,10 @@ def _one(job: Job) -> Outcome:
         return outcome
     used: set[str] = set()
     for i, table in tables:
-        try:
-            data, hidden = render_table_checked(project, table, fmt=job.fmt, dpi=job.dpi)
-        except Exception as exc:  # a defect in one graph must not stop the others
-            outcome.problems.append(
-                error(
-                    "render-failed",
-                    ("tables", i, "graph"),
-                    f"expected a graph that can be drawn; table {table.id!r} failed "
-                    f"({type(exc).__name__}: {exc})",
-                )
-            )
+        data, reported = render_table_reported(project, i, fmt=job.fmt, dpi=job.dpi)
+        outcome.problems += reported
+        if data is None:  # a defect in one graph must not stop the others
             continue
-        for message in hidden:
-            outcome.problems.append(
-                warning(
-                    warning_code(message),
-                    ("tables", i, *warning_path(message)),
-                    f"table {table.id!r}: {message}",
-                )
-            )
         if job.out is None:
             outcome.graph = data
             continue

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 if TYPE_CHECKING:
     from ..model import Project, Table
+    from ..problems import Problem
 
 __all__ = ["FORMATS", "Rendered", "render_project", "render_table", "render_table_checked"]
 
@@ -49,6 +50,37 @@ def render_table_checked(
     with matplotlib.rc_context(cast(Any, rc_params(table.graph))):
         fig, warnings = draw_graph(project, table, dpi=dpi)
         return Rendered(figure_bytes(fig, fmt, dpi), warnings)
+
+
+def render_table_reported(
+    project: Project, index: int, *, fmt: str = "svg", dpi: float = 150
+) -> tuple[bytes | None, list[Problem]]:
+    """Table ``index``'s graph drawn as a command reports it: the bytes (None when it cannot be
+    drawn) and the problems to report, each at its place in the project (a graph that fails
+    is an error, so one defect never stops the other graphs; each warning of the drawing)."""
+    from ..problems import error, warning
+    from .notices import warning_code, warning_path
+
+    table = project.tables[index]
+    try:
+        data, hidden = render_table_checked(project, table, fmt=fmt, dpi=dpi)
+    except Exception as exc:  # a defect in one graph must not stop the others
+        failed = error(
+            "render-failed",
+            ("tables", index, "graph"),
+            f"expected a graph that can be drawn; table {table.id!r} failed "
+            f"({type(exc).__name__}: {exc})",
+        )
+        return None, [failed]
+    problems = [
+        warning(
+            warning_code(message),
+            ("tables", index, *warning_path(message)),
+            f"table {table.id!r}: {message}",
+        )
+        for message in hidden
+    ]
+    return data, problems
 
 
 def file_stem(name: str) -> str:
