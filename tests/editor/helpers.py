@@ -50,3 +50,48 @@ def browser_page(
         yield page
     finally:
         context.close()
+
+
+#: the data URL of the graph's picture ('' until there is one)
+GRAPH_SRC = "() => (document.querySelector('[data-testid=graph] img')||{}).src || ''"
+
+
+def graph_src(page: Any) -> str:
+    src: str = page.evaluate(GRAPH_SRC)
+    return src
+
+
+def wait_graph_change(page: Any, old: str) -> str:
+    """Wait until the graph shows a picture other than ``old``; the new one."""
+    page.wait_for_function(
+        f"(o) => {{ const s = ({GRAPH_SRC})(); return s.startsWith('data:image/png') && s !== o; }}",
+        arg=old,
+    )
+    return graph_src(page)
+
+
+def cell(page: Any, row: int, col: int) -> Any:
+    """The data sheet's cell at ``row`` of column ``c{col}``."""
+    return page.locator(
+        f".plotdoc-sheet .ag-row[row-index='{row}'] .ag-cell[col-id='c{col}']"
+    ).first
+
+
+def cell_is(page: Any, row: int, col: int, text: str, timeout: float = 30_000) -> None:
+    """Wait until the sheet's cell shows ``text``."""
+    page.wait_for_function(
+        "([r, c, t]) => document.querySelector("
+        "`.plotdoc-sheet .ag-row[row-index='${r}'] .ag-cell[col-id='c${c}']`)"
+        "?.textContent === t",
+        arg=[row, col, text],
+        timeout=timeout,
+    )
+
+
+def type_in_cell(page: Any, row: int, col: int, text: str, enter: bool = True) -> None:
+    """Type ``text`` into the sheet's cell as a user would (double-click, type, Enter)."""
+    cell(page, row, col).dblclick()
+    field = page.locator(".plotdoc-sheet .ag-cell-inline-editing input").first
+    field.fill(text)
+    if enter:
+        field.press("Enter")

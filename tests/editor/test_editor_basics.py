@@ -15,9 +15,16 @@ import pytest
 from plotdoc import open_project
 from plotdoc.publish.examples import example_bytes
 
-from .conftest import Editor, drop_file, start_editor
-
-GRAPH_SRC = "() => (document.querySelector('[data-testid=graph] img')||{}).src || ''"
+from .conftest import Editor, drop_file
+from .helpers import (
+    GRAPH_SRC,
+    browser_page,
+    cell,
+    graph_src,
+    running,
+    type_in_cell,
+    wait_graph_change,
+)
 
 
 @pytest.fixture(scope="module")
@@ -27,49 +34,15 @@ def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def editor(workdir: Path) -> Iterator[Editor]:
-    ed = start_editor(cwd=workdir)
-    try:
+    with running(cwd=workdir) as ed:
         yield ed
-    finally:
-        ed.stop()
 
 
 @pytest.fixture(scope="module")
 def page(browser: Any, editor: Editor) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    pg = context.new_page()
-    pg.goto(editor.url)
-    pg.get_by_test_id("start-screen").wait_for()
-    try:
+    with browser_page(browser, editor.url) as pg:
+        pg.get_by_test_id("start-screen").wait_for()
         yield pg
-    finally:
-        context.close()
-
-
-def graph_src(page: Any) -> str:
-    src: str = page.evaluate(GRAPH_SRC)
-    return src
-
-
-def wait_graph_change(page: Any, old: str) -> str:
-    page.wait_for_function(
-        f"(old) => {{ const s = ({GRAPH_SRC})(); return s.startsWith('data:image/png') && s !== old; }}",
-        arg=old,
-    )
-    return graph_src(page)
-
-
-def cell(page: Any, row: int, col: int) -> Any:
-    return page.locator(
-        f".plotdoc-sheet .ag-row[row-index='{row}'] .ag-cell[col-id='c{col}']"
-    ).first
-
-
-def type_in_cell(page: Any, row: int, col: int, text: str) -> None:
-    cell(page, row, col).dblclick()
-    editor = page.locator(".plotdoc-sheet .ag-cell-inline-editing input").first
-    editor.fill(text)
-    editor.press("Enter")
 
 
 def select_table(page: Any, table_id: str) -> None:

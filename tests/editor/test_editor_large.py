@@ -11,7 +11,8 @@ import pytest
 
 from plotdoc.builder import ProjectBuilder
 
-from .conftest import Editor, start_editor
+from .conftest import Editor
+from .helpers import browser_page, running
 
 ROWS = 200_000
 
@@ -28,18 +29,12 @@ def big_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def editor(big_file: Path) -> Iterator[Editor]:
-    ed = start_editor(big_file, cwd=big_file.parent)
-    try:
+    with running(big_file, cwd=big_file.parent) as ed:
         yield ed
-    finally:
-        ed.stop()
 
 
 def test_a_200000_row_table_opens_and_scrolls(browser: Any, editor: Editor) -> None:
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    page = context.new_page()
-    try:
-        page.goto(editor.url)
+    with browser_page(browser, editor.url) as page:
         first = page.locator(".plotdoc-sheet .ag-row[row-index='0'] .ag-cell[col-id='c0']").first
         first.wait_for()
         assert first.inner_text() == "0"
@@ -60,5 +55,3 @@ def test_a_200000_row_table_opens_and_scrolls(browser: Any, editor: Editor) -> N
         )
         rendered = page.locator(".plotdoc-sheet .ag-center-cols-container .ag-row").count()
         assert rendered < 200
-    finally:
-        context.close()

@@ -14,9 +14,8 @@ import pytest
 from plotdoc import open_project
 from plotdoc.publish.examples import example_bytes
 
-from .conftest import Editor, start_editor
-
-GRAPH_SRC = "() => (document.querySelector('[data-testid=graph] img')||{}).src || ''"
+from .conftest import Editor
+from .helpers import GRAPH_SRC, cell_is, running, type_in_cell
 
 
 @pytest.fixture
@@ -28,11 +27,8 @@ def project_file(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def editor(project_file: Path) -> Iterator[Editor]:
-    ed = start_editor(project_file, cwd=project_file.parent)
-    try:
+    with running(project_file, cwd=project_file.parent) as ed:
         yield ed
-    finally:
-        ed.stop()
 
 
 def open_tab(browser: Any, editor: Editor) -> tuple[Any, Any]:
@@ -46,29 +42,6 @@ def open_tab(browser: Any, editor: Editor) -> tuple[Any, Any]:
         " === 'Body weight at day 28'"
     )
     return context, page
-
-
-def cell(page: Any, row: int, col: int) -> Any:
-    return page.locator(
-        f".plotdoc-sheet .ag-row[row-index='{row}'] .ag-cell[col-id='c{col}']"
-    ).first
-
-
-def cell_is(page: Any, row: int, col: int, text: str, timeout: float = 15000) -> None:
-    page.wait_for_function(
-        "([r, c, t]) => document.querySelector("
-        "`.plotdoc-sheet .ag-row[row-index='${r}'] .ag-cell[col-id='c${c}']`)"
-        "?.textContent === t",
-        arg=[row, col, text],
-        timeout=timeout,
-    )
-
-
-def type_in_cell(page: Any, row: int, col: int, text: str) -> None:
-    cell(page, row, col).dblclick()
-    field = page.locator(".plotdoc-sheet .ag-cell-inline-editing input").first
-    field.fill(text)
-    field.press("Enter")
 
 
 def connected(page: Any) -> bool:

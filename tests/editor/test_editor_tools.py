@@ -14,18 +14,15 @@ from plotdoc.builder import ProjectBuilder
 from plotdoc.publish.examples import example_bytes
 
 from .conftest import Editor, drop_file, start_editor
+from .helpers import GRAPH_SRC, cell, cell_is, running, wait_graph_change
 
-GRAPH_SRC = "() => (document.querySelector('[data-testid=graph] img')||{}).src || ''"
 CSV = b"Dose,Control,Treated\n0.1,2.1,2.4\n0.3,3.9,5.2\n1,8.2,11.6\n3,15.7,24.9\n"
 
 
 @pytest.fixture(scope="module")
 def editor(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Editor]:
-    ed = start_editor(cwd=tmp_path_factory.mktemp("tools"))
-    try:
+    with running(cwd=tmp_path_factory.mktemp("tools")) as ed:
         yield ed
-    finally:
-        ed.stop()
 
 
 @pytest.fixture(scope="module")
@@ -48,31 +45,10 @@ def page(context: Any, editor: Editor) -> Any:
     return pg
 
 
-def cell(page: Any, row: int, col: int) -> Any:
-    return page.locator(
-        f".plotdoc-sheet .ag-row[row-index='{row}'] .ag-cell[col-id='c{col}']"
-    ).first
-
-
-def cell_is(page: Any, row: int, col: int, text: str) -> None:
-    page.wait_for_function(
-        "([r, c, t]) => document.querySelector("
-        "`.plotdoc-sheet .ag-row[row-index='${r}'] .ag-cell[col-id='c${c}']`)?.textContent === t",
-        arg=[row, col, text],
-    )
-
-
 def open_table(page: Any, table_id: str, name: str) -> None:
     page.get_by_test_id(f"nav-{table_id}").click()
     page.wait_for_function(
         "(n) => document.querySelector('[data-testid=table-name]')?.textContent === n", arg=name
-    )
-
-
-def wait_graph_change(page: Any, old: str) -> None:
-    page.wait_for_function(
-        f"(o) => {{ const s = ({GRAPH_SRC})(); return s.startsWith('data:image/png') && s !== o; }}",
-        arg=old,
     )
 
 

@@ -15,8 +15,8 @@ from plotdoc import open_project
 from plotdoc.publish.examples import example_bytes
 
 from .conftest import Editor, drop_file, start_editor
+from .helpers import GRAPH_SRC, browser_page, cell_is, running
 
-GRAPH_SRC = "() => (document.querySelector('[data-testid=graph] img')||{}).src || ''"
 MESSAGE = "() => document.querySelector('[data-testid=page-message]')?.textContent || ''"
 
 
@@ -34,11 +34,8 @@ def project_file(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def editor(project_file: Path) -> Iterator[Editor]:
-    ed = start_editor(project_file, cwd=project_file.parent)
-    try:
+    with running(project_file, cwd=project_file.parent) as ed:
         yield ed
-    finally:
-        ed.stop()
 
 
 def show_weights(page: Any) -> None:
@@ -47,16 +44,6 @@ def show_weights(page: Any) -> None:
     page.wait_for_function(
         "() => document.querySelector('[data-testid=table-name]')?.textContent"
         " === 'Body weight at day 28'"
-    )
-
-
-def cell_is(page: Any, row: int, col: int, text: str, timeout: float = 20000) -> None:
-    page.wait_for_function(
-        "([r, c, t]) => document.querySelector("
-        "`.plotdoc-sheet .ag-row[row-index='${r}'] .ag-cell[col-id='c${c}']`)"
-        "?.textContent === t",
-        arg=[row, col, text],
-        timeout=timeout,
     )
 
 
@@ -100,12 +87,9 @@ def test_two_editors_in_one_browser_keep_their_own_tokens(
 
 
 def test_a_refused_request_is_told_never_parsed(browser: Any, editor: Editor) -> None:
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    try:
-        page = context.new_page()
-        page.goto(editor.url)
+    with browser_page(browser, editor.url) as page:
         show_weights(page)
-        context.clear_cookies()  # the token is gone: every request is refused (403)
+        page.context.clear_cookies()  # the token is gone: every request is refused (403)
         drop_file(page, "again.plotdoc", example_bytes("complete"))
         page.wait_for_function(f"() => ({MESSAGE})().includes('refused')")
         assert "Open the address" in page.evaluate(MESSAGE)
@@ -115,8 +99,6 @@ def test_a_refused_request_is_told_never_parsed(browser: Any, editor: Editor) ->
         reread_sheet(page)
         page.wait_for_function(f"() => ({MESSAGE})().includes('sheet could not be read')")
         page.screenshot(path="/tmp/plotdoc-refused.png")
-    finally:
-        context.close()
 
 
 PASTE_JS = """
@@ -151,10 +133,7 @@ def test_a_paste_of_150000_cells_arrives_whole(
     rows = 75_000
     text = "".join(f"{i}.25\t{i + 1}.5\n" for i in range(rows))
     assert len(text.encode()) > 1_000_000  # more than the connection's messages may hold
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    try:
-        page = context.new_page()
-        page.goto(editor.url)
+    with browser_page(browser, editor.url) as page:
         show_weights(page)
         page.evaluate(WATCH_JS)
         focus_cell(page, 0, 0)
@@ -170,15 +149,10 @@ def test_a_paste_of_150000_cells_arrives_whole(
         saved = open_project(project_file).table("weights")
         assert saved.n_rows == rows
         assert saved.data_sets[1].values[rows - 1, 0] == rows + 0.5
-    finally:
-        context.close()
 
 
 def test_a_paste_past_the_limits_is_refused_with_a_message(browser: Any, editor: Editor) -> None:
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    try:
-        page = context.new_page()
-        page.goto(editor.url)
+    with browser_page(browser, editor.url) as page:
         show_weights(page)
         focus_cell(page, 0, 0)
         page.evaluate(
@@ -188,8 +162,6 @@ def test_a_paste_past_the_limits_is_refused_with_a_message(browser: Any, editor:
         )
         page.wait_for_function(f"() => ({MESSAGE})().includes('at most 50 MB')")
         assert "not applied" in page.evaluate(MESSAGE)
-    finally:
-        context.close()
 
 
 def test_warnings_reach_the_page_capped(browser: Any, editor: Editor) -> None:
@@ -200,10 +172,7 @@ def test_warnings_reach_the_page_capped(browser: Any, editor: Editor) -> None:
         '<YColumn Width="81" Decimals="0" Subcolumns="1"><Title>A</Title>'
         "<Subcolumn><d>1</d><d>2</d></Subcolumn></YColumn></Table>" + kinds + "</GraphPadPrismFile>"
     ).encode()
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    try:
-        page = context.new_page()
-        page.goto(editor.url)
+    with browser_page(browser, editor.url) as page:
         show_weights(page)
         drop_file(page, "many.pzfx", pzfx)
         page.get_by_test_id("problems").wait_for()
@@ -215,8 +184,6 @@ def test_warnings_reach_the_page_capped(browser: Any, editor: Editor) -> None:
         warnings = [line for line in lines if ": warning " in line]
         assert len(warnings) == 1_000
         assert lines[-1].endswith("more warnings")
-    finally:
-        context.close()
 
 
 def test_every_answer_keeps_other_sites_out(editor: Editor) -> None:
@@ -267,10 +234,7 @@ async (files) => {
 
 
 def test_two_files_arriving_together_are_both_opened(browser: Any, editor: Editor) -> None:
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    try:
-        page = context.new_page()
-        page.goto(editor.url)
+    with browser_page(browser, editor.url) as page:
         show_weights(page)
         files = [
             ["first.plotdoc", example_bytes("complete").decode()],
@@ -288,5 +252,3 @@ def test_two_files_arriving_together_are_both_opened(browser: Any, editor: Edito
         opened = page.evaluate("() => window.__opened")
         assert any("first.plotdoc" in t for t in opened)
         assert any("second.plotdoc" in t for t in opened)
-    finally:
-        context.close()

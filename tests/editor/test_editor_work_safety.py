@@ -16,6 +16,7 @@ from plotdoc import open_project
 from plotdoc.publish.examples import example_bytes
 
 from .conftest import Editor, drop_file, start_editor
+from .helpers import browser_page, cell, cell_is, running, type_in_cell
 
 SHOTS = Path("/tmp/plotdoc-work-safety")
 
@@ -23,28 +24,6 @@ SHOTS = Path("/tmp/plotdoc-work-safety")
 def shot(page: Any, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-def cell(page: Any, row: int, col: int) -> Any:
-    return page.locator(
-        f".plotdoc-sheet .ag-row[row-index='{row}'] .ag-cell[col-id='c{col}']"
-    ).first
-
-
-def cell_is(page: Any, row: int, col: int, text: str) -> None:
-    page.wait_for_function(
-        "([r, c, t]) => document.querySelector("
-        "`.plotdoc-sheet .ag-row[row-index='${r}'] .ag-cell[col-id='c${c}']`)?.textContent === t",
-        arg=[row, col, text],
-    )
-
-
-def type_in_cell(page: Any, row: int, col: int, text: str, enter: bool = True) -> None:
-    cell(page, row, col).dblclick()
-    field = page.locator(".plotdoc-sheet .ag-cell-inline-editing input").first
-    field.fill(text)
-    if enter:
-        field.press("Enter")
 
 
 def dirty_is(page: Any, value: str) -> None:
@@ -99,13 +78,9 @@ def files(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def editor(files: Path) -> Iterator[Editor]:
-    ed = start_editor(
-        files / "project" / "study.plotdoc", cwd=files / "cwd", recovery=files / "recovery"
-    )
-    try:
+    study = files / "project" / "study.plotdoc"
+    with running(study, cwd=files / "cwd", recovery=files / "recovery") as ed:
         yield ed
-    finally:
-        ed.stop()
 
 
 def new_page(browser: Any, url: str) -> Any:
@@ -451,11 +426,8 @@ def test_rename_a_data_set_keeps_its_red_dashed_style(page: Any, files: Path) ->
 
 
 def test_untitled_work_is_recovered_after_ctrl_c(browser: Any, files: Path) -> None:
-    first = start_editor(cwd=files / "cwd", recovery=files / "recovery")
-    try:
-        context = browser.new_context(viewport={"width": 1400, "height": 900})
-        page = context.new_page()
-        page.goto(first.url)
+    folders = {"cwd": files / "cwd", "recovery": files / "recovery"}
+    with running(**folders) as first, browser_page(browser, first.url) as page:
         page.get_by_test_id("start-screen").wait_for()
         page.wait_for_function(
             "() => window.socket && window.socket.connected && window.did_handshake"
@@ -474,20 +446,10 @@ def test_untitled_work_is_recovered_after_ctrl_c(browser: Any, files: Path) -> N
         out, _ = first.process.communicate(timeout=20)
         assert "stopped with unsaved changes to Untitled" in out
         assert "run `plotdoc edit` to recover them" in out
-        context.close()
-    finally:
-        first.stop()
     assert list((files / "cwd").iterdir()) == []
-    second = start_editor(cwd=files / "cwd", recovery=files / "recovery")
-    try:
-        context = browser.new_context(viewport={"width": 1400, "height": 900})
-        page = context.new_page()
-        page.goto(second.url)
+    with running(**folders) as second, browser_page(browser, second.url) as page:
         page.get_by_test_id("recover-question").wait_for()
         assert "Untitled" in page.get_by_test_id("recover-question").inner_text()
         page.get_by_test_id("recover-question-recover").click()
         cell_is(page, 0, 0, "12.5")
         dirty_is(page, "yes")
-        context.close()
-    finally:
-        second.stop()

@@ -17,40 +17,29 @@ import numpy as np
 import pytest
 
 from plotdoc import open_project
-from plotdoc.publish.examples import example_bytes
 
-from .conftest import Editor, start_editor
+from .conftest import Editor
+from .helpers import GRAPH_SRC, browser_page, example_copy, running
 
-GRAPH_SRC = "() => (document.querySelector('[data-testid=graph] img')||{}).src || ''"
 GREEN = (0, 192, 0)
 
 
 @pytest.fixture(scope="module")
 def file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("graph") / "figure.plotdoc"
-    path.write_bytes(example_bytes("complete"))
-    return path
+    return example_copy(tmp_path_factory, "graph", "figure.plotdoc")
 
 
 @pytest.fixture(scope="module")
 def editor(file: Path) -> Iterator[Editor]:
-    ed = start_editor(file, cwd=file.parent)
-    try:
+    with running(file, cwd=file.parent) as ed:
         yield ed
-    finally:
-        ed.stop()
 
 
 @pytest.fixture(scope="module")
 def page(browser: Any, editor: Editor) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1500, "height": 950})
-    pg = context.new_page()
-    pg.goto(editor.url)
-    pg.get_by_test_id("nav-calibration").wait_for()
-    try:
+    with browser_page(browser, editor.url, {"width": 1500, "height": 950}) as pg:
+        pg.get_by_test_id("nav-calibration").wait_for()
         yield pg
-    finally:
-        context.close()
 
 
 def region(page: Any, rid: str) -> Any:

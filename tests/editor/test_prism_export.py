@@ -10,34 +10,26 @@ import pytest
 
 from plotdoc import open_project
 from plotdoc.importers.pzfx import read_pzfx
-from plotdoc.publish.examples import example_bytes
 
-from .conftest import Editor, start_editor
+from .conftest import Editor
+from .helpers import browser_page, example_copy, running
 
 
 @pytest.fixture(scope="module")
 def study(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("prism") / "study.plotdoc"
-    path.write_bytes(example_bytes("complete"))
-    return path
+    return example_copy(tmp_path_factory, "prism", "study.plotdoc")
 
 
 @pytest.fixture(scope="module")
 def editor(study: Path) -> Iterator[Editor]:
-    ed = start_editor(study, cwd=study.parent)
-    try:
+    with running(study, cwd=study.parent) as ed:
         yield ed
-    finally:
-        ed.stop()
 
 
 def test_export_to_prism_downloads_every_table(
     browser: Any, editor: Editor, study: Path, tmp_path: Path
 ) -> None:
-    context = browser.new_context(viewport={"width": 1400, "height": 900}, accept_downloads=True)
-    try:
-        page = context.new_page()
-        page.goto(editor.url)
+    with browser_page(browser, editor.url, accept_downloads=True) as page:
         page.get_by_test_id("tab-graph").wait_for()
         page.get_by_test_id("menu-file").click()
         with page.expect_download() as caught:
@@ -56,5 +48,3 @@ def test_export_to_prism_downloads_every_table(
         page.screenshot(path="/tmp/plotdoc-prism-export.png")
         page.get_by_test_id("prism-export-close").click()
         report.wait_for(state="hidden")
-    finally:
-        context.close()

@@ -11,61 +11,36 @@ from typing import Any
 import pytest
 
 from plotdoc import open_project
-from plotdoc.publish.examples import example_bytes
 
-from .conftest import Editor, start_editor
+from .conftest import Editor
+from .helpers import browser_page, cell, cell_is, example_copy, running
 
 
 @pytest.fixture(scope="module")
 def file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("sheet") / "sheet.plotdoc"
-    path.write_bytes(example_bytes("complete"))
-    return path
+    return example_copy(tmp_path_factory, "sheet", "sheet.plotdoc")
 
 
 @pytest.fixture(scope="module")
 def editor(file: Path) -> Iterator[Editor]:
-    ed = start_editor(file, cwd=file.parent)
-    try:
+    with running(file, cwd=file.parent) as ed:
         yield ed
-    finally:
-        ed.stop()
 
 
 @pytest.fixture(scope="module")
 def page(browser: Any, editor: Editor) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=editor.base)
-    pg = context.new_page()
-    pg.goto(editor.url)
-    pg.get_by_test_id("nav-weights").click()
-    pg.wait_for_function(
-        "() => document.querySelector('[data-testid=table-name]')?.textContent === "
-        "'Body weight at day 28'"
-    )
-    pg.wait_for_function(  # the rows are fetched: the first cell has its value
-        "() => document.querySelector(\".plotdoc-sheet .ag-row[row-index='0'] "
-        ".ag-cell[col-id='c0']\")?.textContent === '99.4'"
-    )
-    try:
+    clipboard = ["clipboard-read", "clipboard-write"]
+    with browser_page(browser, editor.url, permissions=clipboard) as pg:
+        pg.get_by_test_id("nav-weights").click()
+        pg.wait_for_function(
+            "() => document.querySelector('[data-testid=table-name]')?.textContent === "
+            "'Body weight at day 28'"
+        )
+        pg.wait_for_function(  # the rows are fetched: the first cell has its value
+            "() => document.querySelector(\".plotdoc-sheet .ag-row[row-index='0'] "
+            ".ag-cell[col-id='c0']\")?.textContent === '99.4'"
+        )
         yield pg
-    finally:
-        context.close()
-
-
-def cell(page: Any, row: int, col: int) -> Any:
-    return page.locator(
-        f".plotdoc-sheet .ag-row[row-index='{row}'] .ag-cell[col-id='c{col}']"
-    ).first
-
-
-def wait_text(page: Any, row: int, col: int, text: str) -> None:
-    page.wait_for_function(
-        "([r, c, t]) => document.querySelector("
-        "`.plotdoc-sheet .ag-row[row-index='${r}'] .ag-cell[col-id='c${c}']`)?.textContent === t",
-        arg=[row, col, text],
-        timeout=20_000,
-    )
 
 
 def save(page: Any) -> None:
@@ -86,7 +61,7 @@ def test_copy_a_block_and_paste_it_elsewhere(page: Any, file: Path) -> None:
     assert copied == "\n".join("\t".join(r) for r in original) + "\n"
     cell(page, 14, 0).click()
     page.keyboard.press("Control+v")
-    wait_text(page, 16, 1, original[2][1])
+    cell_is(page, 16, 1, original[2][1])
     assert [[cell(page, r, c).inner_text() for c in (0, 1)] for r in (14, 15, 16)] == original
     save(page)
     table = open_project(file).table("weights")
@@ -99,7 +74,7 @@ def test_delete_clears_the_whole_block(page: Any) -> None:
     cell(page, 14, 0).click()
     cell(page, 15, 1).click(modifiers=["Shift"])
     page.keyboard.press("Delete")
-    wait_text(page, 15, 1, "")
+    cell_is(page, 15, 1, "")
     got = [cell(page, r, c).inner_text() for r in (14, 15) for c in (0, 1)]
     assert got == [""] * 4, got
     assert cell(page, 16, 0).inner_text() != ""
@@ -109,7 +84,7 @@ def test_cut_copies_then_clears(page: Any) -> None:
     kept = cell(page, 16, 0).inner_text()
     cell(page, 16, 0).click()
     page.keyboard.press("Control+x")
-    wait_text(page, 16, 0, "")
+    cell_is(page, 16, 0, "")
     assert page.evaluate("() => navigator.clipboard.readText()") == kept + "\n"
 
 
@@ -123,7 +98,7 @@ def test_a_decimal_comma_block_is_read_and_the_editor_says_so(page: Any) -> None
             new ClipboardEvent('paste', {clipboardData: dt, bubbles: true, cancelable: true}));
     }"""
     )
-    wait_text(page, 21, 0, "1234.25")
+    cell_is(page, 21, 0, "1234.25")
     assert cell(page, 20, 0).inner_text() == "1.5"
     page.get_by_text("Read 2 numbers with a decimal comma (1,5 as 1.5).").wait_for()
 
