@@ -95,3 +95,13 @@ def type_in_cell(page: Any, row: int, col: int, text: str, enter: bool = True) -
     field.fill(text)
     if enter:
         field.press("Enter")
+
+
+def show_weights(page: Any) -> None:
+    """Wait for the first graph, then show the example's table ``weights`` and wait for it."""
+    page.wait_for_function(f"() => ({GRAPH_SRC})().startsWith('data:image/png')")
+    page.get_by_test_id("nav-weights").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=table-name]')?.textContent"
+        " === 'Body weight at day 28'"
+    )

@@ -15,7 +15,7 @@ from plotdoc import open_project
 from plotdoc.publish.examples import example_bytes
 
 from .conftest import Editor
-from .helpers import GRAPH_SRC, cell_is, running, type_in_cell
+from .helpers import cell_is, running, show_weights, type_in_cell
 
 
 @pytest.fixture
@@ -35,12 +35,7 @@ def open_tab(browser: Any, editor: Editor) -> tuple[Any, Any]:
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     page = context.new_page()
     page.goto(editor.url)
-    page.wait_for_function(f"() => ({GRAPH_SRC})().startsWith('data:image/png')")
-    page.get_by_test_id("nav-weights").click()
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=table-name]')?.textContent"
-        " === 'Body weight at day 28'"
-    )
+    show_weights(page)
     return context, page
 
 

@@ -14,7 +14,7 @@ from plotdoc.builder import ProjectBuilder
 from plotdoc.publish.examples import example_bytes
 
 from .conftest import Editor, drop_file, start_editor
-from .helpers import GRAPH_SRC, cell, cell_is, running, wait_graph_change
+from .helpers import GRAPH_SRC, cell, cell_is, running, show_weights, wait_graph_change
 
 CSV = b"Dose,Control,Treated\n0.1,2.1,2.4\n0.3,3.9,5.2\n1,8.2,11.6\n3,15.7,24.9\n"
 
@@ -127,12 +127,7 @@ def test_a_second_tab_follows_the_edits_of_the_first(
     other = context.new_page()
     try:
         other.goto(editor.url)
-        other.wait_for_function(f"() => ({GRAPH_SRC})().startsWith('data:image/png')")
-        other.get_by_test_id("nav-weights").click()
-        other.wait_for_function(
-            "() => document.querySelector('[data-testid=table-name]')?.textContent"
-            " === 'Body weight at day 28'"
-        )
+        show_weights(other)
         # count the notices the second tab shows (each is a new Quasar notification)
         other.evaluate(
             """() => {

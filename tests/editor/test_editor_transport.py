@@ -15,7 +15,7 @@ from plotdoc import open_project
 from plotdoc.publish.examples import example_bytes
 
 from .conftest import Editor, drop_file, start_editor
-from .helpers import GRAPH_SRC, browser_page, cell_is, running
+from .helpers import browser_page, cell_is, running, show_weights
 
 MESSAGE = "() => document.querySelector('[data-testid=page-message]')?.textContent || ''"
 
@@ -36,15 +36,6 @@ def project_file(tmp_path: Path) -> Path:
 def editor(project_file: Path) -> Iterator[Editor]:
     with running(project_file, cwd=project_file.parent) as ed:
         yield ed
-
-
-def show_weights(page: Any) -> None:
-    page.wait_for_function(f"() => ({GRAPH_SRC})().startsWith('data:image/png')")
-    page.get_by_test_id("nav-weights").click()
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=table-name]')?.textContent"
-        " === 'Body weight at day 28'"
-    )
 
 
 def shown(value: float) -> str:
