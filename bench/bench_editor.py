@@ -8,16 +8,16 @@
    document's own first table name ("Dropped 1"), which the starting project does not have.
 2. Median time from a cell edit to the redrawn graph on a 1,000-point xy table (target: under
    250 ms).
+3. The server's memory: its resident size before the big project is dropped (the fixed cost
+   of the web stack and matplotlib), and how much it grows when the 2,000,000-cell project is
+   open, against the project's own memory counted by tracemalloc in a fresh process (target:
+   under 4x).
 4. Median time from a style change (a data set's symbol colour typed in the Format panel,
    after clicking one of its symbols on the graph) to the redrawn graph, on the complete
    example's first graph (target: under 150 ms). ``--style`` runs this one alone.
 5. Median time from a cell edit to the redrawn graph on XY scatters of 100,000, 200,000 and
    2,000,000 cells (10 data sets; targets: under 250 ms, 250 ms and 1 s), with a fresh
    drawing of the same graph in this process timed in turn. ``--edits`` runs these alone.
-3. The server's memory: its resident size before the big project is dropped (the fixed cost
-   of the web stack and matplotlib), and how much it grows when the 2,000,000-cell project is
-   open, against the project's own memory counted by tracemalloc in a fresh process (target:
-   under 4x).
 """
 
 from __future__ import annotations
