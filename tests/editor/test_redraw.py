@@ -95,3 +95,14 @@ def test_a_graph_that_is_not_a_plain_scatter_is_not_kept() -> None:
     assert not redraw.updatable(project.table("pts"))
     _same_as_fresh(project)
     assert redraw._kept is None
+
+
+def test_opening_another_project_frees_the_kept_figure() -> None:
+    from plotdoc.editor.server import Server
+
+    server = Server()
+    server.session.open_project(_project(), "points.plotdoc")
+    redraw.screen(project_copy(server.session.project), "pts")
+    assert redraw._kept is not None  # a scatter's figure is kept between edits
+    server.session.new()  # another project: nothing of the last one's figure stays in memory
+    assert redraw._kept is None

@@ -55,6 +55,7 @@ class Server:
         self.layout = 0
         self._value_edit = False
         self._layout_seen = self.session.version
+        self._project_seen = id(self.session.project)
         self.session.listeners.append(self._session_changed)
         #: the file on disk as last seen, recovery copies, which tab made which change
         self.safety = Safety(self.session)
@@ -66,6 +67,11 @@ class Server:
         if not self._value_edit and session.version != self._layout_seen:
             self.layout += 1
         self._layout_seen = session.version
+        if id(session.project) != self._project_seen:  # another project: free the kept figure
+            self._project_seen = id(session.project)
+            from . import redraw
+
+            redraw.forget()
 
     @contextlib.contextmanager
     def value_edit(self, only_values: bool) -> Iterator[None]:
