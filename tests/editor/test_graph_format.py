@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import io
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,18 @@ def count_colour(pixels: Any, rgb: tuple[int, int, int], tol: int = 12) -> int:
     return int((np.abs(pixels - np.array(rgb)).max(axis=2) <= tol).sum())
 
 
+def wait_for_colour(page: Any, rgb: tuple[int, int, int], minimum: int, timeout: float = 30) -> int:
+    """Wait until the shown picture has more than ``minimum`` pixels of ``rgb``: the page may
+    show a drawing made just before the edit (a refit to the window) ahead of the edit's own.
+    Returns the last count seen (the caller asserts it)."""
+    deadline = time.monotonic() + timeout
+    seen = count_colour(picture(page), rgb)
+    while seen <= minimum and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+        seen = count_colour(picture(page), rgb)
+    return seen
+
+
 def wait_redrawn(page: Any, old: str) -> None:
     page.wait_for_function(
         f"(old) => {{ const s = ({GRAPH_SRC})(); return s.startsWith('data:image/png') && s !== old; }}",
@@ -106,7 +119,7 @@ def test_click_a_symbol_and_change_its_colour(page: Any, file: Path) -> None:
     field.fill("#00c000")
     field.press("Enter")
     wait_redrawn(page, before)
-    assert count_colour(picture(page), GREEN) > 50  # the symbols are green now
+    assert wait_for_colour(page, GREEN, 50) > 50  # the symbols are green now
     save(page)
     table = open_project(file).table("calibration")
     assert table.graph is not None
