@@ -23,12 +23,14 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -39,13 +41,32 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from bench_open import make_document  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
-from tests.editor.conftest import CHROMIUM_ARGS, start_editor  # noqa: E402
+from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from tests.editor.conftest import CHROMIUM_ARGS, Editor, start_editor  # noqa: E402
 
 from plotdoc import open_project  # noqa: E402
 from plotdoc.builder import ProjectBuilder  # noqa: E402
 
 GRAPH = "() => (document.querySelector('[data-testid=graph] img')||{}).src || ''"
+
+
+@contextlib.contextmanager
+def editor_page(
+    path: Path, work: Path, size: tuple[int, int] = (1400, 900)
+) -> Iterator[tuple[Editor, Page]]:
+    """A running editor on ``path`` and a Chromium page showing it; both are always stopped."""
+    editor = start_editor(path, cwd=work)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS
+            )
+            page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+            page.goto(editor.url)
+            yield editor, page
+            browser.close()
+    finally:
+        editor.stop()
 
 
 def rss_kib(pid: int) -> int:
@@ -125,32 +146,22 @@ def style_change_ms(work: Path, rounds: int = 15) -> tuple[float, int]:
 
     path = work / "complete.plotdoc"
     path.write_bytes(example_bytes("complete"))
-    editor = start_editor(path, cwd=work)
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS
+    with editor_page(path, work, (1500, 950)) as (_, page):
+        symbol = page.locator(".plotdoc-hit[data-plotdoc-id='symbol/ds0/p3']")
+        symbol.wait_for(state="attached", timeout=60_000)
+        symbol.click()
+        times = []
+        for i in range(rounds + 2):
+            old = page.evaluate(GRAPH)
+            field = page.get_by_test_id(STYLE_FIELD)
+            field.fill(f"#{(37 * i) % 256:02x}{(91 * i) % 256:02x}c0")
+            t = time.perf_counter()
+            field.press("Enter")
+            page.wait_for_function(
+                f"(o) => {{ const s = ({GRAPH})(); return s && s !== o; }}", arg=old
             )
-            page = browser.new_page(viewport={"width": 1500, "height": 950})
-            page.goto(editor.url)
-            symbol = page.locator(".plotdoc-hit[data-plotdoc-id='symbol/ds0/p3']")
-            symbol.wait_for(state="attached", timeout=60_000)
-            symbol.click()
-            times = []
-            for i in range(rounds + 2):
-                old = page.evaluate(GRAPH)
-                field = page.get_by_test_id(STYLE_FIELD)
-                field.fill(f"#{(37 * i) % 256:02x}{(91 * i) % 256:02x}c0")
-                t = time.perf_counter()
-                field.press("Enter")
-                page.wait_for_function(
-                    f"(o) => {{ const s = ({GRAPH})(); return s && s !== o; }}", arg=old
-                )
-                if i >= 2:  # the first two warm the drawing's caches
-                    times.append(time.perf_counter() - t)
-            browser.close()
-    finally:
-        editor.stop()
+            if i >= 2:  # the first two warm the drawing's caches
+                times.append(time.perf_counter() - t)
     return statistics.median(times) * 1000, len(times)
 
 
@@ -180,48 +191,38 @@ def cell_edits_ms(work: Path, cells: int, rounds: int = 8) -> tuple[float, float
 
     path = scatter_file(work, cells)
     project = open_project(path)
-    editor = start_editor(path, cwd=work)
     edits, fresh = [], []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS
+    with editor_page(path, work) as (_, page):
+        page.wait_for_function(f"() => ({GRAPH})().startsWith('data:image/png')", timeout=300_000)
+        time.sleep(2.0)  # the first drawing is redrawn once fitted to the window
+        # the reference is drawn at the resolution the page fitted (the same picture size)
+        shown_width = page.evaluate(
+            "() => document.querySelector('[data-testid=graph] img').naturalWidth"
+        )
+        dpi = SCREEN_DPI * shown_width / screen(project, "big").width
+        for i in range(rounds + 2):
+            old = page.evaluate(GRAPH)
+            cell = page.locator(
+                ".plotdoc-sheet .ag-row[row-index='5'] .ag-cell[col-id='c1']"
+            ).first
+            cell.dblclick()
+            field = page.locator(".plotdoc-sheet .ag-cell-inline-editing input").first
+            # inside the data set's range, and pixels away from the last value
+            field.fill(f"{(-1) ** i * (0.5 + 0.1 * i):.2f}")
+            t = time.perf_counter()
+            field.press("Enter")
+            page.wait_for_function(
+                f"(o) => {{ const s = ({GRAPH})(); return s && s !== o; }}",
+                arg=old,
+                timeout=120_000,
             )
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            page.goto(editor.url)
-            page.wait_for_function(f"() => ({GRAPH})().startsWith('data:image/png')", timeout=300_000)
-            time.sleep(2.0)  # the first drawing is redrawn once fitted to the window
-            # the reference is drawn at the resolution the page fitted (the same picture size)
-            shown_width = page.evaluate(
-                "() => document.querySelector('[data-testid=graph] img').naturalWidth"
-            )
-            dpi = SCREEN_DPI * shown_width / screen(project, "big").width
-            for i in range(rounds + 2):
-                old = page.evaluate(GRAPH)
-                cell = page.locator(
-                    ".plotdoc-sheet .ag-row[row-index='5'] .ag-cell[col-id='c1']"
-                ).first
-                cell.dblclick()
-                field = page.locator(".plotdoc-sheet .ag-cell-inline-editing input").first
-                # inside the data set's range, and pixels away from the last value
-                field.fill(f"{(-1) ** i * (0.5 + 0.1 * i):.2f}")
-                t = time.perf_counter()
-                field.press("Enter")
-                page.wait_for_function(
-                    f"(o) => {{ const s = ({GRAPH})(); return s && s !== o; }}",
-                    arg=old,
-                    timeout=120_000,
-                )
-                took = time.perf_counter() - t
-                t = time.perf_counter()
-                screen(project, "big", dpi)
-                drew = time.perf_counter() - t
-                if i >= 2:  # the first two warm the drawing's caches
-                    edits.append(took)
-                    fresh.append(drew)
-            browser.close()
-    finally:
-        editor.stop()
+            took = time.perf_counter() - t
+            t = time.perf_counter()
+            screen(project, "big", dpi)
+            drew = time.perf_counter() - t
+            if i >= 2:  # the first two warm the drawing's caches
+                edits.append(took)
+                fresh.append(drew)
     return statistics.median(edits) * 1000, statistics.median(fresh) * 1000, len(edits)
 
 
@@ -258,67 +259,47 @@ def main() -> int:
     b.add_table("xy", {"Y": rng.normal(size=1000)}, x=np.arange(1000.0), id="pts", graph="scatter")
     b.save(small)
 
-    editor = start_editor(small, cwd=work)
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS
+    with editor_page(small, work) as (editor, page):
+        page.wait_for_function(f"() => ({GRAPH})().startsWith('data:image/png')")
+        # 2. cell edit -> redrawn graph
+        times = []
+        for i in range(15):
+            old = page.evaluate(GRAPH)
+            cell = page.locator(
+                ".plotdoc-sheet .ag-row[row-index='5'] .ag-cell[col-id='c1']"
+            ).first
+            cell.dblclick()
+            field = page.locator(".plotdoc-sheet .ag-cell-inline-editing input").first
+            field.fill(str(10 + i))
+            t = time.perf_counter()
+            field.press("Enter")
+            page.wait_for_function(
+                f"(o) => {{ const s = ({GRAPH})(); return s && s !== o; }}", arg=old
             )
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            page.goto(editor.url)
-            page.wait_for_function(f"() => ({GRAPH})().startsWith('data:image/png')")
-            # 2. cell edit -> redrawn graph
-            times = []
-            for i in range(15):
-                old = page.evaluate(GRAPH)
-                cell = page.locator(
-                    ".plotdoc-sheet .ag-row[row-index='5'] .ag-cell[col-id='c1']"
-                ).first
-                cell.dblclick()
-                field = page.locator(".plotdoc-sheet .ag-cell-inline-editing input").first
-                field.fill(str(10 + i))
-                t = time.perf_counter()
-                field.press("Enter")
-                page.wait_for_function(
-                    f"(o) => {{ const s = ({GRAPH})(); return s && s !== o; }}", arg=old
-                )
-                times.append(time.perf_counter() - t)
-            edit_ms = statistics.median(times) * 1000
-            browser.close()
-    finally:
-        editor.stop()
+            times.append(time.perf_counter() - t)
+        edit_ms = statistics.median(times) * 1000
     # 1. and 3. in a fresh editor on the same small project, unedited (after edits, a drop
     # first asks whether to save them)
-    editor = start_editor(small, cwd=work)
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS
-            )
-            page = browser.new_page(viewport={"width": 1400, "height": 900})
-            page.goto(editor.url)
-            page.wait_for_function(f"() => ({GRAPH})().startsWith('data:image/png')")
-            # 3. memory: the server before the big project (web stack, matplotlib, a small project)
-            fixed_kib = settled_rss_kib(editor.process.pid)
-            # 1. drop the 2,000,000-cell document -> first table shown. The File is built in
-            # the page (base64 decoded) before the clock starts; the drop dispatches it, and
-            # the wait is for what only the dropped file has: its first table's name.
-            data = base64.b64encode(big.read_bytes()).decode()
-            page.evaluate(BUILD_FILE_JS, ["big.plotdoc", data])
-            del data
-            t = time.perf_counter()
-            page.evaluate(DROP_BUILT_JS)
-            page.wait_for_function(
-                f"() => document.querySelector('[data-testid=table-name]')?.textContent === {DROPPED_NAME!r}"
-                # a column table has no X column: its first cells are in column c0
-                " && !!document.querySelector(\".plotdoc-sheet .ag-row[row-index='0'] .ag-cell[col-id='c0']\")",
-                timeout=300_000,
-            )
-            drop_seconds = time.perf_counter() - t
-            server_kib = settled_rss_kib(editor.process.pid)
-            browser.close()
-    finally:
-        editor.stop()
+    with editor_page(small, work) as (editor, page):
+        page.wait_for_function(f"() => ({GRAPH})().startsWith('data:image/png')")
+        # 3. memory: the server before the big project (web stack, matplotlib, a small project)
+        fixed_kib = settled_rss_kib(editor.process.pid)
+        # 1. drop the 2,000,000-cell document -> first table shown. The File is built in
+        # the page (base64 decoded) before the clock starts; the drop dispatches it, and
+        # the wait is for what only the dropped file has: its first table's name.
+        data = base64.b64encode(big.read_bytes()).decode()
+        page.evaluate(BUILD_FILE_JS, ["big.plotdoc", data])
+        del data
+        t = time.perf_counter()
+        page.evaluate(DROP_BUILT_JS)
+        page.wait_for_function(
+            f"() => document.querySelector('[data-testid=table-name]')?.textContent === {DROPPED_NAME!r}"
+            # a column table has no X column: its first cells are in column c0
+            " && !!document.querySelector(\".plotdoc-sheet .ag-row[row-index='0'] .ag-cell[col-id='c0']\")",
+            timeout=300_000,
+        )
+        drop_seconds = time.perf_counter() - t
+        server_kib = settled_rss_kib(editor.process.pid)
     own_kib = project_size_kib(big)
     style_ms, style_n = style_change_ms(work)
     print(f"open_project on the 2,000,000-cell file: {open_seconds:.2f} s")
