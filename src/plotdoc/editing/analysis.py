@@ -9,16 +9,12 @@ from ..contract.methods import METHODS
 from ..contract.variants import merge
 from ..model import Analysis, DerivedFrom, Project, Table
 from ..reader.build import build_graph, results_graph_document
-from .base import Outcome, editable, find_table, refuse, structural
+from .base import Outcome, editable, find_table, first_free, refuse, structural
 from .repairs import keep_active
 
 
 def _new_analysis_id(table: Table, method: str) -> str:
-    taken = {a.id for a in table.analyses}
-    n = 1
-    while f"{method}-{n}" in taken:
-        n += 1
-    return f"{method}-{n}"
+    return first_free({a.id for a in table.analyses}, f"{method}-")
 
 
 def default_params(table: Table, method: str) -> dict[str, Any]:

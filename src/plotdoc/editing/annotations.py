@@ -20,7 +20,7 @@ from ..contract import document as D
 from ..model import Annotation, Project, Table
 from ..problems import PathPart, found
 from ..reader.resolve import resolve
-from .base import Outcome, find_table, refuse, structural, whole
+from .base import Outcome, find_table, first_free, refuse, structural, whole
 
 
 def _find(table: Table, index: int, annotation_id: object) -> tuple[int, Annotation]:
@@ -35,11 +35,7 @@ def _find(table: Table, index: int, annotation_id: object) -> tuple[int, Annotat
 
 
 def _new_id(table: Table) -> str:
-    taken = {a.id for a in table.annotations}
-    n = len(table.annotations) + 1
-    while f"annotation-{n}" in taken:
-        n += 1
-    return f"annotation-{n}"
+    return first_free({a.id for a in table.annotations}, "annotation-", len(table.annotations) + 1)
 
 
 @structural

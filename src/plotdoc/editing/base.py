@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 from typing import Concatenate, ParamSpec
 
@@ -43,6 +43,15 @@ class Outcome:
     repair: bool = False
     #: the id of the item the edit made (an annotation), if any
     item_id: str | None = None
+
+
+def first_free(taken: Container[str], prefix: str, start: int = 1) -> str:
+    """``prefix`` followed by the first number from ``start`` that makes a name not in
+    ``taken`` (new ids and names: "annotation-3", "Data set 4")."""
+    n = start
+    while f"{prefix}{n}" in taken:
+        n += 1
+    return f"{prefix}{n}"
 
 
 def refuse(code: str, path: tuple[PathPart, ...], message: str) -> PlotdocError:

@@ -25,7 +25,7 @@ from ..errors import EditRefusedError
 from ..model import DataSet, Project, Table
 from ..problems import PathPart, PlotdocError, Problem, found
 from ..reader.cells import parse_numeric_text
-from .base import Edit, editable, refuse, unforeseen, whole
+from .base import Edit, editable, first_free, refuse, unforeseen, whole
 from .check import READ_DIFFERENTLY, sliced
 from .history import Change, own_arrays, restore, snapshot, snapshot_change
 from .limits import check_limits, writing
@@ -90,11 +90,7 @@ def cell_text(table: Table, row: int, column: Column) -> Cell:
 
 
 def _next_name(table: Table, base: str = "Data set") -> str:
-    taken = {ds.name for ds in table.data_sets}
-    n = len(table.data_sets) + 1
-    while f"{base} {n}" in taken:
-        n += 1
-    return f"{base} {n}"
+    return first_free({ds.name for ds in table.data_sets}, f"{base} ", len(table.data_sets) + 1)
 
 
 def _table_doc(table: Table, rows: range) -> dict[str, Any]:

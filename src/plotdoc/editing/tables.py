@@ -13,7 +13,7 @@ from ..contract.variants import VARIANTS, default_variant
 from ..model import DataSet, Project, Table
 from ..problems import PathPart, found
 from ..reader.build import build_graph, default_graph_document
-from .base import Outcome, editable, find_table, refuse, structural, whole
+from .base import Outcome, editable, find_table, first_free, refuse, structural, whole
 from .graph import apply_variant
 from .repairs import keep_active, move_points, remove_keys, rename_keys, shift_brackets
 
@@ -40,11 +40,7 @@ def _unique(taken: set[str], base: str) -> str:
 
 
 def _new_id(project: Project, /, prefix: str = "table") -> str:
-    taken = {t.id for t in project.tables}
-    n = len(project.tables) + 1
-    while f"{prefix}-{n}" in taken:
-        n += 1
-    return f"{prefix}-{n}"
+    return first_free({t.id for t in project.tables}, f"{prefix}-", len(project.tables) + 1)
 
 
 def _check_count(project: Project) -> None:

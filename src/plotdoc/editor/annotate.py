@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from .. import editing
-from ..editing.base import Edit, Outcome, find_table, refuse, structural
+from ..editing.base import Edit, Outcome, find_table, first_free, refuse, structural
 from ..model import Annotation, Project, Table
 from .hits import Box, ScreenFrame
 
@@ -29,11 +29,7 @@ LINKS = {"stars": "ttest-stars-", "p": "ttest-p-"}
 
 
 def _new_id(table: Table, prefix: str) -> str:
-    used = {a.id for a in table.annotations}
-    n = 1
-    while f"{prefix}{n}" in used:
-        n += 1
-    return f"{prefix}{n}"
+    return first_free({a.id for a in table.annotations}, prefix)
 
 
 def add(project: Project, table_id: str, annotation: dict[str, Any]) -> Edit:
