@@ -45,15 +45,6 @@ def expand_or_say(command: str, names: Iterable[str]) -> list[str]:
     return out
 
 
-def nothing_found_exit(names: Iterable[str]) -> int:
-    """The exit code when ``names`` gave no file: 0 for empty folders (as black and ruff),
-    1 when a glob pattern matched nothing."""
-    found = Found()
-    for _ in walk(names, found):
-        pass
-    return 1 if found.empty_globs else 0
-
-
 def read_stdin() -> bytes:
     """Standard input's bytes, at most one byte past the size limit (stage 1 refuses more)."""
     return sys.stdin.buffer.read(MAX_FILE_BYTES + 1)

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from .. import editing
 from ..editing.base import Edit, find_table
 from ..model import GRAPH_ATTRS, Project, Table
-from ..problems import format_path
 from .format_spec import PathPart
 
 if TYPE_CHECKING:
@@ -50,11 +49,6 @@ def styled_since(session: Session, version: int | None) -> bool:
         return False
     marks = _marks(session)
     return all(v in marks for v in range(version + 1, session.version + 1))
-
-
-def json_path(project: Project, table_id: str, path: tuple[PathPart, ...]) -> str:
-    index, _ = find_table(project, table_id)
-    return format_path(("tables", index, *path))
 
 
 def _container(table: Table, path: tuple[PathPart, ...]) -> tuple[Any, tuple[PathPart, ...]]:

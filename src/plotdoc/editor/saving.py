@@ -14,9 +14,8 @@ something asks first.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from ..problems import PlotdocError
 from . import dialogs
@@ -311,14 +310,3 @@ async def recover(view: View, copy: Copy) -> bool:
     notify(f"Recovered {copy.title}; save it to keep the changes", "positive")
     view.refresh()
     return True
-
-
-def run_later(view: View, flow: Callable[..., Awaitable[Any]], *args: Any) -> None:
-    """Start ``flow`` in the tab's context (from a handler that cannot await)."""
-    from nicegui import background_tasks
-
-    async def go() -> None:
-        with view.anchor:
-            await flow(view, *args)
-
-    background_tasks.create(go(), name=f"plotdoc-{flow.__name__}")
