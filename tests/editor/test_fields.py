@@ -14,7 +14,7 @@ class FakeView:
     def __init__(self, session: Session) -> None:
         self.session = session
 
-    def apply(self, op: Any, *args: Any) -> bool:
+    def apply_look(self, op: Any, *args: Any) -> bool:
         self.session.apply(op, *args)
         return True
 

@@ -33,8 +33,8 @@ def _marks(session: Session) -> set[int]:
 
 
 def apply_style(view: View, op: Any, *args: Any) -> bool:
-    """``view.apply`` for an edit of the graph's look; marks the version it makes."""
-    done = view.apply(op, *args)
+    """``view.apply_look``: an edit of the graph's look; marks the version it makes."""
+    done = view.apply_look(op, *args)
     if done:
         marks = _marks(view.session)
         marks.add(view.session.version)

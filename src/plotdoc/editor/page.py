@@ -77,6 +77,7 @@ def build(view: Tab) -> None:
                 "flat round dense size=sm data-testid=new-table"
             ).tooltip("New table")
         view.parts.navigator(view)
+        view.navigator_shown = parts.navigator_key(view)
     with (
         ui.footer()
         .classes("bg-white text-black q-px-md q-py-xs")

@@ -51,6 +51,24 @@ def cancel(view: View) -> None:
     view.parts.status_bar.refresh()
 
 
+def navigator_key(view: View) -> Any:
+    """What :func:`navigator` shows: each table's id, name, family and source, and which one
+    is selected."""
+    current = view.table()
+    return (
+        None if current is None else current.id,
+        [
+            (
+                t.id,
+                t.name,
+                t.format,
+                None if t.derived_from is None else t.derived_from.source_table_id,
+            )
+            for t in view.session.project.tables
+        ],
+    )
+
+
 def navigator(view: View) -> None:
     project = view.session.project
     current = view.table()

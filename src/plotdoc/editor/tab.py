@@ -81,6 +81,7 @@ class Tab:
         self.problems_open = True
         self.parts = TabParts()
         self.title_shown: tuple[bool, str] | None = None
+        self.navigator_shown: Any = None
         self.job = Job()
         self.grid_key: Any = None
         self.grid: ui.aggrid | None = None
@@ -118,6 +119,14 @@ class Tab:
 
     def apply(self, op: Any, *args: Any, **kwargs: Any) -> bool:
         """Run one edit; a refusal is shown in the problems panel and changes nothing."""
+        return self._apply(op, args, kwargs, look_only=False)
+
+    def apply_look(self, op: Any, *args: Any) -> bool:
+        """:meth:`apply` for an edit of how the graph looks (a style, an axis, a title, an
+        annotation): the sheet, the table's header and the analyses panel stay as they are."""
+        return self._apply(op, args, {}, look_only=True)
+
+    def _apply(self, op: Any, args: Any, kwargs: dict[str, Any], *, look_only: bool) -> bool:
         try:
             with self.server.value_edit(op in VALUE_EDITS):
                 edit = self.session.apply(op, *args, **kwargs)
@@ -132,7 +141,7 @@ class Tab:
             self.show_problems(EDIT_WARNINGS, edit.warnings)
         elif self.problems_title == EDIT_REFUSED:
             self.clear_problems()
-        self.refresh(cells_only=op is set_cell)
+        self.refresh(cells_only=op is set_cell, look_only=look_only)
         return True
 
     def undo(self) -> None:
@@ -167,28 +176,44 @@ class Tab:
     # -- refreshing -----------------------------------------------------------------------
 
     def refresh(
-        self, sheet_only: bool = False, cells_only: bool = False, *, broadcast: bool = True
+        self,
+        sheet_only: bool = False,
+        cells_only: bool = False,
+        *,
+        broadcast: bool = True,
+        look_only: bool = False,
     ) -> None:
-        """Show the session's state; ``cells_only`` after an edit of cells (no layout change).
+        """Show the session's state; ``cells_only`` after an edit of cells (no layout change),
+        ``look_only`` after an edit of how the graph looks (no cell, name or analysis changed).
 
         ``broadcast`` brings the project's other tabs up to date too.
         """
         table = self.table()
         self.lay_out(table is None)
-        if not cells_only:  # after a cell edit the sheet already shows it: reread after the graph
+        # after a cell edit the sheet already shows it: reread after the graph
+        if not (cells_only or look_only):
             self.update_sheet(table)
         if sheet_only:
             return
         if not cells_only:
-            self.parts.navigator.refresh()
-            self.parts.workspace.refresh()
+            self.refresh_navigator()
+            if not look_only:
+                self.parts.workspace.refresh()
+                self.analyses.render.refresh()
             self.graph.toolbar.refresh()
             self.format.render.refresh()
-            self.analyses.render.refresh()
         self.update_title()
         if broadcast:
             self.server.changed(self)
         background_tasks.create(self.after_change(cells_only), name="plotdoc-after-change")
+
+    def refresh_navigator(self) -> None:
+        """Rebuild the list of tables when what it shows changed (a click on an item being
+        rebuilt would be lost)."""
+        shown = parts.navigator_key(self)
+        if shown != self.navigator_shown:
+            self.navigator_shown = shown
+            self.parts.navigator.refresh()
 
     def lay_out(self, empty: bool) -> None:
         """The start screen takes the whole width; the graph and format panel come back with

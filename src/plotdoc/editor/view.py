@@ -77,6 +77,10 @@ class View(Protocol):
     def apply(self, op: Any, *args: Any, **kwargs: Any) -> bool:
         """Run one edit; a refusal is shown in the problems panel and changes nothing."""
 
+    def apply_look(self, op: Any, *args: Any) -> bool:
+        """:meth:`apply` for an edit of how the graph looks: only the graph and the format
+        panel are shown again."""
+
     def undo(self) -> None: ...
 
     def redo(self) -> None: ...
