@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from matplotlib.text import Text
+from matplotlib.ticker import Formatter
 from matplotlib.transforms import ScaledTranslation
 
 from .. import ids
@@ -46,7 +47,10 @@ def draw_titles(ctx: DrawContext) -> None:
             continue
         if key == "graph":
             top = ctx.ax.xaxis.get_ticks_position() == "top"
-            ax.set_title(safe(str(text)), pad=24.0 if top else 10.0)
+            # at the plot's top edge when nothing can be above it there: matplotlib would
+            # otherwise measure every axis again on each draw to find that out
+            y = 1.0 if _nothing_above_plot(ctx) else None
+            ax.set_title(safe(str(text)), pad=24.0 if top else 10.0, y=y)
         rich_label(artist, str(text))
         if key == "graph":
             _wrap_to_plot(ctx, artist)
@@ -59,6 +63,21 @@ def draw_titles(ctx: DrawContext) -> None:
                 + ScaledTranslation(dx / 72, dy / 72, ctx.fig.dpi_scale_trans)
             )
         ctx.tag(artist, ids.make("title", key))
+
+
+def _nothing_above_plot(ctx: DrawContext) -> bool:
+    """Whether no axes of the figure has tick labels or a title along its top, nor a Y offset
+    text (``1e6`` over the axis): then matplotlib's automatic title position is the plot's top
+    edge, and the title can be put there once."""
+    for a in ctx.fig.axes:
+        if a.xaxis.get_ticks_position() not in ("bottom", "default"):
+            return False
+        if a.xaxis.get_label_position() == "top":
+            return False
+        offset = type(a.yaxis.get_major_formatter()).get_offset
+        if offset is not Formatter.get_offset:  # a formatter that may write an offset
+            return False
+    return True
 
 
 def _wrap_to_plot(ctx: DrawContext, artist: Text) -> None:

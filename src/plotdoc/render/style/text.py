@@ -311,6 +311,7 @@ def rich_label(label: Text, source: str, *, set_text: bool = True) -> None:
     def draw(renderer: RendererBase) -> None:
         if not label.get_visible() or not label.get_text():
             return
+        label.get_window_extent(renderer)  # a wrapped label measures with the renderer it keeps
         _, info, _ = label._get_layout(renderer)  # type: ignore[attr-defined]
         if len(info) != 1:
             return
