@@ -52,6 +52,19 @@ def browser_page(
         context.close()
 
 
+def click_until(page: Any, target: Any, condition: str, tries: int = 4) -> None:
+    """Click ``target`` until ``condition`` (JS) holds: a click on a part the page is
+    rebuilding just then is lost, as it would be for a user, who clicks again."""
+    for attempt in range(tries):
+        target.click()
+        try:
+            page.wait_for_function(condition, timeout=10000)
+            return
+        except Exception:
+            if attempt == tries - 1:
+                raise
+
+
 #: the data URL of the graph's picture ('' until there is one)
 GRAPH_SRC = "() => (document.querySelector('[data-testid=graph] img')||{}).src || ''"
 

@@ -16,7 +16,7 @@ from plotdoc import open_project
 from plotdoc.publish.examples import example_bytes
 
 from .conftest import Editor, drop_file, start_editor
-from .helpers import browser_page, cell, cell_is, running, type_in_cell
+from .helpers import browser_page, cell, cell_is, click_until, running, type_in_cell
 
 SHOTS = Path("/tmp/plotdoc-work-safety")
 
@@ -34,20 +34,6 @@ def dirty_is(page: Any, value: str) -> None:
     except Exception:
         shot(page, "dirty-failed")
         raise
-
-
-def click_until(page: Any, target: Any, condition: str, tries: int = 4) -> None:
-    """Click ``target`` until ``condition`` (JS) holds: a click on a part the page is
-    rebuilding just then is lost, as it would be for a user, who clicks again."""
-    for attempt in range(tries):
-        target.click()
-        try:
-            page.wait_for_function(condition, timeout=10000)
-            return
-        except Exception:
-            if attempt == tries - 1:
-                shot(page, "click-until-failed")
-                raise
 
 
 def weights(page: Any) -> None:
@@ -387,9 +373,12 @@ RED_PIXELS = """() => {
 
 def test_rename_a_data_set_keeps_its_red_dashed_style(page: Any, files: Path) -> None:
     path = files / "project" / "study.plotdoc"
-    page.get_by_test_id("nav-calibration").click()
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=graph] img')?.src?.startsWith('data:image/png')"
+    click_until(
+        page,
+        page.get_by_test_id("nav-calibration"),
+        "() => document.querySelector('[data-testid=table-name]')?.textContent"
+        " === 'Protein assay calibration' && document.querySelector('[data-testid=graph] img')"
+        "?.src?.startsWith('data:image/png')",
     )
     page.wait_for_timeout(1500)  # the graph drawn for the window's size
     before = page.evaluate(RED_PIXELS)

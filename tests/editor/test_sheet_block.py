@@ -13,7 +13,7 @@ import pytest
 from plotdoc import open_project
 
 from .conftest import Editor
-from .helpers import browser_page, cell, cell_is, example_copy, running
+from .helpers import browser_page, cell, cell_is, click_until, example_copy, running
 
 
 @pytest.fixture(scope="module")
@@ -31,10 +31,11 @@ def editor(file: Path) -> Iterator[Editor]:
 def page(browser: Any, editor: Editor) -> Iterator[Any]:
     clipboard = ["clipboard-read", "clipboard-write"]
     with browser_page(browser, editor.url, permissions=clipboard) as pg:
-        pg.get_by_test_id("nav-weights").click()
-        pg.wait_for_function(
+        click_until(
+            pg,
+            pg.get_by_test_id("nav-weights"),
             "() => document.querySelector('[data-testid=table-name]')?.textContent === "
-            "'Body weight at day 28'"
+            "'Body weight at day 28'",
         )
         pg.wait_for_function(  # the rows are fetched: the first cell has its value
             "() => document.querySelector(\".plotdoc-sheet .ag-row[row-index='0'] "
