@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from matplotlib.text import Text
-from matplotlib.ticker import Formatter
+from matplotlib.ticker import FixedFormatter, Formatter
 from matplotlib.transforms import ScaledTranslation
 
 from .. import ids
@@ -74,8 +74,11 @@ def _nothing_above_plot(ctx: DrawContext) -> bool:
             return False
         if a.xaxis.get_label_position() == "top":
             return False
-        offset = type(a.yaxis.get_major_formatter()).get_offset
-        if offset is not Formatter.get_offset:  # a formatter that may write an offset
+        formatter = a.yaxis.get_major_formatter()
+        if isinstance(formatter, FixedFormatter):  # its offset is a fixed string
+            if formatter.get_offset():
+                return False
+        elif type(formatter).get_offset is not Formatter.get_offset:  # may write an offset
             return False
     return True
 
