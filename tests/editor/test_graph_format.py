@@ -108,8 +108,10 @@ def hits_dpi(page: Any) -> float:
 
 
 #: parts of the page an edit of the graph's look leaves as they are
+BORDER_FIELD = "fmt-graph-styleOverrides-perDataSet-BSA_standard-symbol-borderColor"
 UNCHANGED_PARTS = (
-    "['[data-testid=nav-calibration]', '[data-testid=nav-weights]', '[data-testid=table-name]']"
+    "['[data-testid=nav-calibration]', '[data-testid=nav-weights]', '[data-testid=table-name]',"
+    f" '[data-testid={BORDER_FIELD}]']"
 )
 
 
@@ -124,14 +126,21 @@ def test_click_a_symbol_and_change_its_colour(page: Any, file: Path) -> None:
     page.evaluate(
         f"() => {{ for (const s of {UNCHANGED_PARTS}) document.querySelector(s).kept = 1; }}"
     )
+    border = page.get_by_test_id(BORDER_FIELD)
+    assert border.get_attribute("placeholder") == "#1b6ca8"  # the symbol's colour, from the file
     field = page.get_by_test_id("fmt-graph-styleOverrides-perDataSet-BSA_standard-symbol-color")
     field.fill("#00c000")
     field.press("Enter")
     wait_redrawn(page, before)
     assert wait_for_colour(page, GREEN, 50) > 50  # the symbols are green now
-    # the list of tables and the table's header were not built again for a colour
+    # the list of tables, the table's header and the Format panel were not built again for a
+    # colour; the border, left to the style, now shows the symbol's new colour as its default
     assert page.evaluate(
         f"() => {UNCHANGED_PARTS}.every(s => document.querySelector(s).kept === 1)"
+    )
+    page.wait_for_function(
+        "([tid, colour]) => document.querySelector(`[data-testid=${tid}]`)?.placeholder === colour",
+        arg=[BORDER_FIELD, "#00c000"],
     )
     save(page)
     table = open_project(file).table("calibration")

@@ -18,6 +18,7 @@ from .format_spec import PathPart, Widget
 from .wording import label_of
 
 if TYPE_CHECKING:
+    from .shown import Shown
     from .view import View
 
 _HEX6 = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -92,18 +93,25 @@ def style_colour(table: Any, path: tuple[PathPart, ...]) -> str | None:
 class Control:
     """Builds the control for ``path`` of table ``table_id`` in ``view``."""
 
-    def __init__(self, view: View, table: Any, path: tuple[PathPart, ...]) -> None:
+    def __init__(
+        self, view: View, table: Any, path: tuple[PathPart, ...], shown: Shown | None = None
+    ) -> None:
         self.view = view
         self.table = table
         self.table_id = table.id
         self.path = path
         self.value = current(table, path)
+        #: what the panel shows (told which control makes the next edit)
+        self.shown = shown
 
     def put(self, value: Any) -> None:
         table = self.view.table()
         if table is None or table.id != self.table_id or current(table, self.path) == value:
             return
-        apply_style(self.view, set_value, self.table_id, self.path, value)
+        if self.shown is not None:
+            self.shown.edit(self.path)
+        if apply_style(self.view, set_value, self.table_id, self.path, value):
+            self.value = current(table, self.path)
 
     def reset(self) -> None:
         """Back to the default (the style's colour, no fill)."""
@@ -119,6 +127,8 @@ class Control:
     def build(self, label: str, widget: Widget) -> None:
         tid = testid(self.path)
         value = self.value
+        if self.shown is not None and widget.kind != "color":
+            self.shown.add(self.table, self.path, widget.kind)
         if widget.kind == "color":
             self._color(label, widget, tid)
         elif widget.kind == "select":
@@ -179,7 +189,7 @@ class Control:
     def _unset_words(self, word: str) -> str:
         if word != "theme":
             return "none"
-        shown = style_colour(self.table, self.path)
+        shown = style_colour(self.view.table() or self.table, self.path)
         return shown or "from the style"  # grey: the style's colour, not one the file sets
 
     def _color(self, label: str, widget: Widget, tid: str) -> None:
@@ -213,6 +223,13 @@ class Control:
                 .props(f"dense outlined stack-label data-testid={tid}")
             )
             picker.on("change", lambda _: self.put(color(picker.value)))
+            if self.shown is not None:
+
+                def restyle() -> None:  # the style's colour, which may follow another field
+                    picker.props["placeholder"] = self._unset_words(word)
+                    picker.update()
+
+                self.shown.add(self.table, self.path, "color", restyle)
             opacity = (
                 ui.input("α", value="" if alpha is None else f"{alpha:g}")
                 .classes("w-12")

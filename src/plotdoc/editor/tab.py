@@ -201,7 +201,10 @@ class Tab:
                 self.parts.workspace.refresh()
                 self.analyses.render.refresh()
             self.graph.toolbar.refresh()
-            self.format.render.refresh()
+            if look_only:
+                self.format.after_look_edit()
+            else:
+                self.format.render.refresh()
         self.update_title()
         if broadcast:
             self.server.changed(self)

@@ -1,0 +1,83 @@
+"""What the Format panel shows, so that an edit made in one of its controls need not build
+the panel again.
+
+The panel is rebuilt after every edit, which costs the page more than drawing the graph. An
+edit made in a control that shows exactly the value it sets (a colour, a choice, a check box)
+leaves the panel as it would be rebuilt when every other control would show the value it
+shows now. A colour left to the style shows the style's colour in grey, and a data set's
+colour is the default of its other marks' colours: those are shown again in place. Anything
+else rebuilds the panel.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from .controls import style_colour
+from .fields import current
+from .format_spec import PathPart
+
+#: controls whose widget shows the value they set as the rebuilt panel would show it
+SHOWS_WHAT_IT_SETS = ("color", "select", "check")
+
+Path = tuple[PathPart, ...]
+
+
+def _look(table: Any, path: Path, kind: str) -> Any:
+    colour = style_colour(table, path) if kind == "color" else None
+    return copy.deepcopy(current(table, path)), colour
+
+
+class Shown:
+    """The controls the panel has built, with what each shows, and the control being edited."""
+
+    def __init__(self) -> None:
+        self.frame: Any = None
+        self.controls: dict[Path, tuple[str, Any]] = {}
+        #: for a colour control, what shows its style colour again
+        self.restyle: dict[Path, Callable[[], None]] = {}
+        self.editing: Path | None = None
+
+    def clear(self, frame: Any) -> None:
+        """The panel is being built for ``frame`` (what it shows besides its controls)."""
+        self.frame = copy.deepcopy(frame)
+        self.controls.clear()
+        self.restyle.clear()
+        self.editing = None
+
+    def add(
+        self, table: Any, path: Path, kind: str, restyle: Callable[[], None] | None = None
+    ) -> None:
+        self.controls[path] = (kind, _look(table, path, kind))
+        if restyle is not None:
+            self.restyle[path] = restyle
+
+    def edit(self, path: Path) -> None:
+        """The next edit is made by the control of ``path``."""
+        kind = self.controls.get(path, ("", None))[0]
+        self.editing = path if kind in SHOWS_WHAT_IT_SETS else None
+
+    def still_shown(self, table: Any, frame: Any) -> bool:
+        """After the edit: whether the panel as built shows what a rebuilt one would (the
+        control edited shows its new value); its record is brought up to date if so."""
+        path, self.editing = self.editing, None
+        if path is None or path not in self.controls or frame != self.frame:
+            return False
+        now = {p: (kind, _look(table, p, kind)) for p, (kind, _) in self.controls.items()}
+        restyled = []
+        for p, (_, (value, colour)) in now.items():
+            before_value, before_colour = self.controls[p][1]
+            if p == path:
+                continue
+            if value != before_value:
+                return False
+            if colour != before_colour:
+                if p not in self.restyle:
+                    return False
+                restyled.append(self.restyle[p])
+        for show in restyled:
+            show()
+        self.controls = now
+        return True
