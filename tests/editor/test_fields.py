@@ -46,7 +46,7 @@ def test_an_empty_colour_field_shows_the_colour_the_graph_draws() -> None:
     import re
 
     from plotdoc.editing import set_field
-    from plotdoc.editor.controls import style_colour
+    from plotdoc.editor.fields import style_colour
     from plotdoc.render import render_table
 
     project = loads(example_bytes("complete"))

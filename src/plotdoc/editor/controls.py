@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from .fields import apply_style, current, reset_value, set_value
+from .fields import apply_style, current, reset_value, set_value, style_colour
 from .format_spec import PathPart, Widget
 from .wording import label_of
 
@@ -60,36 +60,6 @@ def rich_html(text: str) -> str:
     return "".join(out).replace("\\n", "<br>").replace("\n", "<br>")
 
 
-def style_colour(table: Any, path: tuple[PathPart, ...]) -> str | None:
-    """The colour the style gives a data set's element when the document gives none
-    (``#1f77b4``), for a colour field left empty; None where it cannot be told."""
-    graph = table.graph
-    if graph is None or len(path) < 5 or path[:2] != ("graph", "styleOverrides"):
-        return None
-    index: int | None = None
-    if path[2] in ("perDataSet", "perPoint"):
-        names = [ds.name for ds in table.data_sets]
-        if path[3] not in names:
-            return None
-        index = names.index(str(path[3]))
-    element, key = str(path[-2]), str(path[-1])
-    try:
-        from ..render.style.theme import make_theme, own_color, to_hex
-
-        styles = graph.style_overrides or {}
-        layers = [styles.get("global", {})]
-        if index is not None:
-            layers.append(styles.get("perDataSet", {}).get(table.data_sets[index].name, {}))
-        own = own_color(layers)  # the data set's colour colours its other marks, as drawn
-        theme = make_theme(graph.active_preset_id, graph.apply_preset_non_color)
-        value = theme.element_defaults(element, index, own).get(key)
-        if element == "symbol" and key == "borderColor" and own is not None:
-            value = own  # a symbol given a colour takes it for its border too
-        return to_hex(value) if isinstance(value, tuple) else None
-    except Exception:  # an element the theme does not style: nothing to show
-        return None
-
-
 class Control:
     """Builds the control for ``path`` of table ``table_id`` in ``view``."""
 
@@ -112,6 +82,8 @@ class Control:
             self.shown.edit(self.path)
         if apply_style(self.view, set_value, self.table_id, self.path, value):
             self.value = current(table, self.path)
+        elif self.shown is not None:  # refused: no edit follows from this control
+            self.shown.editing = None
 
     def reset(self) -> None:
         """Back to the default (the style's colour, no fill)."""

@@ -19,7 +19,7 @@ from .controls import Control
 from .fields import apply_style
 from .hits import CATEGORICAL, Target, describe
 from .sections import Sections
-from .shown import Shown
+from .shown import Shown, frame
 from .wording import OPTION_LABELS, label_of, option_applies
 
 if TYPE_CHECKING:
@@ -112,35 +112,20 @@ class FormatPanel:
         drawn: dict[str, set[str]] = getattr(self.view.graph, "elements", {})
         return drawn.get(table.id)
 
-    def frame(self, table: Any) -> Any:
-        """What the panel shows besides its controls' values."""
-        if table is None or table.graph is None:
-            return None
-        graph = table.graph
-        return (
-            table.id,
-            graph.variant_id,
-            self.selected(table),
-            self.elements(table),
-            [ds.name for ds in table.data_sets],
-            graph.data_set_visibility,
-            table.titles,
-            graph.plot.options,
-            [(a.id, a.type, a.props) for a in table.annotations],
-        )
-
     def after_look_edit(self) -> None:
         """After an edit of the graph's look: the panel is built again unless the control that
         made the edit already shows it and nothing else shown changed."""
         table = self.view.table()
-        if not self.shown.still_shown(table, self.frame(table)):
+        if not self.shown.still_shown(
+            table, frame(table, self.selected(table), self.elements(table))
+        ):
             self.render.refresh()
 
     @ui.refreshable_method
     def render(self) -> None:
         view = self.view
         table = view.table()
-        self.shown.clear(self.frame(table))
+        self.shown.clear(frame(table, self.selected(table), self.elements(table)))
         if table is None or table.graph is None:
             ui.label("This table has no graph.").classes("plotdoc-status")
             return

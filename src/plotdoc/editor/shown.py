@@ -15,14 +15,32 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
-from .controls import style_colour
-from .fields import current
+from .fields import current, style_colour
 from .format_spec import PathPart
 
 #: controls whose widget shows the value they set as the rebuilt panel would show it
 SHOWS_WHAT_IT_SETS = ("color", "select", "check")
 
 Path = tuple[PathPart, ...]
+
+
+def frame(table: Any, selected: Any, elements: Any) -> Any:
+    """What the panel shows besides its controls' values: the table and its graph type, what
+    is selected and drawn, the data sets, the titles, the plot options and the annotations."""
+    if table is None or table.graph is None:
+        return None
+    graph = table.graph
+    return (
+        table.id,
+        graph.variant_id,
+        selected,
+        elements,
+        [ds.name for ds in table.data_sets],
+        graph.data_set_visibility,
+        table.titles,
+        graph.plot.options,
+        [(a.id, a.type, a.props) for a in table.annotations],
+    )
 
 
 def _look(table: Any, path: Path, kind: str) -> Any:
