@@ -146,7 +146,8 @@ def log_ends(lo: float, hi: float, base: int) -> tuple[float, float]:
 def log_ticks(axis: Axis, base: int, lo: float, hi: float) -> None:
     """Major ticks at the powers of ``base`` (with 2 and 5 in a span under two decades), labelled
     0.1, 1, 10, or 10ⁿ when the span is wide; minor ticks unlabelled."""
-    span = math.log(hi / lo, base) if lo > 0 and hi > 0 else 0.0
+    # as a difference of logarithms: hi / lo under- or overflows for far-apart ends (1e-262)
+    span = abs(math.log(hi, base) - math.log(lo, base)) if lo > 0 and hi > 0 else 0.0
     subs = (1.0, 2.0, 5.0) if span < 2.0 and base == 10 else (1.0,)
     axis.set_major_locator(LogLocator(base=base, subs=subs, numticks=12))
     wide = span > _WIDE_SPAN[base]
