@@ -180,12 +180,27 @@ def figure_bytes(fig: Figure, fmt: str = "svg", dpi: float = 150) -> bytes:
     }
     metadata = by_format[fmt]
     buf = io.BytesIO()
+    out_dpi = bounded_dpi(fig, dpi)
+    crop: Any = "tight"
+    if fmt == "png":
+        # the crop measured once, at the picture's resolution, as matplotlib's "tight" does
+        # but without the layout pass it draws first (that pass moves nothing in plotdoc's
+        # figures: every sample's PNG is byte for byte the same)
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        own_dpi = fig.dpi
+        fig.set_dpi(out_dpi)
+        try:
+            renderer = FigureCanvasAgg(fig).get_renderer()  # type: ignore[no-untyped-call]
+            crop = fig.get_tightbbox(renderer).padded(0.08)
+        finally:
+            fig.set_dpi(own_dpi)
     fig.savefig(
         buf,
         format=fmt,
-        dpi=bounded_dpi(fig, dpi),
+        dpi=out_dpi,
         metadata=metadata,
-        bbox_inches="tight",
+        bbox_inches=crop,
         pad_inches=0.08,
         facecolor=fig.get_facecolor(),
     )

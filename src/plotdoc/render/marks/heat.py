@@ -323,10 +323,11 @@ def color_bar(ctx: DrawContext, scale: HeatScale, label: str | None = None) -> N
     length = float(st["lengthRatio"]) or 0.8
     width_pt = float(st["widthPt"])
 
-    def locate(_cax: Any, renderer: RendererBase) -> Bbox:
-        # 12 points right of the plot area, or of a legend standing there
+    def locate(_cax: Any, renderer: RendererBase | None) -> Bbox:
+        # 12 points right of the plot area, or of a legend standing there (matplotlib gives
+        # no renderer when it crops the output to a box it was given)
         box = ax.get_window_extent(renderer)
-        px = pixels_per_point(renderer)
+        px = fig.dpi / 72.0 if renderer is None else pixels_per_point(renderer)
         x0 = box.x1 + 12 * px
         legend = ax.get_legend()
         if legend is not None and legend.get_visible():
