@@ -116,16 +116,14 @@ class FormatPanel:
         """After an edit of the graph's look: the panel is built again unless the control that
         made the edit already shows it and nothing else shown changed."""
         table = self.view.table()
-        if not self.shown.still_shown(
-            table, frame(table, self.selected(table), self.elements(table))
-        ):
+        if not self.shown.still_shown(table, frame(table, self)):
             self.render.refresh()
 
     @ui.refreshable_method
     def render(self) -> None:
         view = self.view
         table = view.table()
-        self.shown.clear(frame(table, self.selected(table), self.elements(table)))
+        self.shown.clear(frame(table, self))
         if table is None or table.graph is None:
             ui.label("This table has no graph.").classes("plotdoc-status")
             return

@@ -24,17 +24,18 @@ SHOWS_WHAT_IT_SETS = ("color", "select", "check")
 Path = tuple[PathPart, ...]
 
 
-def frame(table: Any, selected: Any, elements: Any) -> Any:
-    """What the panel shows besides its controls' values: the table and its graph type, what
-    is selected and drawn, the data sets, the titles, the plot options and the annotations."""
+def frame(table: Any, panel: Any) -> Any:
+    """What ``panel`` shows of ``table`` besides its controls' values: the table and its graph
+    type, what is selected and drawn, the data sets, the titles, the plot options and the
+    annotations."""
     if table is None or table.graph is None:
         return None
     graph = table.graph
     return (
         table.id,
         graph.variant_id,
-        selected,
-        elements,
+        panel.selected(table),
+        panel.elements(table),
         [ds.name for ds in table.data_sets],
         graph.data_set_visibility,
         table.titles,
