@@ -27,6 +27,7 @@ from .guides import legend as legend_mod
 from .guides import titles as titles_mod
 from .guides.annotations import draw_annotations
 from .low_contrast import warn_low_contrast
+from .outside import warn_outside_range
 from .style.fonts import family_rc, register_fonts
 from .style.text import clamp, font_family
 from .style.theme import make_theme, to_hex
@@ -143,6 +144,7 @@ def draw_graph(project: Project, table: Table, *, dpi: float = 150) -> tuple[Fig
     legend_mod.draw_legend(ctx)
     draw_annotations(ctx)
     warn_low_contrast(ctx)
+    warn_outside_range(ctx)
     report_caps(ctx, clamp(dpi, *DPI_RANGE, 150.0), fig.get_dpi())
     return fig, ctx.warnings
 
