@@ -21,7 +21,6 @@ and that drawing is kept in turn. One figure is kept at a time.
 from __future__ import annotations
 
 import copy
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -145,14 +144,13 @@ def _own_symbols(kept: _Kept) -> dict[int, Any]:
     """The data sets drawn by one symbols artist alone, whose points are (x, value) of the
     rows where both are finite, in row order: the ones :func:`_moved` may update."""
     from ..render.artists.collections import PointSymbols
+    from ..render.ids import data_set_of
 
     by_ds: dict[int, list[Any]] = {}
-    pattern = re.compile(r"(?:^|/)ds(\d+)(?:/|$)")
     for art in kept.fig.findobj():
-        gid = art.get_gid()
-        m = pattern.search(gid) if isinstance(gid, str) else None
-        if m:
-            by_ds.setdefault(int(m.group(1)), []).append(art)
+        i = data_set_of(art.get_gid())
+        if i is not None:
+            by_ds.setdefault(i, []).append(art)
     out: dict[int, Any] = {}
     for i, arts in by_ds.items():
         if len(arts) != 1 or not isinstance(arts[0], PointSymbols) or i >= len(kept.columns):

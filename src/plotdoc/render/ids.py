@@ -21,6 +21,7 @@ Ids are unique within one figure: :class:`IdRegistry` appends ``~2``, ``~3`` to 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
@@ -51,6 +52,16 @@ def replicate_scope(k: int) -> str:
 def step_scope(k: int) -> str:
     """Step ``k`` along a repeated-measures path (its arrows)."""
     return f"s{k}"
+
+
+_DATA_SET = re.compile(r"(?:^|/)ds(\d+)(?:/|$)")
+
+
+def data_set_of(sid: object) -> int | None:
+    """The index of the data set an id is scoped to (``symbol/ds2/p5`` gives 2), None for an
+    id of no data set (or no id)."""
+    m = _DATA_SET.search(sid) if isinstance(sid, str) else None
+    return int(m.group(1)) if m else None
 
 
 def ds(kind: str, i: int, *tail: str) -> str:

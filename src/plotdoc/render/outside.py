@@ -9,16 +9,13 @@ and are not counted again.
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
+from . import ids
 from .artists.collections import PointSymbols
 from .context import DrawContext
 from .notices import HIDDEN, add_warning
 from .style.numbers import number_text
-
-_DS = re.compile(r"(?:^|/)ds(\d+)(?:/|$)")
 
 
 def _beyond(values: np.ndarray, lo: float, hi: float, log: bool) -> np.ndarray:
@@ -37,9 +34,8 @@ def warn_outside_range(ctx: DrawContext) -> None:
     xlog, ylog = ax.get_xscale() == "log", ax.get_yscale() == "log"
     counts: dict[int, list[int]] = {}
     for art in ax.get_children():
-        gid = art.get_gid()
-        m = _DS.search(gid) if isinstance(gid, str) else None
-        if m is None or not isinstance(art, PointSymbols) or not art.get_visible():
+        i = ids.data_set_of(art.get_gid())
+        if i is None or not isinstance(art, PointSymbols) or not art.get_visible():
             continue
         xy = np.asarray(art.xy, dtype=float)
         if not xy.size:
@@ -47,7 +43,7 @@ def warn_outside_range(ctx: DrawContext) -> None:
         finite = np.isfinite(xy).all(axis=1)
         in_x = _beyond(xy[finite, 0], x0, x1, xlog)
         in_y = _beyond(xy[finite, 1], y0, y1, ylog)
-        entry = counts.setdefault(int(m.group(1)), [0, 0])
+        entry = counts.setdefault(i, [0, 0])
         entry[0] += int(in_x.sum())
         entry[1] += int((in_y & ~in_x).sum())
     for i, (by_x, by_y) in sorted(counts.items()):
