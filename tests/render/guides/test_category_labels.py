@@ -124,3 +124,47 @@ def test_rotated_labels_end_at_their_ticks_with_an_offset_frame() -> None:
     assert {(t.get_horizontalalignment(), t.get_rotation_mode()) for t in labels} == {
         ("right", "anchor")
     }
+
+
+def _names(n_sets: int, name: str) -> list[Any]:
+    """The data set names under a separated grouped graph of ``n_sets`` data sets, drawn."""
+    from ..row_docs import figure_of
+
+    sets = [
+        {"name": f"{name} {k + 1}", "values": [[10.0 + k, 11.0 + k], [12.0, 13.0], [9.0, 8.0]]}
+        for k in range(n_sets)
+    ]
+    table = {
+        "name": "G",
+        "format": "grouped",
+        "replicates": 2,
+        "rowLabels": ["Day 1", "Day 7", "Day 14"],
+        "dataSets": sets,
+        "graph": {"variantId": "grouped-separated-bars"},
+    }
+    fig = figure_of({"format": "plotdoc-project", "schemaVersion": 1, "tables": [table]})
+    fig.canvas.draw()
+    return sorted(
+        (t for t in fig.findobj() if str(t.get_gid() or "").startswith("group/ds")),
+        key=lambda t: int(str(t.get_gid()).split("ds")[1]),
+    )
+
+
+def test_data_set_names_that_do_not_fit_under_their_groups_are_turned_apart() -> None:
+    names = _names(16, "Treatment with a long name")
+    assert len(names) == 16
+    assert {n.get_rotation() for n in names} == {45.0}
+    # turned, neighbours stand apart: parallel lines room / sqrt(2) apart, more than a line
+    ax = names[0].axes
+    xs = ax.transData.transform([(float(n.xy[0]), 0.0) for n in names])[:, 0]
+    line = names[0].get_fontsize() * ax.figure.dpi / 72.0
+    assert min(abs(b - a) for a, b in itertools.pairwise(xs)) / 2**0.5 > line
+    # and each was wider than that room level
+    renderer = ax.figure._get_renderer()
+    names[0].set_rotation(0.0)
+    assert names[0].get_window_extent(renderer).width > abs(xs[1] - xs[0])
+
+
+def test_data_set_names_that_fit_stay_level() -> None:
+    names = _names(3, "A")
+    assert [n.get_rotation() for n in names] == [0.0, 0.0, 0.0]

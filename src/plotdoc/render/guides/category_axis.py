@@ -3,8 +3,12 @@ the ``separated`` arrangement."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
+from matplotlib.axis import Axis
 from matplotlib.backend_bases import RendererBase
+from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
 from .. import ids
@@ -46,6 +50,7 @@ def set_grouped_categories(ctx: DrawContext, lay: GroupedLayout) -> None:
         ]
         return Bbox.union(boxes) if boxes else ctx.ax.get_window_extent(renderer)
 
+    names = []
     for k, t in enumerate(lay.group_ticks):
         if ctx.horizontal:
             text = ctx.ax.annotate(
@@ -60,5 +65,29 @@ def set_grouped_categories(ctx: DrawContext, lay: GroupedLayout) -> None:
                 fontsize=size, fontweight="bold", annotation_clip=False,
             )  # fmt: skip
         ctx.tag(text, ids.ds("group", k))
+        names.append(text)
     longest = max(len(t.label) for t in lay.group_ticks)
     axis.labelpad = 4.0 + (size * 0.62 * longest + 6 if ctx.horizontal else size * 1.5)
+    if not ctx.horizontal:
+        ctx.after_axes.append(lambda: _turn_if_crowded(ctx, names, axis, size))
+
+
+def _turn_if_crowded(ctx: DrawContext, names: Sequence[Text], axis: Axis, size: float) -> None:
+    """Data set names wider than the room between groups (many data sets, long names) are
+    turned by 45 degrees, ending under their group's middle, and the axis title moves down
+    below them; names that fit stay level."""
+    if len(names) < 2:
+        return
+    renderer = ctx.fig._get_renderer()  # type: ignore[attr-defined]
+    widths = [float(n.get_window_extent(renderer).width) for n in names]
+    centres = np.sort([float(n.xy[0]) for n in names])  # type: ignore[attr-defined]
+    px = ctx.ax.transData.transform(np.column_stack([centres, np.zeros_like(centres)]))[:, 0]
+    room = float(np.min(np.abs(np.diff(px))))
+    if max(widths) <= 0.95 * room:
+        return
+    for name in names:
+        name.set_rotation(45.0)
+        name.set_horizontalalignment("right")
+        name.set_rotation_mode("anchor")
+    longest_pt = max(widths) * 72.0 / float(ctx.fig.dpi)
+    axis.labelpad = 4.0 + longest_pt * 0.71 + size * 1.2
