@@ -2,13 +2,10 @@
 side, every k-th is kept (the first and the last always), and the drawing says so.
 
 The room each label needs is worked out from the label strings and the font, without making
-a text object per label: a label's width comes from the font's advance widths (matplotlib's
-text-to-path measure, which lays out one string without drawing it), its height from the
-font size and its number of lines. Labels rotated by an angle stand side by side when their
-spacing along the axis clears either their width or their height in that direction. Only the
-longest labels are measured when there are many (:data:`MEASURED`): the widest label is
-among the longest by characters in any realistic set, and a label's width only matters for
-labels that are not rotated, which never fit when there are thousands.
+a text object per label: a label's width comes from :func:`plotdoc.render.style.measure.widest`,
+its height from the font size and its number of lines. Labels rotated by an angle stand side
+by side when their spacing along the axis clears either their width or their height in that
+direction.
 """
 
 from __future__ import annotations
@@ -19,14 +16,12 @@ from collections.abc import Sequence
 import numpy as np
 from matplotlib.axis import Axis
 from matplotlib.font_manager import FontProperties
-from matplotlib.textpath import TextToPath
 from matplotlib.ticker import FixedFormatter, FixedLocator
 
 from ..context import DrawContext
 from ..notices import THINNED, add_warning
+from ..style.measure import widest
 
-#: at most this many labels (the longest) have their width measured
-MEASURED = 2000
 #: matplotlib's line spacing of multi-line text, in font sizes
 LINE_SPACING = 1.2
 #: space left between two neighbouring labels, in font sizes
@@ -36,8 +31,6 @@ GAP = 0.25
 #: (turned, shrunk to a floor, the plot area grown; marks/heat.py), so it is never thinned here
 OWN_LABELS = frozenset({"grouped-heat-map"})
 
-_MEASURE = TextToPath()
-
 
 def category_texts(axis: Axis) -> list[str] | None:
     """The labels of a category axis, from its formatter (no tick is made), or None when the
@@ -46,26 +39,6 @@ def category_texts(axis: Axis) -> list[str] | None:
     if not isinstance(locator, FixedLocator):
         return None
     return [str(s) for s in axis.get_major_formatter().format_ticks(list(axis.get_majorticklocs()))]
-
-
-def widest(labels: Sequence[str], font: FontProperties) -> float:
-    """Width in points of the widest label (of the :data:`MEASURED` longest), from the font's
-    advance width of each character (measured once per character; kerning only narrows)."""
-    if not labels:
-        return 0.0
-    lines = [max(s.split("\n"), key=len) for s in labels]
-    if len(lines) > MEASURED:
-        lengths = np.fromiter((len(s) for s in lines), dtype=np.int64, count=len(lines))
-        keep = np.argsort(lengths, kind="stable")[-MEASURED:]
-        lines = [lines[i] for i in keep]
-
-    def width(text: str) -> float:
-        return float(_MEASURE.get_text_width_height_descent(text, font, ismath=False)[0])
-
-    # a character's advance, spaces included: what it adds between two others
-    base = width("xx")
-    advance = {c: width(f"x{c}x") - base for c in set().union(*map(set, lines))}
-    return 1.05 * max(sum(advance[c] for c in s) for s in lines)  # bearings, rounding
 
 
 def needed_spacing(
