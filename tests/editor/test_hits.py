@@ -37,7 +37,9 @@ def pixels(png: bytes) -> np.ndarray:
     return np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
 
 
-@pytest.mark.parametrize("table_id", ["calibration", "weights", "weights-histogram", "table-3"])
+@pytest.mark.parametrize(
+    "table_id", ["calibration", "weights", "weights-histogram", "table-1", "table-3"]
+)
 def test_every_region_is_an_element_the_renderer_names(project: Project, table_id: str) -> None:
     table = project.table(table_id)
     svg = render_table(project, table, fmt="svg").decode()
@@ -125,6 +127,30 @@ def test_what_a_click_selects(project: Project) -> None:
     assert axis_bucket(calibration, "axis/x") == "xContinuous"
     assert target_of(project.table("table-2"), "slice/row2") == Target("dataSet", 1, 2)
     assert target_of(project.table("rnaseq"), "symbol/p4") == Target("allDataSets")
+
+
+@pytest.mark.parametrize("flip", [False, True])
+def test_a_heat_map_label_selects_its_axis_where_it_is_drawn(project: Project, flip: bool) -> None:
+    """Each row and data set label of a heat map (drawn as one artist per axis) has its own
+    region, over the label's pixels, and a click on it selects the axis it stands on."""
+    heat = project.table("table-1")
+    if flip:
+        set_field(project, "tables[3].graph.plot.options.flipXY", True)
+    shown = screen(project, "table-1")
+    regions = {r.id: r for r in shown.regions}
+    rows = [f"label/row/r{r}" for r in range(heat.n_rows)]
+    columns = [f"label/column/c{c}" for c in range(len(heat.data_sets))]
+    assert set(rows + columns) <= set(regions)
+    plot = shown.frame.plot if shown.frame else None
+    assert plot is not None
+    for sid in rows + columns:
+        x0, y0, x1, y1 = regions[sid].box
+        assert not (x0 >= plot[0] and x1 <= plot[2] and y0 >= plot[1] and y1 <= plot[3]), sid
+    row_axis, column_axis = ("axis/x", "axis/y") if flip else ("axis/y", "axis/x")
+    assert target_of(heat, rows[0]) == Target("axis", key=axis_bucket(heat, row_axis))
+    assert target_of(heat, columns[1]) == Target("axis", key=axis_bucket(heat, column_axis))
+    assert target_of(heat, "labels/row") == target_of(heat, rows[0])
+    assert target_of(heat, "label/row3") is None  # a pie's slice label is not an axis's
 
 
 def test_the_format_panel_follows_what_is_drawn(project: Project) -> None:

@@ -6,7 +6,9 @@ from typing import Any
 
 import matplotlib
 from matplotlib.figure import Figure
+from matplotlib.transforms import Bbox
 
+from plotdoc.render.artists.labels import AxisLabels
 from plotdoc.render.engine import build_figure, figure_bytes, rc_params
 
 from .docs import open_doc, project
@@ -137,3 +139,19 @@ def by_gid(fig: Figure, gid: str) -> Any:
     found = fig.findobj(lambda a: a.get_gid() == gid)
     assert len(found) == 1, (gid, found)
     return found[0]
+
+
+def label_boxes(fig: Figure, prefix: str) -> dict[str, Bbox]:
+    """The boxes (Agg pixels) of the texts whose ids start with ``prefix``: each its own
+    artist, or one label of a heat map's axis labels (all of an axis drawn as one artist)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    found = fig.findobj(lambda a: str(a.get_gid() or "").startswith(prefix))
+    boxes = {str(a.get_gid()): a.get_window_extent(renderer) for a in found if a.get_visible()}
+    for labels in fig.findobj(AxisLabels):
+        assert isinstance(labels, AxisLabels)
+        for sid, box in labels.label_boxes(renderer):
+            if sid.startswith(prefix):
+                boxes[sid] = Bbox.from_extents(*box)
+    return boxes

@@ -166,6 +166,8 @@ _DS = re.compile(r"^[a-z]+(?:/[a-z]+)?/ds(\d+)(?:/(?:p|row)(\d+))?")
 _SLICE = re.compile(r"^slice/row(\d+)")
 _CELL = re.compile(r"^cell/r(\d+)/c(\d+)")
 _ANN = re.compile(r"^(?:annotation/(?:text|shape)|bracket)/(\d+)")
+#: a heat map's axis labels (``label/row/r3``, ``label/column/c1``) or all of one axis'
+_AXIS_LABEL = re.compile(r"^labels?/(row|column)(?:/[rc]\d+)?$")
 
 #: families whose X axis holds categories (the value axis is Y unless turned horizontal)
 CATEGORICAL = ("column", "grouped", "contingency", "nested", "partsOfWhole")
@@ -204,6 +206,10 @@ def target_of(table: Table, region_id: str) -> Target | None:
         return Target("title", key=rid.split("/")[1])
     if rid.startswith("axis/"):
         return Target("axis", key=axis_bucket(table, rid))
+    m = _AXIS_LABEL.match(rid)
+    if m:  # data sets run along X unless the graph is flipped; rows along the other axis
+        along_x = (m.group(1) == "column") != horizontal(table)
+        return Target("axis", key=axis_bucket(table, "axis/x" if along_x else "axis/y"))
     if rid == "legend" or rid.startswith("legend/"):
         return Target("legend")
     if rid in ("heatmap", "colorbar"):

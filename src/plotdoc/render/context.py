@@ -220,7 +220,9 @@ class DrawContext:
     ) -> CategoryLayout:
         return category_layout(kind, n_clusters, n_items, self.settings, labels)
 
-    def set_categories(self, layout: CategoryLayout) -> None:
+    def set_categories(self, layout: CategoryLayout, *, rich_ticks: bool = True) -> None:
+        """The category axis: its limits, ticks and labels; ``rich_ticks=False`` leaves
+        labels with rich-text runs to the caller (who draws them)."""
         self.categorical = True
         lo, hi = layout.limits
         ticks, labels = layout.ticks, [safe(s) for s in layout.labels]
@@ -236,16 +238,16 @@ class DrawContext:
         axis.set_major_locator(FixedLocator(ticks))
         axis.set_major_formatter(FixedFormatter(labels))
         rich = {shown: s for shown, s in zip(labels, layout.labels, strict=True) if needs_runs(s)}
-        if rich:
+        if rich and rich_ticks:
 
-            def rich_ticks() -> None:
+            def draw_rich() -> None:
                 # the labels the axes kept, found by their text (thinning keeps a subset)
                 for label in axis.get_ticklabels():
                     source = rich.get(label.get_text())
                     if source is not None:
                         rich_label(label, source, set_text=False)
 
-            self.after_axes.append(rich_ticks)
+            self.after_axes.append(draw_rich)
         self.preferred_width_pt = float(np.clip(40.0 * (hi - lo), 120.0, 480.0))
 
     def legend_entry(

@@ -15,10 +15,12 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from matplotlib.axis import Axis
 from matplotlib.figure import Figure
 from matplotlib.transforms import Bbox
 
 from ..model import Graph, Project, Table
+from .artists.labels import AxisLabels
 from .caps import GEOMETRY_LIMITS, MAX_PIXELS, MAX_SIDE_PX, report_caps
 from .context import DrawContext
 from .families import drawer_for
@@ -79,11 +81,14 @@ class BoundedFigure(Figure):
         """The box (inches) of the axes' tick labels and axis titles, None without axes."""
         if renderer is None or not self.axes:
             return None
+        guides = [g for ax in self.axes for g in (ax.xaxis, ax.yaxis, *ax.artists)]
         boxes = [
             b
-            for ax in self.axes
-            for axis in (ax.xaxis, ax.yaxis)
-            if (b := axis.get_tightbbox(renderer)) is not None and b.width and b.height
+            for g in guides
+            if isinstance(g, Axis | AxisLabels)
+            and (b := g.get_tightbbox(renderer)) is not None
+            and b.width
+            and b.height
         ]
         if not boxes:
             return None
@@ -188,12 +193,14 @@ def figure_bytes(fig: Figure, fmt: str = "svg", dpi: float = 150) -> bytes:
         # the crop measured once, at the picture's resolution, as matplotlib's "tight" does
         # but without the layout pass it draws first (that pass moves nothing in plotdoc's
         # figures: every sample's PNG is byte for byte the same)
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
 
         own_dpi = fig.dpi
         fig.set_dpi(out_dpi)
         try:
-            renderer = FigureCanvasAgg(fig).get_renderer()  # type: ignore[no-untyped-call]
+            FigureCanvasAgg(fig)
+            # measuring needs the resolution, not a canvas of the figure's size (tens of MB)
+            renderer = RendererAgg(1, 1, out_dpi)  # type: ignore[no-untyped-call]
             crop = fig.get_tightbbox(renderer).padded(0.08)
         finally:
             fig.set_dpi(own_dpi)

@@ -26,6 +26,7 @@ from matplotlib.backend_bases import RendererBase
 from matplotlib.figure import Figure
 
 from .artists.collections import PointSymbols
+from .artists.labels import AxisLabels
 from .artists.rects import Rects
 
 #: per-mark regions given in all; beyond it each artist's marks are one region
@@ -132,7 +133,7 @@ def _rect_boxes(art: Rects) -> list[Hit]:
 
 
 def _members(art: Artist) -> int:
-    if isinstance(art, PointSymbols | Rects):
+    if isinstance(art, PointSymbols | Rects | AxisLabels):
         return len(art.ids)
     return 0
 
@@ -152,6 +153,10 @@ def hit_regions(fig: Figure, renderer: RendererBase) -> list[Hit]:
             continue
         if members <= MAX_MEMBER_REGIONS and isinstance(art, Rects) and art.axes:
             out += _rect_boxes(art)
+            continue
+        if members <= MAX_MEMBER_REGIONS and isinstance(art, AxisLabels):
+            if art.get_tightbbox(renderer) is not None:
+                out += [Hit(sid, _grown(box)) for sid, box in art.label_boxes(renderer) if sid]
             continue
         if isinstance(art, PointSymbols) and art.axes is not None:
             box: Box | None = _symbols_extent(art, renderer)

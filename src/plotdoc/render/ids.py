@@ -100,6 +100,11 @@ def axis_label(axis: str, k: int) -> str:
     return f"label/{axis}/{'r' if axis == 'row' else 'c'}{k}"
 
 
+def axis_labels(axis: str) -> str:
+    """All the labels of a heat map's axis, drawn as one: ``labels/row``, ``labels/column``."""
+    return f"labels/{axis}"
+
+
 def sub_suffix(j: int) -> str:
     """The scope suffix of sub-column ``j`` of nested data (``box/ds0/sub1``)."""
     return f"/sub{j}"

@@ -6,12 +6,11 @@ import itertools
 
 import numpy as np
 import pytest
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.transforms import Bbox
 
 from ..docs import svg_of
-from ..row_docs import figure_of, grouped_doc
+from ..row_docs import figure_of, grouped_doc, label_boxes
 
 
 def _doc(rows: int, cols: int, **graph: object) -> dict[str, object]:
@@ -25,9 +24,7 @@ def _doc(rows: int, cols: int, **graph: object) -> dict[str, object]:
 
 
 def _label_boxes(fig: Figure, prefix: str) -> dict[str, Bbox]:
-    renderer = FigureCanvasAgg(fig).get_renderer()
-    found = fig.findobj(lambda a: str(a.get_gid() or "").startswith(prefix))
-    return {str(a.get_gid()): a.get_window_extent(renderer) for a in found if a.get_visible()}
+    return label_boxes(fig, prefix)
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(40, 16), (6, 8), (12, 3)])

@@ -39,14 +39,16 @@ import numpy as np
 from matplotlib.backend_bases import RendererBase
 from matplotlib.cm import ScalarMappable
 from matplotlib.lines import Line2D
-from matplotlib.ticker import FixedFormatter, FixedLocator, MaxNLocator
+from matplotlib.ticker import FixedFormatter, FixedLocator, MaxNLocator, NullLocator
 from matplotlib.transforms import Bbox
 from numpy.typing import NDArray
 
 from .. import ids
 from ..artists.cells import CellGrid
+from ..artists.labels import AxisLabels
 from ..artists.svg import pixels_per_point
 from ..context import DrawContext
+from ..guides.category_labels import category_texts
 from ..notices import THINNED, add_warning
 from ..positions.slots import CategoryLayout
 from ..prepare.cells import row_labels
@@ -135,7 +137,9 @@ def draw_heat_map(ctx: DrawContext) -> None:
         m, int((height if flip else width) / (LABEL_PITCH * col_font)) if col_up or flip else m
     )
     col_ticks, col_names = [k + 0.5 for k in range(m)][::col_step], names[::col_step]
-    ctx.set_categories(CategoryLayout({}, 1.0, (0.0, float(max(m, 1))), col_ticks, col_names))
+    ctx.set_categories(
+        CategoryLayout({}, 1.0, (0.0, float(max(m, 1))), col_ticks, col_names), rich_ticks=False
+    )
     ctx.preferred_width_pt = width if not flip else height / 0.8
     row_pos = (np.arange(n) + 0.5) if flip else (n - 1 - np.arange(n) + 0.5)
     ctx.ax.margins(0.0)
@@ -151,11 +155,11 @@ def draw_heat_map(ctx: DrawContext) -> None:
     row_axis.set_major_locator(FixedLocator(row_ticks))
     row_axis.set_major_formatter(FixedFormatter(row_names))
     row_ids = [ids.axis_label("row", r) for r in range(0, n, row_step)]
-    rich_rows = {safe(s): s for s in rows[::row_step] if needs_runs(s)}
+    rich = {safe(s): s for s in [*rows[::row_step], *names[::col_step]] if needs_runs(s)}
     col_ids = [ids.axis_label("column", i) for i in vis][::col_step]
     ctx.after_axes.append(
         lambda: _style_labels(
-            ctx, flip, (col_font, col_up, col_ids), (row_font, row_up, row_ids), rich_rows
+            ctx, flip, (col_font, col_up, col_ids), (row_font, row_up, row_ids), rich
         )
     )
     cell_w = width / max(n if flip else m, 1)
@@ -235,24 +239,34 @@ def _style_labels(
     flip: bool,
     cols: tuple[float, bool, list[str]],
     rows: tuple[float, bool, list[str]],
-    rich_rows: dict[str, str],
+    rich: dict[str, str],
 ) -> None:
-    """Size, turn and tag the axis labels once the axes are set (ids ``label/row/r<r>``...);
-    a row label with a rich-text run that has no Unicode form is drawn run by run."""
+    """The axis labels, sized and turned, as one artist per axis once the axes are set (the
+    axes' own ticks give their font, colour and place; ids ``label/row/r<r>``...); a label
+    with a rich-text run that has no Unicode form is drawn run by run."""
     x, y = (rows, cols) if flip else (cols, rows)
-    for axis, (font, upright, label_ids) in ((ctx.ax.xaxis, x), (ctx.ax.yaxis, y)):
-        is_x = axis is ctx.ax.xaxis
-        ctx.ax.tick_params(
-            axis="x" if is_x else "y", labelsize=font, labelrotation=90 if upright else 0
+    for axis, (font, upright, label_ids), what in (
+        (ctx.ax.xaxis, x, "row" if flip else "column"),
+        (ctx.ax.yaxis, y, "column" if flip else "row"),
+    ):
+        texts = category_texts(axis) or []
+        prop = axis.get_major_ticks(1)[0].label1.get_fontproperties().copy()
+        prop.set_size(font)
+        labels = AxisLabels(
+            axis,
+            [float(v) for v in axis.get_majorticklocs()],
+            texts,
+            label_ids,
+            font=prop,
+            rotation=90.0 if upright else 0.0,
+            own_text=lambda k, t=texts: t[k] in rich,  # type: ignore[misc]
+            dress=lambda text, k, t=texts: rich_label(text, rich[t[k]], set_text=False),  # type: ignore[misc]
         )
-        for label, sid in zip(axis.get_ticklabels(), label_ids, strict=False):
-            if is_x:
-                label.set_horizontalalignment("center")
-                label.set_rotation_mode("default")
-            ctx.tag(label, sid)
-            source = rich_rows.get(label.get_text())
-            if source is not None:
-                rich_label(label, source, set_text=False)
+        # the axis draws no tick of its own; its title stands beyond the labels
+        axis.set_major_locator(NullLocator())
+        axis.set_minor_locator(NullLocator())
+        axis.labelpad += labels.depth_pt()
+        ctx.add(labels, ids.axis_labels(what))
 
 
 def value_font(texts: list[str], size: float, cell_pt: tuple[float, float]) -> float | None:
@@ -329,11 +343,18 @@ def color_bar(ctx: DrawContext, scale: HeatScale, label: str | None = None) -> N
         box = ax.get_window_extent(renderer)
         px = fig.dpi / 72.0 if renderer is None else pixels_per_point(renderer)
         x0 = box.x1 + 12 * px
+        # labels and an axis title on the right (origin at the right) come first
+        right = [a.get_window_extent(renderer) for a in ax.artists if isinstance(a, AxisLabels)]
+        if str(ax.yaxis.get_label_position()) == "right" and ax.yaxis.label.get_text():
+            right.append(ax.yaxis.label.get_window_extent(renderer))
+        for b in right:
+            if b.x0 >= box.x1 - 1 and b.width > 0 and b.y0 < box.y1 and b.y1 > box.y0:
+                x0 = max(x0, b.x1 + 12 * px)
         legend = ax.get_legend()
         if legend is not None and legend.get_visible():
             lb = legend.get_window_extent(renderer)
             if lb.x0 >= box.x1 - 1 and lb.y0 < box.y1 and lb.y1 > box.y0:
-                x0 = lb.x1 + 12 * px
+                x0 = max(x0, lb.x1 + 12 * px)
         y0 = box.y0 + box.height * (1 - length) / 2
         display = Bbox.from_bounds(x0, y0, width_pt * px, box.height * length)
         return display.transformed(fig.transFigure.inverted())
