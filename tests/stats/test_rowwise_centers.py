@@ -30,3 +30,14 @@ def test_one_column_and_bad_center() -> None:
     assert np.isnan(row_centers(np.empty((2, 0)))).all()
     with pytest.raises(ValueError, match="center"):
         row_centers([[1.0]], "mode")
+
+
+@pytest.mark.parametrize("center", ["mean", "median"])
+def test_one_replicate_is_its_own_center_and_a_copy(center: str) -> None:
+    a = np.array([[2.5], [np.nan], [-1.0], [1e300]])
+    got = row_centers(a, center)
+    with np.errstate(all="ignore"), pytest.warns(RuntimeWarning):
+        expected = np.nanmean(a, axis=1) if center == "mean" else np.nanmedian(a, axis=1)
+    np.testing.assert_array_equal(got, expected)
+    got[0] = 99.0
+    assert a[0, 0] == 2.5  # the caller's cells are not touched

@@ -120,6 +120,8 @@ def row_centers(values: npt.ArrayLike, center: str = "mean") -> FloatArray:
         a = a[:, None]
     if a.shape[1] == 0:
         return np.full(a.shape[0], np.nan)
+    if a.shape[1] == 1:  # the mean and the median of one value are that value (NaN: none)
+        return a[:, 0].copy()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # all-NaN rows give NaN
         out = np.nanmean(a, axis=1) if center == "mean" else np.nanmedian(a, axis=1)
