@@ -3,7 +3,9 @@ record the sha256 of each SVG in a JSON file, to check that a change of the draw
 its output byte for byte.
 
 Usage: python tools/render_corpus.py OUT.json [--compare BEFORE.json] [--save-svg DIR]
-       [--why BEFORE_DIR]
+       [--why BEFORE_DIR] [--format png]
+
+``--format png`` records PNGs at 100 dpi instead (``--save-svg`` then saves those).
 
 With ``--compare`` the script lists the documents whose SVG differs from BEFORE.json (and those
 present in only one of the two) and exits 1 when any differs. With ``--why`` (the folder an
@@ -32,6 +34,8 @@ from plotdoc.render import render_table
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC_DIRS = ("tests/corpus/valid", "tests/corpus/warnings", "src/plotdoc/examples")
+#: the resolution of ``--format png``
+PNG_DPI = 100
 
 
 def _sample_documents() -> Iterator[tuple[str, dict[str, Any]]]:
@@ -46,18 +50,19 @@ def _sample_documents() -> Iterator[tuple[str, dict[str, Any]]]:
             yield f"sample/{vid}/{preset}", doc
 
 
-def _svgs() -> Iterator[tuple[str, bytes]]:
+def _drawings(fmt: str = "svg") -> Iterator[tuple[str, bytes]]:
     for name, doc in _sample_documents():
         project = loads(orjson.dumps(doc))
         for k, table in enumerate(project.tables):
             if table.graph is not None:
-                yield f"{name}#{k}", render_table(project, table)
+                yield f"{name}#{k}", render_table(project, table, fmt=fmt, dpi=PNG_DPI)
     for folder in DOC_DIRS:
         for path in sorted((ROOT / folder).glob("*.plotdoc")):
             project = loads(path.read_bytes())
             for k, table in enumerate(project.tables):
                 if table.graph is not None:
-                    yield f"{folder}/{path.name}#{k}", render_table(project, table)
+                    drawn = render_table(project, table, fmt=fmt, dpi=PNG_DPI)
+                    yield f"{folder}/{path.name}#{k}", drawn
 
 
 _GROUP = re.compile(r'<g id="([^"]+)"')
@@ -109,26 +114,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare")
     parser.add_argument("--save-svg")
     parser.add_argument("--why")
+    parser.add_argument("--format", default="svg", choices=("svg", "png"))
     args = parser.parse_args(argv)
     sums: dict[str, str] = {}
     save = Path(args.save_svg) if args.save_svg else None
     reasons: dict[str, list[str]] = {}
     old_dir = Path(args.why) if args.why else None
-    for name, svg in _svgs():
+    for name, svg in _drawings(args.format):
         sums[name] = hashlib.sha256(svg).hexdigest()
-        stem = name.replace("/", "__").replace("#", "_") + ".svg"
+        stem = name.replace("/", "__").replace("#", "_") + "." + args.format
         if save is not None:
             target = save / stem
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(svg)
         if old_dir is not None and (old_dir / stem).is_file():
             before_svg = (old_dir / stem).read_bytes()
-            if before_svg != svg:
+            if before_svg != svg and args.format == "svg":
                 reasons[name] = why(before_svg, svg) or ["ticks, tick labels or axis lines only"]
     Path(args.out).write_bytes(
         orjson.dumps(sums, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS)
     )
-    print(f"{len(sums)} SVGs", file=sys.stderr)
+    print(f"{len(sums)} {args.format.upper()}s", file=sys.stderr)
     if not args.compare:
         return 0
     before: dict[str, str] = orjson.loads(Path(args.compare).read_bytes())
