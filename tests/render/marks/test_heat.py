@@ -163,3 +163,29 @@ def test_color_scale_bar_options() -> None:
     width_pt = cax.get_position().width * fig.get_figwidth() * 72
     assert width_pt == pytest.approx(20.0, rel=0.02)
     assert 2 <= len(cax.get_yticks()) <= 3
+
+
+@pytest.mark.parametrize("origin", ["automatic", "lowerRight", "upperRight"])
+def test_the_colour_bar_stands_clear_of_labels_and_a_title_on_the_right(origin: str) -> None:
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    doc = grouped_doc(
+        "grouped-heat-map",
+        values=VALUES,
+        rows=["A long row label", "r1", "r2"],
+        graph={"axesOverrides": {"frameAndOrigin": {"originMode": origin}}},
+    )
+    doc["tables"][0]["titles"] = {"y": {"text": "Genes"}}  # type: ignore[index]
+    fig = figure_of(doc)
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)
+    bar = by_gid(fig, "colorbar").get_window_extent(renderer)
+    rows = by_gid(fig, "labels/row").get_window_extent(renderer)
+    title = fig.axes[0].yaxis.label.get_window_extent(renderer)
+    plot = fig.axes[0].get_window_extent(renderer)
+    assert bar.x0 >= plot.x1 + 11
+    for other in (rows, title):
+        assert not bar.overlaps(other)
+    right = origin != "automatic"
+    # (the labels' extent starts with their tick marks, on the axis line)
+    assert (rows.x0 >= plot.x1 - 3) == right and (title.x0 >= plot.x1) == right

@@ -144,6 +144,10 @@ class AxisLabels(Artist):
         dress(text, k)
         return text
 
+    def on_right(self) -> bool:
+        """Whether labels of a Y axis stand right of the plot area."""
+        return not self.along_x and any(s.across > 0.5 for s in self.labelled)
+
     def depth_pt(self) -> float:
         """How far the labels reach out from the axis (points): their pad and the deepest
         label, measured as Agg draws them at the figure's resolution."""

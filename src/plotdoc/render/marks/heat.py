@@ -344,7 +344,11 @@ def color_bar(ctx: DrawContext, scale: HeatScale, label: str | None = None) -> N
         px = fig.dpi / 72.0 if renderer is None else pixels_per_point(renderer)
         x0 = box.x1 + 12 * px
         # labels and an axis title on the right (origin at the right) come first
-        right = [a.get_window_extent(renderer) for a in ax.artists if isinstance(a, AxisLabels)]
+        right = [
+            a.get_window_extent(renderer)
+            for a in ax.artists
+            if isinstance(a, AxisLabels) and a.on_right()
+        ]
         if str(ax.yaxis.get_label_position()) == "right" and ax.yaxis.label.get_text():
             right.append(ax.yaxis.label.get_window_extent(renderer))
         for b in right:
