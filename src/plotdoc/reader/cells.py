@@ -42,6 +42,28 @@ class FlatRows:
     rows: list[list[Any]] | None = None
 
     @classmethod
+    def of_items(cls, items: list[Any]) -> FlatRows | None:
+        """The rows of ``items`` when every item is a list (a list of rows), else None.
+
+        Rows of one cell are unpacked without first asking each item's type: only a list of
+        one cell, a string of one character or an object of one key unpacks, and the last
+        two leave a string among the cells, so only a list with string cells pays for the
+        check."""
+        if items and type(items[0]) is list and len(items[0]) == 1:
+            try:
+                cells = [cell for (cell,) in items]
+            except (TypeError, ValueError):  # an item of another width or kind
+                pass
+            else:
+                types = frozenset(map(type, cells))
+                if str not in types or set(map(type, items)) == {list}:
+                    return cls(cells, types, None, 1, True, items)
+                return None
+        if set(map(type, items)) != {list}:
+            return None
+        return cls.of(items)
+
+    @classmethod
     def of(cls, rows: list[list[Any]]) -> FlatRows:
         if rows and len(rows[0]) == 1:
             # rows of one cell (a column table's layout): flattened and checked in one pass

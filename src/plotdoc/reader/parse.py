@@ -148,13 +148,13 @@ def _scan(tree: Any, ctx: Context) -> tuple[int, int]:
                 if not FORBIDDEN_KEYS.isdisjoint(node):
                     forbidden.extend(_unlink((link, k)) for k in node if k in FORBIDDEN_KEYS)
         else:
-            types = set(map(type, node))
+            # a long list of rows is flattened first: its items' kinds follow from the cells'
+            rows = FlatRows.of_items(node) if len(node) >= _CACHED_ROWS else None
+            types = {list} if rows is not None else set(map(type, node))
             if str in types:
                 colons += sum(s.count(":") for s in node if type(s) is str)
             if dict in types or list in types:
-                rows: FlatRows | None = None
-                if types == {list} and len(node) >= _CACHED_ROWS:
-                    rows = FlatRows.of(node)
+                if rows is not None:
                     cells, cell_types = rows.cells, rows.types
                 elif types == {list}:
                     # a few rows (or a hostile file of many tiny lists of lists): flattened
