@@ -157,13 +157,9 @@ class AxisLabels(Artist):
             return 0.0
         fig = self.axis.get_figure(root=True)
         renderer = RendererAgg(1, 1, fig.dpi)  # type: ignore[no-untyped-call,union-attr]
-        n, deepest = len(self.texts), 0.0
-        for i, (_, _, box) in enumerate(self._layout(renderer)):
-            j, k = divmod(i, n)
-            side, own = self.labelled[j], self.own.get((j, k))
-            if own is not None:
-                b = own.get_window_extent(renderer)
-                box = (float(b.x0), float(b.y0), float(b.x1), float(b.y1))
+        deepest = 0.0
+        for j, k, box in self._boxes(renderer):
+            side = self.labelled[j]
             xy = (self.locs[k], side.across) if self.along_x else (side.across, self.locs[k])
             anchor = side.transform.transform(xy)
             c = 1 if self.along_x else 0  # the coordinate across the axis
@@ -242,19 +238,23 @@ class AxisLabels(Artist):
         self._cache[key] = out
         return out
 
-    def label_boxes(self, renderer: RendererBase) -> list[tuple[str, Box]]:
-        """Each label's id and box (display pixels), as the hit regions take them."""
+    def _boxes(self, renderer: RendererBase) -> list[tuple[int, int, Box]]:
+        """(labelled side, label, box in display pixels) of every label that draws."""
         n = len(self.texts)
-        boxes: list[tuple[str, Box]] = []
+        out: list[tuple[int, int, Box]] = []
         for i, (_, _, box) in enumerate(self._layout(renderer)):
-            j, k = divmod(i, n) if n else (0, 0)
+            j, k = divmod(i, n)
             own = self.own.get((j, k))
             if own is not None:
                 b = own.get_window_extent(renderer)
                 box = (float(b.x0), float(b.y0), float(b.x1), float(b.y1))
             if box[2] > box[0] or box[3] > box[1]:
-                boxes.append((self.ids[k] if k < len(self.ids) else "", box))
-        return boxes
+                out.append((j, k, box))
+        return out
+
+    def label_boxes(self, renderer: RendererBase) -> list[tuple[str, Box]]:
+        """Each label's id and box (display pixels), as the hit regions take them."""
+        return [(self.ids[k] if k < len(self.ids) else "", b) for _, k, b in self._boxes(renderer)]
 
     def get_window_extent(self, renderer: RendererBase | None = None) -> Bbox:
         if renderer is None:
