@@ -29,6 +29,7 @@ from .work import (
     in_thread,
     preview,
     project_copy,
+    release_memory,
     table_cells,
 )
 
@@ -311,6 +312,7 @@ class GraphPanel:
                 task = view.job.start(
                     Task(screen, copy, table.id, dpi, label="Drawing the graph"), "drawing"
                 )
+                del copy  # the child has its own: this one is freed once sent
                 view.refresh_status()
                 try:
                     shown: Screen = await task.result()
@@ -319,6 +321,8 @@ class GraphPanel:
                     view.refresh_status()
             else:  # a scatter is kept between edits and its changed symbols moved
                 shown = await in_thread(redraw.screen, copy, table.id, dpi)
+                del copy  # not kept while the graph is fitted again: its pages go back
+                release_memory(collect=False)
         except Cancelled:
             self._say("Drawing cancelled")
             return

@@ -48,7 +48,9 @@ async def open_uploaded(view: View, args: dict[str, Any]) -> None:
     if is_table_text(filename):
         family_dialog(view, filename, data)
         return
-    await open_bytes(view, filename, data, None)
+    reading = open_bytes(view, filename, data, None)
+    del data  # the bytes are freed as soon as they are read, not when the open returns
+    await reading
 
 
 def family_dialog(view: View, filename: str, data: bytes) -> None:
@@ -89,11 +91,12 @@ def _read(filename: str, data: bytes, family: str | None) -> tuple[Any, list[Pro
 async def open_bytes(view: View, filename: str, data: bytes, family: str | None) -> None:
     project, problems, omitted = await in_thread(_read, filename, data, family)
     del data
-    release_memory()
     if project is None:
         report = Report(problems, omitted)
     else:  # the session changes on the event loop, between the tabs' edits
         report = view.session.open_read(filename, project, problems)
+    del project  # the session's now; the project it replaced is freed with what reading took
+    release_memory()
     if not report.ok:
         view.show_problems(
             f"Could not open {filename}: the current project is unchanged",

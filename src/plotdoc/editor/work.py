@@ -241,8 +241,9 @@ class Task:
     """One computation in a child process; :meth:`cancel` kills it.
 
     ``fn(*args)`` runs in the child (``fn`` a function of a module, the projects among
-    ``args`` sent as :func:`portable` makes them); with ``reports=True`` it is given
-    ``report=`` a function that sends a line of progress, shown from :attr:`progress`.
+    ``args`` sent as :func:`portable` makes them, and let go of once sent); with
+    ``reports=True`` it is given ``report=`` a function that sends a line of progress,
+    shown from :attr:`progress`.
     """
 
     def __init__(
@@ -271,10 +272,13 @@ class Task:
         with _START_LOCK:
             if self.cancelled:
                 return None
-            self.process = context.Process(
-                target=_child, args=(send, self.fn, self.args, self.reports), daemon=True
-            )
-            self.process.start()
+            try:
+                self.process = context.Process(
+                    target=_child, args=(send, self.fn, self.args, self.reports), daemon=True
+                )
+                self.process.start()  # the arguments are sent (pickled) before it returns
+            finally:
+                self._let_go()
             self.pid = self.process.pid
         send.close()
         try:
@@ -290,6 +294,7 @@ class Task:
             receive.close()
             self.process.join()
             self.process.close()
+            release_memory(collect=False)  # what sending the copy took is free again
 
     async def result(self) -> Any:
         """Run the computation; raise Cancelled when cancelled, RuntimeError when it failed."""
@@ -305,10 +310,23 @@ class Task:
             raise RuntimeError(str(body))
         return body
 
+    def _let_go(self) -> None:
+        """Free this process's copies of the arguments: the child has its own, or never starts.
+
+        A project made :func:`portable` and its results refer to each other; left so, only
+        the cyclic garbage collector (which may not run for minutes) would free it, and each
+        large drawing or computation would leave a copy of every table's cells behind.
+        """
+        for arg in self.args:
+            if isinstance(arg, Project):
+                arg.results = {}
+        self.args = ()
+
     def cancel(self) -> None:
         """End the computation now (its child process is killed)."""
         with _START_LOCK:
             self.cancelled = True
+            self._let_go()
             process = self.process
             if process is not None:
                 with contextlib.suppress(ValueError, ProcessLookupError, OSError):
@@ -318,16 +336,18 @@ class Task:
 _START_LOCK = threading.Lock()
 
 
-def release_memory() -> None:
-    """Give memory freed by a large open back to the system.
+def release_memory(collect: bool = True) -> None:
+    """Give memory freed by a large open or computation back to the system.
 
-    Reading a document makes many short-lived objects; once they are freed, glibc's
-    allocator keeps their pages for reuse, so the server would stay as large as its peak.
+    Reading a document makes many short-lived objects, and a computation's copy of the cells
+    is freed once sent; glibc's allocator keeps such pages for reuse, so the server would stay
+    as large as its peak. ``collect``: run the cyclic garbage collector first.
     """
     import ctypes
     import gc
 
-    gc.collect()
+    if collect:
+        gc.collect()
     with contextlib.suppress(OSError, AttributeError):  # not glibc: nothing to do
         ctypes.CDLL(None).malloc_trim(0)
 
