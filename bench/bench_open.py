@@ -161,12 +161,12 @@ def main() -> None:
     )
 
     with tempfile.TemporaryDirectory() as tmp:
-        small = Path(tmp) / "small.plotdoc"
-        small.write_bytes(
+        small_file = Path(tmp) / "small.plotdoc"
+        small_file.write_bytes(
             b'{"format":"plotdoc-project","schemaVersion":1,"tables":[{"format":"column",'
             b'"dataSets":[{"name":"A","values":[[1],[2]]},{"name":"B","values":[[3],[4]]}]}]}'
         )
-        cmd = [sys.executable, "-m", "plotdoc", "validate", str(small)]
+        cmd = [sys.executable, "-m", "plotdoc", "validate", str(small_file)]
         bare = [sys.executable, "-c", "pass"]
         walls: list[float] = []
         starts: list[float] = []

@@ -51,7 +51,11 @@ def _problem_files(tmp: Path) -> list[Path]:
             {"name": "t", "values": [["a"], ["b:c"], ["1e400"]]},
         ],
     }
-    ragged = {"format": "grouped", "replicates": 2, "dataSets": [{"name": "R", "values": [[1, 2], [3]] * 20}]}
+    ragged = {
+        "format": "grouped",
+        "replicates": 2,
+        "dataSets": [{"name": "R", "values": [[1, 2], [3]] * 20}],
+    }
     files = []
     for name, tables in [
         ("column", [column]),

@@ -320,4 +320,3 @@ def _extent_points(xx: NDArray[np.float64], yy: NDArray[np.float64]) -> NDArray[
     pos_x = px.min() if px.size else lo_x
     pos_y = py.min() if py.size else lo_y
     return np.array([[lo_x, lo_y], [hi_x, hi_y], [pos_x, lo_y], [lo_x, pos_y]])
-
