@@ -25,7 +25,7 @@ def client() -> Iterator[object]:
         processes=False,
         n_workers=2,
         threads_per_worker=1,
-        dashboard_address=None,
+        dashboard_address=":0",  # a free port: two clusters never collide
         silence_logs=logging.CRITICAL,
     )
     with cluster, distributed.Client(cluster) as c:
@@ -171,7 +171,7 @@ def test_a_lost_worker_is_replaced_and_its_files_run_again(tmp_path: Path) -> No
             n_workers=2,
             threads_per_worker=1,
             processes=True,
-            dashboard_address=None,
+            dashboard_address=":0",  # a free port: two clusters never collide
             silence_logs=logging.CRITICAL,
         )
         with cluster, distributed.Client(cluster) as c:
