@@ -81,7 +81,7 @@ def batch_rates(total: int) -> None:
     cores = os.cpu_count() or 1
     start = time.perf_counter()
     cluster = LocalCluster(
-        n_workers=cores, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=cores, threads_per_worker=1, processes=True, dashboard_address=":0"
     )
     client = Client(cluster)
     client.run(lambda: __import__("plotdoc.api"))  # the workers' imports, as a warm cluster
