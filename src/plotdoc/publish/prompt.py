@@ -244,7 +244,10 @@ def _meanings() -> list[str]:
         "- Annotation coordinates: `text` `x`, `y` and `shape` `points` are in points (1/72 "
         "inch) from the lower-left corner of the plot area, not data values; they do not "
         "follow the data. A bracket's `left`/`right` `{ kind: group, groupIndex: n }` snaps "
-        "to the n-th plotted data set (from 0); `{ kind: free, x }` is in points from the "
+        "to the n-th plotted data set (from 0), counted along the category axis (in a "
+        "grouped graph, each row's data sets in turn; a superimposed one draws a row's data "
+        "sets at one place, so a bracket between rows joins k and k + data sets); "
+        "`{ kind: free, x }` is in points from the "
         "plot area's left edge; its `y` is in value-axis units, or left out to stand just "
         "above the data. A bracket's `text` is yours to write (stars or the P value that "
         "`plotdoc analyze` prints): no analysis fills it in.",

@@ -9,7 +9,9 @@ point down by ``tipLengthPt``; ``text`` sits centred above the bar.
 An automatic value axis grows to hold the brackets and still ends on a tick; a maximum the
 file sets is never changed: brackets past it are drawn above the plot area (the graph title
 moves up to clear them), at most :data:`MAX_ABOVE` of the axis' span above it, with a
-``render-capped`` warning beyond. Ids: ``bracket/<n>`` (n = the annotation's index).
+``render-capped`` warning beyond. A bracket whose two ends snap to one place (a group joined to
+itself, or two data sets a superimposed arrangement draws at one place) has no width and is
+drawn with a ``render-ambiguous`` warning that says where each place's first group is. Ids: ``bracket/<n>`` (n = the annotation's index).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from matplotlib.transforms import Bbox, IdentityTransform, ScaledTranslation
 from .. import ids
 from ..artists.collections import points
 from ..context import DrawContext
-from ..notices import CAPPED, add_warning
+from ..notices import AMBIGUOUS, CAPPED, add_warning
 from ..style.numbers import number_text
 from ..style.text import clamp, safe
 from ..style.theme import resolve_color
@@ -165,6 +167,8 @@ def _bracket(
     groups = [a for a in ends if a.get("kind") == "group"]
     if len(groups) == 2:
         lo_pos, hi_pos = sorted(anchor_pos(ctx, a) for a in groups)
+        if hi_pos - lo_pos < 1e-9 and ctx.anchors:
+            _say_no_width(ctx, n, groups)
     else:
         lo_pos, hi_pos = -np.inf, np.inf
     y = p.get("y")
@@ -195,6 +199,34 @@ def _bracket(
     top = float(y) + step
     if top > hi_lim and not fixed:
         grow_value_axis(ctx, top)
+
+
+def _say_no_width(ctx: DrawContext, n: int, groups: Sequence[Mapping[str, Any]]) -> None:
+    """A bracket whose two ends snap to one place on the category axis has no width (both
+    ends the same group, or two data sets a superimposed arrangement draws at one place)."""
+    a, b = (int(g.get("groupIndex", 0)) for g in groups)
+    firsts = [
+        k
+        for k, anchor in enumerate(ctx.anchors)
+        if k == 0 or anchor.pos > ctx.anchors[k - 1].pos + 1e-9
+    ]
+    why = (
+        "it joins a group to itself"
+        if a == b
+        else f"groups {a} and {b} are drawn at the same place on the category axis"
+    )
+    add_warning(
+        ctx,
+        AMBIGUOUS,
+        f"the bracket has no width: {why}. Groups are counted along the axis, data set by "
+        f"data set; the first group at each place is {_listed(firsts)}",
+        ("annotations", n),
+    )
+
+
+def _listed(numbers: Sequence[int], most: int = 8) -> str:
+    shown = ", ".join(str(k) for k in numbers[:most])
+    return shown + (", ..." if len(numbers) > most else "")
 
 
 def _lift_title(
