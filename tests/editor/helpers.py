@@ -118,3 +118,22 @@ def show_weights(page: Any) -> None:
         "() => document.querySelector('[data-testid=table-name]')?.textContent"
         " === 'Body weight at day 28'"
     )
+
+
+class QuietTab:
+    """A tab as opening a file sees it, showing nothing: a session and a table's id."""
+
+    def __init__(self, table_id: str | None = None) -> None:
+        from plotdoc.editing import Session
+
+        self.session = Session()
+        self.table_id = table_id
+
+    def show_problems(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def clear_problems(self) -> None:
+        pass
+
+    def refresh(self, *args: Any, **kwargs: Any) -> None:
+        pass

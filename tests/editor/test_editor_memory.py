@@ -17,8 +17,9 @@ from typing import Any, ClassVar
 import pytest
 
 from plotdoc import loads
-from plotdoc.editing import Session
 from plotdoc.publish.examples import example_bytes
+
+from .helpers import QuietTab
 
 pytest.importorskip("nicegui", reason="the editor extra is not installed")
 
@@ -81,24 +82,14 @@ class _Upload(bytes):
         _Upload.freed.append("freed")
 
 
-class _Tab:
+class _Tab(QuietTab):
     """A tab as opening a dropped file sees it."""
 
     def __init__(self) -> None:
         from plotdoc.editor.uploads import Uploads
 
+        super().__init__()
         self.server = type("S", (), {"uploads": Uploads()})()
-        self.session = Session()
-        self.table_id: str | None = None
-
-    def show_problems(self, *args: Any, **kwargs: Any) -> None:
-        pass
-
-    def clear_problems(self) -> None:
-        pass
-
-    def refresh(self, *args: Any, **kwargs: Any) -> None:
-        pass
 
 
 def test_a_dropped_file_is_freed_before_memory_is_given_back(

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from typing import Any
 
 import numpy as np
 import pytest
 
 from plotdoc import loads
-from plotdoc.editing import Session
 from plotdoc.publish.examples import example_bytes
+
+from .helpers import QuietTab
 
 pytest.importorskip("nicegui", reason="the editor extra is not installed")
 
@@ -39,23 +39,13 @@ def test_a_task_takes_a_copy_with_results_computed_so_far() -> None:
     assert computed.results and "weights-histogram" in computed.tables
 
 
-class _Stub:
+class _Stub(QuietTab):
     """A tab as opening a file sees it, noting on which thread the session changed."""
 
     def __init__(self) -> None:
-        self.session = Session()
-        self.table_id: str | None = "x"
+        super().__init__("x")
         self.threads: list[int] = []
         self.session.listeners.append(lambda s: self.threads.append(threading.get_ident()))
-
-    def show_problems(self, *args: Any, **kwargs: Any) -> None:
-        pass
-
-    def clear_problems(self) -> None:
-        pass
-
-    def refresh(self, *args: Any, **kwargs: Any) -> None:
-        pass
 
 
 def test_an_opened_file_is_read_beside_the_loop_but_shown_on_it(
