@@ -93,3 +93,23 @@ def test_a_500_row_map_builds_no_tick_per_label(
     assert built.count(row_axis) <= 3
     FigureCanvasAgg(fig).draw()
     assert built.count(row_axis) <= 3
+
+
+@pytest.mark.parametrize("flip", [False, True])
+@pytest.mark.parametrize(
+    "geometry", [{"heightPt": 1.5e308}, {"widthPt": 1.5e308}, {"heightPt": 5.0, "widthPt": 1e9}]
+)
+def test_a_plot_area_past_the_bounds_draws_at_them(flip: bool, geometry: dict[str, float]) -> None:
+    """A heat map sizes its cells and labels by the plot area the file gives, held within the
+    bounds the engine draws it at (a flipped map of a huge height made an infinite width)."""
+    from plotdoc.render.caps import GEOMETRY_LIMITS
+    from plotdoc.render.notices import CAPPED
+
+    doc = _doc(6, 3, flip)
+    doc["tables"][0]["graph"]["plotGeometry"] = geometry  # type: ignore[index]
+    p = open_doc(doc)
+    drawn = render_table_checked(p, p.tables[0], fmt="png", dpi=50)
+    assert CAPPED in {warning_code(w) for w in drawn.warnings}
+    fig = figure_of(doc)
+    w, h = (v * 72 for v in fig.get_size_inches())
+    assert max(w, h) < GEOMETRY_LIMITS[1] * 1.25 + 800  # (a flipped plot is 1.25 times wider)

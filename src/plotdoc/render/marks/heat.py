@@ -47,6 +47,7 @@ from .. import ids
 from ..artists.cells import CellGrid
 from ..artists.labels import AxisLabels
 from ..artists.svg import pixels_per_point
+from ..caps import GEOMETRY_LIMITS
 from ..context import DrawContext
 from ..guides.category_labels import category_texts
 from ..notices import THINNED, add_warning
@@ -56,7 +57,7 @@ from ..prepare.heat import heat_matrix
 from ..style.colors import contrast_text
 from ..style.numbers import NumberFormat
 from ..style.scales import HeatScale, auto_decimals, heat_scale
-from ..style.text import needs_runs, rich_label, safe
+from ..style.text import clamp, needs_runs, rich_label, safe
 from ..style.tick_labels import TickFormatter
 
 DEFAULT_LABEL_CELLS = 150
@@ -115,9 +116,11 @@ def draw_heat_map(ctx: DrawContext) -> None:
     # preferred width; a flipped graph swaps them), to size cells and fit the labels
     geometry = ctx.graph.plot_geometry or {}
     fixed_w, fixed_h = bool(geometry.get("widthPt")), bool(geometry.get("heightPt"))
-    height = float(geometry.get("heightPt") or 216.0)
+    # (a size the file gives is held within the bounds the engine draws it at)
+    height = clamp(geometry.get("heightPt") or 216.0, *GEOMETRY_LIMITS, 216.0)
     cell_pt = height / max(m if flip else n, 1)
-    width = float(geometry.get("widthPt") or np.clip((n if flip else m) * cell_pt, 100.0, 520.0))
+    auto_w = float(np.clip((n if flip else m) * cell_pt, 100.0, 520.0))
+    width = clamp(geometry.get("widthPt") or auto_w, *GEOMETRY_LIMITS, auto_w)
     if flip and not fixed_w:
         width, height = height * 1.25, width * 0.8
     font = ctx.theme.shapes.font_size
