@@ -12,6 +12,7 @@ no dependencies, imported only when a bar is drawn; without it a plain bar is dr
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 import threading
@@ -58,9 +59,10 @@ def run_all(
 
     if isinstance(items, list | tuple):
         sized: int | None = len(items)
-        count = count or (lambda: len(items))
-    else:
-        sized = None
+        whole = items
+        count = count or (lambda: len(whole))
+    else:  # look ahead: a single item is worked on here, without starting a pool for it
+        items, sized = _peeked(iter(items))
     if show is None:
         show = sys.stderr.isatty() and not SETTINGS.quiet and (sized is None or sized > 1)
     bar = Progress(count, sized) if show else None
@@ -78,6 +80,14 @@ def run_all(
     finally:
         if bar:
             bar.close()
+
+
+def _peeked(items: Iterator[T]) -> tuple[Iterator[T], int | None]:
+    """``items`` unchanged, with their count when there are none or one (else None)."""
+    first = list(itertools.islice(items, 2))
+    if len(first) < 2:
+        return iter(first), len(first)
+    return itertools.chain(first, items), None
 
 
 def _pooled(
