@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
 
 from ..problems import PlotdocError
-from . import analyze, contract, demo, edit, export, fmt, importing, render, validate, walk
+from . import walk
 from .common import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
@@ -19,13 +20,30 @@ from .common import (
     print_problems,
 )
 
-#: The command modules in the order `plotdoc --help` lists them; each has ``register(sub)``.
-COMMANDS = (validate, fmt, contract, analyze, render, importing, export, demo, edit)
+#: Each command and the module of this package that registers it (``register(sub)``), in the
+#: order `plotdoc --help` lists them. A command line that names one loads only its module.
+COMMANDS = {
+    "validate": "validate",
+    "fmt": "fmt",
+    "schema": "contract",
+    "prompt": "contract",
+    "examples": "contract",
+    "publish": "contract",
+    "analyze": "analyze",
+    "render": "render",
+    "import": "importing",
+    "export": "export",
+    "demo": "demo",
+    "edit": "edit",
+}
 #: The commands that draw graphs (the first drawing on an installation prepares the font).
 DRAWING = frozenset({"render", "demo", "edit"})
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``command`` alone when it names one (the others'
+    modules are then not imported: `plotdoc validate` starts without the drawing's or the
+    importers' command modules)."""
     from .. import __version__
     from ..contract.site import CURRENT_VERSION, FORMAT, SUPPORTED_VERSIONS
 
@@ -43,14 +61,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=version)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
-    for module in COMMANDS:
-        module.register(sub)
+    names = [COMMANDS[command]] if command in COMMANDS else list(dict.fromkeys(COMMANDS.values()))
+    for name in names:
+        importlib.import_module(f"{__package__}.{name}").register(sub)
     walk.add_to_commands(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else argv
+    parser = build_parser(words[0] if words else None)
     try:
         args = parse_command_line(parser, argv)
         walk.configure(args)
