@@ -97,6 +97,26 @@ def test_defaults_from_pyproject_found_upward(
     assert "exclude: expected a list of patterns" in capsys.readouterr().err
 
 
+def test_a_pyproject_that_never_names_plotdoc_is_not_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another tool's pyproject.toml, even a broken one, is none of plotdoc's business; one
+    that names plotdoc, even through an escape in a quoted key, is read (and must parse)."""
+    _tree(tmp_path, "data/a.plotdoc", "data/drafts/d.plotdoc")
+    (tmp_path / "pyproject.toml").write_text("[tool.black\nline-length = = 3\n")
+    assert _validated(capsys, tmp_path / "data") == ["a.plotdoc", "drafts/d.plotdoc"]
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool."plotdo\\u0063"]\nextend-exclude = ["drafts/"]\n'
+    )
+    assert _validated(capsys, tmp_path / "data") == ["a.plotdoc"]
+    (tmp_path / "pyproject.toml").write_text("[tool.plotdoc\nexclude = 3\n")
+    assert main(["validate", str(tmp_path / "data")]) == 2
+    assert "[tool.plotdoc]: could not be read" in capsys.readouterr().err
+    (tmp_path / "pyproject.toml").write_bytes(b"[tool.plotdoc]\nexclude = ['\xff']\n")
+    assert main(["validate", str(tmp_path / "data")]) == 2
+    assert "could not be read" in capsys.readouterr().err
+
+
 def test_nothing_found_says_what_was_searched(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

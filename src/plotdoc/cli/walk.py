@@ -163,12 +163,20 @@ def find_config(names: Iterable[str]) -> tuple[Path | None, dict[str, Any] | Non
 
 
 def _read_tool_table(path: Path) -> dict[str, Any] | None:
+    """The ``[tool.plotdoc]`` table of ``path``. A file that names no plotdoc anywhere (not
+    even through an escape in a quoted key) has none, and is not parsed: most projects'
+    pyproject.toml are another tool's business, and parsing one costs more than a check."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        _config_error(path, f"could not be read ({exc})")
+    if b"plotdoc" not in raw and b"\\u" not in raw and b"\\U" not in raw:
+        return None
     import tomllib
 
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         _config_error(path, f"could not be read ({exc})")
     tool = data.get("tool", {})
     table = tool.get("plotdoc") if isinstance(tool, dict) else None
