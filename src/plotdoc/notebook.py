@@ -11,7 +11,6 @@ paths, glyphs) is prefixed per figure: no figure's reference can land in another
 
 from __future__ import annotations
 
-import html
 import itertools
 import re
 from typing import TYPE_CHECKING
@@ -32,6 +31,12 @@ _ID_OR_REFERENCE = re.compile(
 )
 #: each drawing gets its own prefix, so two outputs shown on one page never share an id
 _DRAWINGS = itertools.count(1)
+
+
+def _escape(text: str) -> str:
+    from html import escape  # only a notebook's display needs it: `import plotdoc` stays light
+
+    return escape(text)
 
 
 def graph_svg(project: Project, table: Table) -> str | None:
@@ -59,7 +64,7 @@ def warnings_html(warnings: list[str]) -> str:
     """The warnings of a drawing as an HTML list under its figure ("" without any)."""
     if not warnings:
         return ""
-    items = "".join(f"<li>{html.escape(str(w))}</li>" for w in warnings)
+    items = "".join(f"<li>{_escape(str(w))}</li>" for w in warnings)
     return f'<ul class="plotdoc-warnings">{items}</ul>'
 
 
@@ -88,7 +93,7 @@ def table_svg(table: Table) -> str | None:
 
 
 def project_html(project: Project) -> str:
-    parts = [f"<p>{html.escape(repr(project))}</p>"]
+    parts = [f"<p>{_escape(repr(project))}</p>"]
     shown = 0
     for table in project.tables:
         if shown == MAX_SHOWN:
@@ -100,7 +105,7 @@ def project_html(project: Project) -> str:
         shown += 1
         svg, warnings = drawn
         parts.append(
-            f"<figure><figcaption>{html.escape(table.name)}</figcaption>{svg}"
+            f"<figure><figcaption>{_escape(table.name)}</figcaption>{svg}"
             f"{warnings_html(warnings)}</figure>"
         )
     return "\n".join(parts)

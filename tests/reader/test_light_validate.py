@@ -99,3 +99,29 @@ def test_validate_of_small_files_imports_no_numpy(files: list[Path]) -> None:
     assert codes == {"row-too-wide", "text-cell", "non-finite-cell"}
     assert {w["code"] for w in by_name["survival"]["warnings"]} == {"survival-code-ignored"}
     assert by_name["ragged"]["ok"]
+
+
+ONE_FILE = """
+import json, sys
+from plotdoc.cli import main
+rc = main(["validate", sys.argv[1]])
+loaded = sorted(m for m in sys.modules if m.startswith(("plotdoc.cli.", "concurrent.")))
+print(json.dumps(loaded))
+sys.exit(rc)
+"""
+
+
+def test_validate_of_one_file_loads_only_its_own_command_and_starts_no_pool() -> None:
+    """A single file is checked in the process itself (a pool of workers would cost more to
+    start than the check), and no other command's module is imported."""
+    done = subprocess.run(
+        [sys.executable, "-c", ONE_FILE, str(EXAMPLES / "complete.plotdoc")],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    loaded = set(json.loads(done.stdout.splitlines()[-1]))
+    assert "plotdoc.cli.validate" in loaded
+    others = {"render", "importing", "export", "fmt", "analyze", "contract", "demo", "edit"}
+    assert not loaded & {f"plotdoc.cli.{name}" for name in others}
+    assert not any(m.startswith("concurrent.") for m in loaded)

@@ -131,10 +131,14 @@ def test_usermeta_too_deep_has_its_own_code() -> None:
 def test_positions_are_found_only_for_a_document_with_problems(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from plotdoc.reader import pipeline
+    from plotdoc.reader import positions
 
     def fail(*args: object) -> None:
         raise AssertionError("a valid open looked for positions")
 
-    monkeypatch.setattr(pipeline, "with_positions", fail)
+    monkeypatch.setattr(positions, "with_positions", fail)
     assert validate(json.dumps(GOOD).encode()).ok
+    bad = json.loads(json.dumps(GOOD))
+    bad["bogus"] = 1
+    with pytest.raises(AssertionError, match="looked for positions"):
+        validate(json.dumps(bad).encode())

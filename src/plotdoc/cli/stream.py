@@ -11,7 +11,6 @@ as one JSON object per file (``--output-format jsonl``), or gathered into one JS
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, islice
 from typing import Any, TypeVar
@@ -131,6 +130,8 @@ class Records:
 
     def add(self, record: dict[str, Any]) -> None:
         if self.fmt == "jsonl":
+            import json
+
             print(json.dumps(record, ensure_ascii=False), flush=True)
         elif self.fmt == "json":
             self.kept.append(record)

@@ -12,11 +12,23 @@ omitted); both go into the schema's ``description``/``default`` and into the spe
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, dataclass_transform
 
 from .limits import FORBIDDEN_KEYS
+
+_N = TypeVar("_N")
+
+
+@dataclass_transform(kw_only_default=True, frozen_default=True, eq_default=False)
+def node(cls: type[_N]) -> type[_N]:
+    """A kind of node: a dataclass of keyword fields, compared by identity (each node is one
+    part of the one description). It is frozen for the type checker (mypy refuses an
+    assignment to a field); at run time it is a plain dataclass, whose few generated methods
+    keep this module quick to import, which every `plotdoc validate` does."""
+    made: Callable[[type[_N]], type[_N]] = dataclass(kw_only=True, eq=False)
+    return made(cls)
 
 
 class _Missing:
@@ -28,18 +40,18 @@ class _Missing:
 MISSING: Any = _Missing()
 
 
-@dataclass(frozen=True, kw_only=True)
+@node
 class Node:
     doc: str = ""
     default: Any = MISSING
 
 
-@dataclass(frozen=True, kw_only=True)
+@node
 class AnyValue(Node):
     """Any JSON value (inside ``usermeta``); forbidden keys are still refused at every depth."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@node
 class Str(Node):
     min_len: int = 0
     max_len: int | None = None
@@ -49,12 +61,12 @@ class Str(Node):
     pattern_doc: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
+@node
 class Const(Node):
     value: Any
 
 
-@dataclass(frozen=True, kw_only=True)
+@node
 class Enum(Node):
     values: tuple[str, ...]
     #: problem code when the value is not listed
@@ -63,7 +75,7 @@ class Enum(Node):
     name: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
+@node
 class Num(Node):
     minimum: float | None = None
     maximum: float | None = None
@@ -71,24 +83,24 @@ class Num(Node):
     integer: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@node
 class Bool(Node):
     pass
 
 
-@dataclass(frozen=True, kw_only=True)
+@node
 class Null(Node):
     pass
 
 
-@dataclass(frozen=True, kw_only=True)
+@node
 class Arr(Node):
     items: Node
     min_items: int = 0
     max_items: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@node
 class Obj(Node):
     """An object with a fixed set of keys; any other key is an error."""
 
@@ -98,7 +110,7 @@ class Obj(Node):
     required_unless: Mapping[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, kw_only=True)
+@node
 class Map(Node):
     """A record: free keys (optionally constrained by a pattern) to values of one shape."""
 
@@ -108,7 +120,7 @@ class Map(Node):
     key_max_len: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@node
 class OneOf(Node):
     """Alternatives told apart by JSON type, and objects by a constant ``discriminator`` key."""
 
@@ -116,14 +128,14 @@ class OneOf(Node):
     discriminator: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@node
 class Ref(Node):
     """A named definition (``#/definitions/<name>`` in the schema)."""
 
     name: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@node
 class Cells(Node):
     """A data set's ``values``: rows of cells, each a finite number, null or a short string."""
 

@@ -11,7 +11,6 @@ the duplicate's path. The walk also notes forbidden keys for stage 6.
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from collections.abc import Iterator
@@ -231,6 +230,8 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _find_duplicates(data: bytes) -> list[tuple[Path, str]]:
     """The paths of duplicate keys in document order, by a slow second parse."""
+    import json
+
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 4_000))
     try:

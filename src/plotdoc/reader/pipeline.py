@@ -19,7 +19,6 @@ from .envelope import check_envelope
 from .forbidden import check_forbidden
 from .migrate import run_migrations
 from .parse import parse_json
-from .positions import with_positions
 from .semantics import check_semantics
 from .size import check_size
 from .structure import check_structure
@@ -84,8 +83,12 @@ def run_pipeline(
         ctx.blocks.clear()
         if was_enabled:
             gc.enable()
-    # Only a document with problems pays for finding where they are in its text.
-    report.extend(with_positions(ctx.data, ctx.problems) if ctx.problems else ())
+    # Only a document with problems pays for finding where they are in its text (and for
+    # loading the module that finds them).
+    if ctx.problems:
+        from .positions import with_positions
+
+        report.extend(with_positions(ctx.data, ctx.problems))
     report.omitted = ctx.omitted
     report.omitted_warnings = ctx.omitted_warnings
     return ctx, report
