@@ -196,9 +196,10 @@ class Checker:
             )
             return
         flat = self.flat.get(id(rows))
-        if flat is None and set(map(type, rows)) <= {list}:
-            flat = FlatRows.of(rows)
-            self.flat[id(rows)] = flat
+        if flat is None:
+            flat = FlatRows.of_items(rows)  # None unless every item is a row (a list)
+            if flat is not None:
+                self.flat[id(rows)] = flat
         if (
             flat is not None
             and flat.max_width() <= node.max_width
