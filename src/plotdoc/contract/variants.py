@@ -13,7 +13,12 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from . import plots as P
+
+#: each variant's default options as JSON, written when first asked for
+_DEFAULT_OPTIONS: dict[str, bytes] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +42,14 @@ class Variant:
 
     @property
     def default_options(self) -> dict[str, Any]:
-        return merge(P.FAMILY_OPTION_DEFAULTS[self.family], self.own_defaults)
+        """The variant's options with every default: a fresh object each time (read back
+        from their JSON, written once per variant: a table's options cost one C call)."""
+        blob = _DEFAULT_OPTIONS.get(self.id)
+        if blob is None:
+            merged = merge(P.FAMILY_OPTION_DEFAULTS[self.family], self.own_defaults)
+            blob = _DEFAULT_OPTIONS.setdefault(self.id, orjson.dumps(merged))
+        result: dict[str, Any] = orjson.loads(blob)
+        return result
 
     def available_for(self, replicates: int) -> bool:
         return replicates >= self.min_replicates
@@ -50,11 +62,16 @@ def merge(base: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
     from the registry's defaults can be edited without changing the registry or any other
     table built from it.
     """
-    out = copy.deepcopy(base)
+    return merged_into(copy.deepcopy(base), patch)
+
+
+def merged_into(out: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+    """:func:`merge` over ``out`` itself, which must be the caller's own (a fresh copy such as
+    :attr:`Variant.default_options`); ``patch`` is copied, never shared."""
     for key, value in patch.items():
         old = out.get(key)
         if isinstance(old, dict) and isinstance(value, dict):
-            out[key] = merge(old, value)
+            out[key] = merged_into(old, value)
         else:
             out[key] = copy.deepcopy(value)
     return out

@@ -15,7 +15,7 @@ import numpy as np
 from ..contract import document as D
 from ..contract.families import FAMILIES
 from ..contract.methods import METHODS
-from ..contract.variants import VARIANTS, default_variant, merge
+from ..contract.variants import VARIANTS, default_variant, merge, merged_into
 from ..model import (
     Analysis,
     Annotation,
@@ -261,7 +261,7 @@ def build_graph(raw: dict[str, Any] | None, table: Table) -> Graph | None:
     full = resolve(D.DEFINITIONS["GraphDocument"], raw)
     variant = VARIANTS[full["variantId"]]
     given = (raw.get("plot") or {}).get("options") or {}
-    options = merge(variant.default_options, given)
+    options = merged_into(variant.default_options, given)
     if variant.modes and options.get("mode") not in variant.modes:
         options["mode"] = variant.default_mode
     if variant.family == "partsOfWhole" and options.get("dataSetIndex", 0) >= len(table.data_sets):
