@@ -64,6 +64,28 @@ def test_a_cell_edit_moves_the_symbols_of_the_kept_figure() -> None:
     assert not np.array_equal(_pixels(after.png), before)  # and the picture did change
 
 
+@pytest.mark.parametrize("legend", ["auto", "upperLeft"])
+def test_after_an_edit_only_the_symbols_are_drawn_again(legend: str) -> None:
+    """The axes, titles and a legend beside the plot are kept as drawn; a legend inside the
+    plot area is drawn again over the symbols, as a full drawing draws it. Every picture is
+    the fresh drawing's, edit after edit."""
+    project = _project()
+    graph = project.table("pts").graph
+    assert graph is not None
+    graph.legend = {**(graph.legend or {}), "position": legend}
+    _same_as_fresh(project)
+    values = project.table("pts").data_sets[0].values
+    for k, value in enumerate((0.5, -0.25, 1.0, 0.0)):
+        values[20 + k, 0] = value
+        _same_as_fresh(project)
+        kept = redraw._kept
+        assert kept is not None and kept.canvas is not None  # restored, not drawn whole
+    live = {str(a.get_gid()) for a in kept.live}
+    assert live >= {"symbols/ds0", "symbols/ds1"}
+    assert ("legend" in live) == (legend == "upperLeft")
+    assert not live & {"axis/x", "axis/y", "title/graph"}
+
+
 def test_changes_that_move_more_than_the_symbols_are_drawn_afresh() -> None:
     project = _project()
     table = project.table("pts")

@@ -91,18 +91,30 @@ def screen(project: Project, table_id: str, dpi: float = SCREEN_DPI) -> Screen:
 
 def picture(fig: Any, warnings: list[str], dpi: float = SCREEN_DPI) -> Screen:
     """``fig`` drawn on an Agg canvas, cropped to its content, with its hit regions (called
-    with the drawing lock held, within the graph's rc_context; the figure may be one drawn
-    before and changed since)."""
-    import numpy as np
+    with the drawing lock held, within the graph's rc_context)."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()  # type: ignore[no-untyped-call]
+    return shown(fig, canvas, warnings, dpi)
+
+
+def shown(
+    fig: Any,
+    canvas: Any,
+    warnings: list[str],
+    dpi: float = SCREEN_DPI,
+    known: dict[int, list[Any]] | None = None,
+) -> Screen:
+    """What ``canvas`` holds, ``fig`` just drawn on it: the picture cropped to its content,
+    with the hit regions of the same drawing (``known``: see ``render.hits.hit_regions``)."""
+    import numpy as np
     from PIL import Image
 
     from ..render.hits import frame_of, hit_regions
 
-    canvas = FigureCanvasAgg(fig)
-    canvas.draw()  # type: ignore[no-untyped-call]
-    rgba = np.asarray(canvas.buffer_rgba())  # type: ignore[no-untyped-call]
-    hits = hit_regions(fig, canvas.get_renderer())  # type: ignore[no-untyped-call]
+    rgba = np.asarray(canvas.buffer_rgba())
+    hits = hit_regions(fig, canvas.get_renderer(), known)
     frame = frame_of(fig)
     used_dpi = float(fig.dpi)
     full_h = rgba.shape[0]

@@ -16,6 +16,13 @@ when nothing else follows the changed values, so it is done only when:
 
 Anything else (a moved range, a point gone, a style edit, another table) is drawn afresh,
 and that drawing is kept in turn. One figure is kept at a time.
+
+After an edit only the symbols are drawn again. The first edit draws the kept figure once
+without its live artists (the symbols, from the first one in drawing order on, and whatever
+the plot area shows that is drawn after them) and keeps that picture; each edit restores it
+and draws the live artists over it, in the order a full drawing draws them. The axes, their
+labels, the titles and a legend beside the plot are not drawn again: a full drawing draws
+them where no symbol reaches, so the picture is the same, pixel for pixel.
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..model import Project, Table
-from .hits import Screen, picture
+from .hits import Screen, picture, shown
 from .work import _DRAW_LOCK, SCREEN_DPI
 
 F64 = NDArray[np.float64]
@@ -45,6 +52,12 @@ class _Kept:
     warnings: list[str]
     #: data set index -> its symbols artist, for data sets drawn by their symbols alone
     symbols: dict[int, Any] = field(default_factory=dict)
+    #: once an edit moved symbols: the canvas, its picture without the live artists, and those
+    canvas: Any = None
+    background: Any = None
+    live: list[Any] = field(default_factory=list)
+    #: each artist's hit regions (by id) while it has not moved
+    regions: dict[int, list[Any]] = field(default_factory=dict)
 
 
 _kept: _Kept | None = None
@@ -108,8 +121,58 @@ def screen(project: Project, table_id: str, dpi: float = SCREEN_DPI) -> Screen:
     with _DRAW_LOCK, matplotlib.rc_context(rc_params(table.graph)):  # type: ignore[arg-type]
         kept = _moved(project, table, dpi) if updatable(table) else None
         if kept is not None:
-            return picture(kept.fig, kept.warnings, dpi)
+            return _redrawn(kept, dpi)
         return _fresh(project, table, dpi)
+
+
+def _redrawn(kept: _Kept, dpi: float) -> Screen:
+    """The kept figure's picture after its symbols moved: its live artists drawn again over
+    the picture of the rest (see the module's notes), or all of it when that cannot be."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    if kept.canvas is None:
+        canvas = FigureCanvasAgg(kept.fig)
+        live = _live(kept.fig, canvas.get_renderer())  # type: ignore[no-untyped-call]
+        if live is None:
+            return picture(kept.fig, kept.warnings, dpi)
+        for art in live:
+            art.set_animated(True)  # left out of the canvas's drawing
+        canvas.draw()  # type: ignore[no-untyped-call]
+        kept.canvas, kept.live = canvas, live
+        kept.background = canvas.copy_from_bbox(kept.fig.bbox)  # type: ignore[no-untyped-call]
+    canvas = kept.canvas
+    canvas.restore_region(kept.background)
+    renderer = canvas.get_renderer()
+    for art in kept.live:
+        art.draw(renderer)
+    return shown(kept.fig, canvas, kept.warnings, dpi, kept.regions)
+
+
+def _live(fig: Any, renderer: Any) -> list[Any] | None:
+    """The artists an edit draws again, in the order the axes draw them: every symbols
+    artist from the first on, and each later artist whose box meets the plot area; None
+    when the figure is not one axes with symbols clipped to it."""
+    from ..render.artists.collections import PointSymbols
+
+    figure_level = (fig.texts, fig.legends, fig.images, fig.lines, fig.patches, fig.artists)
+    if len(fig.axes) != 1 or any(figure_level) or fig.subfigs:
+        return None
+    ax = fig.axes[0]
+    # as Axes.draw orders its children: by zorder, a stable sort, without the background
+    order = sorted((a for a in ax.get_children() if a is not ax.patch), key=lambda a: a.zorder)
+    first = next((k for k, a in enumerate(order) if isinstance(a, PointSymbols)), None)
+    if first is None:
+        return None
+    plot = ax.bbox.padded(2.0)  # pixels: antialiased edges reach just past the area
+    live: list[Any] = []
+    for art in order[first:]:
+        if isinstance(art, PointSymbols):
+            if not art.get_clip_on() or art.get_clip_box() is None:
+                return None  # symbols that may draw anywhere
+            live.append(art)
+        elif art.get_visible() and art.get_window_extent(renderer).overlaps(plot):
+            live.append(art)
+    return live
 
 
 def _fresh(project: Project, table: Table, dpi: float) -> Screen:
@@ -202,5 +265,6 @@ def _moved(project: Project, table: Table, dpi: float) -> _Kept | None:
         art = kept.symbols[i]
         art.xy = np.column_stack([x[rows], new[rows]])
         art.stale = True
+        kept.regions.pop(id(art), None)
         kept.columns[i] = new.copy()
     return kept

@@ -138,33 +138,44 @@ def _members(art: Artist) -> int:
     return 0
 
 
-def hit_regions(fig: Figure, renderer: RendererBase) -> list[Hit]:
+def hit_regions(
+    fig: Figure, renderer: RendererBase, known: dict[int, list[Hit]] | None = None
+) -> list[Hit]:
     """Every element of ``fig`` with a semantic id, with its box; call after the figure is
-    drawn with ``renderer``."""
+    drawn with ``renderer``. ``known`` keeps each artist's regions (by ``id``) for a figure
+    drawn again: an artist found there is not measured again, and the caller drops the
+    entries of artists that moved."""
     tagged = [
         a for a in fig.findobj(lambda a: bool(a.get_gid())) if a.get_visible() and a is not fig
     ]
     members = sum(_members(a) for a in tagged)
     out: list[Hit] = []
     for art in tagged:
-        gid = str(art.get_gid())
-        if members <= MAX_MEMBER_REGIONS and isinstance(art, PointSymbols) and art.axes:
-            out += _symbol_boxes(art, renderer)
-            continue
-        if members <= MAX_MEMBER_REGIONS and isinstance(art, Rects) and art.axes:
-            out += _rect_boxes(art)
-            continue
-        if members <= MAX_MEMBER_REGIONS and isinstance(art, AxisLabels):
-            if art.get_tightbbox(renderer) is not None:
-                out += [Hit(sid, _grown(box)) for sid, box in art.label_boxes(renderer) if sid]
-            continue
-        if isinstance(art, PointSymbols) and art.axes is not None:
-            box: Box | None = _symbols_extent(art, renderer)
-        else:
-            box = _extent(art, renderer)
-        if box is not None:
-            out.append(Hit(gid, _grown(box)))
+        found = None if known is None else known.get(id(art))
+        if found is None:
+            found = _hits_of(art, renderer, members <= MAX_MEMBER_REGIONS)
+            if known is not None:
+                known[id(art)] = found
+        out += found
     return out
+
+
+def _hits_of(art: Artist, renderer: RendererBase, each: bool) -> list[Hit]:
+    """The regions of one artist: one per member (point, bar, label) when ``each``, else
+    one for the whole artist."""
+    if each and isinstance(art, PointSymbols) and art.axes:
+        return _symbol_boxes(art, renderer)
+    if each and isinstance(art, Rects) and art.axes:
+        return _rect_boxes(art)
+    if each and isinstance(art, AxisLabels):
+        if art.get_tightbbox(renderer) is None:
+            return []
+        return [Hit(sid, _grown(box)) for sid, box in art.label_boxes(renderer) if sid]
+    if isinstance(art, PointSymbols) and art.axes is not None:
+        box: Box | None = _symbols_extent(art, renderer)
+    else:
+        box = _extent(art, renderer)
+    return [] if box is None else [Hit(str(art.get_gid()), _grown(box))]
 
 
 def frame_of(fig: Figure) -> Frame | None:
