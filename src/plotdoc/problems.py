@@ -8,6 +8,7 @@ text imports also carry a byte ``offset`` or a ``line`` and ``column``.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -108,7 +109,20 @@ LISTED_IN_FULL = 20
 
 def closest(value: str, values: Sequence[str], n: int = 3) -> list[str]:
     """Up to ``n`` of ``values`` nearest to ``value``, best first (a value containing the
-    text, or contained in it, counts as near: "pie" is near "parts-pie")."""
+    text, or contained in it, counts as near: "pie" is near "parts-pie").
+
+    A text more than twice as long as every value is no misspelling of one and gets none
+    (comparing texts costs the product of their lengths: a file of tables naming a variant
+    with a thousand characters each took seconds to refuse)."""
+    if len(value) > 2 * max((len(v) for v in values), default=0) + 8:
+        return []
+    return list(_closest(value, tuple(values), n))
+
+
+@functools.lru_cache(maxsize=256)
+def _closest(value: str, values: tuple[str, ...], n: int) -> tuple[str, ...]:
+    """:func:`closest`, once per text and list (a file naming the same wrong value in many
+    tables, and the message and its suggestion, ask for it again and again)."""
     from difflib import SequenceMatcher
 
     low = value.lower()
@@ -123,7 +137,7 @@ def closest(value: str, values: Sequence[str], n: int = 3) -> list[str]:
             score += 0.4 * len(words & set(re.split(r"[-_ ]", c))) / len(words)
         scored.append((score, candidate))
     scored.sort(key=lambda pair: -pair[0])
-    return [c for score, c in scored[:n] if score >= 0.6]
+    return tuple(c for score, c in scored[:n] if score >= 0.6)
 
 
 def one_of(values: Sequence[str], value: object = None) -> str:
