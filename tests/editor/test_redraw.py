@@ -79,7 +79,7 @@ def test_after_an_edit_only_the_symbols_are_drawn_again(legend: str) -> None:
         values[20 + k, 0] = value
         _same_as_fresh(project)
         kept = redraw._kept
-        assert kept is not None and kept.canvas is not None  # restored, not drawn whole
+        assert kept is not None and kept.background is not None  # restored, not drawn whole
     live = {str(a.get_gid()) for a in kept.live}
     assert live >= {"symbols/ds0", "symbols/ds1"}
     assert ("legend" in live) == (legend == "upperLeft")

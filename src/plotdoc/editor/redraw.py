@@ -52,7 +52,8 @@ class _Kept:
     warnings: list[str]
     #: data set index -> its symbols artist, for data sets drawn by their symbols alone
     symbols: dict[int, Any] = field(default_factory=dict)
-    #: once an edit moved symbols: the canvas, its picture without the live artists, and those
+    #: once an edit moved symbols: the canvas, its picture without the live artists (None
+    #: when the figure cannot be redrawn so, see _live), and those artists
     canvas: Any = None
     background: Any = None
     live: list[Any] = field(default_factory=list)
@@ -130,21 +131,23 @@ def _redrawn(kept: _Kept, dpi: float) -> Screen:
     the picture of the rest (see the module's notes), or all of it when that cannot be."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    if kept.canvas is None:
-        canvas = FigureCanvasAgg(kept.fig)
+    if kept.canvas is None:  # the first edit: what can be kept is decided once
+        canvas = kept.canvas = FigureCanvasAgg(kept.fig)
         live = _live(kept.fig, canvas.get_renderer())  # type: ignore[no-untyped-call]
-        if live is None:
-            return picture(kept.fig, kept.warnings, dpi)
-        for art in live:
-            art.set_animated(True)  # left out of the canvas's drawing
-        canvas.draw()  # type: ignore[no-untyped-call]
-        kept.canvas, kept.live = canvas, live
-        kept.background = canvas.copy_from_bbox(kept.fig.bbox)  # type: ignore[no-untyped-call]
+        if live is not None:
+            for art in live:
+                art.set_animated(True)  # left out of the canvas's drawing
+            canvas.draw()  # type: ignore[no-untyped-call]
+            kept.live = live
+            kept.background = canvas.copy_from_bbox(kept.fig.bbox)  # type: ignore[no-untyped-call]
     canvas = kept.canvas
-    canvas.restore_region(kept.background)
-    renderer = canvas.get_renderer()
-    for art in kept.live:
-        art.draw(renderer)
+    if kept.background is None:  # nothing to keep: the whole figure again
+        canvas.draw()
+    else:
+        canvas.restore_region(kept.background)
+        renderer = canvas.get_renderer()
+        for art in kept.live:
+            art.draw(renderer)
     return shown(kept.fig, canvas, kept.warnings, dpi, kept.regions)
 
 
