@@ -3,8 +3,10 @@
 matplotlib's ``pcolormesh`` draws a grid as one collection, so a cell cannot carry an id in the
 SVG. :class:`CellGrid` draws the same rectangles through the renderer, one path per cell inside
 a group whose id is the cell's (``cell/r{row}/c{col}``), at about the cost of ``pcolormesh``
-(both end in one ``draw_path`` per cell in the SVG backend). Other renderers get one quad-mesh
-call and no ids. Cells whose colour has alpha 0 (missing cells) are left empty. While
+(both end in one ``draw_path`` per cell in the SVG backend). A PNG of cells without borders is
+one image at the canvas' pixels, each pixel the colour of the cell under its centre: what
+``pcolormesh`` draws by default, pixel for pixel, without a path per cell. PDF (and cells with
+borders) get one quad-mesh call and no ids. Cells whose colour has alpha 0 (missing cells) are left empty. While
 matplotlib only measures the figure (``bbox_inches="tight"`` draws once with drawing
 disabled), the per-cell loop is skipped.
 """
@@ -27,6 +29,59 @@ RGBA = tuple[float, float, float, float]
 _CODES = np.array(
     [Path.MOVETO, Path.LINETO, Path.LINETO, Path.LINETO, Path.CLOSEPOLY], dtype=Path.code_type
 )
+
+
+def _is_agg(renderer: RendererBase) -> bool:
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    return isinstance(renderer, RendererAgg)
+
+
+def _pixel_cells(edges: NDArray[np.float64], lo: int, count: int) -> NDArray[np.intp]:
+    """For each of ``count`` pixels from ``lo`` on, the index of the cell between ``edges``
+    under the pixel's centre, or ``len(edges) - 1`` (no cell) outside them."""
+    n = edges.size - 1
+    rising = edges[-1] >= edges[0]
+    ascending = edges if rising else edges[::-1]
+    centres = np.arange(lo, lo + count) + 0.5
+    k = np.searchsorted(ascending, centres, side="right") - 1
+    outside = (k < 0) | (k >= n)
+    if not rising:
+        k = n - 1 - k
+    k[outside] = n
+    return k
+
+
+def _draw_pixels(
+    renderer: RendererBase,
+    gc: Any,
+    xs: NDArray[np.float64],
+    ys: NDArray[np.float64],
+    colors: NDArray[np.float64],
+) -> None:
+    """The cells between display edges ``xs`` and ``ys`` as one image: each pixel takes the
+    colour of the cell under its centre, as Agg fills a shape without antialiasing (and as
+    ``pcolormesh`` draws by default), in one draw instead of a path per cell."""
+    width, height = renderer.get_canvas_width_height()
+    x0 = max(int(np.floor(min(xs[0], xs[-1]))), 0)
+    x1 = min(int(np.ceil(max(xs[0], xs[-1]))), int(width))
+    y0 = max(int(np.floor(min(ys[0], ys[-1]))), 0)
+    y1 = min(int(np.ceil(max(ys[0], ys[-1]))), int(height))
+    clip = gc.get_clip_rectangle()
+    if clip is not None:  # the pixels Agg keeps of a shape clipped there (an image keeps one more)
+        x0, x1 = max(x0, int(np.floor(clip.x0 + 0.5))), min(x1, int(np.floor(clip.x1 + 0.5)))
+        y0, y1 = max(y0, int(np.ceil(clip.y0 - 0.5))), min(y1, int(np.ceil(clip.y1 - 0.5)))
+    if x1 <= x0 or y1 <= y0:
+        return
+    rows, cols = colors.shape[:2]
+    # one transparent cell past the last row and column, for pixels outside the grid
+    rgba = np.zeros((rows + 1, cols + 1, 4), dtype=np.uint8)
+    rgba[:rows, :cols] = np.clip(colors * 255.0 + 0.5, 0, 255)
+    col_of = _pixel_cells(xs, x0, x1 - x0)
+    row_of = _pixel_cells(ys, y0, y1 - y0)  # Agg's draw_image takes the first row as the bottom
+    picture = rgba.take(row_of, axis=0).take(col_of, axis=1)
+    gc.set_alpha(1.0)
+    renderer.draw_image(gc, x0, y0, picture)
 
 
 def _drawing_disabled(renderer: RendererBase) -> bool:
@@ -98,13 +153,18 @@ class CellGrid(Artist):
         ident = IdentityTransform()
         verts = np.empty((5, 2))
         renderer.open_group("cellgrid", gid=self.get_gid())
+        if self._lw <= 0 and _is_agg(renderer):
+            # a raster without cell borders: one image at the canvas' own pixels
+            _draw_pixels(renderer, gc, xs, ys, self._colors)
+            renderer.close_group("cellgrid")
+            gc.restore()
+            self.stale = False
+            return
         if not is_svg(renderer):
             # no ids outside SVG: one quad-mesh call draws every cell
             coords = np.stack(np.meshgrid(xs, ys), axis=-1)
             faces = self._colors.reshape(-1, 4)
-            edges = np.tile(
-                self._edge if self._lw > 0 else (0.0, 0.0, 0.0, 0.0), (faces.shape[0], 1)
-            )
+            edges = np.array([self._edge]) if self._lw > 0 else np.zeros((0, 4))
             renderer.draw_quad_mesh(
                 gc,
                 ident,
