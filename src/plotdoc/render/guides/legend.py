@@ -9,8 +9,10 @@ key) rename or hide entries.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from matplotlib.legend import Legend
 from matplotlib.transforms import ScaledTranslation
 
 from ..artists.svg import pixels_per_point
@@ -94,7 +96,46 @@ def draw_legend(ctx: DrawContext) -> None:
         if conf.get("title"):
             rich_label(leg.get_title(), str(conf["title"]))
     leg.set_zorder(10)
+    _lay_out_once(leg)
     ctx.tag(leg, "legend")
+
+
+def _lay_out_once(leg: Legend) -> None:
+    """Lay each of the legend's texts out once per draw or measure of the legend.
+
+    matplotlib packs a legend's entries in nested boxes that each ask their children's size
+    again: every text is laid out six times per draw (and three times per measure), and in
+    matplotlib 3.11 each layout looks the font up and reads its tables again. Nothing moves a
+    text's font, string or angle while the legend draws, so within one such call each text's
+    layout is computed once and kept until the call returns."""
+    for name in ("draw", "get_window_extent", "get_tightbbox"):
+        setattr(leg, name, _once_within(leg, getattr(leg, name)))
+
+
+def _once_within(leg: Legend, call: Callable[..., Any]) -> Callable[..., Any]:
+    def within(*args: Any, **kwargs: Any) -> Any:
+        texts = [t for t in (*leg.get_texts(), leg.get_title()) if "_get_layout" not in vars(t)]
+        for text in texts:
+            text._get_layout = _kept(text._get_layout)  # type: ignore[attr-defined]
+        try:
+            return call(*args, **kwargs)
+        finally:
+            for text in texts:
+                del text._get_layout  # type: ignore[attr-defined]
+
+    return within
+
+
+def _kept(lay_out: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    seen: dict[int, tuple[Any, Any]] = {}
+
+    def kept(renderer: Any) -> Any:
+        found = seen.get(id(renderer))
+        if found is None or found[0] is not renderer:
+            found = seen[id(renderer)] = (renderer, lay_out(renderer))
+        return found[1]
+
+    return kept
 
 
 def _above_title(ctx: DrawContext, leg: Any) -> None:
