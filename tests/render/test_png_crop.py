@@ -77,3 +77,13 @@ def test_labels_reaching_far_past_the_figure_are_kept_whole() -> None:
     svg_height_pt = float(svg.split('height="', 1)[1].split("pt", 1)[0])
     # the box the SVG's is, measured from the artists (text is measured at each resolution)
     assert height == pytest.approx(svg_height_pt * 100 / 72, rel=0.01)
+
+
+@pytest.mark.parametrize(("variant", "preset"), CASES)
+def test_an_opaque_png_is_written_without_its_alpha(variant: str, preset: str | None) -> None:
+    p = _project(variant, preset)
+    png = render_table(p, p.tables[0], fmt="png", dpi=72)
+    with Image.open(io.BytesIO(png)) as im:
+        assert im.mode == "RGB"
+        assert im.info["Software"] == "plotdoc"
+        assert im.info["dpi"] == pytest.approx((72, 72), abs=0.01)

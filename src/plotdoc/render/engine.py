@@ -198,7 +198,7 @@ class _Pixels(io.BytesIO):
 def _png_cropped_to_ink(fig: Figure, dpi: float, metadata: dict[str, Any]) -> bytes | None:
     """The figure as a PNG drawn once on a canvas :data:`REACH_IN` larger than the figure on
     every side, cropped to the pixels that differ from its background, with a margin of
-    :data:`PAD_IN`; None when something is drawn up to the canvas' edge (it may reach
+    :data:`PAD_IN` (RGB when it is opaque everywhere); None when something is drawn up to the canvas' edge (it may reach
     further: the measured crop decides), when nothing is drawn, or when the canvas would be
     larger than :data:`INK_CANVAS_MAX_PIXELS`.
 
@@ -208,7 +208,8 @@ def _png_cropped_to_ink(fig: Figure, dpi: float, metadata: dict[str, Any]) -> by
     its own box, as the editor's picture is.
     """
     import numpy as np
-    from matplotlib.image import imsave
+    from PIL import Image
+    from PIL.PngImagePlugin import PngInfo
 
     w_in, h_in = (float(v) for v in fig.get_size_inches())
     r = REACH_IN
@@ -233,8 +234,14 @@ def _png_cropped_to_ink(fig: Figure, dpi: float, metadata: dict[str, Any]) -> by
     pad = round(PAD_IN * dpi)
     top, bottom = max(0, int(rows[0]) - pad), min(height, int(rows[-1]) + pad + 1)
     left, right = max(0, int(cols[0]) - pad), min(width, int(cols[-1]) + pad + 1)
+    picture = rgba[top:bottom, left:right]
+    if bool((picture[..., 3] == 255).all()):  # opaque: RGB, a quarter fewer bytes to pack
+        picture = np.ascontiguousarray(picture[..., :3])
+    info = PngInfo()
+    for key, value in metadata.items():
+        info.add_text(key, value)
     out = io.BytesIO()
-    imsave(out, rgba[top:bottom, left:right], format="png", dpi=dpi, metadata=metadata)
+    Image.fromarray(picture).save(out, format="png", dpi=(dpi, dpi), pnginfo=info)
     return out.getvalue()
 
 
