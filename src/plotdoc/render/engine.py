@@ -198,9 +198,9 @@ class _Pixels(io.BytesIO):
 def _png_cropped_to_ink(fig: Figure, dpi: float, metadata: dict[str, Any]) -> bytes | None:
     """The figure as a PNG drawn once on a canvas :data:`REACH_IN` larger than the figure on
     every side, cropped to the pixels that differ from its background, with a margin of
-    :data:`PAD_IN` (RGB when it is opaque everywhere); None when something is drawn up to the canvas' edge (it may reach
-    further: the measured crop decides), when nothing is drawn, or when the canvas would be
-    larger than :data:`INK_CANVAS_MAX_PIXELS`.
+    :data:`PAD_IN` (RGB when it is opaque everywhere); None when something is drawn up to
+    the canvas' edge (it may reach further: the measured crop decides), when nothing is
+    drawn, or when the canvas would be larger than :data:`INK_CANVAS_MAX_PIXELS`.
 
     This spares the measuring pass of a crop to the artists' boxes (every tick label, legend
     entry and title laid out once more, on another renderer), which costs as much as a
@@ -260,9 +260,9 @@ def figure_bytes(fig: Figure, fmt: str = "svg", dpi: float = 150) -> bytes:
         inked = _png_cropped_to_ink(fig, out_dpi, metadata)
         if inked is not None:
             return inked
-        # the crop measured once, at the picture's resolution, as matplotlib's "tight" does
-        # but without the layout pass it draws first (that pass moves nothing in plotdoc's
-        # figures: every sample's PNG is byte for byte the same)
+        # what the ink cannot crop: measured once, at the picture's resolution, as
+        # matplotlib's "tight" does but without the layout pass it draws first (that pass
+        # moves nothing in plotdoc's figures: every sample's PNG is byte for byte the same)
         from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
 
         own_dpi = fig.dpi

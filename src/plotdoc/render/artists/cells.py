@@ -6,9 +6,9 @@ a group whose id is the cell's (``cell/r{row}/c{col}``), at about the cost of ``
 (both end in one ``draw_path`` per cell in the SVG backend). A PNG of cells without borders is
 one image at the canvas' pixels, each pixel the colour of the cell under its centre: what
 ``pcolormesh`` draws by default, pixel for pixel, without a path per cell. PDF (and cells with
-borders) get one quad-mesh call and no ids. Cells whose colour has alpha 0 (missing cells) are left empty. While
-matplotlib only measures the figure (``bbox_inches="tight"`` draws once with drawing
-disabled), the per-cell loop is skipped.
+borders) get one quad-mesh call and no ids. Cells whose colour has alpha 0 (missing cells) are
+left empty. While matplotlib only measures the figure (``bbox_inches="tight"`` draws once with
+drawing disabled), the per-cell loop is skipped.
 """
 
 from __future__ import annotations
