@@ -87,3 +87,18 @@ def test_an_opaque_png_is_written_without_its_alpha(variant: str, preset: str | 
         assert im.mode == "RGB"
         assert im.info["Software"] == "plotdoc"
         assert im.info["dpi"] == pytest.approx((72, 72), abs=0.01)
+
+
+def test_the_ink_box_of_a_picture() -> None:
+    from plotdoc.render.engine import ink_box
+
+    rgba = np.full((20, 30, 4), 255, dtype=np.uint8)
+    assert ink_box(rgba, 2) is None  # nothing drawn
+    rgba[5:8, 10:12] = (0, 0, 0, 255)
+    box = ink_box(rgba, 2)
+    assert box is not None
+    assert (box.top, box.bottom, box.left, box.right, box.at_edge) == (3, 10, 8, 14, False)
+    rgba[19, 29] = (1, 2, 3, 255)  # ink in the last row and column
+    box = ink_box(rgba, 4)
+    assert box is not None
+    assert (box.top, box.bottom, box.left, box.right, box.at_edge) == (1, 20, 6, 30, True)

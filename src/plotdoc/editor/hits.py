@@ -111,6 +111,7 @@ def shown(
     import numpy as np
     from PIL import Image
 
+    from ..render.engine import PAD_IN, ink_box
     from ..render.hits import frame_of, hit_regions
 
     rgba = np.asarray(canvas.buffer_rgba())
@@ -118,16 +119,11 @@ def shown(
     frame = frame_of(fig)
     used_dpi = float(fig.dpi)
     full_h = rgba.shape[0]
-    pixels = rgba.view(np.uint32).reshape(rgba.shape[:2])
-    content = pixels != pixels[0, 0]
-    rows = np.flatnonzero(content.any(axis=1))
-    cols = np.flatnonzero(content.any(axis=0))
     top = left = 0
-    if rows.size and cols.size:
-        pad = round(0.08 * dpi)
-        top, bottom = max(0, int(rows[0]) - pad), min(rgba.shape[0], int(rows[-1]) + pad + 1)
-        left, right = max(0, int(cols[0]) - pad), min(rgba.shape[1], int(cols[-1]) + pad + 1)
-        rgba = rgba[top:bottom, left:right]
+    box = ink_box(rgba, round(PAD_IN * dpi))
+    if box is not None:
+        top, left = box.top, box.left
+        rgba = rgba[box.top : box.bottom, box.left : box.right]
     out = io.BytesIO()
     Image.fromarray(rgba).save(out, format="PNG", compress_level=1)
     height, width = rgba.shape[:2]

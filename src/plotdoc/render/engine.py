@@ -13,6 +13,7 @@ marks) and the layout of this package are described in one place: docs/rendering
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from typing import Any
 
 from matplotlib.axis import Axis
@@ -184,6 +185,42 @@ INK_CANVAS_MAX_PIXELS = 25_000_000
 PAD_IN = 0.08
 
 
+@dataclass(frozen=True)
+class InkBox:
+    """Where a picture's ink is: rows ``top:bottom`` and columns ``left:right`` hold every
+    pixel that differs from the picture's corner, with ``pad`` pixels around them (as far as
+    the picture goes)."""
+
+    top: int
+    bottom: int
+    left: int
+    right: int
+    #: whether ink touches the picture's edge (what was drawn may reach further)
+    at_edge: bool
+
+
+def ink_box(rgba: Any, pad: int) -> InkBox | None:
+    """The :class:`InkBox` of an RGBA picture (rows, columns, 4 bytes), None when every pixel
+    is the corner's colour."""
+    import numpy as np
+
+    height, width = rgba.shape[:2]
+    pixels = rgba.view(np.uint32).reshape(height, width)
+    ink = pixels != pixels[0, 0]
+    rows = np.flatnonzero(ink.any(axis=1))
+    cols = np.flatnonzero(ink.any(axis=0))
+    if not rows.size:
+        return None
+    r0, r1, c0, c1 = int(rows[0]), int(rows[-1]), int(cols[0]), int(cols[-1])
+    return InkBox(
+        max(0, r0 - pad),
+        min(height, r1 + pad + 1),
+        max(0, c0 - pad),
+        min(width, c1 + pad + 1),
+        r0 == 0 or c0 == 0 or r1 == height - 1 or c1 == width - 1,
+    )
+
+
 class _Pixels(io.BytesIO):
     """Where matplotlib writes a raw canvas: it keeps the canvas' own buffer, not a copy."""
 
@@ -223,18 +260,10 @@ def _png_cropped_to_ink(fig: Figure, dpi: float, metadata: dict[str, Any]) -> by
     if raw.data is None or raw.data.nbytes != width * height * 4:
         return None  # not the canvas expected: the measured crop decides
     rgba = np.frombuffer(raw.data, dtype=np.uint8).reshape(height, width, 4)
-    pixels = rgba.view(np.uint32)[..., 0]
-    ink = pixels != pixels[0, 0]
-    rows = np.flatnonzero(ink.any(axis=1))
-    cols = np.flatnonzero(ink.any(axis=0))
-    if not rows.size:
+    ink = ink_box(rgba, round(PAD_IN * dpi))
+    if ink is None or ink.at_edge:
         return None
-    if rows[0] == 0 or cols[0] == 0 or rows[-1] == height - 1 or cols[-1] == width - 1:
-        return None
-    pad = round(PAD_IN * dpi)
-    top, bottom = max(0, int(rows[0]) - pad), min(height, int(rows[-1]) + pad + 1)
-    left, right = max(0, int(cols[0]) - pad), min(width, int(cols[-1]) + pad + 1)
-    picture = rgba[top:bottom, left:right]
+    picture = rgba[ink.top : ink.bottom, ink.left : ink.right]
     if bool((picture[..., 3] == 255).all()):  # opaque: RGB, a quarter fewer bytes to pack
         picture = np.ascontiguousarray(picture[..., :3])
     info = PngInfo()
