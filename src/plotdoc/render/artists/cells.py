@@ -132,7 +132,6 @@ class CellGrid(Artist):
     def draw(self, renderer: RendererBase) -> None:
         if not self.get_visible() or _drawing_disabled(renderer):
             return
-        n_rows, n_cols = self.shape
         trans = self.get_transform()
         xs = trans.transform(np.column_stack([self._x, np.full(self._x.size, self._y[0])]))[:, 0]
         ys = trans.transform(np.column_stack([np.full(self._y.size, self._x[0]), self._y]))[:, 1]
@@ -150,37 +149,47 @@ class CellGrid(Artist):
         else:
             gc.set_foreground((0.0, 0.0, 0.0, 0.0), isRGBA=True)
         gc.set_joinstyle("miter")
-        ident = IdentityTransform()
-        verts = np.empty((5, 2))
         renderer.open_group("cellgrid", gid=self.get_gid())
         if self._lw <= 0 and _is_agg(renderer):
             # a raster without cell borders: one image at the canvas' own pixels
             _draw_pixels(renderer, gc, xs, ys, self._colors)
-            renderer.close_group("cellgrid")
-            gc.restore()
-            self.stale = False
-            return
-        if not is_svg(renderer):
-            # no ids outside SVG: one quad-mesh call draws every cell
-            coords = np.stack(np.meshgrid(xs, ys), axis=-1)
-            faces = self._colors.reshape(-1, 4)
-            edges = np.array([self._edge]) if self._lw > 0 else np.zeros((0, 4))
-            renderer.draw_quad_mesh(
-                gc,
-                ident,
-                n_cols,
-                n_rows,
-                coords,
-                np.zeros((1, 2)),
-                ident,
-                cast(Any, faces),
-                True,
-                cast(Any, edges),
-            )
-            renderer.close_group("cellgrid")
-            gc.restore()
-            self.stale = False
-            return
+        elif not is_svg(renderer):
+            self._draw_mesh(renderer, gc, xs, ys)  # no ids outside SVG
+        else:
+            self._draw_each(renderer, gc, xs, ys)
+        renderer.close_group("cellgrid")
+        gc.restore()
+        self.stale = False
+
+    def _draw_mesh(
+        self, renderer: RendererBase, gc: Any, xs: NDArray[np.float64], ys: NDArray[np.float64]
+    ) -> None:
+        """Every cell in one quad-mesh call."""
+        n_rows, n_cols = self.shape
+        ident = IdentityTransform()
+        coords = np.stack(np.meshgrid(xs, ys), axis=-1)
+        faces = self._colors.reshape(-1, 4)
+        edges = np.array([self._edge]) if self._lw > 0 else np.zeros((0, 4))
+        renderer.draw_quad_mesh(
+            gc,
+            ident,
+            n_cols,
+            n_rows,
+            coords,
+            np.zeros((1, 2)),
+            ident,
+            cast(Any, faces),
+            True,
+            cast(Any, edges),
+        )
+
+    def _draw_each(
+        self, renderer: RendererBase, gc: Any, xs: NDArray[np.float64], ys: NDArray[np.float64]
+    ) -> None:
+        """Each cell a path in a group of its own, with the cell's id."""
+        n_rows, n_cols = self.shape
+        ident = IdentityTransform()
+        verts = np.empty((5, 2))
         for r in range(n_rows):
             y0, y1 = ys[r], ys[r + 1]
             for c in range(n_cols):
@@ -193,6 +202,3 @@ class CellGrid(Artist):
                 renderer.open_group(gid, gid=gid)
                 renderer.draw_path(gc, Path(verts, _CODES), ident, tuple(color))
                 renderer.close_group(gid)
-        renderer.close_group("cellgrid")
-        gc.restore()
-        self.stale = False
