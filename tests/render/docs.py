@@ -88,6 +88,20 @@ def survival_doc(
     return project({"name": "Surv", "format": "survival", "x": x, "dataSets": sets, "graph": g})
 
 
+def long_labelled_bar(name_tail: str) -> dict[str, Any]:
+    """The "bar" sample with each data set's name followed by ``name_tail`` (``{k}`` is the
+    data set's number) and a long category axis title: labels that reach far below the plot
+    area once turned."""
+    from plotdoc.publish.samples import sample_document
+
+    doc = sample_document("bar")
+    table = doc["tables"][0]
+    for k, ds in enumerate(table["dataSets"]):
+        ds["name"] = f"{ds['name']} {name_tail.format(k=k + 1)}"
+    table["titles"] = {"x": {"text": "A long category axis title describing the groups"}}
+    return doc
+
+
 def with_graph(doc: dict[str, Any], **graph: Any) -> dict[str, Any]:
     out = copy.deepcopy(doc)
     out["tables"][0]["graph"].update(graph)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import struct
 from typing import Any
 
-import orjson
 import pytest
 
 from .docs import column_doc, render, xy_doc
@@ -99,16 +98,11 @@ def test_long_rotated_category_labels_and_the_axis_title_stay_in_the_image() -> 
     import matplotlib
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    from plotdoc.api import loads
-    from plotdoc.publish.samples import sample_document
     from plotdoc.render.engine import draw_graph, rc_params
 
-    doc = sample_document("bar")
-    table = doc["tables"][0]
-    for k, ds in enumerate(table["dataSets"]):
-        ds["name"] = f"{ds['name']} with a long descriptive name {k + 1}"
-    table["titles"] = {"x": {"text": "A long category axis title describing the groups"}}
-    p = loads(orjson.dumps(doc))
+    from .docs import long_labelled_bar, open_doc
+
+    p = open_doc(long_labelled_bar("with a long descriptive name {k}"))
     graph = p.tables[0].graph
     assert graph is not None
     with matplotlib.rc_context(rc_params(graph)):

@@ -21,6 +21,8 @@ from plotdoc.publish.samples import sample_document
 from plotdoc.render import render_table
 from plotdoc.render.engine import PAD_IN
 
+from .docs import long_labelled_bar, open_doc
+
 CASES = [
     ("scatter", None),
     ("column-violin", "floral"),
@@ -63,12 +65,7 @@ def test_a_png_has_the_same_margin_on_every_side(
 def test_labels_reaching_far_past_the_figure_are_kept_whole() -> None:
     """Category labels of 60 characters turned 45 degrees reach further than the canvas the
     PNG is first drawn on: the crop is measured instead, and nothing is cut off."""
-    doc = sample_document("bar")
-    table = doc["tables"][0]
-    for k, ds in enumerate(table["dataSets"]):
-        ds["name"] = f"{ds['name']} with a long and very descriptive name, number {k + 1}"
-    table["titles"] = {"x": {"text": "A long category axis title describing the groups"}}
-    p = loads(orjson.dumps(doc))
+    p = open_doc(long_labelled_bar("with a long and very descriptive name, number {k}"))
     png = render_table(p, p.tables[0], fmt="png", dpi=100)
     assert min(_margins(png)) >= 1  # nothing drawn up to an edge: nothing cut off
     with Image.open(io.BytesIO(png)) as im:
