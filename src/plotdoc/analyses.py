@@ -37,6 +37,7 @@ from .analysis_report import report_json as report_json
 from .analysis_report import report_table_json as report_table_json
 from .contract.limits import MAX_DATA_SETS, MAX_ROWS, MAX_TOTAL_CELLS
 from .model import DataSet, Project, Table
+from .pvalues import with_summary
 from .stats import STATUSES, Status
 from .stats.budget import Budget, BudgetExceeded, metered
 
@@ -72,9 +73,11 @@ class AnalysisRun:
             "message": self.message,
         }
         if self.per_data_set:
-            out["result"] = {"dataSets": {k: v.to_dict() for k, v in self.per_data_set.items()}}
+            out["result"] = {
+                "dataSets": {k: with_summary(v.to_dict()) for k, v in self.per_data_set.items()}
+            }
         elif self.result is not None:
-            out["result"] = self.result.to_dict()
+            out["result"] = with_summary(self.result.to_dict())
         else:
             out["result"] = None
         return out

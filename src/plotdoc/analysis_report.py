@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .model import Project, Table
+from .pvalues import format_p, summary
 
 if TYPE_CHECKING:
     from .analyses import AnalysisRun
@@ -36,6 +37,13 @@ def _fmt(value: Any) -> str:
     return str(value)
 
 
+def _p(value: Any) -> str:
+    """``P = 0.0123 (*)``: a P value and its summary as every output shows them."""
+    p = float(value) if isinstance(value, (int, float)) else None
+    stars = summary(p)
+    return format_p(p, label=True) + (f" ({stars})" if stars else "")
+
+
 _SHOWN: dict[str, tuple[str, ...]] = {
     "ttest": ("mean_a", "mean_b", "mean_difference", "ci_lower", "ci_upper", "t", "df", "p"),
     "linearRegression": ("slope", "intercept", "r_squared", "p", "n"),
@@ -58,7 +66,7 @@ def _result_lines(run: AnalysisRun) -> list[str]:
     if run.method == "correlationMatrix":
         names, r, p = result.names, np.asarray(result.r), np.asarray(result.p)
         return [
-            f"    {names[i]} ~ {names[j]}: r = {_fmt(float(r[i, j]))}, p = {_fmt(float(p[i, j]))}, "
+            f"    {names[i]} ~ {names[j]}: r = {_fmt(float(r[i, j]))}, {_p(float(p[i, j]))}, "
             f"n = {int(result.n[i, j])}"
             for i in range(len(names))
             for j in range(i + 1, len(names))
@@ -67,7 +75,11 @@ def _result_lines(run: AnalysisRun) -> list[str]:
     results = run.per_data_set or {"": result}
     for name, res in results.items():
         shown = _SHOWN.get(run.method, ())
-        pairs = ", ".join(f"{k} = {_fmt(getattr(res, k))}" for k in shown if hasattr(res, k))
+        pairs = ", ".join(
+            _p(getattr(res, k)) if k == "p" else f"{k} = {_fmt(getattr(res, k))}"
+            for k in shown
+            if hasattr(res, k)
+        )
         status = "" if res.status == "ok" else f" ({res.status}: {res.message})"
         prefix = f"    {name}: " if name else "    "
         lines.append(prefix + pairs + status)

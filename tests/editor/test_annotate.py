@@ -14,6 +14,7 @@ from plotdoc.editor.copy_format import copy_format
 from plotdoc.editor.hits import screen
 from plotdoc.model import Project
 from plotdoc.publish.examples import example_bytes
+from plotdoc.pvalues import format_p
 
 
 @pytest.fixture
@@ -27,14 +28,16 @@ def welch_p(project: Project) -> float:
     return float(stats.ttest_ind(a[np.isfinite(a)], b[np.isfinite(b)], equal_var=False).pvalue)
 
 
-@pytest.mark.parametrize(
-    ("p", "stars", "words"),
-    [(0.2, "ns", "P = 0.20"), (0.03, "*", "P = 0.030"), (0.003, "**", "P = 0.003"),
-     (0.0004, "***", "P < 0.001"), (0.00001, "****", "P < 0.001")],
-)  # fmt: skip
-def test_stars_and_p_words(p: float, stars: str, words: str) -> None:
-    assert annotate.stars(p) == stars
-    assert annotate.p_words(p) == words
+def p_words(p: float) -> str:
+    return format_p(p, label=True)
+
+
+def test_a_bracket_shows_p_and_stars_as_every_output_does(project: Project) -> None:
+    table = project.table("weights")
+    ends = {"left": {"kind": "group", "groupIndex": 0}, "right": {"kind": "group", "groupIndex": 1}}
+    p = welch_p(project)
+    assert annotate.ttest_text(table, ends, "p") == f"P = {p:.4f}" == "P = 0.0422"
+    assert annotate.ttest_text(table, ends, "stars") == "*"
 
 
 def test_a_bracket_placed_between_two_groups_follows_the_t_test(project: Project) -> None:
@@ -53,11 +56,11 @@ def test_a_bracket_placed_between_two_groups_follows_the_t_test(project: Project
     made["text"] = annotate.ttest_text(table, made, "p")
     session = Session(project)
     session.apply(annotate.add, "weights", made)
-    assert table.annotations[-1].props["text"] == annotate.p_words(welch_p(project))
+    assert table.annotations[-1].props["text"] == p_words(welch_p(project))
     # the data change: the text follows
     session.apply(set_cell, "weights", 0, 0, 150.0)
     assert annotate.refresh_linked(table)
-    assert table.annotations[-1].props["text"] == annotate.p_words(welch_p(project))
+    assert table.annotations[-1].props["text"] == p_words(welch_p(project))
     assert not annotate.refresh_linked(table)  # nothing more to change
 
 
@@ -105,10 +108,10 @@ def test_a_typed_bracket_can_follow_the_t_test_and_stop(project: Project) -> Non
     session.apply(annotate.link_bracket, "weights", table.annotations[0].id, "p")
     linked = table.annotations[0]
     assert annotate.link_of(linked.id) == "p"
-    assert linked.props["text"] == annotate.p_words(welch_p(project))
+    assert linked.props["text"] == p_words(welch_p(project))
     session.apply(annotate.link_bracket, "weights", linked.id, "none")
     assert annotate.link_of(table.annotations[0].id) is None
-    assert table.annotations[0].props["text"] == annotate.p_words(welch_p(project))
+    assert table.annotations[0].props["text"] == p_words(welch_p(project))
     session.undo()
     session.undo()
     assert project.table("weights").annotations[0].props["text"] == "*"

@@ -8,6 +8,7 @@ from nicegui import ui
 
 from ..contract import methods as M
 from ..editing import add_analysis, remove_analysis, set_analysis_params
+from ..pvalues import format_p, summary
 from .opening import FAMILY_TITLES
 from .wording import label_of
 from .work import known_results
@@ -96,9 +97,13 @@ def fmt(value: Any) -> str:
 
 
 def p_text(value: Any) -> str:
-    if isinstance(value, float) and 0 <= value < 1e-4:
-        return "< 0.0001"
-    return fmt(value)
+    """A P value as every output shows it (:func:`plotdoc.pvalues.format_p`)."""
+    return format_p(value if isinstance(value, (int, float)) else None)
+
+
+def p_summary(value: Any) -> str:
+    """``ns``, ``*`` ... ``****`` for a P value; ``""`` for anything else."""
+    return summary(value) if isinstance(value, (int, float)) else ""
 
 
 def result_rows(method: str, res: Any) -> list[tuple[str, str, str]]:
@@ -115,6 +120,8 @@ def result_rows(method: str, res: Any) -> list[tuple[str, str, str]]:
         elif hasattr(res, key):
             value = getattr(res, key)
             out.append((label, p_text(value) if key == "p" else fmt(value), key))
+            if key == "p" and (stars := p_summary(value)):
+                out.append(("P value summary", stars, "summary"))
     return out
 
 

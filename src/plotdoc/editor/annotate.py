@@ -21,6 +21,7 @@ import numpy as np
 from .. import editing
 from ..editing.base import Edit, Outcome, find_table, first_free, refuse, structural
 from ..model import Annotation, Project, Table
+from ..pvalues import format_p, summary
 from .hits import Box, ScreenFrame
 
 TOOLS = ("text", "line", "arrow", "rectangle", "ellipse", "bracket")
@@ -102,21 +103,6 @@ def group_values(table: Table, group_index: int) -> np.ndarray[Any, Any] | None:
     return kept
 
 
-def stars(p: float) -> str:
-    """GraphPad's summary: ns, *, **, ***, ****."""
-    for limit, text in ((0.0001, "****"), (0.001, "***"), (0.01, "**"), (0.05, "*")):
-        if p < limit:
-            return text
-    return "ns"
-
-
-def p_words(p: float) -> str:
-    """``P = 0.43``, ``P = 0.003``, ``P < 0.001``."""
-    if p < 0.001:
-        return "P < 0.001"
-    return f"P = {p:.2f}" if p >= 0.1 else f"P = {p:.3f}"
-
-
 def ttest_text(table: Table, props: dict[str, Any], choice: str) -> str:
     """The text a bracket shows for the t test (Welch's) between the groups it joins."""
     from ..stats.ttest import ttest
@@ -131,7 +117,7 @@ def ttest_text(table: Table, props: dict[str, Any], choice: str) -> str:
     p = float(result.p)
     if not math.isfinite(p):
         return "n/a"
-    return stars(p) if choice == "stars" else p_words(p)
+    return summary(p) if choice == "stars" else format_p(p, label=True)
 
 
 def ttest_applies(table: Table) -> bool:
