@@ -13,11 +13,11 @@ from plotdoc.api import loads
 from plotdoc.cli import main
 from plotdoc.writer import dumps
 
-from ..conftest import shared_path
+from ..stats.helpers import REFERENCE
 
 
 def sleep_document(design: str = "unpaired", variance: str = "welch") -> dict[str, Any]:
-    ref = json.loads(shared_path("reference", "ttest_sleep.json").read_text())
+    ref = json.loads((REFERENCE / "ttest_sleep.json").read_text())
     g1, g2 = ref["data"]["group1"], ref["data"]["group2"]
     return {
         "format": "plotdoc-project",
@@ -51,7 +51,7 @@ def sleep_document(design: str = "unpaired", variance: str = "welch") -> dict[st
     ],
 )
 def test_ttest_at_open_matches_r(design: str, variance: str, key: str) -> None:
-    ref = json.loads(shared_path("reference", "ttest_sleep.json").read_text())["expected"][
+    ref = json.loads((REFERENCE / "ttest_sleep.json").read_text())["expected"][
         "r_printed"
     ][key]
     project = loads(orjson.dumps(sleep_document(design, variance)))

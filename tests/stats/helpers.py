@@ -8,17 +8,16 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pytest
 
-#: the reference statistics, checked out beside the repository as ``shared/reference``
-REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "reference"
+#: the reference statistics with their sources (``tests/reference/README.md``), kept in the
+#: repository so that a fresh clone runs every statistics test
+REFERENCE = Path(__file__).resolve().parents[1] / "reference"
 
 
 def reference_path(name: str) -> Path:
-    """Path of a reference file; skips the test when it is absent."""
+    """Path of a reference file of ``tests/reference``."""
     path = REFERENCE / name
-    if not path.is_file():
-        pytest.skip(f"reference file {name} not found under {REFERENCE}")
+    assert path.is_file(), f"reference file {name} not found under {REFERENCE}"
     return path
 
 
