@@ -8,6 +8,7 @@ from nicegui import ui
 
 from ..contract import methods as M
 from ..editing import add_analysis, remove_analysis, set_analysis_params
+from . import choices
 from .opening import FAMILY_TITLES
 from .wording import label_of
 from .work import known_results
@@ -140,7 +141,7 @@ class AnalysesPanel:
         with ui.row().classes("items-end gap-2"):
             if methods:
                 choice = (
-                    ui.select(
+                    choices.select(
                         {m.id: m.description for m in methods},
                         value=methods[0].id,
                         label="Analysis",
@@ -186,7 +187,7 @@ class AnalysesPanel:
         apply = self.view.apply
         if key in ("groupA", "groupB"):
             names = {None: "(first two)"} | {d.name: d.name for d in table.data_sets}
-            ui.select(
+            choices.select(
                 names,
                 value=value,
                 label=PARAM_LABELS.get(key) or label_of(key),
@@ -195,7 +196,7 @@ class AnalysesPanel:
                 ),
             ).classes("w-40").props("dense outlined")
         elif key in CHOICES:
-            ui.select(
+            choices.select(
                 {v: choice_label(v) for v in CHOICES[key]},
                 value=value,
                 label=PARAM_LABELS.get(key) or label_of(key),

@@ -19,7 +19,7 @@ from ..editing import (
     rename_table,
 )
 from ..problems import problem_lines
-from . import saving
+from . import choices, saving
 from .analyses_panel import AnalysesPanel
 from .graph_panel import GraphPanel
 from .notify import count, notify
@@ -118,7 +118,7 @@ def download(view: View) -> None:
 def new_table_dialog(view: View) -> None:
     with ui.dialog() as dialog, ui.card().classes("w-[520px]"):
         ui.label("New data table").classes("text-h6")
-        family = ui.radio(
+        family = choices.radio(
             {f: f"{FAMILY_TITLES[f]} — {FAMILIES[f].description}" for f in FAMILIES}, value="xy"
         ).props("data-testid=new-table-family")
         name = ui.input("Name (optional)").classes("w-full")
@@ -164,7 +164,7 @@ def rename_data_set_dialog(view: View, table: Any) -> None:
         return
     with ui.dialog() as dialog, ui.card().classes("w-[420px]"):
         ui.label("Rename data set").classes("text-h6")
-        which = ui.select(
+        which = choices.select(
             {i: ds.name for i, ds in enumerate(table.data_sets)}, value=0, label="Data set"
         ).classes("w-full")
         field = (
@@ -190,7 +190,7 @@ def remove_data_set_dialog(view: View, table: Any) -> None:
         return
     with ui.dialog() as dialog, ui.card().classes("w-[420px]"):
         ui.label("Remove data set").classes("text-h6")
-        which = ui.select(
+        which = choices.select(
             {i: ds.name for i, ds in enumerate(table.data_sets)},
             value=len(table.data_sets) - 1,
             label="Data set",
