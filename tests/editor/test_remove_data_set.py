@@ -12,7 +12,7 @@ import pytest
 
 from plotdoc.api import validate
 
-from .helpers import browser_page, running
+from .helpers import browser_page, click_until, running
 
 DOCUMENT: dict[str, Any] = {
     "format": "plotdoc-project",
@@ -85,7 +85,11 @@ def test_removing_a_data_set_names_its_uses_and_removes_them_in_one_step(
     with running(path) as editor, browser_page(browser, editor.url) as page:
         page.wait_for_function(f"() => ({HEADERS})().includes('Treated')", timeout=30_000)
         page.get_by_role("button", name="Remove…").click()
-        page.get_by_test_id("remove-data-set-which").click()
+        click_until(
+            page,
+            page.get_by_test_id("remove-data-set-which"),
+            "() => document.querySelector('.q-menu .q-item')",
+        )
         page.locator(".q-menu .q-item").filter(has_text="Treated").click()
         page.wait_for_function(
             "() => document.querySelectorAll('[data-testid=remove-data-set-use]').length === 4"

@@ -19,7 +19,7 @@ import pytest
 from plotdoc.api import loads
 from plotdoc.problems import CATALOGUE
 
-from .helpers import running
+from .helpers import browser_page, click_until, running
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
@@ -196,3 +196,21 @@ def test_every_warning_file_opens_in_the_editor(browser: Any, tmp_path: Path) ->
             if "Traceback" in log:
                 failures.append(f"{path.name}: the server logged an error:\n{log[-3000:]}")
     assert not failures, "\n\n".join(failures)
+
+
+@pytest.mark.slow
+def test_a_group_shown_missing_can_be_replaced_by_a_data_set(browser: Any) -> None:
+    """The t test naming a data set that is gone shows it missing; picking a data set runs it."""
+    with (
+        running(CORPUS / "reference" / "analysis-group-unknown.plotdoc") as editor,
+        browser_page(browser, editor.url) as page,
+    ):
+        page.get_by_test_id("tab-analyses").click()
+        missing = page.locator("[data-missing=true]").filter(has_text="“Placebo” (missing)")
+        missing.wait_for()
+        click_until(page, missing, "() => document.querySelector('.q-menu .q-item')")
+        page.locator(".q-menu .q-item").filter(has_text="Treated").click()
+        page.wait_for_function("() => !document.querySelector('[data-missing=true]')")
+        page.get_by_test_id("result-p").wait_for(timeout=30_000)
+        page.get_by_test_id("undo").click()
+        missing.wait_for()
