@@ -12,8 +12,7 @@ import pytest
 
 from plotdoc import loads
 from plotdoc.api import validate
-from plotdoc.editing import remove_data_set
-from plotdoc.editing.uses import data_set_uses
+from plotdoc.editing import data_set_uses, remove_data_set
 from plotdoc.model import Project
 from plotdoc.problems import format_path
 
