@@ -24,7 +24,7 @@ Which data each method reads:
 from __future__ import annotations
 
 import warnings
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -143,22 +143,23 @@ def _values(ds: DataSet) -> NDArray[np.float64]:
     return ds.values.ravel()
 
 
-def _populated(table: Table) -> list[DataSet]:
-    return [ds for ds in table.data_sets if np.isfinite(ds.values).any()]
+def populated(data_sets: Sequence[DataSet]) -> list[DataSet]:
+    """The data sets holding a value: a t test without groups compares the first two."""
+    return [ds for ds in data_sets if np.isfinite(ds.values).any()]
 
 
 def _ttest(table: Table, aid: str, params: Mapping[str, Any]) -> AnalysisRun:
     from .stats.ttest import ttest
 
     names = {ds.name: ds for ds in table.data_sets}
-    populated = _populated(table)
+    with_values = populated(table.data_sets)
     picked: list[DataSet | None] = []
     for key, fallback in (("groupA", 0), ("groupB", 1)):
         name = params.get(key)
         if name is not None:
             picked.append(names.get(name))
         else:
-            picked.append(populated[fallback] if len(populated) > fallback else None)
+            picked.append(with_values[fallback] if len(with_values) > fallback else None)
     a, b = picked
     result = ttest(
         None if a is None else _values(a),

@@ -39,6 +39,7 @@ from .tables import (
     rename_table,
     set_replicates,
 )
+from .uses import Use, data_set_uses
 from .values import set_field, unset_field
 
 __all__ = [
@@ -48,11 +49,13 @@ __all__ = [
     "FieldSpec",
     "History",
     "Session",
+    "Use",
     "add_analysis",
     "add_annotation",
     "add_data_set",
     "add_table",
     "clear_cells",
+    "data_set_uses",
     "default_params",
     "delete_rows",
     "delete_rows_at",

@@ -69,13 +69,19 @@ def remove_analysis(project: Project, /, table_id: str, analysis_id: str) -> Out
     """Remove an analysis and the results table computed from it."""
     index, table = find_table(project, table_id)
     _analysis(table, index, analysis_id)
-    table.analyses = [a for a in table.analyses if a.id != analysis_id]
-    before = [t.id for t in project.tables]
-    project.tables = [
-        t for t in project.tables if t.derived_from != DerivedFrom(table_id, analysis_id)
-    ]
-    keep_active(project, before)
+    drop_analyses(project, table, {analysis_id})
     return Outcome("Remove analysis", None, None, table_id)
+
+
+def drop_analyses(project: Project, table: Table, ids: set[str]) -> None:
+    """Take the analyses ``ids`` out of ``table``, with the results tables computed from them."""
+    if not ids:
+        return
+    table.analyses = [a for a in table.analyses if a.id not in ids]
+    gone = {DerivedFrom(table.id, aid) for aid in ids}
+    before = [t.id for t in project.tables]
+    project.tables = [t for t in project.tables if t.derived_from not in gone]
+    keep_active(project, before)
 
 
 def _analysis(table: Table, index: int, analysis_id: str) -> Analysis:

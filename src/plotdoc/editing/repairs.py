@@ -119,7 +119,7 @@ def move_points(table: Table, moved: Callable[[int], int | None]) -> None:
 
 
 def shift_brackets(table: Table, removed: int) -> None:
-    """Bracket ends on data sets after the removed one move down one, as the data sets do."""
+    """Bracket ends past the removed slot ``removed`` move down one, as the data sets do."""
     for ann in table.annotations:
         if ann.type != "bracket":
             continue

@@ -13,9 +13,11 @@ from ..contract.variants import VARIANTS, default_variant
 from ..model import DataSet, Project, Table
 from ..problems import PathPart, found
 from ..reader.build import build_graph, default_graph_document
+from .analysis import drop_analyses
 from .base import Outcome, editable, find_table, first_free, refuse, structural, whole
 from .graph import apply_variant
 from .repairs import keep_active, move_points, remove_keys, rename_keys, shift_brackets
+from .uses import ONE_END_PER_DATA_SET, bracket_slot, data_set_uses, removed_items
 
 #: The data sets a new table starts with, per family (as a graphing program's new table does).
 STARTER_DATA_SETS: dict[str, tuple[str, ...]] = {
@@ -193,13 +195,23 @@ def add_data_set(project: Project, /, table_id: str, name: str | None = None) ->
 
 @structural
 def remove_data_set(project: Project, /, table_id: str, data_set: int) -> Outcome:
+    """Remove a data set and every use of it (:func:`~plotdoc.editing.uses.data_set_uses`):
+    analyses naming it are removed, as are brackets joining it; keys naming it are dropped;
+    references by index to the data sets after it move down one."""
     index, table = editable(project, table_id)
     data_set = _data_set_index(table, index, data_set)
+    analyses, annotations = removed_items(data_set_uses(project, table_id, data_set))
+    slot = bracket_slot(table, data_set)
+    drop_analyses(project, table, {table.analyses[a].id for a in analyses})
+    table.annotations = [a for n, a in enumerate(table.annotations) if n not in annotations]
     removed = table.data_sets.pop(data_set)
     remove_keys(table, data_set, removed.name)
-    shift_brackets(table, data_set)
+    if table.format not in ONE_END_PER_DATA_SET:
+        shift_brackets(table, data_set)  # slots of rows and data sets: as the index moves
+    elif slot is not None:  # a hidden data set has no slot: the others keep theirs
+        shift_brackets(table, slot)
     _keep_graph(table)
-    return Outcome("Remove data set", index, None, table_id)
+    return Outcome("Remove data set", None if analyses else index, None, table_id)
 
 
 @structural

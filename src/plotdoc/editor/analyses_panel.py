@@ -9,6 +9,7 @@ from nicegui import ui
 from ..contract import methods as M
 from ..editing import add_analysis, remove_analysis, set_analysis_params
 from ..pvalues import format_p, summary
+from . import choices
 from .opening import FAMILY_TITLES
 from .wording import label_of
 from .work import known_results
@@ -147,7 +148,7 @@ class AnalysesPanel:
         with ui.row().classes("items-end gap-2"):
             if methods:
                 choice = (
-                    ui.select(
+                    choices.select(
                         {m.id: m.description for m in methods},
                         value=methods[0].id,
                         label="Analysis",
@@ -193,7 +194,7 @@ class AnalysesPanel:
         apply = self.view.apply
         if key in ("groupA", "groupB"):
             names = {None: "(first two)"} | {d.name: d.name for d in table.data_sets}
-            ui.select(
+            choices.select(
                 names,
                 value=value,
                 label=PARAM_LABELS.get(key) or label_of(key),
@@ -202,7 +203,7 @@ class AnalysesPanel:
                 ),
             ).classes("w-40").props("dense outlined")
         elif key in CHOICES:
-            ui.select(
+            choices.select(
                 {v: choice_label(v) for v in CHOICES[key]},
                 value=value,
                 label=PARAM_LABELS.get(key) or label_of(key),

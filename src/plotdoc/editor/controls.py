@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
+from . import choices
 from .fields import apply_style, current, reset_value, set_value, style_colour
 from .format_spec import PathPart, Widget
 from .wording import label_of
@@ -104,10 +105,9 @@ class Control:
         if widget.kind == "color":
             self._color(label, widget, tid)
         elif widget.kind == "select":
-            choices: dict[Any, str] = {v: label_of(v) for v in widget.choices}
-            ui.select(
-                choices,
-                value=value if value in choices else None,
+            choices.select(
+                {v: label_of(v) for v in widget.choices},
+                value=value,
                 label=label,
                 on_change=lambda e: self.put_some(e.value),
             ).classes("w-full").props(f"dense outlined data-testid={tid}")
@@ -121,9 +121,9 @@ class Control:
                 elif choice in ("yes", "no"):
                     self.put(choice == "yes")
 
-            ui.select(words, value=shown, label=label, on_change=lambda e: chosen(e.value)).classes(
-                "w-full"
-            ).props(f"dense outlined data-testid={tid}")
+            choices.select(
+                words, value=shown, label=label, on_change=lambda e: chosen(e.value)
+            ).classes("w-full").props(f"dense outlined data-testid={tid}")
         elif widget.kind == "check":
             ui.checkbox(
                 label, value=bool(value), on_change=lambda e: self.put(bool(e.value))

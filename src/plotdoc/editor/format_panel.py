@@ -13,7 +13,7 @@ from ..contract import document as D
 from ..contract import nodes as N
 from ..contract.plots import MV_REQUIRED_ROLES, MV_ROLES, MV_USED_ROLES
 from ..editing import set_plot_option, set_title, set_visibility
-from . import annotate
+from . import annotate, choices
 from . import format_spec as F
 from .controls import Control
 from .fields import apply_style
@@ -233,7 +233,7 @@ class FormatPanel:
     def _bracket_link(self, table: Any, ann: Any) -> None:
         """Whether a bracket's text follows the t test between the groups it joins."""
         linked = annotate.link_of(ann.id) or "none"
-        ui.select(
+        choices.select(
             {"none": "Typed (above)", "stars": "t test: stars", "p": "t test: P value"},
             value=linked,
             label="Text comes from",
@@ -335,13 +335,13 @@ class FormatPanel:
                 "plotdoc-status"
             )
             for role in used:
-                choices: dict[Any, str] = dict(names)
+                offered: dict[Any, str] = dict(names)
                 if role not in required:
-                    choices = {None: "(none)", **choices}
+                    offered = {None: "(none)", **offered}
                 value = mapping.get(role)
-                ui.select(
-                    choices,
-                    value=value if value in choices else None,
+                choices.select(
+                    offered,
+                    value=value,
                     label=ROLE_LABELS[role] + (" *" if role in required else ""),
                     on_change=lambda e, r=role, v=value: (
                         e.value != v and apply(set_plot_option, table.id, ("mapping", r), e.value)
@@ -364,7 +364,7 @@ class FormatPanel:
                 for sub, sub_node in node.props.items():
                     self._option(tid, (*path, sub), sub_node, inner.get(sub))
         elif isinstance(node, N.Enum):
-            ui.select(
+            choices.select(
                 {v: label_of(v) for v in node.values},
                 value=value,
                 label=label,

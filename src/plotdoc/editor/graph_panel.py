@@ -15,7 +15,7 @@ from ..contract.variants import VARIANTS, Variant, variants_of
 from ..editing import set_plot_option, set_preset, set_variant
 from ..model import Project
 from ..render import file_stem
-from . import annotate, graph_events, redraw
+from . import annotate, choices, graph_events, redraw
 from .copy_format import copy_format_dialog
 from .hits import Screen, drawn_elements, payload, screen
 from .notify import notify
@@ -166,7 +166,7 @@ class GraphPanel:
                 ui.button(icon=icon).props(
                     f"flat dense size=sm data-testid=tool-{tool} data-tool={tool}"
                 ).on("click", js_handler=f"() => plotdocTool({json.dumps(tool)})").tooltip(tip)
-        ui.select(
+        choices.select(
             {
                 "none": "None",
                 "stars": "t test: stars",
@@ -190,7 +190,7 @@ class GraphPanel:
                     icon="insert_chart",
                     on_click=self.pick_variant,
                 ).props("outline no-caps data-testid=variant").tooltip("Choose the graph type")
-                ui.select(
+                choices.select(
                     {p: label_of(p) for p in PRESETS},
                     value=graph.active_preset_id,
                     label="Style",
@@ -200,7 +200,7 @@ class GraphPanel:
                 ).classes("w-32").props("dense outlined data-testid=preset")
                 variant = VARIANTS[graph.variant_id]
                 if variant.modes:
-                    ui.select(
+                    choices.select(
                         {m: label_of(m) for m in variant.modes},
                         value=graph.plot.options.get("mode"),
                         label="Mode",

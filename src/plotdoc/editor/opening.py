@@ -10,7 +10,7 @@ from ..contract.families import FAMILIES
 from ..contract.limits import MAX_FILE_BYTES
 from ..editing.session import csv_family, is_table_text, read_upload
 from ..problems import PlotdocError, Problem, Report, error
-from . import saving
+from . import choices, saving
 from .notify import count, notify
 from .work import in_thread, release_memory
 
@@ -62,7 +62,7 @@ def family_dialog(view: View, filename: str, data: bytes) -> None:
             "Which kind of table is it? The guess from its first column is chosen; "
             "the first row names the data sets."
         ).classes("plotdoc-status")
-        family = ui.radio(
+        family = choices.radio(
             {f: f"{FAMILY_TITLES[f]} — {FAMILIES[f].description}" for f in FAMILIES},
             value=guess,
         ).props("dense data-testid=csv-family-choice")

@@ -18,8 +18,9 @@ from ..editing import (
     rename_data_set,
     rename_table,
 )
+from ..editing.uses import data_set_uses
 from ..problems import problem_lines
-from . import saving
+from . import choices, saving
 from .analyses_panel import AnalysesPanel
 from .graph_panel import GraphPanel
 from .notify import count, notify
@@ -118,7 +119,7 @@ def download(view: View) -> None:
 def new_table_dialog(view: View) -> None:
     with ui.dialog() as dialog, ui.card().classes("w-[520px]"):
         ui.label("New data table").classes("text-h6")
-        family = ui.radio(
+        family = choices.radio(
             {f: f"{FAMILY_TITLES[f]} — {FAMILIES[f].description}" for f in FAMILIES}, value="xy"
         ).props("data-testid=new-table-family")
         name = ui.input("Name (optional)").classes("w-full")
@@ -164,7 +165,7 @@ def rename_data_set_dialog(view: View, table: Any) -> None:
         return
     with ui.dialog() as dialog, ui.card().classes("w-[420px]"):
         ui.label("Rename data set").classes("text-h6")
-        which = ui.select(
+        which = choices.select(
             {i: ds.name for i, ds in enumerate(table.data_sets)}, value=0, label="Data set"
         ).classes("w-full")
         field = (
@@ -186,23 +187,49 @@ def rename_data_set_dialog(view: View, table: Any) -> None:
 
 
 def remove_data_set_dialog(view: View, table: Any) -> None:
+    """Which data set to remove, and before it goes, everything that uses it and what the
+    removal does to each (analyses and brackets removed, keys dropped); one undo step."""
     if not table.data_sets:
         return
-    with ui.dialog() as dialog, ui.card().classes("w-[420px]"):
+    table_id = table.id
+    with ui.dialog() as dialog, ui.card().classes("w-[520px] max-w-[95vw]"):
         ui.label("Remove data set").classes("text-h6")
-        which = ui.select(
+        which = choices.select(
             {i: ds.name for i, ds in enumerate(table.data_sets)},
             value=len(table.data_sets) - 1,
             label="Data set",
         ).classes("w-full")
+        which.props["data-testid"] = "remove-data-set-which"
+        listed = ui.column().classes("w-full gap-0")
+        listed.props["data-testid"] = "remove-data-set-uses"
+
+        def show_uses(index: Any) -> None:
+            listed.clear()
+            if not isinstance(index, int):
+                return
+            uses = data_set_uses(view.session.project, table_id, index)
+            with listed:
+                if not uses:
+                    ui.label("Nothing else in the table uses it.").classes("plotdoc-status")
+                    return
+                ui.label("Used by (changed with it, in one undo step):").classes(
+                    "text-weight-medium"
+                )
+                for use in uses:
+                    line = ui.label(f"• {use}").classes("plotdoc-status")
+                    line.props["data-testid"] = "remove-data-set-use"
+
+        show_uses(which.value)
+        which.on_value_change(lambda e: show_uses(e.value))
         with ui.row():
-            ui.button(
+            ok = ui.button(
                 "Remove",
                 on_click=lambda: (
                     dialog.close(),
-                    view.apply(remove_data_set, table.id, which.value),
+                    view.apply(remove_data_set, table_id, which.value),
                 ),
             ).props("color=negative")
+            ok.props["data-testid"] = "remove-data-set-ok"
             ui.button("Cancel", on_click=dialog.close).props("flat")
     dialog.open()
 
