@@ -35,7 +35,6 @@ from ..contract import limits as L
 from ..contract.families import FAMILIES
 from ..problems import PlotdocError, Problem, error, excerpt, warning
 from ._common import Cell, ImportResult, Row, finish, new_document, parse_number
-from ._pzfx_formats import years_since_first
 from ._tabular import (
     LABEL_FAMILIES,
     X_FAMILIES,
@@ -48,11 +47,26 @@ from ._tabular import (
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["from_dataframe", "table_to_dataframe"]
+__all__ = ["from_dataframe", "require_pandas", "table_to_dataframe"]
+
+#: How to get pandas, said when it is missing.
+INSTALL_PANDAS = 'pip install "plotdoc[pandas]" (or pip install pandas)'
+
+
+def require_pandas(purpose: str) -> Any:
+    """The pandas module, or an ImportError saying what needs it and how to install it."""
+    try:
+        import pandas
+    except ImportError:
+        raise ImportError(
+            f"{purpose} needs pandas, an optional dependency of plotdoc: {INSTALL_PANDAS}"
+        ) from None
+    return pandas
 
 
 def from_dataframe(df: pd.DataFrame, *, family: str, name: str | None = None) -> ImportResult:
     """A one-table document from a wide data frame (see the module documentation)."""
+    require_pandas("from_dataframe")
     import pandas as pd
 
     check_family(family)
@@ -75,18 +89,27 @@ def from_dataframe(df: pd.DataFrame, *, family: str, name: str | None = None) ->
         data_sets.append((set_name, rows))
     x: list[float | None] | None = None
     labels: list[str] | None = None
+    date_title: str | None = None
     index = df.index
     if family in X_FAMILIES:
         if isinstance(index, pd.DatetimeIndex):
+            from .tidy import date_axis
+
             dates: list[dt.date | None] = [None if pd.isna(v) else v.date() for v in index]
-            x = years_since_first(dates)
-            problems.append(
-                warning(
-                    "import-converted",
-                    ("tables", 0, "x"),
-                    "dates in the index became years elapsed since the first row",
+            if any(d is not None for d in dates):
+                x, unit, date_title = date_axis(
+                    dates, None if index.name is None else str(index.name)
                 )
-            )
+                problems.append(
+                    warning(
+                        "import-converted",
+                        ("tables", 0, "x"),
+                        f"the dates of the index became numbers: {unit} (days / 365.25); "
+                        "the X title says so",
+                    )
+                )
+            else:
+                x = [None] * len(dates)
         else:
             x = [_number(v, ("tables", 0, "x", r), errors) for r, v in enumerate(index)]
     elif family in LABEL_FAMILIES or (
@@ -98,7 +121,9 @@ def from_dataframe(df: pd.DataFrame, *, family: str, name: str | None = None) ->
     if not data_sets:
         raise PlotdocError([error("import-syntax", (), "the data frame has no columns")])
     table = build_table(family, data_sets, problems, name=name, x=x, row_labels=labels)
-    if x is not None and index.name is not None:
+    if date_title is not None:
+        table["titles"] = {"x": {"text": date_title[:500]}}
+    elif x is not None and index.name is not None:
         table["titles"] = {"x": {"text": str(index.name)[:500]}}
     return finish(new_document([table]), problems)
 
@@ -209,6 +234,7 @@ def table_to_dataframe(
     table: dict[str, Any], shape: Literal["wide", "long"] = "wide"
 ) -> pd.DataFrame:
     """A data frame of a document table dict, ``wide`` or ``long`` (see the module docs)."""
+    require_pandas("to_pandas")
     import pandas as pd
 
     if "dataSets" not in table:
