@@ -38,6 +38,7 @@ from .common import (
 )
 from .files import STDIN, display, read_stdin, unique
 from .pool import Tally
+from .walk import SETTINGS
 
 if TYPE_CHECKING:
     from ..model import Project
@@ -174,7 +175,7 @@ def _many(args: argparse.Namespace, out_format: str, sources: list[str]) -> int:
             records.add(_record(done.source, done.output, done.problems))
             continue
         print_problems(done.source, done.problems, sys.stderr)
-        if done.output is not None:
+        if done.output is not None and not SETTINGS.quiet:  # -q: problems only
             print(done.output, flush=True)
     records.finish()
     tally.finish()
