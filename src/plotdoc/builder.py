@@ -231,19 +231,27 @@ class ProjectBuilder:
             raise _problem(
                 f"expected a table family ({', '.join(FAMILIES)}); found {family!r}", ("format",)
             )
-        given = {"value": value, "group": group, "row": row, "subject": subject}
+        roles = {"value": value, "group": group, "row": row, "subject": subject}
         if isinstance(x, str):
-            given["x"] = x
-        tidy = {k: v for k, v in given.items() if v is not None}
+            roles["x"] = x
+        tidy = {k: v for k, v in roles.items() if v is not None}
         if tidy or (data is not None and not isinstance(data, Mapping)):
-            from .importers.tidy import read_frame
-
-            try:
-                result = read_frame(data, family, tidy)
-            except PlotdocError as exc:
-                at = len(self._tables)
-                raise PlotdocError([_reindex(p, at) for p in exc.problems], exc.omitted) from None
-            return self._add_imported(result, name=name, id=id, graph=graph)
+            if (x is not None and not isinstance(x, str)) or row_labels is not None:
+                raise _problem(
+                    "expected no x= values or row_labels= with a data frame: a wide frame gives "
+                    "X or the row labels by its index, a long one names its columns (x='dose', "
+                    "row='sex')"
+                )
+            return self._add_frame(
+                family,
+                data,
+                tidy,
+                name=name,
+                id=id,
+                graph=graph,
+                replicates=replicates,
+                variable_types=variable_types,
+            )
         doc: dict[str, Any] = {"format": family}
         if id is not None:
             doc["id"] = id
@@ -260,6 +268,33 @@ class ProjectBuilder:
         if variable_types is not None:
             doc["variableTypes"] = dict(variable_types)
         return self._add(doc, graph)
+
+    def _add_frame(
+        self,
+        family: str,
+        data: Any,
+        tidy: dict[str, str],
+        *,
+        name: str | None,
+        id: str | None,
+        graph: str | None,
+        replicates: int | None,
+        variable_types: Mapping[str, str] | None,
+    ) -> TableBuilder:
+        """Add the table of a data frame, wide or long (see :func:`add_table`)."""
+        from .importers.tidy import read_frame
+
+        try:
+            result = read_frame(data, family, tidy)
+        except PlotdocError as exc:
+            at = len(self._tables)
+            raise PlotdocError([_reindex(p, at) for p in exc.problems], exc.omitted) from None
+        doc = result.document["tables"][0]
+        if replicates is not None:
+            doc["replicates"] = replicates
+        if variable_types is not None:
+            doc["variableTypes"] = dict(variable_types)
+        return self._add_imported(result, name=name, id=id, graph=graph)
 
     def _add_imported(
         self, result: ImportResult, *, name: str | None, id: str | None, graph: str | None

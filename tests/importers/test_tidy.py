@@ -256,3 +256,14 @@ def test_warnings_are_not_raised_for_a_plain_long_frame() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         built("xy", DOSES, x="dose", group="group", value="value")
+
+
+def test_values_a_frame_would_ignore_are_refused() -> None:
+    wide = pd.DataFrame({"A": [1.0, 2.0]})
+    assert "no x= values" in refused("xy", wide, x=[1, 2])
+    assert "row_labels=" in refused("grouped", wide, row_labels=["a", "b"])
+    t = built("xy", wide, replicates=3)
+    assert t["replicates"] == 3
+    mv = pd.DataFrame({"dose": [1.0, 2.0], "code": [3.0, 4.0]})
+    t = built("multipleVariables", mv, variable_types={"code": "categorical"})
+    assert t["variableTypes"] == {"code": "categorical"}
