@@ -185,8 +185,8 @@ def _opened(b: ProjectBuilder) -> list[dict[str, Any]]:
 
 FAMILY_TABLES: dict[str, dict[str, Any]] = {
     "xy": {
-        "data": {"A": [[1, 2], [3, None], [None, None], [5, 6]], "B": [[7, 8], [9, 10], [1, 1]]},
-        "x": [1, 2, 2, 4],
+        "data": {"A": [[1, 2], [3, None], [None, None], [5, 6]], "B": [[7, 8], [9, 10]]},
+        "x": [1, 2, 2, 4, 5],
     },
     "column": {"data": {"A": [1, 2, 3], "B": [4, None, 6]}},
     "grouped": {

@@ -19,7 +19,9 @@ text is kept only in ``multipleVariables`` tables.
   labels (``rowLabel``), else the row number (``row``). Missing cells are NaN.
 * ``"long"``: one row per stored (non-null) cell, with columns ``row`` (0-based),
   ``x`` (xy and survival) or ``rowLabel`` (tables with row labels), ``dataSet`` (the name),
-  ``replicate`` (0-based, as in ``values[row][replicate]``) and ``value``.
+  ``replicate`` (0-based, as in ``values[row][replicate]``) and ``value``; a table row with
+  no stored cell is one row of a missing value (of the first data set), so its X or label
+  is kept. :mod:`.tidy` reads it back.
 """
 
 from __future__ import annotations
@@ -254,19 +256,32 @@ def table_to_dataframe(
         return rows[r][k] if r < len(rows) and k < len(rows[r]) else None
 
     if shape == "long":
-        records = []
+        # a row with no stored value still has its X or label: one record of a missing value
+        # (of the first data set) keeps it, so the frame reads back with every row
+        stored = [False] * n_rows
         for ds in sets:
             for r, row in enumerate(ds["values"]):
-                for k, value in enumerate(row):
-                    if value is None:
-                        continue
-                    rec: dict[str, Any] = {"row": r}
-                    if x is not None:
-                        rec["x"] = x[r] if r < len(x) else None
-                    if labels is not None:
-                        rec["rowLabel"] = labels[r] if r < len(labels) else ""
-                    rec.update(dataSet=ds["name"], replicate=k, value=value)
-                    records.append(rec)
+                stored[r] = stored[r] or any(v is not None for v in row)
+        records = []
+
+        def record(r: int, name: str, k: int, value: Any) -> None:
+            rec: dict[str, Any] = {"row": r}
+            if x is not None:
+                rec["x"] = x[r] if r < len(x) else None
+            if labels is not None:
+                rec["rowLabel"] = labels[r] if r < len(labels) else ""
+            rec.update(dataSet=name, replicate=k, value=value)
+            records.append(rec)
+
+        for d, ds in enumerate(sets):
+            rows = ds["values"]
+            for r in range(n_rows if d == 0 else len(rows)):
+                if d == 0 and not stored[r]:
+                    record(r, ds["name"], 0, None)
+                    continue
+                for k, value in enumerate(rows[r] if r < len(rows) else ()):
+                    if value is not None:
+                        record(r, ds["name"], k, value)
         columns = [
             "row",
             *(["x"] if x is not None else []),
