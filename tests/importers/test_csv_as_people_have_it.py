@@ -69,7 +69,7 @@ def test_blank_lines_between_rows_are_skipped_and_said() -> None:
     t = result.document["tables"][0]
     assert t["x"] == [1, 2, 3] and values(t) == {"A": [[2], [3], [4]]}
     (w,) = result.problems
-    assert "2 blank line(s)" in w.message and "line 3, 5" in w.message and w.line == 3
+    assert "2 blank line(s)" in w.message and "lines 3, 5" in w.message and w.line == 3
 
 
 def test_a_trailing_delimiter_adds_no_data_set() -> None:

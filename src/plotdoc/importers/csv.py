@@ -205,7 +205,8 @@ def read_csv_located(
             warning(
                 "import-converted",
                 ("tables", 0),
-                f"{skipped_count:,} blank line(s) between rows skipped (line {shown})",
+                f"{skipped_count:,} blank line(s) between rows skipped"
+                + (f" (lines {shown})" if skipped_count > 1 else ""),
                 line=skipped[0],
             )
         )
