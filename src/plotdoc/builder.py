@@ -165,7 +165,7 @@ class TableBuilder:
         """The table as a pandas data frame, ``wide`` or ``long`` (see
         :func:`plotdoc.importers.pandas.table_to_dataframe`); the long frame goes back in
         with ``add_table(family, frame)``."""
-        from .importers.pandas import table_to_dataframe
+        from .frames import table_to_dataframe
 
         return table_to_dataframe(_plain(self._doc), shape=shape)
 
@@ -430,8 +430,8 @@ def _reindex(problem: Problem, index: int) -> Problem:
 
 
 def table_to_pandas(table: Table, shape: Literal["wide", "long"] = "wide") -> pd.DataFrame:
-    """An opened table as a pandas data frame (`wide` or `long`, see docs/authoring.md)."""
-    from .importers.pandas import table_to_dataframe
-    from .writer import _table
+    """An opened table as a pandas data frame (`wide` or `long`, see docs/authoring.md); the
+    same as ``table.to_pandas(shape)``."""
+    from .frames import model_table_to_dataframe
 
-    return table_to_dataframe(_plain(_table(table)), shape=shape)
+    return model_table_to_dataframe(table, shape)

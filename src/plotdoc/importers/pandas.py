@@ -11,17 +11,8 @@ index but the default range index; the other families ignore it. Missing values 
 None, NaT, ``pd.NA``, blank strings) become null; numeric strings are read as numbers;
 text is kept only in ``multipleVariables`` tables.
 
-:func:`table_to_dataframe` turns a document table dict into a frame, in one of two shapes:
-
-* ``"wide"``: one column per data set replicate, named by the data set when the table has
-  one replicate and ``<name>_1``, ``<name>_2``... otherwise (so it reads back with
-  :func:`from_dataframe`); the index is X (named by the X title, else ``x``), else the row
-  labels (``rowLabel``), else the row number (``row``). Missing cells are NaN.
-* ``"long"``: one row per stored (non-null) cell, with columns ``row`` (0-based),
-  ``x`` (xy and survival) or ``rowLabel`` (tables with row labels), ``dataSet`` (the name),
-  ``replicate`` (0-based, as in ``values[row][replicate]``) and ``value``; a table row with
-  no stored cell is one row of a missing value (of the first data set), so its X or label
-  is kept. :mod:`.tidy` reads it back.
+:func:`table_to_dataframe` (kept here, made in :mod:`plotdoc.frames`) turns a document
+table dict into a ``wide`` or ``long`` frame.
 """
 
 from __future__ import annotations
@@ -29,12 +20,13 @@ from __future__ import annotations
 import datetime as dt
 import math
 import numbers
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..contract import limits as L
 from ..contract.families import FAMILIES
+from ..frames import require_pandas, table_to_dataframe
 from ..problems import PlotdocError, Problem, error, excerpt, warning
 from ._common import Cell, ImportResult, Row, finish, new_document, parse_number
 from ._tabular import (
@@ -50,20 +42,6 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["from_dataframe", "require_pandas", "table_to_dataframe"]
-
-#: How to get pandas, said when it is missing.
-INSTALL_PANDAS = 'pip install "plotdoc[pandas]" (or pip install pandas)'
-
-
-def require_pandas(purpose: str) -> Any:
-    """The pandas module, or an ImportError saying what needs it and how to install it."""
-    try:
-        import pandas
-    except ImportError:
-        raise ImportError(
-            f"{purpose} needs pandas, an optional dependency of plotdoc: {INSTALL_PANDAS}"
-        ) from None
-    return pandas
 
 
 def from_dataframe(df: pd.DataFrame, *, family: str, name: str | None = None) -> ImportResult:
@@ -227,90 +205,3 @@ def _cell(value: Any, family: str, where: tuple[str | int, ...], errors: list[Pr
         number = parse_number(text, ".")
         return number if number is not None else text.strip()[: L.TEXT_CELL_MAX]
     return _number(value, where, errors)
-
-
-# -- back to pandas -------------------------------------------------------------------------
-
-
-def table_to_dataframe(
-    table: dict[str, Any], shape: Literal["wide", "long"] = "wide"
-) -> pd.DataFrame:
-    """A data frame of a document table dict, ``wide`` or ``long`` (see the module docs)."""
-    require_pandas("to_pandas")
-    import pandas as pd
-
-    if "dataSets" not in table:
-        raise ValueError("the table has no data sets (a results table is recomputed on open)")
-    if shape not in ("wide", "long"):
-        raise ValueError(f"shape must be 'wide' or 'long', not {shape!r}")
-    sets = table["dataSets"]
-    x = table.get("x")
-    labels = table.get("rowLabels")
-    reps = int(
-        table.get("replicates") or max((len(r) for ds in sets for r in ds["values"]), default=1)
-    )
-    n_rows = max([len(x or ()), len(labels or ())] + [len(ds["values"]) for ds in sets])
-
-    def cell(ds: dict[str, Any], r: int, k: int) -> Any:
-        rows = ds["values"]
-        return rows[r][k] if r < len(rows) and k < len(rows[r]) else None
-
-    if shape == "long":
-        # a row with no stored value still has its X or label: one record of a missing value
-        # (of the first data set) keeps it, so the frame reads back with every row
-        stored = [False] * n_rows
-        for ds in sets:
-            for r, row in enumerate(ds["values"]):
-                stored[r] = stored[r] or any(v is not None for v in row)
-        records = []
-
-        def record(r: int, name: str, k: int, value: Any) -> None:
-            rec: dict[str, Any] = {"row": r}
-            if x is not None:
-                rec["x"] = x[r] if r < len(x) else None
-            if labels is not None:
-                rec["rowLabel"] = labels[r] if r < len(labels) else ""
-            rec.update(dataSet=name, replicate=k, value=value)
-            records.append(rec)
-
-        for d, ds in enumerate(sets):
-            rows = ds["values"]
-            for r in range(n_rows if d == 0 else len(rows)):
-                if d == 0 and not stored[r]:
-                    record(r, ds["name"], 0, None)
-                    continue
-                for k, value in enumerate(rows[r] if r < len(rows) else ()):
-                    if value is not None:
-                        record(r, ds["name"], k, value)
-        columns = [
-            "row",
-            *(["x"] if x is not None else []),
-            *(["rowLabel"] if labels is not None else []),
-        ]
-        return pd.DataFrame.from_records(
-            records, columns=[*columns, "dataSet", "replicate", "value"]
-        )
-
-    data: dict[str, list[Any]] = {}
-    for ds in sets:
-        for k in range(reps):
-            key = ds["name"] if reps == 1 else f"{ds['name']}_{k + 1}"
-            data[key] = [cell(ds, r, k) for r in range(n_rows)]
-    index: pd.Index[Any]
-    if x is not None:
-        title = table.get("titles", {}).get("x", {}).get("text") or "x"
-        index = pd.Index(
-            [x[r] if r < len(x) else None for r in range(n_rows)], name=title, dtype="float64"
-        )
-    elif labels is not None:
-        index = pd.Index(
-            [labels[r] if r < len(labels) else "" for r in range(n_rows)], name="rowLabel"
-        )
-    else:
-        index = pd.RangeIndex(n_rows, name="row")
-    frame = pd.DataFrame(data, index=index)
-    numeric = [
-        c for c in frame.columns if all(v is None or isinstance(v, int | float) for v in data[c])
-    ]
-    frame[numeric] = frame[numeric].astype("float64")
-    return frame

@@ -153,9 +153,9 @@ class Table:
     def to_pandas(self, shape: Literal["wide", "long"] = "wide") -> pd.DataFrame:
         """The table as a pandas data frame, ``wide`` or ``long`` (needs pandas; see
         docs/authoring.md); the long frame goes back in with ``add_table(family, frame)``."""
-        from ..builder import table_to_pandas
+        from ..frames import model_table_to_dataframe
 
-        return table_to_pandas(self, shape)
+        return model_table_to_dataframe(self, shape)
 
     def __repr__(self) -> str:
         from .reprs import table_repr
