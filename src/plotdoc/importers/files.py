@@ -17,6 +17,7 @@ import orjson
 from ..api import loads
 from ..model import Project
 from ..problems import PlotdocError, Problem, error
+from ._common import ImportResult
 from .csv import CsvOrigin, read_csv_located
 from .pzfx import read_pzfx
 
@@ -64,6 +65,15 @@ def import_file(
                 )
             ]
         )
+    return open_imported(result, origin)
+
+
+def open_imported(
+    result: ImportResult, origin: CsvOrigin | None = None
+) -> tuple[Project, list[Problem]]:
+    """Open an importer's document; the warnings of the import and of the open. With the
+    ``origin`` of a CSV, what the open finds in a cell is said at the CSV's line and column
+    (a position in the generated document would mean nothing to anyone)."""
     try:
         project = loads(orjson.dumps(result.document))
     except PlotdocError as exc:
