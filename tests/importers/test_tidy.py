@@ -267,3 +267,16 @@ def test_values_a_frame_would_ignore_are_refused() -> None:
     mv = pd.DataFrame({"dose": [1.0, 2.0], "code": [3.0, 4.0]})
     t = built("multipleVariables", mv, variable_types={"code": "categorical"})
     assert t["variableTypes"] == {"code": "categorical"}
+
+
+def test_values_of_every_kind_of_column() -> None:
+    nullable = pd.DataFrame({"g": ["A", "A", "B"], "v": pd.array([1, None, 3], dtype="Int64")})
+    t = built("column", nullable, group="g", value="v")
+    assert t["dataSets"] == [
+        {"name": "A", "values": [[1.0], [None]]},
+        {"name": "B", "values": [[3.0]]},
+    ]
+    infinite = pd.DataFrame({"g": ["A", "B"], "v": [1.0, float("inf")]})
+    assert "finite" in refused("column", infinite, group="g", value="v")
+    text = pd.DataFrame({"g": ["A", "B"], "v": ["1.5", " 2 "]})
+    assert built("column", text, group="g", value="v")["dataSets"][1]["values"] == [[2.0]]

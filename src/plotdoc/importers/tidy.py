@@ -208,14 +208,23 @@ def _check_names(frame: pd.DataFrame, family: str, names: TidyNames) -> None:
 def _missing(value: Any) -> bool:
     if value is None:
         return True
-    if isinstance(value, float) and math.isnan(value):
-        return True
+    if isinstance(value, float):
+        return math.isnan(value)
+    if isinstance(value, str | int):
+        return False
     try:
         import pandas as pd
 
         return value is pd.NaT or value is pd.NA or bool(pd.isna(value))
     except (TypeError, ValueError):
         return False
+
+
+def _numeric_values(series: pd.Series[Any]) -> bool:
+    """Whether a column holds numpy numbers only (NaN for missing): read as they are."""
+    import numpy as np
+
+    return isinstance(series.dtype, np.dtype) and series.dtype.kind in "fiu"
 
 
 def _order_key(keys: Sequence[Hashable]) -> dict[Hashable, int]:
@@ -304,17 +313,23 @@ def from_long(
 
     # data sets
     if names.group is not None:
-        groups = col["group"]
-        for i, g in enumerate(groups):
-            if _missing(g):
-                raise _bad(
-                    f"group={names.group!r}: expected a data set name in every row; row {i} "
-                    "of the frame has none",
-                    "dataSets",
-                )
-        set_names = list(dict.fromkeys(_label(g) for g in groups))
-        set_of = {s: d for d, s in enumerate(set_names)}
-        set_index = [set_of[_label(g)] for g in groups]
+        set_of: dict[str, int] = {}
+        label_of: dict[Hashable, int] = {}  # each distinct value labelled once
+        set_index = []
+        for i, g in enumerate(col["group"]):
+            d = label_of.get(g) if isinstance(g, Hashable) else None
+            if d is None:
+                if _missing(g):
+                    raise _bad(
+                        f"group={names.group!r}: expected a data set name in every row; "
+                        f"row {i} of the frame has none",
+                        "dataSets",
+                    )
+                d = set_of.setdefault(_label(g), len(set_of))
+                if isinstance(g, Hashable):
+                    label_of[g] = d
+            set_index.append(d)
+        set_names = list(set_of)
     else:
         set_names, set_index = [value_col], [0] * n
     if len(set_names) > L.MAX_DATA_SETS:
@@ -414,6 +429,7 @@ def from_long(
     counters: dict[tuple[int, ...], int] = {}
     errors = []
     values = col["value"]
+    numeric = _numeric_values(frame[value_col])
     single = family in SINGLE_VALUE
     for i in range(n):
         d = set_index[i]
@@ -451,7 +467,18 @@ def from_long(
         if _missing(v):
             continue
         before = len(errors)
-        cells[slot] = _cell(v, family, ("tables", 0, "dataSets", d, "values", r, k), errors)
+        if numeric:
+            if not math.isfinite(v):
+                errors.append(
+                    error(
+                        "import-bad-number",
+                        ("tables", 0, "dataSets", d, "values", r, k),
+                        f"expected a finite number, found {v}",
+                    )
+                )
+            cells[slot] = float(v)
+        else:
+            cells[slot] = _cell(v, family, ("tables", 0, "dataSets", d, "values", r, k), errors)
         _at_frame_row(errors, before, value_col, i)
     if errors:
         raise _frame_errors(errors)
