@@ -273,7 +273,7 @@ def test_values_of_every_kind_of_column() -> None:
     nullable = pd.DataFrame({"g": ["A", "A", "B"], "v": pd.array([1, None, 3], dtype="Int64")})
     t = built("column", nullable, group="g", value="v")
     assert t["dataSets"] == [
-        {"name": "A", "values": [[1.0], [None]]},
+        {"name": "A", "values": [[1.0]]},
         {"name": "B", "values": [[3.0]]},
     ]
     infinite = pd.DataFrame({"g": ["A", "B"], "v": [1.0, float("inf")]})
