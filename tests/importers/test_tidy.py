@@ -280,3 +280,11 @@ def test_values_of_every_kind_of_column() -> None:
     assert "finite" in refused("column", infinite, group="g", value="v")
     text = pd.DataFrame({"g": ["A", "B"], "v": ["1.5", " 2 "]})
     assert built("column", text, group="g", value="v")["dataSets"][1]["values"] == [[2.0]]
+
+
+def test_many_bad_values_are_counted_past_the_first_hundred() -> None:
+    frame = pd.DataFrame({"g": ["A"] * 150, "v": ["bad"] * 150})
+    with pytest.raises(PlotdocError) as info:
+        ProjectBuilder().add_table("column", frame, group="g", value="v")
+    assert len(info.value.errors) == 100 and info.value.omitted == 50
+    assert info.value.errors[0].message.startswith("frame row 0, column 'v'")

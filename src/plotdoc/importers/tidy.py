@@ -360,12 +360,16 @@ def from_long(
             from .pandas import _number
 
             x_numbers = []
+            bad_x = 0
             for i, v in enumerate(raw):
                 before = len(errors)
                 x_numbers.append(_number(v, ("tables", 0, "x"), errors))
                 _at_frame_row(errors, before, names.x, i)
+                if len(errors) > 100:
+                    errors.pop()
+                    bad_x += 1
             if errors:
-                raise _frame_errors(errors)
+                raise _frame_errors(errors, bad_x)
             x_title = names.x
 
     # rows
@@ -415,19 +419,19 @@ def from_long(
         if exact:
             rep_of = [_position(v, names.subject, "subject") for v in subjects]
         else:
-            rep_of = [0] * n
-            per_set: dict[int, dict[Hashable, int]] = {}
-            for d in range(len(set_names)):
-                keys = [_key(subjects[i]) for i in range(n) if set_index[i] == d]
-                per_set[d] = _order_key(keys)
-            for i in range(n):
-                rep_of[i] = per_set[set_index[i]][_key(subjects[i])]
+            subject_keys = [_key(v) for v in subjects]
+            keys_of: list[list[Hashable]] = [[] for _ in set_names]
+            for i, key in enumerate(subject_keys):
+                keys_of[set_index[i]].append(key)
+            per_set = [_order_key(keys) for keys in keys_of]  # each data set's own subjects
+            rep_of = [per_set[set_index[i]][key] for i, key in enumerate(subject_keys)]
 
-    # place every value
-    cells: dict[tuple[int, int, int], Cell] = {}
-    where: dict[tuple[int, int, int], int] = {}
+    # place every value: a cell's slot is one number, (d, r, k) in mixed radix
+    cells: dict[int, Cell] = {}
+    where: dict[int, int] = {}  # slot -> the frame row that gave it
     counters: dict[tuple[int, ...], int] = {}
     errors = []
+    omitted = 0
     values = col["value"]
     numeric = _numeric_values(frame[value_col])
     single = family in SINGLE_VALUE
@@ -459,8 +463,19 @@ def from_long(
                 f"has more values in one row (frame row {i})",
                 "replicates",
             )
-        slot = (d, r, k)
-        if slot in cells or slot in where:
+        if r >= L.MAX_ROWS:
+            raise PlotdocError(
+                [
+                    error(
+                        "rows-too-many",
+                        ("tables", 0),
+                        f"expected at most {L.MAX_ROWS:,} rows; data set {set_names[d]!r} has "
+                        f"more (frame row {i})",
+                    )
+                ]
+            )
+        slot = (d * L.MAX_ROWS + r) * L.MAX_REPLICATES + k
+        if slot in where:
             raise _bad(_twice(names, family, frame, where[slot], i), "dataSets", d, "values", r)
         where[slot] = i
         v = values[i]
@@ -480,10 +495,21 @@ def from_long(
         else:
             cells[slot] = _cell(v, family, ("tables", 0, "dataSets", d, "values", r, k), errors)
         _at_frame_row(errors, before, value_col, i)
+        if len(errors) > 100:
+            errors.pop()
+            omitted += 1
     if errors:
-        raise _frame_errors(errors)
+        raise _frame_errors(errors, omitted)
 
-    n_rows = max([r + 1 for (_, r, _) in where] + [n_rows_hint, 0])
+    placed = [
+        (
+            s // L.MAX_REPLICATES // L.MAX_ROWS,
+            s // L.MAX_REPLICATES % L.MAX_ROWS,
+            s % L.MAX_REPLICATES,
+        )
+        for s in where
+    ]
+    n_rows = max([r + 1 for (_, r, _) in placed] + [n_rows_hint, 0])
     if n_rows > L.MAX_ROWS:
         raise PlotdocError(
             [
@@ -495,7 +521,7 @@ def from_long(
             ]
         )
     widths = [1] * len(set_names)
-    for d, _, k in where:
+    for d, _, k in placed:
         widths[d] = max(widths[d], k + 1)
     widest = max(widths, default=1)
     if widest > L.MAX_REPLICATES:
@@ -515,8 +541,9 @@ def from_long(
     for set_name in set_names:
         rows: list[Row] = [[None] * widest for _ in range(n_rows)]
         data_sets.append((set_name, rows))
-    for (d, r, k), v in cells.items():
-        data_sets[d][1][r][k] = v
+    for s, v in cells.items():
+        r, k = s // L.MAX_REPLICATES % L.MAX_ROWS, s % L.MAX_REPLICATES
+        data_sets[s // L.MAX_REPLICATES // L.MAX_ROWS][1][r][k] = v
 
     x: list[float | None] | None = None
     if x_numbers is not None:
@@ -581,9 +608,9 @@ def _at_frame_row(errors: list[Problem], before: int, column: str, i: int) -> No
         errors.append(error(p.code, p.path, f"frame row {i}, column {column!r}: {p.message}"))
 
 
-def _frame_errors(errors: list[Problem]) -> PlotdocError:
+def _frame_errors(errors: list[Problem], omitted: int = 0) -> PlotdocError:
     """The cell errors of a frame: the first 100 listed, the rest counted."""
-    return PlotdocError(errors[:100], omitted=max(0, len(errors) - 100))
+    return PlotdocError(errors[:100], omitted=max(0, len(errors) - 100) + omitted)
 
 
 def read_frame(data: Any, family: str, names: dict[str, str]) -> ImportResult:
