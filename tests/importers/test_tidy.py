@@ -50,6 +50,8 @@ def test_a_long_frame_without_names_is_refused_with_the_call_to_make() -> None:
     message = refused("xy", DOSES)
     assert "long (tidy) frame" in message
     assert "add_table('xy', frame, value='value', group='group', x='dose')" in message
+    labelled = pd.DataFrame({"Sex": ["M", "F"], "WT": [1.0, 2.0], "KO": [3.0, 4.0]})
+    assert "frame.set_index('Sex')" in refused("grouped", labelled)
 
 
 def test_names_that_are_not_columns_are_refused_with_a_suggestion() -> None:

@@ -159,11 +159,15 @@ def looks_long(frame: pd.DataFrame, family: str) -> str | None:
         call.append(f"group={groups.pop(0)!r}")
     if family in X_FAMILIES:
         call.append(f"x={numeric[0]!r}" if len(numeric) > 1 else "x=...")
+    wide = ""
+    if family in X_FAMILIES or family in LABEL_FAMILIES:
+        key = "X" if family in X_FAMILIES else "row labels"
+        wide = f"; or, if it is wide with its {key} in a column, frame.set_index({texts[0]!r})"
     return (
         f"expected a wide frame (one column of numbers per data set); the column(s) "
         f"{', '.join(map(repr, texts))} hold text, so this looks like a long (tidy) frame "
         f"with columns {', '.join(map(repr, columns))}: name its columns, e.g. "
-        f"add_table({family!r}, frame, {', '.join(call)}) (see docs/authoring.md)"
+        f"add_table({family!r}, frame, {', '.join(call)}){wide} (see docs/authoring.md)"
     )
 
 
