@@ -290,3 +290,11 @@ def test_many_bad_values_are_counted_past_the_first_hundred() -> None:
         ProjectBuilder().add_table("column", frame, group="g", value="v")
     assert len(info.value.errors) == 100 and info.value.omitted == 50
     assert info.value.errors[0].message.startswith("frame row 0, column 'v'")
+
+
+def test_a_long_dict_without_pandas_says_how_to_install_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    with pytest.raises(ImportError, match=r"reading a data frame needs pandas.*plotdoc\[pandas\]"):
+        ProjectBuilder().add_table("column", {"g": ["A"], "v": [1.0]}, group="g", value="v")
