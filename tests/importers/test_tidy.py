@@ -89,6 +89,14 @@ def test_subject_pairs_repeated_measures() -> None:
     ]
 
 
+def test_row_and_subject_cannot_both_say_the_row() -> None:
+    frame = pd.DataFrame({"id": [1, 2], "visit": [1, 1], "v": [1.0, 2.0]})
+    assert "give one" in refused("column", frame, row="visit", subject="id", value="v")
+    assert "no repeated measures" in refused(
+        "partsOfWhole", frame, row="id", subject="visit", value="v"
+    )
+
+
 def test_one_value_per_cell_where_the_family_holds_one() -> None:
     frame = pd.DataFrame({"arm": ["A", "A"], "outcome": ["yes", "yes"], "n": [3, 4]})
     message = refused("contingency", frame, row="arm", group="outcome", value="n")

@@ -202,6 +202,11 @@ def _check_names(frame: pd.DataFrame, family: str, names: TidyNames) -> None:
             f"expected row= naming the column of row labels of a long {family} frame "
             "(the categories of its rows)"
         )
+    if names.subject is not None and names.row is not None and family in SUBJECT_IS_ROW:
+        raise _bad(
+            f"row={names.row!r} and subject={names.subject!r} both say the row of a value in a "
+            f"{family} table; give one"
+        )
     if names.subject is not None and family in ("contingency", "partsOfWhole", "survival"):
         raise _bad(
             f"subject={names.subject!r}: a {family} table has one value per data set and row; "
