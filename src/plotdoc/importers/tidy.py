@@ -287,6 +287,83 @@ def date_axis(
     return years_since_first(dates), unit, f"{name} ({unit})" if name else unit.capitalize()
 
 
+def _x_column(
+    col: dict[str, list[Any]], names: TidyNames, problems: list[Problem]
+) -> tuple[list[float | None] | None, str | None]:
+    """The X of each frame row as numbers (dates become years since the first, with a
+    warning) and the X title, or (None, None) without ``x=``."""
+    if names.x is None:
+        return None, None
+    raw = col["x"]
+    dates = _dates(raw)
+    if dates is not None:
+        x_numbers, unit, x_title = date_axis(dates, names.x)
+        problems.append(
+            warning(
+                "import-converted",
+                ("tables", 0, "x"),
+                f"the dates of x={names.x!r} became numbers: {unit} (days / 365.25); "
+                "the X title says so",
+            )
+        )
+        return x_numbers, x_title
+    from .pandas import _number
+
+    errors: list[Problem] = []
+    x_numbers = []
+    bad_x = 0
+    for i, v in enumerate(raw):
+        before = len(errors)
+        x_numbers.append(_number(v, ("tables", 0, "x"), errors))
+        _at_frame_row(errors, before, names.x, i)
+        if len(errors) > 100:
+            errors.pop()
+            bad_x += 1
+    if errors:
+        raise _frame_errors(errors, bad_x)
+    return x_numbers, names.x
+
+
+def _rows(
+    col: dict[str, list[Any]],
+    family: str,
+    names: TidyNames,
+    x_numbers: list[float | None] | None,
+    n: int,
+    exact: bool,
+) -> tuple[list[int], list[str] | None]:
+    """The table row of each frame row (empty: filled in order, per data set) and the row
+    labels, by the family's rule (see the module documentation)."""
+    row_of: list[int]
+    labels: list[str] | None = None
+    if exact:
+        row_of = [_position(v, names.row or "row", "row") for v in col.get("row", range(n))]
+    elif names.row is not None:
+        keys = [_key(v) for v in col["row"]]
+        if family in ROW_LABEL_FAMILIES:
+            keys = [_label(v) for v in col["row"]]
+        order = (
+            _order_key(keys)
+            if family not in ROW_LABEL_FAMILIES
+            else {k: i for i, k in enumerate(dict.fromkeys(keys))}
+        )
+        row_of = [order[k] for k in keys]
+        if family in ROW_LABEL_FAMILIES:
+            labels = list(order)  # type: ignore[arg-type]
+    elif names.subject is not None and family in SUBJECT_IS_ROW:
+        order = _order_key([_key(v) for v in col["subject"]])
+        row_of = [order[_key(v)] for v in col["subject"]]
+    elif family == "xy":
+        assert x_numbers is not None
+        first = _order_key_first(x_numbers)
+        row_of = [first[v] for v in x_numbers]
+    elif family == "survival":
+        row_of = list(range(n))
+    else:
+        row_of = []  # filled in order below, per data set (and sub-column)
+    return row_of, labels
+
+
 def from_long(
     frame: pd.DataFrame,
     *,
@@ -348,67 +425,8 @@ def from_long(
             "dataSets",
         )
 
-    # X, as numbers (dates become years since the first)
-    x_numbers: list[float | None] | None = None
-    x_title: str | None = None
-    if names.x is not None:
-        raw = col["x"]
-        dates = _dates(raw)
-        if dates is not None:
-            x_numbers, unit, x_title = date_axis(dates, names.x)
-            problems.append(
-                warning(
-                    "import-converted",
-                    ("tables", 0, "x"),
-                    f"the dates of x={names.x!r} became numbers: {unit} (days / 365.25); "
-                    "the X title says so",
-                )
-            )
-        else:
-            errors: list[Problem] = []
-            from .pandas import _number
-
-            x_numbers = []
-            bad_x = 0
-            for i, v in enumerate(raw):
-                before = len(errors)
-                x_numbers.append(_number(v, ("tables", 0, "x"), errors))
-                _at_frame_row(errors, before, names.x, i)
-                if len(errors) > 100:
-                    errors.pop()
-                    bad_x += 1
-            if errors:
-                raise _frame_errors(errors, bad_x)
-            x_title = names.x
-
-    # rows
-    row_of: list[int]
-    labels: list[str] | None = None
-    if exact:
-        row_of = [_position(v, names.row or "row", "row") for v in col.get("row", range(n))]
-    elif names.row is not None:
-        keys = [_key(v) for v in col["row"]]
-        if family in ROW_LABEL_FAMILIES:
-            keys = [_label(v) for v in col["row"]]
-        order = (
-            _order_key(keys)
-            if family not in ROW_LABEL_FAMILIES
-            else {k: i for i, k in enumerate(dict.fromkeys(keys))}
-        )
-        row_of = [order[k] for k in keys]
-        if family in ROW_LABEL_FAMILIES:
-            labels = list(order)  # type: ignore[arg-type]
-    elif names.subject is not None and family in SUBJECT_IS_ROW:
-        order = _order_key([_key(v) for v in col["subject"]])
-        row_of = [order[_key(v)] for v in col["subject"]]
-    elif family == "xy":
-        assert x_numbers is not None
-        first = _order_key_first(x_numbers)
-        row_of = [first[v] for v in x_numbers]
-    elif family == "survival":
-        row_of = list(range(n))
-    else:
-        row_of = []  # filled in order below, per data set (and sub-column)
+    x_numbers, x_title = _x_column(col, names, problems)
+    row_of, labels = _rows(col, family, names, x_numbers, n, exact)
     n_rows_hint = (max(row_of) + 1) if row_of else 0
     if n_rows_hint > L.MAX_ROWS:
         raise PlotdocError(
@@ -439,7 +457,7 @@ def from_long(
     cells: dict[int, Cell] = {}
     where: dict[int, int] = {}  # slot -> the frame row that gave it
     counters: dict[tuple[int, ...], int] = {}
-    errors = []
+    errors: list[Problem] = []
     omitted = 0
     values = col["value"]
     numeric = _numeric_values(frame[value_col])
