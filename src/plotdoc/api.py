@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from .contract.limits import MAX_FILE_BYTES
 from .contract.site import EXTENSIONS
 from .errors import FileRefusedError, MissingFileError, PlotdocError
-from .problems import Problem, Report, error, warning
+from .problems import Problem, Report, error, excerpt, warning
 from .reader.pipeline import run_pipeline
 
 if TYPE_CHECKING:  # the model and the statistics import numpy, which validating does not need
@@ -100,6 +100,9 @@ def loads(data: bytes | str | Mapping[str, Any], *, budget: Budget | None = None
         )
     ctx, report = run_pipeline(_as_bytes(data))
     if not report.ok or ctx.project is None:
+        hint = _path_text_problem(data) if isinstance(data, str) else None
+        if hint is not None and report.errors and report.errors[0].code == "json-syntax":
+            raise FileRefusedError([hint])
         raise FileRefusedError(report.problems, report.omitted)
     project = ctx.project
     project.warnings = tuple(report.warnings)
@@ -108,6 +111,20 @@ def loads(data: bytes | str | Mapping[str, Any], *, budget: Budget | None = None
 
     attach(project, budget)
     return project
+
+
+def _path_text_problem(text: str) -> Problem | None:
+    """The problem of a file name given to :func:`loads` as text, when ``text`` looks like
+    one (one short line, no JSON brackets), else None."""
+    name = text.strip()
+    if not name or len(name) > 4096 or "\n" in name or name[0] in '{["' or "{" in name:
+        return None
+    return error(
+        "json-syntax",
+        (),
+        f"expected a document's JSON text; found {excerpt(name, 80)}, which looks like a file "
+        "name: open a file with plotdoc.open_project(path)",
+    )
 
 
 def _dict_bytes(doc: Mapping[str, Any]) -> bytes:

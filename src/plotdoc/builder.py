@@ -19,6 +19,7 @@ opens it like a file, so what the builder makes is exactly what a reader gets.
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -32,6 +33,7 @@ from .problems import PlotdocError, Problem, error
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .importers._common import ImportResult
     from .model import Project, Table
 
 CellInput = float | int | str | None
@@ -160,8 +162,10 @@ class TableBuilder:
         return self._change("usermeta", {**self._doc.get("usermeta", {}), **values})
 
     def to_pandas(self, shape: Literal["wide", "long"] = "wide") -> pd.DataFrame:
-        """The table as a pandas data frame (see :func:`plotdoc.importers.pandas.table_to_dataframe`)."""
-        from .importers.pandas import table_to_dataframe
+        """The table as a pandas data frame, ``wide`` or ``long`` (see
+        :func:`plotdoc.importers.pandas.table_to_dataframe`); the long frame goes back in
+        with ``add_table(family, frame)``."""
+        from .frames import table_to_dataframe
 
         return table_to_dataframe(_plain(self._doc), shape=shape)
 
@@ -192,6 +196,8 @@ class ProjectBuilder:
             self._meta["authors"] = list(authors)
         self._tables: list[dict[str, Any]] = []
         self._usermeta: dict[str, Any] = {}
+        #: the warnings of data frame imports (dates converted, names made unique...)
+        self._warnings: list[Problem] = []
 
     # -- tables ---------------------------------------------------------------------
 
@@ -202,24 +208,50 @@ class ProjectBuilder:
         *,
         name: str | None = None,
         id: str | None = None,
-        x: Iterable[float | None] | None = None,
+        x: Iterable[float | None] | str | None = None,
         row_labels: Iterable[str] | None = None,
         replicates: int | None = None,
         graph: str | None = None,
         variable_types: Mapping[str, str] | None = None,
+        value: str | None = None,
+        group: str | None = None,
+        row: str | None = None,
+        subject: str | None = None,
     ) -> TableBuilder:
         """Add a table of ``family`` with one data set per entry of ``data``.
 
         ``data`` maps data set names to values: a 1-D sequence (one value per row) or a 2-D
         array (rows x replicates); None or NaN is a missing cell. A pandas DataFrame is read
-        as wide data (see :func:`plotdoc.importers.pandas.from_dataframe`).
+        as wide data (see :func:`plotdoc.importers.pandas.from_dataframe`), or as long (tidy)
+        data when its columns are named by role: ``value=``, ``group=``, ``x=``, ``row=``,
+        ``subject=`` (see :mod:`plotdoc.importers.tidy`); plotdoc's own long frame
+        (``to_pandas(shape="long")``) is recognised by its columns and read back as it is.
         """
         if family not in FAMILIES:
             raise _problem(
                 f"expected a table family ({', '.join(FAMILIES)}); found {family!r}", ("format",)
             )
-        if data is not None and not isinstance(data, Mapping):
-            return self._add_dataframe(family, data, name=name, id=id, graph=graph)
+        roles = {"value": value, "group": group, "row": row, "subject": subject}
+        if isinstance(x, str):
+            roles["x"] = x
+        tidy = {k: v for k, v in roles.items() if v is not None}
+        if tidy or (data is not None and not isinstance(data, Mapping)):
+            if (x is not None and not isinstance(x, str)) or row_labels is not None:
+                raise _problem(
+                    "expected no x= values or row_labels= with a data frame: a wide frame gives "
+                    "X or the row labels by its index, a long one names its columns (x='dose', "
+                    "row='sex')"
+                )
+            return self._add_frame(
+                family,
+                data,
+                tidy,
+                name=name,
+                id=id,
+                graph=graph,
+                replicates=replicates,
+                variable_types=variable_types,
+            )
         doc: dict[str, Any] = {"format": family}
         if id is not None:
             doc["id"] = id
@@ -237,18 +269,38 @@ class ProjectBuilder:
             doc["variableTypes"] = dict(variable_types)
         return self._add(doc, graph)
 
-    def _add_dataframe(
+    def _add_frame(
         self,
         family: str,
-        frame: pd.DataFrame,
+        data: Any,
+        tidy: dict[str, str],
         *,
         name: str | None,
         id: str | None,
         graph: str | None,
+        replicates: int | None,
+        variable_types: Mapping[str, str] | None,
     ) -> TableBuilder:
-        from .importers.pandas import from_dataframe
+        """Add the table of a data frame, wide or long (see :func:`add_table`)."""
+        from .importers.tidy import read_frame
 
-        result = from_dataframe(frame, family=family)
+        try:
+            result = read_frame(data, family, tidy)
+        except PlotdocError as exc:
+            at = len(self._tables)
+            raise PlotdocError([_reindex(p, at) for p in exc.problems], exc.omitted) from None
+        doc = result.document["tables"][0]
+        if replicates is not None:
+            doc["replicates"] = replicates
+        if variable_types is not None:
+            doc["variableTypes"] = dict(variable_types)
+        return self._add_imported(result, name=name, id=id, graph=graph)
+
+    def _add_imported(
+        self, result: ImportResult, *, name: str | None, id: str | None, graph: str | None
+    ) -> TableBuilder:
+        """Add the table of a data frame's import; its warnings are kept (see :meth:`project`)
+        and given as Python warnings."""
         doc = result.document["tables"][0]
         doc.pop("graph", None)
         if id is not None:
@@ -256,7 +308,13 @@ class ProjectBuilder:
         doc["name"] = (
             name if name is not None else doc.get("name", f"Table {len(self._tables) + 1}")
         )
-        return self._add(doc, graph)
+        builder = self._add(doc, graph)
+        index = len(self._tables) - 1
+        for problem in result.problems:
+            moved = _reindex(problem, index)
+            self._warnings.append(moved)
+            warnings.warn(str(moved), UserWarning, stacklevel=3)
+        return builder
 
     def results_table(
         self, source: TableBuilder, analysis_id: str, *, name: str | None = None
@@ -342,7 +400,9 @@ class ProjectBuilder:
         """Open the built document as a file would be opened."""
         from .api import loads
 
-        return loads(orjson.dumps(self.document()))
+        project = loads(orjson.dumps(self.document()))
+        project.warnings = (*self._warnings, *project.warnings)
+        return project
 
     def save(self, path: str | os.PathLike[str], *, compact: bool = False) -> Project:
         """Open, then save atomically to ``path`` (the writer's layout, or minified with
@@ -370,8 +430,8 @@ def _reindex(problem: Problem, index: int) -> Problem:
 
 
 def table_to_pandas(table: Table, shape: Literal["wide", "long"] = "wide") -> pd.DataFrame:
-    """An opened table as a pandas data frame (`wide` or `long`, see docs/authoring.md)."""
-    from .importers.pandas import table_to_dataframe
-    from .writer import _table
+    """An opened table as a pandas data frame (`wide` or `long`, see docs/authoring.md); the
+    same as ``table.to_pandas(shape)``."""
+    from .frames import model_table_to_dataframe
 
-    return table_to_dataframe(_plain(_table(table)), shape=shape)
+    return model_table_to_dataframe(table, shape)

@@ -67,6 +67,23 @@ def test_loads_refuses_a_path_naming_open_project() -> None:
         plotdoc.open_project(GOOD.read_bytes())  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["study.plotdoc", "  results/study.plotdoc\n", str(GOOD)],
+    ids=["name", "padded", "full"],
+)
+def test_loads_of_a_file_name_as_text_names_open_project(text: str) -> None:
+    with pytest.raises(plotdoc.FileRefusedError) as info:
+        plotdoc.loads(text)
+    (problem,) = info.value.errors
+    assert problem.code == "json-syntax"
+    assert "looks like a file name" in problem.message
+    assert "plotdoc.open_project(path)" in problem.message
+    with pytest.raises(plotdoc.FileRefusedError) as info:
+        plotdoc.loads('{"format": ')  # JSON text: its own syntax error, no hint
+    assert "file name" not in info.value.errors[0].message
+
+
 def test_str_of_a_report_is_what_the_command_prints(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -97,6 +97,18 @@ def test_defaults_from_pyproject_found_upward(
     assert "exclude: expected a list of patterns" in capsys.readouterr().err
 
 
+def test_an_unknown_pyproject_key_is_warned_with_the_one_meant(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _tree(tmp_path, "data/a.plotdoc", "data/drafts/d.plotdoc")
+    (tmp_path / "pyproject.toml").write_text('[tool.plotdoc]\nextend-exlude = ["drafts/"]\n')
+    assert main(["validate", "-q", str(tmp_path / "data")]) == 0  # ignored, not fatal
+    err = capsys.readouterr().err
+    assert "warning:" in err and "unknown key 'extend-exlude'" in err
+    assert "exclude, extend-exclude, respect-gitignore" in err
+    assert 'did you mean "extend-exclude"?' in err
+
+
 def test_a_pyproject_that_never_names_plotdoc_is_not_read(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -141,3 +141,11 @@ def test_a_task_returns_its_result_and_reports_a_failure() -> None:
     assert asyncio.run(Task(sum, [1, 2, 3]).result()) == 6
     with pytest.raises(RuntimeError, match="ZeroDivisionError"):
         asyncio.run(Task(divmod, 1, 0).result())
+
+
+def test_a_dropped_csv_as_excel_writes_it_and_problems_at_its_lines() -> None:
+    excel = b"sep=;\r\nMonths;Drug\r\nNA;1\r\n5;2\r\n"
+    assert csv_family(excel) == "xy"
+    _, problems = read_upload("survival.csv", excel, "survival")
+    (w,) = [p for p in problems if p.code == "survival-code-ignored"]
+    assert (w.line, w.column) == (4, 2)  # the CSV's line, not the generated document's

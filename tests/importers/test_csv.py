@@ -145,7 +145,7 @@ def test_names_deduplicated_and_defaulted() -> None:
 
 def test_bad_cells_report_line_column_and_path() -> None:
     with pytest.raises(PlotdocError) as info:
-        read_csv(b"X,A_1,A_2\n1,2,3\nfoo,4,five\n3,NaN,1\n", family="xy")
+        read_csv(b"X,A_1,A_2\n1,2,3\nfoo,4,five\n3,Inf,1\n", family="xy")
     got = [(p.code, p.line, p.column, p.where) for p in info.value.problems]
     assert got == [
         ("import-bad-number", 3, 1, "tables[0].x[1]"),

@@ -403,7 +403,7 @@ def test_names_are_deduplicated_and_empty_titles_named() -> None:
     result = read_pzfx(data)
     names = [ds["name"] for ds in result.document["tables"][0]["dataSets"]]
     assert names == ["A", "A (2)", "Data set C"]
-    assert sum(p.code == "import-converted" for p in result.problems) == 1
+    assert sum(p.code == "import-converted" for p in result.problems) == 2  # each rename said
 
 
 def test_result_tables_and_unknown_parts_are_listed_not_imported() -> None:
@@ -445,3 +445,31 @@ def test_excluded_x_values_follow_the_option() -> None:
     assert dropped["usermeta"]["pzfx"]["xExcluded"] == [[1, 2.0]]
     kept = read_pzfx(data, excluded="keep").document["tables"][0]
     assert kept["x"] == [1, 2]
+
+
+def test_empty_and_repeated_column_titles_are_said_and_go_back_to_prism() -> None:
+    import orjson
+
+    import plotdoc
+    from plotdoc.exporters.pzfx import to_pzfx
+
+    data = prism(table('TableType="OneWay"', ycol("", ["1"]), ycol("A", ["2"]), ycol("A", ["3"])))
+    result = read_pzfx(data)
+    t = result.document["tables"][0]
+    assert [ds["name"] for ds in t["dataSets"]] == ["Data set A", "A", "A (2)"]
+    said = {p.where: p.message for p in result.problems if p.code == "import-converted"}
+    assert "has no title" in said["tables[0].dataSets[0].name"]
+    assert "'A (2)'" in said["tables[0].dataSets[2].name"]
+    project = plotdoc.loads(orjson.dumps(result.document))
+    out, warnings = to_pzfx(project)
+    titles = re.findall(rb"<YColumn[^>]*>\s*<Title(?:\s*/>|>([^<]*)</Title>)", out)
+    assert titles == [b"", b"A", b"A"]  # as the Prism file had them
+    written = {p.where: p.message for p in warnings}
+    assert "with its Prism column title ''" in written["tables[0].dataSets[0].name"]
+    assert "with its Prism column title 'A'" in written["tables[0].dataSets[2].name"]
+    # a data set renamed since: its name is written, nothing said
+    project.tables[0].data_sets[0].name = "Baseline"
+    out, warnings = to_pzfx(project)
+    assert re.findall(rb"<YColumn[^>]*>\s*<Title>([^<]*)</Title>", out)[0] == b"Baseline"
+    assert len(re.findall(rb"<YColumn", out)) == 3
+    assert "tables[0].dataSets[0].name" not in {p.where for p in warnings}

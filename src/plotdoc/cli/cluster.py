@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .common import EXIT_OK, EXIT_REFUSED, usage_error
 from .pool import Tally
-from .walk import STDIN
+from .walk import SETTINGS, STDIN
 
 if TYPE_CHECKING:
     from .stream import Records
@@ -125,8 +125,9 @@ def _render(args: argparse.Namespace, fmt: str, tally: Tally, records: Records) 
             )
         if result.crashed:
             print(f"{result.file}: error: the work crashed ({result.crashed})", file=sys.stderr)
-        for path in result.outputs:
-            print(path, flush=True)
+        if not SETTINGS.quiet:  # -q: problems only
+            for path in result.outputs:
+                print(path, flush=True)
     records.finish()
     tally.finish()
     return EXIT_OK if tally.refused == 0 else EXIT_REFUSED

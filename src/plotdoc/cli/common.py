@@ -178,7 +178,7 @@ def write_output(args: argparse.Namespace, output: str, data: bytes | None) -> N
         sys.stdout.flush()
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
-    elif not args.json:
+    elif not args.json and not getattr(args, "quiet", False):
         print(output)
 
 

@@ -38,6 +38,7 @@ from .common import (
 )
 from .files import STDIN, display, read_stdin, unique
 from .pool import Tally
+from .walk import SETTINGS
 
 if TYPE_CHECKING:
     from ..model import Project
@@ -68,6 +69,7 @@ class Job:
     family: str | None
     decimal: str
     delimiter: str | None
+    na: tuple[str, ...] = ()
 
 
 @dataclass
@@ -87,7 +89,11 @@ def _one(job: Job) -> Imported:
         return Imported(job.source, None, [error("save-failed", (), message)])
     try:
         project, problems = import_file(
-            job.source, family=job.family, decimal=job.decimal, delimiter=job.delimiter
+            job.source,
+            family=job.family,
+            decimal=job.decimal,
+            delimiter=job.delimiter,
+            na=job.na,
         )
         save_project(project, job.output)
     except PlotdocError as exc:
@@ -149,7 +155,17 @@ def _many(args: argparse.Namespace, out_format: str, sources: list[str]) -> int:
         else:
             # beside the source; two sources of one name (a.csv, a.tsv) give a, a-2
             output = unique(str(Path(source).with_suffix("")), used) + ".plotdoc"
-        jobs.append(Job(source, output, args.force, args.family, args.decimal, args.delimiter))
+        jobs.append(
+            Job(
+                source,
+                output,
+                args.force,
+                args.family,
+                args.decimal,
+                args.delimiter,
+                tuple(args.na or ()),
+            )
+        )
     if args.output is not None:
         Path(args.output).mkdir(parents=True, exist_ok=True)
     for done in stream.dispatch(args, _one, jobs, _crashed):  # as each is done, in order
@@ -159,7 +175,7 @@ def _many(args: argparse.Namespace, out_format: str, sources: list[str]) -> int:
             records.add(_record(done.source, done.output, done.problems))
             continue
         print_problems(done.source, done.problems, sys.stderr)
-        if done.output is not None:
+        if done.output is not None and not SETTINGS.quiet:  # -q: problems only
             print(done.output, flush=True)
     records.finish()
     tally.finish()
@@ -181,7 +197,11 @@ def _single(args: argparse.Namespace) -> int:
             project, problems = _import_stdin(args)
         else:
             project, problems = import_file(
-                args.file, family=args.family, decimal=args.decimal, delimiter=args.delimiter
+                args.file,
+                family=args.family,
+                decimal=args.decimal,
+                delimiter=args.delimiter,
+                na=args.na or (),
             )
     except PlotdocError as exc:
         _report(args, None, list(exc.problems))
@@ -211,7 +231,13 @@ def _import_stdin(args: argparse.Namespace) -> tuple[Project, list[Problem]]:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / f"stdin{suffix}"
         path.write_bytes(data)
-        return import_file(path, family=args.family, decimal=args.decimal, delimiter=args.delimiter)
+        return import_file(
+            path,
+            family=args.family,
+            decimal=args.decimal,
+            delimiter=args.delimiter,
+            na=args.na or (),
+        )
 
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
@@ -249,6 +275,13 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         default=None,
         help="field delimiter of a CSV: one character, or tab (also \\t), comma, semicolon, "
         "space, pipe (default: guessed)",
+    )
+    p.add_argument(
+        "--na",
+        action="append",
+        metavar="TEXT",
+        help="another spelling of a missing value in a CSV, besides blank, NA, N/A, n/a, #N/A, "
+        "NaN, - and the others pandas knows; repeatable",
     )
     stream.add_output_format(p, "the outcome")
     add_jobs(p)

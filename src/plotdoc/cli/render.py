@@ -29,6 +29,7 @@ from .common import (
 )
 from .files import STDIN, display, load, read_stdin, stem, unique
 from .pool import Tally
+from .walk import SETTINGS
 
 FORMATS = ("svg", "png", "pdf")
 #: The resolution bounds of --dpi (a graph of the default size is ~1,000 px wide at 150).
@@ -205,8 +206,9 @@ def _draw(args: argparse.Namespace, out_format: str, tally: Tally, jobs: Iterato
         tally.add(o.refused or bool(errors), len(warnings) + o.omitted_warnings)
         if records.text:
             print_problems(o.name, o.problems, sys.stderr, omitted_warnings=o.omitted_warnings)
-            for path in o.written:
-                print(path, flush=True)
+            if not SETTINGS.quiet:  # -q: problems only
+                for path in o.written:
+                    print(path, flush=True)
         else:
             records.add(
                 {

@@ -188,12 +188,25 @@ def _config_error(path: Path | None, message: str) -> Any:
     raise SystemExit(2)
 
 
+def _config_warning(path: Path | None, key: str) -> None:
+    """Say that ``key`` is no setting plotdoc knows (it is ignored), and the one meant."""
+    from ..problems import did_you_mean
+
+    known = sorted(_CONFIG_KEYS)
+    print(
+        f"plotdoc: warning: {path} [tool.plotdoc]: unknown key {key!r}, ignored (the keys are "
+        f"{', '.join(known)}){did_you_mean(key, known)}",
+        file=sys.stderr,
+    )
+
+
 def _apply_config(settings: Settings, table: dict[str, Any], path: Path | None) -> None:
     for key, value in table.items():
         if key not in _CONFIG_KEYS:
             if key.replace("_", "-") in _CONFIG_KEYS:
                 _config_error(path, f"expected {key.replace('_', '-')!r}; found {key!r}")
-            continue  # keys of other commands' settings (jobs, output-format...) are theirs
+            _config_warning(path, key)
+            continue
         if key == "respect-gitignore":
             if not isinstance(value, bool):
                 _config_error(path, f"respect-gitignore: expected true or false; found {value!r}")

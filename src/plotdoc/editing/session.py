@@ -33,9 +33,13 @@ def new_project() -> Project:
 
 def csv_family(data: bytes) -> str:
     """The family a dropped CSV file is read as: xy when its first column holds numbers."""
+    from ..importers.csv import MISSING
     from ..reader.cells import parse_numeric_text
 
-    lines = data.decode("utf-8", "replace").splitlines()[1:20]
+    lines = data.decode("utf-8", "replace").splitlines()[:21]
+    if lines and lines[0].strip().lower().startswith("sep=") and len(lines[0].strip()) == 5:
+        lines = lines[1:]  # Excel's line naming the delimiter
+    lines = lines[1:20]
     sep = (
         "\t"
         if any("\t" in line for line in lines)
@@ -43,7 +47,7 @@ def csv_family(data: bytes) -> str:
     )
     first = [line.split(sep)[0].strip().strip('"') for line in lines if line.strip()]
     try:
-        numeric = all(f == "" or parse_numeric_text(f) is not None for f in first)
+        numeric = all(f in MISSING or parse_numeric_text(f) is not None for f in first)
     except ValueError:
         numeric = False
     return "xy" if numeric and first else "grouped"
@@ -73,22 +77,20 @@ def read_upload(name: str, data: bytes, family: str | None = None) -> tuple[Proj
         )
     lower = name.lower()
     if lower.endswith(IMPORT_SUFFIXES):
-        import orjson
+        from ..importers.files import open_imported
 
         if lower.endswith(".pzfx"):
             from ..importers.pzfx import read_pzfx
 
-            result = read_pzfx(data)
-        else:
-            from ..importers.csv import read_csv
+            return open_imported(read_pzfx(data))
+        from ..importers.csv import read_csv_located
 
-            stem = Path(name).stem
-            delimiter = "\t" if lower.endswith(".tsv") else None
-            result = read_csv(
-                data, family=family or csv_family(data), delimiter=delimiter, name=stem
-            )
-        project = loads(orjson.dumps(result.document))
-        return project, [*result.problems, *project.warnings]
+        stem = Path(name).stem
+        delimiter = "\t" if lower.endswith(".tsv") else None
+        result, origin = read_csv_located(
+            data, family=family or csv_family(data), delimiter=delimiter, name=stem
+        )
+        return open_imported(result, origin)
     project = loads(data)
     warn = _name_warning(name)
     return project, ([warn] if warn else []) + list(project.warnings)

@@ -292,9 +292,32 @@ class TableWriter:
         for i in range(d, len(t.data_sets)):
             if i == x_error:
                 continue
-            name = self.text(t.data_sets[i].name, (*self.path, "dataSets", i, "name"))
+            name = self.text(self._title(i), (*self.path, "dataSets", i, "name"))
             out.append((name, self._cells(i)))
         return out
+
+    def _title(self, i: int) -> str:
+        """The Y column title of data set ``i``: its name, or the Prism title the import kept
+        for it (empty or repeated, no plotdoc name) while the name is still the one given
+        then, with a warning."""
+        name = self.table.data_sets[i].name
+        kept = self.pzfx.get("columnTitles")
+        entry = kept.get(str(i)) if isinstance(kept, dict) else None
+        if not isinstance(entry, dict) or entry.get("name") != name:
+            return name
+        title = entry.get("title")
+        if not isinstance(title, str):
+            return name
+        self.problems.append(
+            warning(
+                "export-not-written",
+                (*self.path, "dataSets", i, "name"),
+                f"the data set {name!r} is written with its Prism column title {title!r}, as it "
+                "was imported (Prism titles may be empty or repeated); its plotdoc name is not "
+                "written",
+            )
+        )
+        return title
 
     # -- what the Prism import kept ---------------------------------------------------------
 

@@ -3,8 +3,9 @@
 Each importer returns an :class:`ImportResult`: a v1 document dict (``{"format":
 "plotdoc-project", "schemaVersion": 1, "tables": [...]}``) and the warnings found on the way;
 errors raise :class:`plotdoc.problems.PlotdocError`. The document keeps the contract's rules
-and is meant to be opened (validated) by the reader. ``from_dataframe`` and
-``table_to_dataframe`` live in :mod:`plotdoc.importers.pandas` and need pandas.
+and is meant to be opened (validated) by the reader. ``from_dataframe`` (wide frames) lives in
+:mod:`plotdoc.importers.pandas`, ``from_long`` (long, tidy frames) in
+:mod:`plotdoc.importers.tidy`; both need pandas. Tables back to frames: :mod:`plotdoc.frames`.
 """
 
 from ._common import DEFAULT_VARIANTS, ImportResult, default_graph

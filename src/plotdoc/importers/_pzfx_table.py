@@ -46,16 +46,62 @@ from ._pzfx_xml import cell_texts, child, children, local, text_of
 
 Excluded = Literal["drop", "keep"]
 _KNOWN = {"Title", "RowTitlesColumn", "XColumn", "XAdvancedColumn", "YColumn", "FloatingNote"}
-_BULKY = ("notes", "excluded", "xExcluded", "xDates", "rowTitles", "xError", "dataSets")
+_BULKY = (
+    "notes",
+    "excluded",
+    "xExcluded",
+    "xDates",
+    "rowTitles",
+    "xError",
+    "columnTitles",
+    "dataSets",
+)
 
 
 class _Column:
     """One future data set: a name, its subcolumns of (text, excluded), and its origin."""
 
-    def __init__(self, name: str, subcolumns: list[list[tuple[str, bool]]], origin: Any) -> None:
+    def __init__(
+        self,
+        name: str,
+        subcolumns: list[list[tuple[str, bool]]],
+        origin: Any,
+        title: str | None = None,
+    ) -> None:
         self.name = name
         self.subcolumns = subcolumns
         self.origin = origin
+        #: the Prism column title, for a column that is one data set
+        self.title = title
+
+
+def _renamed_titles(
+    columns: list[_Column],
+    names: list[str],
+    meta: dict[str, Any],
+    path: tuple[str | int, ...],
+    problems: list[Problem],
+) -> None:
+    """Keep the Prism titles that are no plotdoc names (empty, repeated) in
+    ``usermeta.pzfx.columnTitles`` (data set index -> ``{"title", "name"}``), so the export
+    gives them back, and say so for an empty one (a repeated one is said by
+    :func:`unique_names`)."""
+    kept: dict[str, dict[str, str]] = {}
+    for d, (column, name) in enumerate(zip(columns, names, strict=True)):
+        if column.title is None or column.title == name:
+            continue
+        kept[str(d)] = {"title": column.title, "name": name}
+        if not column.title.strip():
+            problems.append(
+                warning(
+                    "import-converted",
+                    (*path, "dataSets", d, "name"),
+                    f"Y column {d + 1} has no title; imported as {name!r} (a data set has a "
+                    "name; the export to Prism writes the column untitled again)",
+                )
+            )
+    if kept:
+        meta["columnTitles"] = kept
 
 
 def convert_table(
@@ -104,6 +150,7 @@ def convert_table(
         )
 
     names = unique_names([c.name for c in columns], (*path, "dataSets"), problems)
+    _renamed_titles(columns, names, meta, path, problems)
     widest = max(len(c.subcolumns) for c in columns)
     if F.roles_of(y_format) is None and family in ("xy", "grouped", "nested"):
         widest = max(widest, _int(el.get("Replicates")))
@@ -193,7 +240,8 @@ def _columns(
     fixed_one = FAMILIES[family].replicate_rule == "fixed-1"
     out: list[_Column] = []
     for c, ycol in enumerate(children(el, "YColumn")):
-        title = text_of(child(ycol, "Title")) or f"Data set {column_letter(c)}"
+        raw = text_of(child(ycol, "Title"))
+        title = raw or f"Data set {column_letter(c)}"
         subs = [cell_texts(s) for s in children(ycol, "Subcolumn")]
         if roles is not None:
             for k, sub in enumerate(subs):
@@ -211,7 +259,7 @@ def _columns(
             for k, sub in enumerate(subs):
                 out.append(_Column(f"{title} #{k + 1}", [sub], None))
         else:
-            out.append(_Column(title, subs, None))
+            out.append(_Column(title, subs, None, raw))
     if roles is not None:
         meta["dataSets"] = [c.origin for c in out]
         problems.append(

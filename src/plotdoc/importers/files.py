@@ -2,12 +2,14 @@
 
 The importer's document goes through the same open pipeline as any file, so an imported project
 is exactly what opening its saved file gives. Warnings of the import and of the open are
-returned together.
+returned together; a problem the open finds in a cell of a CSV is said at the CSV's own line
+and column (never at a position of the generated document).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 import orjson
@@ -15,7 +17,8 @@ import orjson
 from ..api import loads
 from ..model import Project
 from ..problems import PlotdocError, Problem, error
-from .csv import read_csv
+from ._common import ImportResult
+from .csv import CsvOrigin, read_csv_located
 from .pzfx import read_pzfx
 
 CSV_SUFFIXES = (".csv", ".tsv", ".txt")
@@ -27,10 +30,13 @@ def import_file(
     family: str | None = None,
     decimal: str = ".",
     delimiter: str | None = None,
+    na: Iterable[str] = (),
 ) -> tuple[Project, list[Problem]]:
-    """Import ``path`` (`.pzfx`, or `.csv`/`.tsv`/`.txt` with ``family``) as an opened project."""
+    """Import ``path`` (`.pzfx`, or `.csv`/`.tsv`/`.txt` with ``family``) as an opened project;
+    ``na`` adds spellings of a missing value in a CSV."""
     p = Path(path)
     suffix = p.suffix.lower()
+    origin: CsvOrigin | None = None
     if suffix == ".pzfx":
         result = read_pzfx(p)
     elif suffix in CSV_SUFFIXES:
@@ -46,7 +52,9 @@ def import_file(
             )
         if suffix == ".tsv" and delimiter is None:
             delimiter = "\t"
-        result = read_csv(p, family=family, decimal=decimal, delimiter=delimiter, name=p.stem)
+        result, origin = read_csv_located(
+            p, family=family, decimal=decimal, delimiter=delimiter, name=p.stem, na=na
+        )
     else:
         raise PlotdocError(
             [
@@ -57,5 +65,29 @@ def import_file(
                 )
             ]
         )
-    project = loads(orjson.dumps(result.document))
-    return project, [*result.problems, *project.warnings]
+    return open_imported(result, origin)
+
+
+def open_imported(
+    result: ImportResult, origin: CsvOrigin | None = None
+) -> tuple[Project, list[Problem]]:
+    """Open an importer's document; the warnings of the import and of the open. With the
+    ``origin`` of a CSV, what the open finds in a cell is said at the CSV's line and column
+    (a position in the generated document would mean nothing to anyone)."""
+    try:
+        project = loads(orjson.dumps(result.document))
+    except PlotdocError as exc:
+        if origin is None:
+            raise
+        raise type(exc)(origin.relocate(_unplaced(exc.problems)), exc.omitted) from None
+    opened = list(project.warnings)
+    if origin is not None:
+        opened = origin.relocate(_unplaced(opened))
+    return project, [*result.problems, *opened]
+
+
+def _unplaced(problems: Iterable[Problem]) -> list[Problem]:
+    """``problems`` without positions in the generated JSON text (a CSV has its own)."""
+    from dataclasses import replace
+
+    return [replace(p, offset=None, line=None, column=None) for p in problems]

@@ -11,15 +11,8 @@ index but the default range index; the other families ignore it. Missing values 
 None, NaT, ``pd.NA``, blank strings) become null; numeric strings are read as numbers;
 text is kept only in ``multipleVariables`` tables.
 
-:func:`table_to_dataframe` turns a document table dict into a frame, in one of two shapes:
-
-* ``"wide"``: one column per data set replicate, named by the data set when the table has
-  one replicate and ``<name>_1``, ``<name>_2``... otherwise (so it reads back with
-  :func:`from_dataframe`); the index is X (named by the X title, else ``x``), else the row
-  labels (``rowLabel``), else the row number (``row``). Missing cells are NaN.
-* ``"long"``: one row per stored (non-null) cell, with columns ``row`` (0-based),
-  ``x`` (xy and survival) or ``rowLabel`` (tables with row labels), ``dataSet`` (the name),
-  ``replicate`` (0-based, as in ``values[row][replicate]``) and ``value``.
+:func:`table_to_dataframe` (kept here, made in :mod:`plotdoc.frames`) turns a document
+table dict into a ``wide`` or ``long`` frame.
 """
 
 from __future__ import annotations
@@ -27,15 +20,15 @@ from __future__ import annotations
 import datetime as dt
 import math
 import numbers
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..contract import limits as L
 from ..contract.families import FAMILIES
+from ..frames import require_pandas, table_to_dataframe
 from ..problems import PlotdocError, Problem, error, excerpt, warning
 from ._common import Cell, ImportResult, Row, finish, new_document, parse_number
-from ._pzfx_formats import years_since_first
 from ._tabular import (
     LABEL_FAMILIES,
     X_FAMILIES,
@@ -48,11 +41,12 @@ from ._tabular import (
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["from_dataframe", "table_to_dataframe"]
+__all__ = ["from_dataframe", "require_pandas", "table_to_dataframe"]
 
 
 def from_dataframe(df: pd.DataFrame, *, family: str, name: str | None = None) -> ImportResult:
     """A one-table document from a wide data frame (see the module documentation)."""
+    require_pandas("from_dataframe")
     import pandas as pd
 
     check_family(family)
@@ -75,18 +69,27 @@ def from_dataframe(df: pd.DataFrame, *, family: str, name: str | None = None) ->
         data_sets.append((set_name, rows))
     x: list[float | None] | None = None
     labels: list[str] | None = None
+    date_title: str | None = None
     index = df.index
     if family in X_FAMILIES:
         if isinstance(index, pd.DatetimeIndex):
+            from .tidy import date_axis
+
             dates: list[dt.date | None] = [None if pd.isna(v) else v.date() for v in index]
-            x = years_since_first(dates)
-            problems.append(
-                warning(
-                    "import-converted",
-                    ("tables", 0, "x"),
-                    "dates in the index became years elapsed since the first row",
+            if any(d is not None for d in dates):
+                x, unit, date_title = date_axis(
+                    dates, None if index.name is None else str(index.name)
                 )
-            )
+                problems.append(
+                    warning(
+                        "import-converted",
+                        ("tables", 0, "x"),
+                        f"the dates of the index became numbers: {unit} (days / 365.25); "
+                        "the X title says so",
+                    )
+                )
+            else:
+                x = [None] * len(dates)
         else:
             x = [_number(v, ("tables", 0, "x", r), errors) for r, v in enumerate(index)]
     elif family in LABEL_FAMILIES or (
@@ -98,7 +101,9 @@ def from_dataframe(df: pd.DataFrame, *, family: str, name: str | None = None) ->
     if not data_sets:
         raise PlotdocError([error("import-syntax", (), "the data frame has no columns")])
     table = build_table(family, data_sets, problems, name=name, x=x, row_labels=labels)
-    if x is not None and index.name is not None:
+    if date_title is not None:
+        table["titles"] = {"x": {"text": date_title[:500]}}
+    elif x is not None and index.name is not None:
         table["titles"] = {"x": {"text": str(index.name)[:500]}}
     return finish(new_document([table]), problems)
 
@@ -200,76 +205,3 @@ def _cell(value: Any, family: str, where: tuple[str | int, ...], errors: list[Pr
         number = parse_number(text, ".")
         return number if number is not None else text.strip()[: L.TEXT_CELL_MAX]
     return _number(value, where, errors)
-
-
-# -- back to pandas -------------------------------------------------------------------------
-
-
-def table_to_dataframe(
-    table: dict[str, Any], shape: Literal["wide", "long"] = "wide"
-) -> pd.DataFrame:
-    """A data frame of a document table dict, ``wide`` or ``long`` (see the module docs)."""
-    import pandas as pd
-
-    if "dataSets" not in table:
-        raise ValueError("the table has no data sets (a results table is recomputed on open)")
-    if shape not in ("wide", "long"):
-        raise ValueError(f"shape must be 'wide' or 'long', not {shape!r}")
-    sets = table["dataSets"]
-    x = table.get("x")
-    labels = table.get("rowLabels")
-    reps = int(
-        table.get("replicates") or max((len(r) for ds in sets for r in ds["values"]), default=1)
-    )
-    n_rows = max([len(x or ()), len(labels or ())] + [len(ds["values"]) for ds in sets])
-
-    def cell(ds: dict[str, Any], r: int, k: int) -> Any:
-        rows = ds["values"]
-        return rows[r][k] if r < len(rows) and k < len(rows[r]) else None
-
-    if shape == "long":
-        records = []
-        for ds in sets:
-            for r, row in enumerate(ds["values"]):
-                for k, value in enumerate(row):
-                    if value is None:
-                        continue
-                    rec: dict[str, Any] = {"row": r}
-                    if x is not None:
-                        rec["x"] = x[r] if r < len(x) else None
-                    if labels is not None:
-                        rec["rowLabel"] = labels[r] if r < len(labels) else ""
-                    rec.update(dataSet=ds["name"], replicate=k, value=value)
-                    records.append(rec)
-        columns = [
-            "row",
-            *(["x"] if x is not None else []),
-            *(["rowLabel"] if labels is not None else []),
-        ]
-        return pd.DataFrame.from_records(
-            records, columns=[*columns, "dataSet", "replicate", "value"]
-        )
-
-    data: dict[str, list[Any]] = {}
-    for ds in sets:
-        for k in range(reps):
-            key = ds["name"] if reps == 1 else f"{ds['name']}_{k + 1}"
-            data[key] = [cell(ds, r, k) for r in range(n_rows)]
-    index: pd.Index[Any]
-    if x is not None:
-        title = table.get("titles", {}).get("x", {}).get("text") or "x"
-        index = pd.Index(
-            [x[r] if r < len(x) else None for r in range(n_rows)], name=title, dtype="float64"
-        )
-    elif labels is not None:
-        index = pd.Index(
-            [labels[r] if r < len(labels) else "" for r in range(n_rows)], name="rowLabel"
-        )
-    else:
-        index = pd.RangeIndex(n_rows, name="row")
-    frame = pd.DataFrame(data, index=index)
-    numeric = [
-        c for c in frame.columns if all(v is None or isinstance(v, int | float) for v in data[c])
-    ]
-    frame[numeric] = frame[numeric].astype("float64")
-    return frame

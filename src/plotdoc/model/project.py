@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ..problems import Problem
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 @dataclass
@@ -146,6 +149,13 @@ class Table:
             if a.id == analysis_id:
                 return a
         raise KeyError(analysis_id)
+
+    def to_pandas(self, shape: Literal["wide", "long"] = "wide") -> pd.DataFrame:
+        """The table as a pandas data frame, ``wide`` or ``long`` (needs pandas; see
+        docs/authoring.md); the long frame goes back in with ``add_table(family, frame)``."""
+        from ..frames import model_table_to_dataframe
+
+        return model_table_to_dataframe(self, shape)
 
     def __repr__(self) -> str:
         from .reprs import table_repr
