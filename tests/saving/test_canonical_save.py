@@ -41,6 +41,7 @@ from plotdoc.editing import (
     set_visibility,
 )
 from plotdoc.publish.examples import example_bytes, write_examples
+from plotdoc.render import render_table
 from plotdoc.writer import dumps
 
 from ..editing.helpers import STAMP, formatted_form
@@ -342,3 +343,17 @@ def test_the_complete_example_is_canonical_and_the_family_examples_are_hand_writ
     for entry in orjson.loads(capsys.readouterr().out)["files"]:
         assert entry["ok"] and entry["dropped"] == [] and entry["errors"] == []
         assert entry["changed"] == (entry["file"] != str(tmp_path / "complete.plotdoc"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["grouped-interleaved-bars", "contingency-bars"])
+def test_the_graph_does_not_draw_the_empty_rows_a_save_leaves_out(name: str) -> None:
+    """Rows are groups on these graphs: empty rows below the last one would be drawn as empty
+    groups in the editor and be gone once the saved file is opened again."""
+    project = loads(example_bytes(name))
+    table = project.tables[0]
+    before = render_table(project, table)
+    insert_rows(project, table.id, table.n_rows, 3)
+    assert render_table(project, project.tables[0]) == before
+    reopened = loads(dumps(project, now=STAMP))
+    assert render_table(reopened, reopened.tables[0]) == before
