@@ -25,6 +25,7 @@ order the edits were made in:
 from __future__ import annotations
 
 import copy
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
@@ -113,6 +114,7 @@ _GRAPH = DEFINITIONS["GraphDocument"]
 Walk = Callable[[Any, Names], Any]
 _WALKS: dict[int, Walk | None] = {}
 _BUILDING: set[int] = set()
+_LOCK = threading.RLock()
 _NO_NAMES: Names = {}
 
 
@@ -132,18 +134,21 @@ def _walk(node: Node) -> Walk | None:
     key = id(node)
     if key in _WALKS:
         return _WALKS[key]
-    if key in _BUILDING:  # a definition that holds itself: looked up when used
+    with _LOCK:  # one thread compiles at a time (the lock is taken again while compiling)
+        if key in _WALKS:
+            return _WALKS[key]
+        if key in _BUILDING:  # a definition that holds itself: looked up when used
 
-        def later(value: Any, names: Names) -> Any:
-            walk = _WALKS[key]
-            return value if walk is None else walk(value, names)
+            def later(value: Any, names: Names) -> Any:
+                walk = _WALKS[key]
+                return value if walk is None else walk(value, names)
 
-        return later
-    _BUILDING.add(key)
-    try:
-        walk = _WALKS[key] = _compile(node)
-    finally:
-        _BUILDING.discard(key)
+            return later
+        _BUILDING.add(key)
+        try:
+            walk = _WALKS[key] = _compile(node)
+        finally:
+            _BUILDING.discard(key)
     return walk
 
 
@@ -237,6 +242,9 @@ def _one_of(node: OneOf) -> Walk | None:
     return walk
 
 
+_walk(ROOT)  # every node of the document compiled once, on import
+
+
 def _names(data_sets: list[Any]) -> dict[str, int]:
     out: dict[str, int] = {}
     for i, ds in enumerate(data_sets):
@@ -249,7 +257,8 @@ def _names(data_sets: list[Any]) -> dict[str, int]:
 def _variant_first(graph: dict[str, Any]) -> None:
     """Put the graph's plot options the variant gives first, in its order (open merges the
     file's options over the variant's, so their keys come in that order)."""
-    variant = VARIANTS.get(graph.get("variantId"))  # type: ignore[arg-type]
+    vid = graph.get("variantId")
+    variant = VARIANTS.get(vid) if isinstance(vid, str) else None
     plot = graph.get("plot")
     if variant is None or not isinstance(plot, dict) or not isinstance(plot.get("options"), dict):
         return

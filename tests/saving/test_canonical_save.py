@@ -7,10 +7,14 @@ order, settings set after their defaults) and checks the file a :class:`Session`
 the `plotdoc fmt --check` command itself. Small tests pin the two defects that started it:
 empty rows below the last one were written (and dropped by open), and map keys were written
 in the order the edits made them.
+
+The property test draws 40 sequences of up to 12 edits; ``PLOTDOC_CANONICAL_EXAMPLES`` sets
+another number of sequences for a longer run.
 """
 
 from __future__ import annotations
 
+import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -46,6 +50,7 @@ from plotdoc.writer import dumps
 
 from ..editing.helpers import STAMP, formatted_form
 
+EXAMPLES = int(os.environ.get("PLOTDOC_CANONICAL_EXAMPLES", "40"))
 #: How many edits the property test made and how many were refused (a run that accepts none
 #: tests nothing).
 STATS = {"accepted": 0, "refused": 0}
@@ -162,7 +167,7 @@ def _apply(s: Session, op: Callable[..., Any], args: tuple[Any, ...]) -> None:
 
 @pytest.mark.slow
 @settings(
-    max_examples=40,
+    max_examples=EXAMPLES,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
