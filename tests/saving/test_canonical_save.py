@@ -202,6 +202,7 @@ def test_the_property_test_made_edits() -> None:
     """Run after the property test (file order): most of its edits were accepted."""
     if STATS["accepted"] + STATS["refused"] == 0:
         pytest.skip("the property test did not run in this session")
+    print(STATS)
     assert STATS["accepted"] > STATS["refused"] / 3, STATS
 
 
