@@ -1,7 +1,9 @@
 """Save: the complete resolved state, checked, laid out for reading and written atomically.
 
-Every field is written with its value, defaults included; keys come in the schema's order,
-so one project always gives the same bytes (apart from `modifiedAt`). Before anything is
+Every field is written with its value, defaults included, in the canonical form of
+:mod:`plotdoc.canonical` (keys in the schema's order, the keys naming data sets in the data
+sets' order, no trailing rows that hold nothing), so one project always gives the same bytes (apart from `modifiedAt`), and
+opening what save wrote and saving it again gives the same bytes. Before anything is
 written the document is checked with open's own stages and codes (:mod:`plotdoc.save_check`):
 a project that open would refuse, or that holds a number JSON cannot hold exactly, raises
 :class:`PlotdocError` naming every problem, and nothing is written.
@@ -23,6 +25,7 @@ import orjson
 
 from . import __version__
 from .atomic import write_atomic
+from .canonical import ordered, stored_table
 from .contract import site
 from .contract.families import FAMILIES
 from .contract.limits import MAX_FILE_BYTES
@@ -43,7 +46,8 @@ def now_timestamp() -> str:
 def to_document(
     project: Project, *, now: str | None = None, keep_timestamps: bool = False
 ) -> dict[str, Any]:
-    """The complete document of ``project`` (arrays stay numpy arrays for the serialiser).
+    """The complete document of ``project`` in the canonical form (arrays stay numpy arrays
+    for the serialiser).
 
     ``keep_timestamps`` writes `createdAt` and `modifiedAt` as the project has them (a key it
     lacks stays absent), as a formatter must; otherwise they are stamped as a save does.
@@ -54,7 +58,7 @@ def to_document(
     else:
         stamp = now or now_timestamp()
         stamps = {"createdAt": project.created_at or stamp, "modifiedAt": stamp}
-    return {
+    doc = {
         "$schema": site.schema_url(site.CURRENT_VERSION),
         "format": site.FORMAT,
         "schemaVersion": site.CURRENT_VERSION,
@@ -63,8 +67,10 @@ def to_document(
         "meta": project.meta,
         "usermeta": project.usermeta,
         "view": project.view,
-        "tables": [_table(t) for t in project.tables],
+        "tables": [_table(stored_table(t)) for t in project.tables],
     }
+    out: dict[str, Any] = ordered(doc)
+    return out
 
 
 def _table(table: Table) -> dict[str, Any]:

@@ -19,6 +19,14 @@ def saved(project: Project) -> bytes:
     return dumps(project, now=STAMP)
 
 
+def formatted_form(data: bytes) -> bytes:
+    """What `plotdoc fmt` makes of the file ``data`` (its own function, timestamps kept)."""
+    from plotdoc.cli.fmt import formatted
+
+    out, _, _ = formatted(data, "-", compact=False)
+    return out
+
+
 def reopened(project: Project) -> dict[str, Any]:
     """The document of ``project`` saved, opened again and saved once more."""
     doc: dict[str, Any] = orjson.loads(dumps(loads(saved(project)), now=STAMP))

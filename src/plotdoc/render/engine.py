@@ -131,7 +131,15 @@ def build_figure(project: Project, table: Table, *, dpi: float = 150) -> Figure:
 
 
 def draw_graph(project: Project, table: Table, *, dpi: float = 150) -> tuple[Figure, list[str]]:
-    """The figure of ``table``'s graph and the warnings of what it could not show."""
+    """The figure of ``table``'s graph and the warnings of what it could not show.
+
+    The graph shows the rows a file stores: empty rows below the last one (an editor keeps
+    them while the user types) are not drawn, so a graph looks the same before a save and
+    after the saved file is opened again.
+    """
+    from ..canonical import stored_table
+
+    table = stored_table(table)
     graph = table.graph
     if graph is None:
         raise ValueError(f"table {table.name!r} has no graph to draw")
