@@ -127,6 +127,7 @@ def cell_changed(view: View, e: events.GenericEventArguments) -> None:
         return
     if current_rows(view, table, e.args):
         view.apply(set_cell, table.id, int(row), col, e.args.get("newValue"))
+    view.unsent.typed_value(e.args.get("seq"))
 
 
 def paste(view: View, args: dict[str, Any]) -> Awaitable[None] | None:
