@@ -60,17 +60,26 @@ def test_edits_typed_while_the_analyses_are_computed_are_all_kept(
         browser_page(browser, editor.url) as page,
     ):
         show_weights(page)
+        # a change of an analysis: computed again; a value entered at once, on the rows shown
+        page.get_by_test_id("tab-analyses").click()
+        page.get_by_role("checkbox", name="Cumulative").click()
+        page.evaluate(
+            "() => plotdocGridApi().getDisplayedRowAtIndex(8).setDataValue('c0', '499.5')"
+        )
         typed = [f"{500 + k}.5" for k in range(6)]
         for k, value in enumerate(typed):
             type_in_cell(page, k, 0, value)
             page.wait_for_timeout(400)  # a computation is under way the whole time
-            assert page.get_by_text("Computing").count() or k == 0
+            assert page.get_by_text("Computing").count()
         page.wait_for_timeout(5000)  # every computation done, the sheet read again
         shot(page, "typed-while-computing")
         assert "not applied" not in page.evaluate(NOTICES)
         for k, value in enumerate(typed):
             cell_is(page, k, 0, value)
-        assert save_and_read(page, project_file)[:6] == [float(v) for v in typed]
+        values = save_and_read(page, project_file)
+        assert values[:6] == [float(v) for v in typed] and values[8] == 499.5
+        histogram = open_project(project_file).table("weights").analyses[1]
+        assert histogram.params["cumulative"] is True
 
 
 def test_a_cell_edit_after_a_change_of_the_title_is_applied(

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import tracemalloc
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -76,7 +77,60 @@ def test_uploads_arriving_together_hold_at_most_the_cap() -> None:
     assert len(kept) + len(refused) == 12 and refused
     assert uploads.waiting_bytes() <= HELD
     assert sum(s.sent for s in senders) < 12 * 15 * CHUNK  # the refused were not read whole
-    assert peak < HELD + 2 * FILE  # the cap, and one upload being joined
+    assert peak < HELD + 2 * FILE  # the cap, and one upload being copied
     for key in kept:
         assert uploads.pop(key) is not None
     assert uploads.held_bytes() == 0
+
+
+def _send_chunked(port: int, token: str, size: int) -> int:
+    """POST ``size`` bytes as a chunked request (no length given); the answer's status, or
+    0 when the server stopped reading and closed the connection first."""
+    import http.client
+
+    def body() -> Iterator[bytes]:
+        for _ in range(size // MB):
+            yield bytes(MB)
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    try:
+        conn.request(
+            "POST", f"/_plotdoc/upload?name=big.csv&token={token}", body=body(), encode_chunked=True
+        )
+        return conn.getresponse().status
+    except (BrokenPipeError, ConnectionResetError):
+        return 0
+    finally:
+        conn.close()
+
+
+def _memory_kb(pid: int, field: str) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1])
+    raise AssertionError(f"no {field} for process {pid}")
+
+
+MB = 1024 * 1024
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_twelve_chunked_uploads_at_once_stay_within_the_cap() -> None:
+    """Twelve chunked uploads of 45 MB at once (540 MB) to a running editor: it holds at most
+    the 150 MB it keeps, plus the upload being put together."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from .helpers import running
+
+    with running() as editor:
+        pid = editor.process.pid
+        before = _memory_kb(pid, "VmRSS")
+        with ThreadPoolExecutor(12) as pool:
+            answers = list(
+                pool.map(lambda _: _send_chunked(editor.port, editor.token, 45 * MB), range(12))
+            )
+        grew = (_memory_kb(pid, "VmHWM") - before) // 1024
+    assert 1 <= answers.count(200) <= 3  # at most 135 MB kept; the others refused arriving
+    assert all(a in (503, 0) for a in answers if a != 200)
+    assert grew < 260, f"the server grew by {grew} MB"

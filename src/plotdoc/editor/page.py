@@ -159,8 +159,7 @@ async def _offer(view: View) -> None:
     await saving.offer_recovery(view)
     if view.server.safety.offers:  # a copy left for later: its values wait with it
         return
-    with view.anchor:
-        ui.run_javascript("plotdocOfferUnsent()")
+    view.unsent.offer()
 
 
 def _shortcut(view: View, action: str | None) -> Awaitable[bool] | None:

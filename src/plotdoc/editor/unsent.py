@@ -16,7 +16,7 @@ from nicegui import ui
 
 from ..editing import set_cell
 from .notify import notify
-from .recovery import Kept
+from .recovery import Kept, source_key
 from .sheet import column_index
 
 if TYPE_CHECKING:
@@ -41,6 +41,7 @@ class Unsent:
         self.mark = ui.element("div").classes("hidden")
         self.mark.props["data-testid"] = "recovery-state"
         self.mark.props["data-editor"] = self.view.server.safety.keeper.id
+        self.mark.props["data-file"] = source_key(self.view.session.path) or ""
         self.view.server.safety.watch(self.view, self.told)
 
     def typed_value(self, number: Any) -> None:
@@ -55,6 +56,13 @@ class Unsent:
         ):
             self.told(self.kept)  # nothing more to keep: the page forgets it at once
 
+    def offer(self) -> None:
+        """Have the page offer the values an earlier editor of this file never kept."""
+        if self.kept is not None:
+            self.told(self.kept)  # the file the project now belongs to (it may be recovered)
+        with self.view.anchor:
+            ui.run_javascript("plotdocOfferUnsent()")
+
     def told(self, kept: Kept) -> None:
         self.kept = kept
         mark = self.mark
@@ -65,6 +73,7 @@ class Unsent:
         mark.props["data-kept-seq"] = str(max(numbers, default=0))
         mark.props["data-kept-at"] = kept.at.astimezone().strftime("%H:%M:%S")
         mark.props["data-kept"] = "saved" if kept.version is None else "copy"
+        mark.props["data-file"] = source_key(self.view.session.path) or ""
         mark.update()
 
 

@@ -9,7 +9,7 @@ The bytes are counted while they arrive (:meth:`Uploads.receive`): an upload is 
 soon as it passes :data:`MAX_FILE_BYTES`, or as soon as the uploads waiting and the uploads
 arriving would hold more than :data:`MAX_WAITING_BYTES` together (a new one is refused, never
 an older one dropped). A sender that gives no length (a chunked request) is stopped at the
-same points: the server never holds more than the cap, plus one upload being joined.
+same points: the server never holds more than the cap, plus one upload being copied.
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ class Uploads:
             raise UploadsFull
         me = next(self._ids)
         self._arriving[me] = announced
-        held: list[bytes] = []
+        held = bytearray()  # one block (its memory goes back to the system when let go)
         received = 0
         try:
             async for chunk in chunks:
@@ -100,10 +100,10 @@ class Uploads:
                     self._arriving[me] = received
                     if self.held_bytes() > self.max_held:
                         raise UploadsFull
-                held.append(chunk)
-            data = b"".join(held)  # no other upload is joined meanwhile (no await here)
+                held += chunk
+            data = bytes(held)  # no other upload is copied meanwhile (no await here)
         finally:
-            held.clear()
+            del held
             del self._arriving[me]
         return self._keep(name, data)
 

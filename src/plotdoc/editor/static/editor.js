@@ -230,7 +230,7 @@
     function save() {
       const m = mark();
       try {
-        if (entries.length && m) localStorage.setItem(key, JSON.stringify({ editor: m.dataset.editor, entries: entries }));
+        if (entries.length && m) localStorage.setItem(key, JSON.stringify({ editor: m.dataset.editor, file: m.dataset.file, entries: entries }));
         else localStorage.removeItem(key);
       } catch (err) {
         // storage full or refused: the page still holds them while it is open
@@ -244,6 +244,10 @@
       if (entries.length !== before) save();
     }
     setInterval(prune, 250);
+    // a page closed while its server answers: the server has every value it sent
+    window.addEventListener("pagehide", () => {
+      if (window.socket && window.socket.connected) localStorage.removeItem(key);
+    });
     return {
       add(entry) {
         seq += 1;
@@ -264,7 +268,10 @@
           if (!k || !k.startsWith(prefix) || k === key) continue;
           try {
             const stored = JSON.parse(localStorage.getItem(k));
-            if (m && stored.editor !== m.dataset.editor && stored.entries.length) found.push([k, stored.entries]);
+            // of an editor no longer running, on the same file (or untitled project)
+            if (m && stored.editor !== m.dataset.editor && stored.file === m.dataset.file && stored.entries.length) {
+              found.push([k, stored.entries]);
+            }
           } catch (err) {
             localStorage.removeItem(k);
           }
