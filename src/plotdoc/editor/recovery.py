@@ -296,6 +296,8 @@ class Keeper:
 
     def _written(self, done: asyncio.Future[bool]) -> None:
         self._writing = False
+        if not done.cancelled() and (exc := done.exception()) is not None:  # never expected
+            self._fail(f"{type(exc).__name__}: {exc}")
         if self.session.dirty and self.written_version != self.session.version:
             self._schedule()  # changes came while it was written
         if self.holds is not None:
