@@ -31,8 +31,17 @@ _DRAW_LOCK = threading.Lock()
 #: Cells (rows x columns) above which a graph is drawn in a child process that Cancel can end.
 LARGE_CELLS = 50_000
 
-#: Seconds every computation of the analyses waits first (tests use it to type during one).
-_DELAY = float(os.environ.get("PLOTDOC_EDITOR_COMPUTE_DELAY") or 0)
+
+def _delay() -> float:
+    """Seconds every computation of the analyses waits first, from the environment variable
+    ``PLOTDOC_EDITOR_COMPUTE_DELAY`` (tests use it to type while one is under way)."""
+    try:
+        return max(0.0, float(os.environ.get("PLOTDOC_EDITOR_COMPUTE_DELAY") or 0))
+    except ValueError:
+        return 0.0
+
+
+_DELAY = _delay()
 
 #: Pixels per inch of the graph shown on the page (the exported files use their own).
 SCREEN_DPI = 120
