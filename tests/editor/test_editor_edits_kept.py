@@ -142,7 +142,8 @@ def test_a_killed_server_keeps_edits_half_a_second_old_and_the_page_offers_the_r
             show_weights(page)
             cell_is(page, 0, 0, "611.5")
             type_in_cell(page, 1, 0, "622.5")
-            time.sleep(0.8)  # the copy holds it
+            # the copy holds it (half a second later), and the page was told so
+            page.wait_for_function("() => plotdocUnsentCount() === 0", timeout=10000)
             type_in_cell(page, 2, 0, "633.5")
             second.process.send_signal(signal.SIGKILL)  # before a copy could hold 633.5
             second.process.wait(timeout=10)
