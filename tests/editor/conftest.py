@@ -67,18 +67,25 @@ class Editor:
 
 
 def start_editor(
-    file: Path | None = None, cwd: Path | None = None, recovery: Path | None = None
+    file: Path | None = None,
+    cwd: Path | None = None,
+    recovery: Path | None = None,
+    port: int | None = None,
+    env: dict[str, str] | None = None,
 ) -> Editor:
     """``recovery``: the folder of recovery copies (default: a new temporary folder, so no
-    test writes into the user's own)."""
+    test writes into the user's own); ``port``: the port (default: a free one); ``env``:
+    more environment variables for the server."""
     pytest.importorskip(
         "nicegui", reason="the editor extra is not installed (pip install -e '.[editor]')"
     )
-    port = free_port()
+    port = port or free_port()
     # NiceGUI behaves as under its own test harness when it sees pytest's variables
+    extra = env
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "NICEGUI"))}
     env["PYTHONPATH"] = str(REPO / "src") + os.pathsep + env.get("PYTHONPATH", "")
     env["PLOTDOC_RECOVERY_DIR"] = str(recovery or tempfile.mkdtemp(prefix="plotdoc-recovery-"))
+    env.update(extra or {})
     args = ["edit", "--no-browser", "--port", str(port)] + ([str(file)] if file else [])
     code = "import sys; from plotdoc.cli import main; sys.exit(main(sys.argv[1:]))"
     process = subprocess.Popen(

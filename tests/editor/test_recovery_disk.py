@@ -225,3 +225,66 @@ def test_a_copy_that_cannot_be_written_is_told(tmp_path: Path) -> None:
     assert not keeper.write()
     assert not keeper.write()
     assert len(told) == 1 and "file" in told[0]  # once per reason
+
+
+def test_the_copy_is_written_off_the_event_loop_from_a_snapshot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The save check and the writing take their time in a worker thread: the loop keeps
+    answering, and edits made meanwhile neither reach that copy nor are lost (a next one
+    follows)."""
+    import threading
+    import time
+
+    from plotdoc import writer
+
+    real = writer.dumps
+    threads: list[int] = []
+
+    def slow_dumps(project, **options):  # type: ignore[no-untyped-def]
+        threads.append(threading.get_ident())
+        time.sleep(0.4)  # as a large project's check would
+        return real(project, **options)
+
+    monkeypatch.setattr(writer, "dumps", slow_dumps)
+    session = _edited_session()
+    kept: list[recovery.Kept] = []
+    table = session.project.tables[0].id
+
+    async def scenario() -> float:
+        keeper = recovery.Keeper(session, where=tmp_path, quiet=0.05, kept=kept.append)
+        keeper.start()
+        session.apply(set_cell, table, 1, 1, "5.5")
+        longest = 0.0
+        last = time.monotonic()
+        for k in range(60):  # the loop ticks every 10 ms throughout
+            await asyncio.sleep(0.01)
+            now = time.monotonic()
+            longest = max(longest, now - last)
+            last = now
+            if k == 15:  # while the first copy is being written
+                session.apply(set_cell, table, 2, 1, "6.5")
+        while keeper.written_version != session.version:
+            await asyncio.sleep(0.05)
+        keeper.stop()
+        return longest
+
+    longest = asyncio.run(scenario())
+    assert longest < 0.2  # never blocked for the 0.4 s a copy takes
+    assert threads and threading.get_ident() not in threads
+    (copy,) = recovery.find(None, where=tmp_path)
+    values = loads(copy.read()).tables[0].data_sets[0].values
+    assert values[1] == 5.5 and values[2] == 6.5
+    assert kept[-1].version == session.version
+
+
+def test_a_copy_taken_before_a_save_is_not_written_after_it(tmp_path: Path) -> None:
+    session = _edited_session()
+    keeper = recovery.Keeper(session, where=tmp_path / "rec")
+    snapshot = keeper._snapshot()
+    assert snapshot is not None
+    session.save(tmp_path / "growth.plotdoc")
+    keeper.remove()  # as the save's notice does
+    assert not keeper._write(snapshot)
+    assert recovery.find(tmp_path / "growth.plotdoc", where=tmp_path / "rec") == []
+    assert recovery.find(None, where=tmp_path / "rec") == []

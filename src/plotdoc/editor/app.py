@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse
 from ..contract.limits import MAX_FILE_BYTES
 from .security import Guard, allowed_hosts, cookie_name
 from .server import Server
-from .uploads import UploadsFull
+from .uploads import TooLarge, UploadsFull
 
 __all__ = ["Server", "create", "run"]
 
@@ -41,24 +41,19 @@ def create(server: Server, token: str, host: str, port: int) -> None:
 
     @app.post("/_plotdoc/upload")
     async def upload(request: Request, name: str) -> JSONResponse:
-        """A dropped file, or a paste too large for the page's connection."""
-        size = int(request.headers.get("content-length") or 0)
-        if size > MAX_FILE_BYTES:
-            return _refused(
-                413, f"expected at most 50 MB ({MAX_FILE_BYTES:,} bytes); found {size:,}"
-            )
-        if not server.uploads.room_for(size):
-            return _refused(503, BUSY)
-        body = bytearray()
-        async for chunk in request.stream():
-            if len(body) + len(chunk) > MAX_FILE_BYTES:
-                return _refused(413, f"expected at most 50 MB ({MAX_FILE_BYTES:,} bytes)")
-            body += chunk
+        """A dropped file, or a paste too large for the page's connection: counted as it
+        arrives, and refused (the rest never read) as soon as it passes a limit."""
         try:
-            key = server.uploads.put(Path(name).name, bytes(body))
+            announced = max(0, int(request.headers.get("content-length") or 0))
+        except ValueError:
+            announced = 0
+        try:
+            key = await server.uploads.receive(Path(name).name, request.stream(), announced)
+        except TooLarge as exc:
+            found = f"found {announced:,}" if announced else f"found more than {exc.received:,}"
+            return _refused(413, f"expected at most 50 MB ({MAX_FILE_BYTES:,} bytes); {found}")
         except UploadsFull:
             return _refused(503, BUSY)
-        del body
         return JSONResponse({"id": key})
 
     page.register(server)

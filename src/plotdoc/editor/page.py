@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from . import opening, panels, parts, rows, saving, sheet
+from . import opening, panels, parts, rows, saving, sheet, unsent
 from .notify import notify
 from .tab import Tab
 
@@ -113,7 +113,12 @@ def build(view: Tab) -> None:
                     view.grid = ui.aggrid({"columnDefs": [], "rowData": []}).classes(
                         "plotdoc-sheet"
                     )
-                    view.grid.on("cellValueChanged", lambda e: sheet.cell_changed(view, e))
+                    # named by the rows its typing began on (see plotdocEditedCell)
+                    view.grid.on(
+                        "cellValueChanged",
+                        lambda e: sheet.cell_changed(view, e),
+                        js_handler="(e) => emit(plotdocEditedCell(e))",
+                    )
                     rows.context_menu(view)
             with split.after, ui.column().classes("w-full h-full q-pa-sm no-wrap gap-0"):
                 with ui.row().classes("w-full items-center no-wrap"):
@@ -142,8 +147,19 @@ def build(view: Tab) -> None:
     ui.on("plotdoc_clear", lambda e: sheet.clear(view, e.args))
     ui.on("plotdoc_shortcut", lambda e: _shortcut(view, e.args.get("action")))
     ui.on("plotdoc_focus", lambda: saving.check_disk(view))
+    ui.on("plotdoc_reapply", lambda e: unsent.reapply(view, e.args))
+    view.unsent.build()
     view.refresh(broadcast=False)  # a new tab changes nothing the others show
-    ui.timer(0.3, lambda: saving.offer_recovery(view), once=True)
+    ui.timer(0.3, lambda: _offer(view), once=True)
+
+
+async def _offer(view: View) -> None:
+    """Offer the recovery copies an earlier editor kept, then the values typed in its pages
+    that no copy holds (re-applied on the project as recovered, or discarded)."""
+    await saving.offer_recovery(view)
+    if view.server.safety.offers:  # a copy left for later: its values wait with it
+        return
+    view.unsent.offer()
 
 
 def _shortcut(view: View, action: str | None) -> Awaitable[bool] | None:

@@ -1,7 +1,7 @@
 """Recovery copies: the unsaved project kept in the user's data folder until it is saved.
 
-While a project has unsaved changes, a copy of it is written a few seconds after the last
-change (and at least every few seconds while changes keep coming), atomically, into the
+While a project has unsaved changes, a copy of it is written half a second after the last
+change (and at least every two seconds while changes keep coming), atomically, into the
 recovery folder: ``plotdoc/recovery`` in the user's data folder (``platformdirs``), or the
 folder named by the ``PLOTDOC_RECOVERY_DIR`` environment variable. Never beside the user's
 file. Each running editor writes its own pair of files there: ``<id>.plotdoc`` (the project,
@@ -12,19 +12,27 @@ A save that leaves nothing unsaved (or opening another project, after the user a
 discard the changes) removes the copy. When the editor stops with unsaved changes, the copy
 is brought up to date first. When the same file, or an untitled project, is opened next, the
 copies that belong to it are offered for recovery.
+
+The copy is taken from a snapshot of the project made on the event loop (the cells copied, as
+a computation's are) and checked and written in a worker thread: typing goes on meanwhile. A
+project whose copy takes longer than that to write is copied again as soon as the last copy is
+written. Each copy written (or removed after a save) is told with the version it holds and the
+moment its snapshot was taken: the page says, when the server stops answering, exactly up to
+when the user's edits are kept.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy as copying
 import json
 import os
 import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -37,9 +45,9 @@ from .disk import Stamp
 #: The environment variable that names the recovery folder (tests point it at a temporary one).
 ENV = "PLOTDOC_RECOVERY_DIR"
 #: Seconds of quiet after a change before the copy is written.
-QUIET = 2.0
+QUIET = 0.5
 #: Seconds at most between a change and its copy while changes keep coming.
-LATEST = 10.0
+LATEST = 2.0
 
 
 def folder() -> Path:
@@ -151,11 +159,31 @@ def _running(pid: int | None) -> bool:
         return True
 
 
+@dataclass
+class Kept:
+    """What the recovery copy holds: the session's ``version`` (None: nothing unsaved, no copy)
+    as it was at ``at``."""
+
+    version: int | None
+    at: datetime
+
+
+@dataclass
+class _Snapshot:
+    version: int
+    project: Any
+    meta: dict[str, Any]
+    at: datetime
+    generation: int
+    began: float = field(default_factory=time.monotonic)
+
+
 class Keeper:
     """Keeps one session's recovery copy up to date (debounced) and removes it when saved.
 
     :meth:`start` listens to the session's changes from within the running event loop.
-    ``stamp`` is asked for what the session's file on disk looked like when last seen.
+    ``stamp`` is asked for what the session's file on disk looked like when last seen; ``kept``
+    is told (on the event loop) each time the copy on disk changes.
     """
 
     def __init__(
@@ -165,6 +193,7 @@ class Keeper:
         where: Path | None = None,
         stamp: Callable[[], Stamp | None] = lambda: None,
         failed: Callable[[str], None] = lambda why: None,
+        kept: Callable[[Kept], None] = lambda kept: None,
         quiet: float = QUIET,
         latest: float = LATEST,
     ) -> None:
@@ -173,11 +202,14 @@ class Keeper:
         self.stamp = stamp
         #: told why a copy could not be written (once per reason)
         self.failed = failed
+        self.kept = kept
         self.quiet = quiet
         self.latest = latest
         self.id = f"{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(4)}"
         #: the session's version the copy on disk holds (None: no copy)
         self.written_version: int | None = None
+        #: what the copy on disk holds, and since when (None: not known yet)
+        self.holds: Kept | None = None
         #: why the last copy could not be written (shown in the terminal at the end)
         self.failure = ""
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -185,6 +217,9 @@ class Keeper:
         self._first_change: float | None = None
         self._cost = 0.0
         self._lock = threading.Lock()
+        #: moved by each removal: a copy snapshotted before it is not written after it
+        self._generation = 0
+        self._writing = False
 
     @property
     def folder(self) -> Path:
@@ -238,9 +273,9 @@ class Keeper:
         now = time.monotonic()
         if self._first_change is None:
             self._first_change = now
-        # a large project takes a while to write: never spend more than a tenth of the time on it
-        delay = max(self.quiet, 10 * self._cost)
-        delay = min(delay, max(0.0, self._first_change + max(self.latest, 10 * self._cost) - now))
+        # a copy that takes long to write is written again as soon as the last one is done
+        delay = max(self.quiet, self._cost)
+        delay = min(delay, max(0.0, self._first_change + max(self.latest, self._cost) - now))
         if self._timer is not None:
             self._timer.cancel()
         assert self._loop is not None
@@ -248,45 +283,88 @@ class Keeper:
 
     def _due(self) -> None:
         self._timer = None
+        if self._writing:  # written again when this one is done
+            return
         self._first_change = None
-        self.write()
+        snapshot = self._snapshot()
+        if snapshot is None:
+            return
+        self._writing = True
+        assert self._loop is not None
+        done = self._loop.run_in_executor(None, self._write, snapshot)
+        done.add_done_callback(self._written)
+
+    def _written(self, done: asyncio.Future[bool]) -> None:
+        self._writing = False
+        if not done.cancelled() and (exc := done.exception()) is not None:  # never expected
+            self._fail(f"{type(exc).__name__}: {exc}")
+        if self.session.dirty and self.written_version != self.session.version:
+            self._schedule()  # changes came while it was written
+        if self.holds is not None:
+            self.kept(self.holds)
 
     def write(self) -> bool:
-        """Write the copy now if the session has unsaved changes it does not hold yet."""
+        """Write the copy now (and wait for it) if the session has unsaved changes it does not
+        hold yet."""
+        if not self.session.dirty:
+            self.remove()
+            return False
+        if self.written_version == self.session.version:
+            return True
+        snapshot = self._snapshot()
+        return snapshot is not None and self._write(snapshot)
+
+    def _snapshot(self) -> _Snapshot | None:
+        """What the copy will hold, taken now (on the event loop: edits change the project in
+        place); None when there is nothing to write."""
+        from .work import project_copy
+
         session = self.session
         if not session.dirty:
             self.remove()
-            return False
+            return None
         if self.written_version == session.version:
-            return True
-        from ..writer import dumps
-
-        began = time.monotonic()
-        version = session.version
-        try:
-            data = dumps(session.project, compact=True)
-        except PlotdocError as exc:
-            self._fail(exc.errors[0].message if exc.errors else "the project cannot be written")
-            return False
+            return None
+        project = project_copy(session.project)
+        project.meta = copying.deepcopy(project.meta)
+        project.usermeta = copying.deepcopy(project.usermeta)
+        project.view = copying.deepcopy(project.view)
         stamp = self.stamp()
+        at = datetime.now(UTC)
         meta = {
             "source": source_key(session.path),
             "title": session.title,
-            "written": datetime.now(UTC).isoformat(timespec="seconds"),
+            "written": at.isoformat(timespec="seconds"),
             "stamp": None if stamp is None else stamp.as_dict(),
             "pid": os.getpid(),
         }
+        return _Snapshot(session.version, project, meta, at, self._generation)
+
+    def _write(self, snapshot: _Snapshot) -> bool:
+        """Check and write ``snapshot`` (in a worker thread, or at the end)."""
+        from ..writer import dumps
+
+        try:
+            data = dumps(snapshot.project, compact=True)
+        except PlotdocError as exc:
+            self._fail(exc.errors[0].message if exc.errors else "the project cannot be written")
+            return False
         try:
             with self._lock:
+                if snapshot.generation != self._generation:
+                    return False  # saved meanwhile: no copy is wanted
+                if self.written_version is not None and self.written_version > snapshot.version:
+                    return True  # a newer copy is on disk
                 self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
                 write_atomic(self.data_path, data)
-                write_atomic(self.meta_path, json.dumps(meta, indent=2).encode())
+                write_atomic(self.meta_path, json.dumps(snapshot.meta, indent=2).encode())
+                self.written_version = snapshot.version
+                self.holds = Kept(snapshot.version, snapshot.at)
         except (OSError, PlotdocError) as exc:
             self._fail(str(exc))
             return False
         self.failure = ""
-        self.written_version = version
-        self._cost = time.monotonic() - began
+        self._cost = time.monotonic() - snapshot.began
         return True
 
     def _fail(self, why: str) -> None:
@@ -297,10 +375,13 @@ class Keeper:
     def remove(self) -> None:
         """Remove this session's copy (its work was saved or knowingly discarded)."""
         with self._lock:
+            self._generation += 1
             for p in (self.meta_path, self.data_path):
                 with contextlib.suppress(FileNotFoundError, OSError):
                     p.unlink()
-        self.written_version = None
+            self.written_version = None
+            self.holds = Kept(None, datetime.now(UTC))
+        self.kept(self.holds)
 
     def current(self) -> Copy | None:
         """This session's copy as it is on disk (None when there is none)."""

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +33,10 @@ class Safety:
         self.asked: Stamp | None = None
         self._seen: tuple[Path | None, int] | None = None
         self.keeper = recovery.Keeper(
-            session, where=where, stamp=lambda: self.stamp, failed=self._no_copy
+            session, where=where, stamp=lambda: self.stamp, failed=self._no_copy, kept=self._kept
         )
+        #: told each time the recovery copy changes (each tab's page shows what it holds)
+        self._watchers: dict[int, Callable[[recovery.Kept], None]] = {}
         #: copies an earlier editor left for this file (or untitled project), newest first
         self.offers: list[recovery.Copy] = []
         self.offered = False
@@ -118,6 +121,18 @@ class Safety:
 
     def leave(self, tab: Any) -> None:
         self._tabs.pop(id(tab), None)
+        self._watchers.pop(id(tab), None)
+
+    def watch(self, tab: Any, told: Callable[[recovery.Kept], None]) -> None:
+        """Tell ``told`` what the recovery copy holds, now and each time it changes."""
+        self._watchers[id(tab)] = told
+        if self.keeper.holds is not None:
+            told(self.keeper.holds)
+
+    def _kept(self, kept: recovery.Kept) -> None:
+        for told in list(self._watchers.values()):
+            with contextlib.suppress(Exception):  # one tab's page never stops the others'
+                told(kept)
 
     def name(self, tab: Any) -> str:
         return self._tabs.get(id(tab), "another tab")

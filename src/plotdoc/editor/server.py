@@ -50,10 +50,11 @@ class Server:
         #: tabs that missed a change while their connection was down (by id)
         self._behind: set[int] = set()
         #: the version of the sheets' layout: which row and column each cell index names.
-        #: Every change but a change of values moves it; the sheet's rows carry the layout
-        #: they were read with, and an edit made on rows of an older layout is refused.
+        #: A change that may move a row or a column moves it (a change of values, of how a
+        #: graph looks, of an analysis or a table's name does not); the sheet's rows carry the
+        #: layout they were read with, and an edit made on rows of an older layout is refused.
         self.layout = 0
-        self._value_edit = False
+        self._keeps_layout = False
         self._layout_seen = self.session.version
         self._project_seen = id(self.session.project)
         self.session.listeners.append(self._session_changed)
@@ -64,7 +65,7 @@ class Server:
 
     def _session_changed(self, session: Session) -> None:
         # a save changes no row or column (and leaves the version as it was)
-        if not self._value_edit and session.version != self._layout_seen:
+        if not self._keeps_layout and session.version != self._layout_seen:
             self.layout += 1
         self._layout_seen = session.version
         if id(session.project) != self._project_seen:  # another project: free the kept figure
@@ -74,13 +75,14 @@ class Server:
             redraw.forget()
 
     @contextlib.contextmanager
-    def value_edit(self, only_values: bool) -> Iterator[None]:
-        """Within: the session's changes move no row or column (a cell edit, a paste)."""
-        self._value_edit = only_values
+    def keeping_layout(self, keeps: bool) -> Iterator[None]:
+        """Within, when ``keeps``: the session's changes move no row or column of any sheet
+        (a cell edit, a paste, a graph's title), so rows read before stay valid."""
+        self._keeps_layout = keeps
         try:
             yield
         finally:
-            self._value_edit = False
+            self._keeps_layout = False
 
     def current(self, layout: Any) -> bool:
         """Whether rows read with ``layout`` still name the same rows and columns."""

@@ -123,10 +123,10 @@ def cell_changed(view: View, e: events.GenericEventArguments) -> None:
     table = view.table()
     col = column_index(e.args.get("colId"))
     row = e.args.get("rowIndex")
-    if table is None or col is None or row is None:
-        return
-    if current_rows(view, table, e.args):
+    known = table is not None and col is not None and row is not None
+    if known and current_rows(view, table, e.args):
         view.apply(set_cell, table.id, int(row), col, e.args.get("newValue"))
+    view.unsent.typed_value(e.args.get("seq"))  # applied or refused: the page may forget it
 
 
 def paste(view: View, args: dict[str, Any]) -> Awaitable[None] | None:

@@ -9,7 +9,20 @@ from typing import TYPE_CHECKING, Any
 from nicegui import background_tasks, ui
 
 from ..contract.limits import MAX_LISTED_WARNINGS
-from ..editing import add_table, duplicate_table, paste_block, set_cell
+from ..editing import (
+    add_analysis,
+    add_table,
+    duplicate_table,
+    move_table,
+    paste_block,
+    remove_analysis,
+    rename_table,
+    set_analysis_params,
+    set_cell,
+    set_plot_option,
+    set_preset,
+    set_variant,
+)
 from ..editing.cells import clear_cells
 from ..editing.history import pending
 from ..problems import PlotdocError, Problem
@@ -19,6 +32,7 @@ from .format_panel import FormatPanel
 from .notify import notify
 from .pointing import EDIT_REFUSED, EDIT_WARNINGS
 from .sheet import sheet_options
+from .unsent import Unsent
 from .work import (
     Cancelled,
     Job,
@@ -34,6 +48,22 @@ if TYPE_CHECKING:
 
 #: Edits that change values only: no row or column of any sheet moves.
 VALUE_EDITS = (set_cell, paste_block, clear_cells)
+#: Edits that move no row or column of a sheet a cell can be typed in: values, a table's name,
+#: place or graph, its analyses (their results tables take no typing), a new table. Edits of
+#: how a graph looks keep them too (see :meth:`Tab.apply_look`).
+KEEPS_LAYOUT = (
+    *VALUE_EDITS,
+    rename_table,
+    move_table,
+    add_table,
+    duplicate_table,
+    set_preset,
+    set_variant,
+    set_plot_option,
+    add_analysis,
+    set_analysis_params,
+    remove_analysis,
+)
 
 
 def capped(problems: Iterable[Problem]) -> tuple[list[Problem], int]:
@@ -98,6 +128,8 @@ class Tab:
         self.analysed: int | None = None
         #: an element no refresh deletes: the context of work done after an event
         self.anchor: ui.element = ui.element()
+        #: which of the page's typed values the recovery copy holds (told to the page)
+        self.unsent = Unsent(self)
 
     # -- the selected table ----------------------------------------------------------
 
@@ -128,7 +160,7 @@ class Tab:
 
     def _apply(self, op: Any, args: Any, kwargs: dict[str, Any], *, look_only: bool) -> bool:
         try:
-            with self.server.value_edit(op in VALUE_EDITS):
+            with self.server.keeping_layout(look_only or op in KEEPS_LAYOUT):
                 edit = self.session.apply(op, *args, **kwargs)
         except PlotdocError as exc:
             self.show_problems(EDIT_REFUSED, exc.problems, exc.omitted)

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..editing.session import Session
     from ..problems import Problem
     from .server import Server
+    from .unsent import Unsent
     from .work import Job
 
 
@@ -60,6 +61,8 @@ class View(Protocol):
     omitted: int
     omitted_warnings: int
     job: Job
+    #: which of the page's typed values the recovery copy holds
+    unsent: Unsent
 
     @property
     def parts(self) -> Parts: ...

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import os
 import signal
 import threading
 import time
@@ -29,6 +30,18 @@ _DRAW_LOCK = threading.Lock()
 
 #: Cells (rows x columns) above which a graph is drawn in a child process that Cancel can end.
 LARGE_CELLS = 50_000
+
+
+def _delay() -> float:
+    """Seconds every computation of the analyses waits first, from the environment variable
+    ``PLOTDOC_EDITOR_COMPUTE_DELAY`` (tests use it to type while one is under way)."""
+    try:
+        return max(0.0, float(os.environ.get("PLOTDOC_EDITOR_COMPUTE_DELAY") or 0))
+    except ValueError:
+        return 0.0
+
+
+_DELAY = _delay()
 
 #: Pixels per inch of the graph shown on the page (the exported files use their own).
 SCREEN_DPI = 120
@@ -104,6 +117,8 @@ def compute_results(project: Project, report: Callable[[str], None] | None = Non
             report(f"{done} of {total} done")
 
     results.on_computed = computed
+    if _DELAY:
+        time.sleep(_DELAY)
     for key in results:  # as plotdoc.api.recompute does, with progress
         results[key]
     for table in project.tables:

@@ -187,6 +187,151 @@
     return { _t: data._t, _v: data._v };
   }
 
+  // The rows a cell's typing began on: the edit names them, not the rows shown when it ends
+  // (the sheet may be read again meanwhile, after an analysis or a graph was redone; when rows
+  // moved in between, the server refuses the edit rather than put it in another row).
+  let begun = null;
+  let watched = null;
+  setInterval(() => {
+    const api = gridApi();
+    if (!api || api === watched) return;
+    watched = api;
+    begun = null;
+    api.addEventListener("cellEditingStarted", (e) => {
+      const data = e.data || {};
+      begun = { row: e.rowIndex, col: e.column.getColId(), _t: data._t, _v: data._v };
+    });
+  }, 200);
+  window.plotdocEditedCell = function (e) {
+    const data = e.data || {};
+    const b = begun && begun.row === e.rowIndex && begun.col === e.colId ? begun : data;
+    // the names shown, for the offer (text only)
+    const api = gridApi();
+    const column = api && api.getColumn ? api.getColumn(e.colId) : null;
+    const group = column && column.getParent && column.getParent();
+    const header = [group && group.getColGroupDef && group.getColGroupDef() ? group.getColGroupDef().headerName : "", column ? column.getColDef().headerName : e.colId];
+    const shown = {
+      table: (document.querySelector("[data-testid=table-name]") || {}).textContent || b._t,
+      column: header.filter((x) => x).join(" "),
+    };
+    const seq = unsent.add({ t: b._t, row: e.rowIndex, col: e.colId, value: e.newValue, shown: shown });
+    return Object.assign({}, e, { data: null, _t: b._t, _v: b._v, seq: seq });
+  };
+
+  // Typed values this page sent that no recovery copy (or save) holds yet, kept in the
+  // browser's storage under this page's key until the server says the copy holds them
+  // (see plotdoc/editor/unsent.py). A page of an editor started again offers them back.
+  const unsent = (function () {
+    const prefix = "plotdoc-unsent:" + location.port + ":";
+    const key = prefix + Math.random().toString(36).slice(2);
+    let seq = 0;
+    let entries = [];
+    const mark = () => document.querySelector("[data-testid=recovery-state]");
+    function save() {
+      const m = mark();
+      try {
+        if (entries.length && m) localStorage.setItem(key, JSON.stringify({ editor: m.dataset.editor, file: m.dataset.file, entries: entries }));
+        else localStorage.removeItem(key);
+      } catch (err) {
+        // storage full or refused: the page still holds them while it is open
+      }
+    }
+    function prune() {
+      const m = mark();
+      const kept = m ? Number(m.dataset.keptSeq || 0) : 0;
+      const before = entries.length;
+      entries = entries.filter((x) => x.seq > kept);
+      if (entries.length !== before) save();
+    }
+    setInterval(prune, 250);
+    // a page closed while its server answers: the server has every value it sent
+    window.addEventListener("pagehide", () => {
+      if (window.socket && window.socket.connected) localStorage.removeItem(key);
+    });
+    return {
+      add(entry) {
+        seq += 1;
+        entries.push(Object.assign({ seq: seq }, entry));
+        save();
+        return seq;
+      },
+      count() {
+        prune();
+        return entries.length;
+      },
+      // what pages of editors no longer running left: [storage key, entries]
+      left() {
+        const m = mark();
+        const found = [];
+        for (let i = 0; i < localStorage.length; i++) {
+          const k = localStorage.key(i);
+          if (!k || !k.startsWith(prefix) || k === key) continue;
+          try {
+            const stored = JSON.parse(localStorage.getItem(k));
+            // of an editor no longer running, on the same file (or untitled project)
+            if (m && stored.editor !== m.dataset.editor && stored.file === m.dataset.file && stored.entries.length) {
+              found.push([k, stored.entries]);
+            }
+          } catch (err) {
+            localStorage.removeItem(k);
+          }
+        }
+        return found;
+      },
+    };
+  })();
+
+  // a dialog of the page's own: the values typed in an editor that stopped before its
+  // recovery copy held them, offered back (their text is shown as text, never as markup)
+  window.plotdocOfferUnsent = function () {
+    const left = unsent.left();
+    if (!left.length || document.getElementById("plotdoc-unsent")) return;
+    const entries = [].concat(...left.map((x) => x[1]));
+    const forget = () => {
+      for (const [k] of left) localStorage.removeItem(k);
+      box.remove();
+    };
+    const box = document.createElement("div");
+    box.id = "plotdoc-unsent";
+    box.setAttribute("data-testid", "unsent-question");
+    box.setAttribute("role", "dialog");
+    const panel = document.createElement("div");
+    const head = document.createElement("b");
+    const n = entries.length;
+    head.textContent = n + (n === 1 ? " typed value was" : " typed values were") + " not in the recovery copy";
+    const says = document.createElement("p");
+    says.textContent =
+      "The editor stopped before its recovery copy held what was typed last in this browser. " +
+      "Re-apply puts each value back into its cell of the project shown now, in the order typed.";
+    const list = document.createElement("ul");
+    for (const x of entries.slice(0, 20)) {
+      const item = document.createElement("li");
+      const shown = x.shown || { table: x.t, column: x.col };
+      item.textContent = shown.table + ", row " + (x.row + 1) + ", " + shown.column + ": " + (x.value === null || x.value === undefined ? "(cleared)" : String(x.value));
+      list.appendChild(item);
+    }
+    if (n > 20) {
+      const item = document.createElement("li");
+      item.textContent = "… and " + (n - 20) + " more";
+      list.appendChild(item);
+    }
+    const discard = document.createElement("button");
+    discard.textContent = "Discard them";
+    discard.setAttribute("data-testid", "unsent-discard");
+    discard.onclick = forget;
+    const apply = document.createElement("button");
+    apply.textContent = "Re-apply";
+    apply.setAttribute("data-testid", "unsent-reapply");
+    apply.onclick = () => {
+      emitEvent("plotdoc_reapply", { entries: entries.map((x) => ({ t: x.t, row: x.row, col: x.col, value: x.value })) });
+      forget();
+    };
+    panel.append(head, says, list, discard, apply);
+    box.appendChild(panel);
+    document.body.appendChild(box);
+  };
+  window.plotdocUnsentCount = () => unsent.count();
+
   function gridApi() {
     const el = document.querySelector(".plotdoc-sheet");
     if (!el) return null;
@@ -416,13 +561,38 @@
     const box = document.createElement("div");
     box.id = "plotdoc-stopped";
     box.setAttribute("data-testid", "server-stopped");
-    box.innerHTML =
-      "<div><b>The editor's server is not answering</b> (it was stopped, or the connection " +
-      "was lost). Nothing typed here now could be kept, so the page takes no input.<br>" +
-      "Unsaved changes are kept in a recovery copy: start <code>plotdoc edit</code> again " +
-      "to recover them. This page continues when the server is back.</div>";
+    const panel = document.createElement("div");
+    const head = document.createElement("b");
+    head.textContent = "The editor's server is not answering";
+    const says = document.createElement("span");
+    says.setAttribute("data-testid", "server-stopped-kept");
+    says.textContent =
+      " (it was stopped, or the connection was lost). Nothing typed here now could be kept, " +
+      "so the page takes no input. " + keptText() + " This page continues when the server is back.";
+    panel.append(head, says);
+    box.appendChild(panel);
     document.body.appendChild(box);
   }
+  // what is kept, as the server last told this page (see plotdoc/editor/unsent.py)
+  function keptText() {
+    const m = document.querySelector("[data-testid=recovery-state]");
+    const held = window.plotdocUnsentCount ? window.plotdocUnsentCount() : 0;
+    const values = held + (held === 1 ? " typed value" : " typed values");
+    const inTab =
+      held > 0
+        ? " " + values + " entered after that " + (held === 1 ? "is" : "are") + " held in this browser only " +
+          "(start plotdoc edit again and open it in this browser: " + (held === 1 ? "it is" : "they are") +
+          " offered back)."
+        : "";
+    if (!m || !m.dataset.kept) {
+      return "No recovery copy was written yet: unsaved changes are not kept." + (held > 0 ? " " + values + " " + (held === 1 ? "is" : "are") + " held in this browser only." : "");
+    }
+    if (m.dataset.kept === "saved") {
+      return "Everything up to " + m.dataset.keptAt + " was saved." + inTab + " Any other change after that time is not kept.";
+    }
+    return "Your edits up to " + m.dataset.keptAt + " are kept in the recovery copy (start plotdoc edit again to recover them)." + inTab + " Any other change after that time is not kept.";
+  }
+
   function back() {
     const box = document.getElementById("plotdoc-stopped");
     if (box) box.remove();

@@ -1,0 +1,183 @@
+"""Edits are kept: typed while the analyses are computed again, typed after a change of the
+graph's title, and typed just before the server is killed (the recovery copy holds them half
+a second later; what it does not hold yet, the page offers back to the editor started again)."""
+
+from __future__ import annotations
+
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from plotdoc import open_project
+from plotdoc.publish.examples import example_bytes
+
+from .conftest import start_editor
+from .helpers import browser_page, cell_is, running, show_weights, type_in_cell
+
+SHOTS = Path("/tmp/plotdoc-edits-kept")
+#: what the page shows when it refused an edit made on rows that moved
+NOTICES = (
+    "() => Array.from(document.querySelectorAll('.q-notification, [data-testid=page-message]'))"
+    ".map((n) => n.textContent).join(' | ')"
+)
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+@pytest.fixture
+def project_file(tmp_path: Path) -> Path:
+    path = tmp_path / "complete.plotdoc"
+    path.write_bytes(example_bytes("complete"))
+    return path
+
+
+def dirty_is(page: Any, value: str) -> None:
+    page.wait_for_function(
+        "(v) => document.querySelector('[data-testid=title]')?.dataset.dirty === v", arg=value
+    )
+
+
+def save_and_read(page: Any, path: Path) -> list[float]:
+    page.get_by_test_id("save").click()
+    dirty_is(page, "no")
+    return [float(v) for v in open_project(path).table("weights").data_sets[0].values[:, 0]]
+
+
+@pytest.mark.slow
+def test_edits_typed_while_the_analyses_are_computed_are_all_kept(
+    browser: Any, project_file: Path
+) -> None:
+    # each computation of the analyses takes two seconds more than it would
+    env = {"PLOTDOC_EDITOR_COMPUTE_DELAY": "2"}
+    with (
+        running(project_file, cwd=project_file.parent, env=env) as editor,
+        browser_page(browser, editor.url) as page,
+    ):
+        show_weights(page)
+        # a change of an analysis: computed again; a value entered at once, on the rows shown
+        page.get_by_test_id("tab-analyses").click()
+        page.get_by_role("checkbox", name="Cumulative").click()
+        page.evaluate(
+            "() => plotdocGridApi().getDisplayedRowAtIndex(8).setDataValue('c0', '499.5')"
+        )
+        typed = [f"{500 + k}.5" for k in range(6)]
+        for k, value in enumerate(typed):
+            type_in_cell(page, k, 0, value)
+            page.wait_for_timeout(400)  # a computation is under way the whole time
+            assert page.get_by_text("Computing").count()
+        page.wait_for_timeout(5000)  # every computation done, the sheet read again
+        shot(page, "typed-while-computing")
+        assert "not applied" not in page.evaluate(NOTICES)
+        for k, value in enumerate(typed):
+            cell_is(page, k, 0, value)
+        values = save_and_read(page, project_file)
+        assert values[:6] == [float(v) for v in typed] and values[8] == 499.5
+        histogram = open_project(project_file).table("weights").analyses[1]
+        assert histogram.params["cumulative"] is True
+
+
+def test_a_cell_edit_after_a_change_of_the_title_is_applied(
+    browser: Any, project_file: Path
+) -> None:
+    with (
+        running(project_file, cwd=project_file.parent) as editor,
+        browser_page(browser, editor.url) as page,
+    ):
+        show_weights(page)
+        page.locator(".plotdoc-hit.kind-title").first.click()
+        field = page.get_by_test_id("title-edit")
+        field.fill("Weights at day 28")
+        field.press("Enter")
+        page.wait_for_function(
+            "() => (window.plotdocHitsData?.regions || [])"
+            ".some((g) => g.kind === 'title' && g.text === 'Weights at day 28')"
+        )
+        type_in_cell(page, 0, 0, "432.5")
+        cell_is(page, 0, 0, "432.5")
+        page.wait_for_timeout(500)
+        assert "not applied" not in page.evaluate(NOTICES)
+        assert save_and_read(page, project_file)[0] == 432.5
+        assert open_project(project_file).table("weights").titles  # the title too
+
+
+KEPT = "() => document.querySelector('[data-testid=server-stopped-kept]')?.textContent || ''"
+
+
+@pytest.mark.slow
+def test_a_killed_server_keeps_edits_half_a_second_old_and_the_page_offers_the_rest(
+    browser: Any, tmp_path: Path, project_file: Path
+) -> None:
+    recovery = tmp_path / "recovery"
+    first = start_editor(project_file, cwd=tmp_path, recovery=recovery)
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(first.url)
+        show_weights(page)
+        type_in_cell(page, 0, 0, "611.5")
+        cell_is(page, 0, 0, "611.5")
+        dirty_is(page, "yes")
+        time.sleep(0.6)
+        first.process.send_signal(signal.SIGKILL)
+        first.process.wait(timeout=10)
+        (copy,) = recovery.glob("*.plotdoc")  # written within half a second of the edit
+        assert open_project(copy).table("weights").data_sets[0].values[0, 0] == 611.5
+        page.get_by_test_id("server-stopped").wait_for()
+        said = page.evaluate(KEPT)
+        assert "Your edits up to " in said and "are kept in the recovery copy" in said
+        assert "held in this browser" not in said  # nothing typed after the copy
+        shot(page, "killed-all-kept")
+
+        # again, now with a value typed after the copy was written
+        second = start_editor(project_file, cwd=tmp_path, recovery=recovery, port=first.port)
+        try:
+            page.goto(second.url)
+            page.get_by_test_id("recover-question-recover").click()
+            show_weights(page)
+            cell_is(page, 0, 0, "611.5")
+            type_in_cell(page, 1, 0, "622.5")
+            # the copy holds it (half a second later), and the page was told so
+            page.wait_for_function("() => plotdocUnsentCount() === 0", timeout=10000)
+            type_in_cell(page, 2, 0, "633.5")
+            second.process.send_signal(signal.SIGKILL)  # before a copy could hold 633.5
+            second.process.wait(timeout=10)
+            page.get_by_test_id("server-stopped").wait_for()
+            said = page.evaluate(KEPT)
+            assert "1 typed value entered after that is held in this browser only" in said
+            shot(page, "killed-one-held")
+        finally:
+            second.stop()
+        (copy,) = recovery.glob("*.plotdoc")
+        values = open_project(copy).table("weights").data_sets[0].values[:, 0]
+        assert values[1] == 622.5 and values[2] != 633.5
+
+        # started again: the recovery copy, then the value it misses, are offered back
+        third = start_editor(project_file, cwd=tmp_path, recovery=recovery, port=first.port)
+        try:
+            page.goto(third.url)
+            page.get_by_test_id("recover-question-recover").click()
+            offer = page.get_by_test_id("unsent-question")
+            offer.wait_for()
+            assert "633.5" in offer.inner_text() and "row 3" in offer.inner_text()
+            shot(page, "unsent-offered")
+            page.get_by_test_id("unsent-reapply").click()
+            show_weights(page)
+            cell_is(page, 1, 0, "622.5")
+            cell_is(page, 2, 0, "633.5")
+            assert save_and_read(page, project_file)[:3] == [611.5, 622.5, 633.5]
+            # offered once: a page opened now offers nothing
+            page.goto(third.url)
+            show_weights(page)
+            page.wait_for_timeout(1000)
+            assert page.get_by_test_id("unsent-question").count() == 0
+        finally:
+            third.stop()
+    finally:
+        context.close()
+        first.stop()
