@@ -34,6 +34,22 @@ from ..marks.swatches import variant_swatch
 from ..marks.value_labels import draw_value_labels
 from ..positions.slots import CategoryLayout
 
+#: the marks a column variant can draw (its record lists which)
+MARKS = frozenset(
+    {
+        Mark.EVERY_VALUE,
+        Mark.SUMMARY_LINE,
+        Mark.BAR,
+        Mark.SYMBOL,
+        Mark.ERROR_BAR,
+        Mark.LINE,
+        Mark.SUBJECT_LINES,
+        Mark.FLOATING_BAR,
+        Mark.BOX,
+        Mark.VIOLIN,
+    }
+)
+
 
 def draw(ctx: DrawContext) -> None:
     table = ctx.table

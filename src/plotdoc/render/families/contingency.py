@@ -10,13 +10,16 @@ Ids: ``bar/ds{i}/row{r}``, value labels ``value/ds{i}/row{r}``.
 
 from __future__ import annotations
 
-from ...contract.variants import Arrangement
+from ...contract.variants import Arrangement, Mark
 from ..context import DrawContext
 from ..guides.category_axis import set_grouped_categories
 from ..marks.bars import draw_bars, draw_stacked, stack_order
 from ..marks.swatches import variant_swatch
 from ..positions.arrangements import grouped_layout
 from ..prepare.cells import row_labels
+
+#: the marks a contingency variant can draw: a bar per count
+MARKS = frozenset({Mark.BAR})
 
 
 def draw(ctx: DrawContext) -> None:

@@ -25,6 +25,19 @@ from ..marks.place import Place
 from ..marks.swatches import variant_swatch
 from ..marks.value_labels import draw_value_labels
 
+#: the marks a nested variant can draw (its record lists which)
+MARKS = frozenset(
+    {
+        Mark.EVERY_VALUE,
+        Mark.SUMMARY_LINE,
+        Mark.BAR,
+        Mark.ERROR_BAR,
+        Mark.FLOATING_BAR,
+        Mark.BOX,
+        Mark.VIOLIN,
+    }
+)
+
 
 def draw(ctx: DrawContext) -> None:
     table = ctx.table
