@@ -39,11 +39,15 @@ def _ids_in(node: ast.AST, ids: frozenset[str] = DISTINCT) -> bool:
 
 
 def _holds_id(node: ast.AST) -> bool:
-    """``vid``, ``variant_id``, ``graph.variant_id``: an expression naming a variant id."""
+    """``vid``, ``variant_id``, ``graph.variant_id``, ``variant.id``: an expression naming a
+    variant id."""
     if isinstance(node, ast.Name):
         return node.id in ID_NAMES
     if isinstance(node, ast.Attribute):
-        return node.attr in ID_NAMES
+        record = node.value
+        # `variant.id`, `v.id`: a record's id
+        by_record = isinstance(record, ast.Name) and record.id in ("v", "variant")
+        return node.attr in ID_NAMES or (node.attr == "id" and by_record)
     return False
 
 
@@ -100,6 +104,7 @@ def test_the_scan_sees_each_way_of_deciding_by_id() -> None:
     assert _flags("ok = any(w in variant_id for w in words)")
     assert _flags('ok = variant_id.startswith("grouped-rm")')
     assert _flags('ok = graph.variant_id.endswith(("-box", "-violin"))')
+    assert _flags('ok = "donut" in variant.id')
 
 
 def test_ids_as_document_data_are_not_decisions() -> None:
