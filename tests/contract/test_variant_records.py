@@ -108,3 +108,10 @@ def test_its_sample_is_built_from_its_record(variant: Variant) -> None:
         assert len(table["dataSets"]) == variant.sample.data_sets
     methods = [a["method"] for a in table.get("analyses", [])]
     assert methods == list(variant.sample.analyses)
+
+
+def test_a_sample_document_shares_nothing_with_the_registry() -> None:
+    doc = sample_document("grouped-heat-map")
+    doc["tables"][0]["graph"]["plot"]["options"]["heatMap"]["colormap"] = "sequential"
+    assert sample_document("grouped-heat-map") != doc
+    assert VARIANTS["grouped-heat-map"].sample.options["heatMap"]["colormap"] == "diverging"

@@ -9,6 +9,7 @@ plot options and analyses); :data:`TABLES` has one builder per kind of sample ta
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -294,8 +295,13 @@ def _graph(variant: Variant) -> dict[str, Any]:
     """The sample's graph: the variant, with the plot options its sample sets."""
     graph: dict[str, Any] = {"variantId": variant.id}
     if variant.sample.options:
-        graph["plot"] = {"family": variant.family, "options": dict(variant.sample.options)}
+        graph["plot"] = {"family": variant.family, "options": _options(variant)}
     return graph
+
+
+def _options(variant: Variant) -> dict[str, Any]:
+    """The plot options the sample sets: a copy (the registry's own are never handed out)."""
+    return copy.deepcopy(dict(variant.sample.options))
 
 
 def _with_analyses(table: dict[str, Any], variant: Variant) -> dict[str, Any]:
@@ -315,7 +321,7 @@ def _rows_document(variant: Variant) -> Doc:
     if variant.sample.data in _MV:
         mapping = _MV[variant.sample.data][1]
         plot["options"] = {"kind": variant.own_defaults["kind"], "mapping": mapping}
-    plot["options"].update(variant.sample.options)
+    plot["options"].update(_options(variant))
     table["id"] = "t1"
     table["graph"] = {"variantId": variant.id, "plot": plot}
     return {
