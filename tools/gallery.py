@@ -19,6 +19,23 @@ from plotdoc.publish.samples import sample_document, sample_variants
 from plotdoc.render import render_table
 
 
+def _words(name: str) -> str:
+    return name.lower().replace("_", " ")
+
+
+def _facts(vid: str) -> list[str]:
+    """What the variant's record says it draws and offers, in a few words."""
+    v = VARIANTS[vid]
+    marks = ", ".join(_words(m.name) for m in v.marks)
+    options = ", ".join(f"`{o}`" for o in v.options) or "none"
+    return [
+        f"Draws: {marks}; arrangement: {_words(v.arrangement.name)}; "
+        f"needs {v.min_replicates} replicate{'s' if v.min_replicates > 1 else ''} or more; "
+        f"editor group: {v.group.value}; plot options: {options}.",
+        "",
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("variants", nargs="*")
@@ -48,7 +65,15 @@ def main(argv: list[str] | None = None) -> int:
         table = project.tables[0]
         png = render_table(project, table, fmt="png", dpi=args.dpi)
         (images / f"{vid}.png").write_bytes(png)
-        lines += [f"### `{vid}`", "", v.description, "", f"![{vid}](gallery/{vid}.png)", ""]
+        lines += [
+            f"### `{vid}`",
+            "",
+            v.description,
+            "",
+            *_facts(vid),
+            f"![{vid}](gallery/{vid}.png)",
+            "",
+        ]
         print(vid, file=sys.stderr)
     if not args.variants:
         (out / "gallery.md").write_text("\n".join(lines), encoding="utf-8")

@@ -249,6 +249,10 @@ def test_the_field_module_is_light() -> None:
 def test_fields_of_a_graph_type_are_the_options_it_has(project: Project) -> None:
     box = [f.path for f in settable_fields("graph", variant="column-box-whiskers")]
     assert "graph.plot.options.mode" in box and "graph.plot.options.heatMap.colormap" not in box
+    # an option of the family the type does not use (a violin's, on a box) is not listed
+    assert "graph.plot.options.showTruncatedViolin" not in box
+    violin = [f.path for f in settable_fields("graph", variant="column-violin")]
+    assert "graph.plot.options.showTruncatedViolin" in violin
     mode = field_spec("tables[1].graph.plot.options.mode", project)  # a box-and-whiskers graph
     assert mode.values == ("minToMax", "tukey", "p10_90", "p5_95", "p2_5_97_5", "p1_99")
     heat = [

@@ -40,3 +40,19 @@ def test_values_in_a_scientists_words() -> None:
     assert label_of("welch") == "Welch's correction (unequal SDs)"
     assert label_of("ci95") == "95% CI"
     assert label_of("showTruncatedViolin") == "Show truncated violin"
+
+
+def test_an_option_is_offered_where_it_changes_the_drawing() -> None:
+    # data sets sharing one slot are moved apart by seriesAlign; side-by-side ones never share
+    assert "seriesAlign" in offered("grouped-superimposed-scatter")
+    assert "seriesAlign" in offered("grouped-rm-across-row")
+    assert "seriesAlign" not in offered("grouped-interleaved-bars")
+    # an ...Error center draws error bars on any xy graph: their kind is offered on all
+    assert "error" in offered("scatter")
+    # only the graphs that spread every value sideways follow pointLayout
+    assert "pointLayout" in offered("nested-scatter")
+    assert "pointLayout" not in offered("nested-box")
+    # each multiple-variables option belongs to its kind
+    assert "maxBubbleSize" in offered("mv-bubble")
+    assert "maxBubbleSize" not in offered("mv-scatter")
+    assert "volcano" not in offered("mv-forest")

@@ -164,5 +164,5 @@ GRAPH_SWITCHES = (
 
 #: Keys that name a group of drawn points rather than a data set (style and legend records).
 SEMANTIC_KEYS = ("volcano:up", "volcano:down", "volcano:ns")
-#: The variants that draw those groups: a semantic key of another variant matches nothing.
-SEMANTIC_KEYS_BY_VARIANT: dict[str, tuple[str, ...]] = {"mv-volcano": SEMANTIC_KEYS}
+#: The variants that draw those groups name them in their record (``Variant.semantic_keys``):
+#: a semantic key of another variant matches nothing.

@@ -373,7 +373,7 @@ def _for_variant(spec: FieldSpec, variant: str | None) -> FieldSpec | None:
     if option is None or variant is None or variant not in VARIANTS:
         return spec
     offered = VARIANTS[variant]
-    if option == "kind" or (option not in offered.default_options and option != "mapping"):
+    if option == "kind" or not offered.offers(option):  # its record lists what it offers
         return None
     if option == "mode":
         return dataclasses.replace(spec, values=offered.modes) if offered.modes else None

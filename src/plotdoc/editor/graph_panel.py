@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from ..contract.presets import PRESETS
-from ..contract.variants import VARIANTS, Variant, variants_of
+from ..contract.variants import VARIANTS, PickerGroup, Variant, variants_of
 from ..editing import set_plot_option, set_preset, set_variant
 from ..model import Project
 from ..render import file_stem
@@ -36,58 +36,19 @@ from .work import (
 if TYPE_CHECKING:
     from .view import View
 
-_PREFIXES = ("column-", "grouped-", "xy-", "contingency-", "nested-", "survival-", "parts-", "mv-")
-
-#: Groups of the picker, in order: (title, words of a variant id that put it there).
-GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Heat map", ("heat-map",)),
-    ("Survival curves", ("survival-",)),
-    ("Pies and parts", ("parts-",)),
-    ("Repeated measures", ("-rm-", "repeated", "before-after")),
-    ("Distributions", ("box", "violin", "low-high", "floating")),
-    ("Bars", ("bar", "spikes")),
-    ("Every value", ("scatter", "individual", "replicates")),
-    ("Lines and areas", ("line", "area")),
-)
-
-
-#: The order groups are shown in: the everyday types first.
-SHOWN_ORDER = (
-    "Symbols and error bars",
-    "Every value",
-    "Lines and areas",
-    "Bars",
-    "Distributions",
-    "Repeated measures",
-    "Heat map",
-    "Survival curves",
-    "Pies and parts",
-)
-
 
 def variant_label(vid: str) -> str:
-    text = vid
-    for prefix in _PREFIXES:
-        if text.startswith(prefix) and len(text) > len(prefix):
-            text = text[len(prefix) :]
-            break
-    return text.replace("-", " ").capitalize()
-
-
-def variant_group(vid: str) -> str:
-    for title, words in GROUPS:
-        if any(w in vid for w in words):
-            return title
-    return "Symbols and error bars"
+    """The name the picker shows for a graph type (its record's label)."""
+    return VARIANTS[vid].label
 
 
 def grouped_variants(family: str) -> dict[str, list[Variant]]:
-    """The family's variants by group, groups in a fixed order."""
-    order = SHOWN_ORDER
-    out: dict[str, list[Variant]] = {}
+    """The family's variants by their records' picker groups, groups in the order
+    :class:`PickerGroup` lists them (the everyday types first)."""
+    out: dict[PickerGroup, list[Variant]] = {}
     for v in variants_of(family):
-        out.setdefault(variant_group(v.id), []).append(v)
-    return {g: out[g] for g in order if g in out}
+        out.setdefault(v.group, []).append(v)
+    return {g.value: out[g] for g in PickerGroup if g in out}
 
 
 #: The resolutions the graph on the page is drawn at, fitted to its place (pixels per inch).

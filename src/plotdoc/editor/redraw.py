@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ..contract.variants import VARIANTS, Mark
 from ..model import Project, Table
 from .hits import Screen, picture, shown
 from .work import _DRAW_LOCK, SCREEN_DPI
@@ -70,7 +71,7 @@ def updatable(table: Table) -> bool:
     return (
         graph is not None
         and table.format == "xy"
-        and graph.variant_id == "scatter"
+        and VARIANTS[graph.variant_id].marks == (Mark.SYMBOL,)  # symbols only: they move
         and table.replicates == 1
         and table.x is not None
         and not table.analyses

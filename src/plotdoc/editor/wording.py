@@ -1,9 +1,10 @@
 """The Format panel's words: values as a scientist names them, and which plot options a graph
-type uses (a violin's option is not offered on a bar graph)."""
+type uses (a violin's option is not offered on a bar graph: each variant's record lists the
+options it offers)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from ..contract.variants import VARIANTS
 
 #: enumeration values whose automatic label ("Mean with sd") would read wrong
 VALUE_LABELS = {
@@ -59,33 +60,6 @@ def label_of(key: str) -> str:
     return text.replace("_", " ").replace("-", " ")
 
 
-def _has(*words: str) -> Callable[[str], bool]:
-    return lambda vid: any(w in vid for w in words)
-
-
-#: plot options used only by some graph types (by words of the variant id); others apply to all
-OPTION_APPLIES: dict[str, Callable[[str], bool]] = {
-    "showTruncatedViolin": _has("violin"),
-    "pointLayout": _has("scatter", "nested-"),
-    "seriesAlign": _has("grouped-separated", "grouped-interleaved"),
-    "heatMap": _has("heat-map"),
-    "donutHoleRatio": _has("donut"),
-    "showTotal": _has("donut"),
-    "totalPrefix": _has("donut"),
-    "totalSuffix": _has("donut"),
-    "totalFontSize": _has("donut"),
-    "orientation": _has("slices", "dot-plot"),
-    "reverseOrder": _has("slices", "dot-plot"),
-    "graphicSizePt": _has("pie", "donut"),
-    "connectCenter": _has("line", "area"),
-    "seriesStackOrder": _has("area"),
-    "error": _has("error", "xy-area"),
-    "plotSymbolsAt": _has("staircase-points", "point-to-point"),
-    "errorBars": _has("-eb"),
-    "hideOuterFrame": _has("nested-"),
-    "flipXY": lambda vid: "heat-map" not in vid,
-}
-
 #: plot option labels in a scientist's words
 OPTION_LABELS = {
     "flipXY": "Horizontal (swap X and Y)",
@@ -108,5 +82,6 @@ OPTION_LABELS = {
 
 
 def option_applies(key: str, variant_id: str) -> bool:
-    test = OPTION_APPLIES.get(key)
-    return test is None or test(variant_id)
+    """Whether the graph type ``variant_id`` offers the plot option ``key`` (its record says)."""
+    variant = VARIANTS.get(variant_id)
+    return variant is not None and variant.offers(key)

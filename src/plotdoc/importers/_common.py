@@ -21,6 +21,7 @@ import orjson
 from ..api import read_limited
 from ..contract import limits as L
 from ..contract.families import FAMILIES
+from ..contract.variants import default_variant
 from ..problems import PathPart, PlotdocError, Problem, error, warning
 from ..reader.cells import NUMERIC_TEXT
 
@@ -43,17 +44,9 @@ def new_document(tables: list[dict[str, Any]]) -> dict[str, Any]:
 
 # -- graphs ---------------------------------------------------------------------------------
 
-#: The variant an imported table of each family is drawn with (xy with replicates excepted).
-DEFAULT_VARIANTS: dict[str, str] = {
-    "xy": "scatter",
-    "column": "scatter-bar",
-    "grouped": "grouped-interleaved-bars",
-    "contingency": "contingency-interleaved-bar",
-    "survival": "survival-staircase-ticks",
-    "partsOfWhole": "parts-pie",
-    "nested": "nested-scatter",
-    "multipleVariables": "mv-scatter",
-}
+#: The variant an imported table of each family is drawn with (xy with replicates excepted):
+#: the registry's default.
+DEFAULT_VARIANTS: dict[str, str] = {family: default_variant(family) for family in FAMILIES}
 
 
 def default_graph(family: str, replicates: int, data_sets: int) -> dict[str, Any]:
@@ -63,9 +56,7 @@ def default_graph(family: str, replicates: int, data_sets: int) -> dict[str, Any
     table gets a scatter of its first variable against its second (or against itself when
     it has only one).
     """
-    if family == "xy" and replicates > 1:
-        return {"variantId": "xy-points-error"}
-    graph: dict[str, Any] = {"variantId": DEFAULT_VARIANTS[family]}
+    graph: dict[str, Any] = {"variantId": default_variant(family, replicates)}
     if family == "multipleVariables":
         mapping = {"x": 0, "y": 1 if data_sets > 1 else 0}
         graph["plot"] = {

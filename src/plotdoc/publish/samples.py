@@ -2,18 +2,20 @@
 
 :func:`sample_document` gives a complete, valid project document (a dict) whose one table
 draws the variant; :func:`sample_variants` lists the variants that have one. Data are
-deterministic (a seeded generator), small and look like real measurements. A family's
-examples come from one builder in :data:`BUILDERS`; adding a family is adding a builder.
+deterministic (a seeded generator), small and look like real measurements. Each variant's
+record names its sample (:class:`plotdoc.contract.variants.Sample`: the sample table, counts,
+plot options and analyses); :data:`TABLES` has one builder per kind of sample table.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from ..contract.variants import VARIANTS
+from ..contract.variants import VARIANTS, SampleData, Variant
 
 Doc = dict[str, Any]
 
@@ -27,10 +29,10 @@ def _doc(table: dict[str, Any]) -> Doc:
     return {"format": "plotdoc-project", "schemaVersion": 1, "tables": [table]}
 
 
-def _xy(variant_id: str) -> Doc:
+def _xy(variant: Variant) -> Doc:
     rng = np.random.default_rng(7)
     x = [0.0, 1.0, 2.0, 4.0, 6.0, 8.0]
-    reps = VARIANTS[variant_id].min_replicates > 1
+    reps = variant.min_replicates > 1
     n_rep = 3 if reps else 1
     sets = []
     for k, (slope, base, name) in enumerate(((1.6, 2.0, "Control"), (0.9, 1.0, "Treated"))):
@@ -43,30 +45,27 @@ def _xy(variant_id: str) -> Doc:
         "format": "xy",
         "x": x,
         "dataSets": sets,
-        "graph": {"variantId": variant_id},
+        "graph": _graph(variant),
         "titles": {"x": {"text": "Time (h)"}, "y": {"text": "Signal (AU)"}},
     }
-    if variant_id == "scatter":
-        table["analyses"] = [{"id": "fit", "method": "linearRegression"}]
-    return _doc(table)
+    return _doc(_with_analyses(table, variant))
 
 
-def _column(variant_id: str) -> Doc:
+def _column(variant: Variant) -> Doc:
+    data = variant.sample.data
     rng = np.random.default_rng(11)
     specs = (("Control", 10.0, 1.6), ("Drug A", 13.5, 2.2), ("Drug B", 8.2, 1.4))
     n = 8
     sets = []
     for name, mu, sd in specs:
         vals = rng.normal(mu, sd, n)
-        if variant_id == "column-box-whiskers" and name == "Drug A":
+        if data is SampleData.COLUMN_OUTLIER and name == "Drug A":
             vals[0] = mu + 5.5 * sd  # one outlier for the Tukey rule
-        if variant_id == "column-before-after":
+        if data is SampleData.COLUMN_PAIRED:
             vals = specs[0][1] + (mu - specs[0][1]) + rng.normal(0, 0.5, n) + np.linspace(-2, 2, n)
         sets.append({"name": name, "values": _round(vals[:, None])})
-    graph: dict[str, Any] = {"variantId": variant_id}
-    if variant_id == "column-box-whiskers":
-        graph["plot"] = {"family": "column", "options": {"mode": "tukey"}}
-    if variant_id == "column-before-after":
+    graph = _graph(variant)
+    if data is SampleData.COLUMN_PAIRED:
         sets = sets[:2]
         sets[1]["name"] = "After"
         sets[0]["name"] = "Before"
@@ -81,7 +80,7 @@ def _column(variant_id: str) -> Doc:
     )
 
 
-def _nested(variant_id: str) -> Doc:
+def _nested(variant: Variant) -> Doc:
     rng = np.random.default_rng(5)
     sets = []
     for name, mu in (("Vehicle", 20.0), ("Treated", 26.0)):
@@ -93,13 +92,13 @@ def _nested(variant_id: str) -> Doc:
             "format": "nested",
             "replicates": 3,
             "dataSets": sets,
-            "graph": {"variantId": variant_id},
+            "graph": _graph(variant),
             "titles": {"y": {"text": "Cell area (\u00b5m\u00b2)"}},
         }
     )
 
 
-def _survival(variant_id: str) -> Doc:
+def _survival(variant: Variant) -> Doc:
     rng = np.random.default_rng(3)
     times: list[float] = []
     groups: list[tuple[str, list[list[float | None]]]] = [("Standard", []), ("New therapy", [])]
@@ -116,13 +115,12 @@ def _survival(variant_id: str) -> Doc:
             "format": "survival",
             "x": times,
             "dataSets": [{"name": n, "values": rows} for n, rows in groups],
-            "graph": {"variantId": variant_id},
+            "graph": _graph(variant),
             "titles": {"x": {"text": "Months"}},
         }
     )
 
 
-#: family -> builder of a sample document for one of its variants
 _GROUPS = ["Control", "Low dose", "High dose"]
 _SERIES = ["Day 1", "Day 7", "Day 14"]
 
@@ -131,14 +129,14 @@ def _round_rows(a: np.ndarray[Any, Any], digits: int = 1) -> list[Any]:
     return [[None if not np.isfinite(v) else round(float(v), digits) for v in row] for row in a]
 
 
-def _grouped_table(variant_id: str) -> dict[str, Any]:
+def _grouped_table(variant: Variant) -> dict[str, Any]:
     rng = np.random.default_rng(7)
-    # distributions need enough values to show a shape
-    replicates = 12 if variant_id.endswith(("-box", "-violin")) else 4
+    sample = variant.sample
+    replicates = sample.replicates or 4
     means = np.array([[10.0, 14.0, 16.0], [12.0, 19.0, 24.0], [13.0, 23.0, 31.0]])
     data_sets = []
-    for j, name in enumerate(_SERIES[:2] if "stacked" in variant_id else _SERIES):
-        if variant_id.startswith("grouped-rm"):
+    for j, name in enumerate(_SERIES[: sample.data_sets or len(_SERIES)]):
+        if sample.data is SampleData.GROUPED_SUBJECTS:  # each sub-column one subject
             subject = rng.normal(0.0, 2.0, size=replicates)
             vals = means[:, j][:, None] + subject[None, :] + rng.normal(0, 0.8, (3, replicates))
         else:
@@ -154,7 +152,7 @@ def _grouped_table(variant_id: str) -> dict[str, Any]:
     }
 
 
-def _heat_map_table() -> dict[str, Any]:
+def _heat_map_table(variant: Variant) -> dict[str, Any]:
     rng = np.random.default_rng(11)
     genes = ["TP53", "MYC", "EGFR", "KRAS", "BRCA1", "PTEN", "CDK4", "VEGFA"]
     samples = ["S1", "S2", "S3", "S4", "S5", "S6"]
@@ -175,7 +173,7 @@ def _heat_map_table() -> dict[str, Any]:
     }
 
 
-def _contingency_table() -> dict[str, Any]:
+def _contingency_table(variant: Variant) -> dict[str, Any]:
     return {
         "name": "Response",
         "format": "contingency",
@@ -188,7 +186,7 @@ def _contingency_table() -> dict[str, Any]:
     }
 
 
-def _parts_table() -> dict[str, Any]:
+def _parts_table(variant: Variant) -> dict[str, Any]:
     return {
         "name": "Land use",
         "format": "partsOfWhole",
@@ -279,73 +277,93 @@ def _mv_forest() -> dict[str, Any]:
     }
 
 
-_MV: dict[str, tuple[Any, dict[str, Any]]] = {
-    "mv-bubble": (_mv_bubble, {"x": 0, "y": 1, "size": 2, "color": 3, "label": 4}),
-    "mv-scatter": (_mv_scatter, {"x": 0, "y": 1, "color": 2, "shape": 3}),
-    "mv-volcano": (_mv_volcano, {"x": 0, "y": 1, "label": 2}),
-    "mv-forest": (_mv_forest, {"x": 0, "lower": 1, "upper": 2, "label": 3}),
+#: each multipleVariables sample table with the roles of its data sets
+_MV: dict[SampleData, tuple[Callable[[], dict[str, Any]], dict[str, Any]]] = {
+    SampleData.MV_BUBBLE: (_mv_bubble, {"x": 0, "y": 1, "size": 2, "color": 3, "label": 4}),
+    SampleData.MV_SCATTER: (_mv_scatter, {"x": 0, "y": 1, "color": 2, "shape": 3}),
+    SampleData.MV_VOLCANO: (_mv_volcano, {"x": 0, "y": 1, "label": 2}),
+    SampleData.MV_FOREST: (_mv_forest, {"x": 0, "lower": 1, "upper": 2, "label": 3}),
 }
 
 
-def _rows_table(variant_id: str) -> dict[str, Any]:
-    """The sample table (with its graph) of a grouped, contingency, partsOfWhole or
-    multipleVariables variant."""
-    variant = VARIANTS[variant_id]
-    plot: dict[str, Any] = {"family": variant.family, "options": {}}
-    if variant.family == "grouped":
-        table = (
-            _heat_map_table() if variant_id == "grouped-heat-map" else _grouped_table(variant_id)
-        )
-    elif variant.family == "contingency":
-        table = _contingency_table()
-    elif variant.family == "partsOfWhole":
-        table = _parts_table()
-    elif variant.family == "multipleVariables":
-        make, mapping = _MV[variant_id]
-        table = make()
-        plot["options"] = {"kind": variant.own_defaults["kind"], "mapping": mapping}
-        if variant_id == "mv-volcano":
-            plot["options"]["volcano"] = {"maxLabels": 8}
-    else:
-        raise KeyError(f"no sample table for {variant_id!r}")
-    if variant_id == "grouped-heat-map":
-        plot["options"] = {"heatMap": {"colormap": "diverging"}}
-    table["id"] = "t1"
-    table["graph"] = {"variantId": variant_id, "plot": plot}
+def _mv_table(variant: Variant) -> dict[str, Any]:
+    make, _ = _MV[variant.sample.data]
+    return make()
+
+
+def _graph(variant: Variant) -> dict[str, Any]:
+    """The sample's graph: the variant, with the plot options its sample sets."""
+    graph: dict[str, Any] = {"variantId": variant.id}
+    if variant.sample.options:
+        graph["plot"] = {"family": variant.family, "options": _options(variant)}
+    return graph
+
+
+def _options(variant: Variant) -> dict[str, Any]:
+    """The plot options the sample sets: a copy (the registry's own are never handed out)."""
+    return copy.deepcopy(dict(variant.sample.options))
+
+
+def _with_analyses(table: dict[str, Any], variant: Variant) -> dict[str, Any]:
+    methods = variant.sample.analyses
+    if methods:
+        table["analyses"] = [
+            {"id": "fit" if k == 0 else f"fit{k + 1}", "method": m} for k, m in enumerate(methods)
+        ]
     return table
 
 
-def _rows_document(variant_id: str) -> dict[str, Any]:
-    """A complete document with the sample table of ``variant_id``."""
+def _rows_document(variant: Variant) -> Doc:
+    """A complete document with the sample table of a grouped, contingency, partsOfWhole or
+    multipleVariables ``variant`` (its graph's plot always given)."""
+    table = ROW_TABLES[variant.sample.data](variant)
+    plot: dict[str, Any] = {"family": variant.family, "options": {}}
+    if variant.sample.data in _MV:
+        mapping = _MV[variant.sample.data][1]
+        plot["options"] = {"kind": variant.own_defaults["kind"], "mapping": mapping}
+    plot["options"].update(_options(variant))
+    table["id"] = "t1"
+    table["graph"] = {"variantId": variant.id, "plot": plot}
     return {
         "format": "plotdoc-project",
         "schemaVersion": 1,
-        "meta": {"title": f"Sample: {variant_id}"},
-        "tables": [_rows_table(variant_id)],
+        "meta": {"title": f"Sample: {variant.id}"},
+        "tables": [_with_analyses(table, variant)],
     }
 
 
-BUILDERS: dict[str, Callable[[str], Doc]] = {
-    "xy": _xy,
-    "column": _column,
-    "nested": _nested,
-    "survival": _survival,
+#: each kind of sample table with rows -> its builder
+ROW_TABLES: dict[SampleData, Callable[[Variant], dict[str, Any]]] = {
+    SampleData.GROUPED: _grouped_table,
+    SampleData.GROUPED_SUBJECTS: _grouped_table,
+    SampleData.HEAT_MAP: _heat_map_table,
+    SampleData.CONTINGENCY: _contingency_table,
+    SampleData.PARTS: _parts_table,
+    **dict.fromkeys(_MV, _mv_table),
 }
-BUILDERS.update(
-    dict.fromkeys(("grouped", "contingency", "partsOfWhole", "multipleVariables"), _rows_document)
-)
+
+#: each kind of sample -> the builder of its document
+TABLES: dict[SampleData, Callable[[Variant], Doc]] = {
+    SampleData.XY: _xy,
+    SampleData.COLUMN: _column,
+    SampleData.COLUMN_OUTLIER: _column,
+    SampleData.COLUMN_PAIRED: _column,
+    SampleData.NESTED: _nested,
+    SampleData.SURVIVAL: _survival,
+    **dict.fromkeys(ROW_TABLES, _rows_document),
+}
 
 
 def sample_variants() -> list[str]:
     """Variant ids that have a sample document, in registry order."""
-    return [vid for vid, v in VARIANTS.items() if v.family in BUILDERS]
+    return [vid for vid, v in VARIANTS.items() if v.sample.data in TABLES]
 
 
 def sample_document(variant_id: str) -> Doc:
     """A small valid document whose single table draws ``variant_id``."""
     variant = VARIANTS[variant_id]
     try:
-        builder = BUILDERS[variant.family]
+        builder = TABLES[variant.sample.data]
     except KeyError:
         raise KeyError(f"no sample document for {variant_id!r} yet") from None
-    return builder(variant_id)
+    return builder(variant)

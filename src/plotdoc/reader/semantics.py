@@ -17,7 +17,6 @@ from ..contract import plots as P
 from ..contract.families import FAMILIES
 from ..contract.limits import MAX_TOTAL_CELLS, MAX_USERMETA_BYTES
 from ..contract.methods import METHODS
-from ..contract.styles import SEMANTIC_KEYS_BY_VARIANT
 from ..contract.variants import VARIANTS
 from ..problems import Path, Problem, error, excerpt, warning
 from .cells import CellBlock, CellFacts, parse_numeric_text, to_block
@@ -531,7 +530,7 @@ def _plot_options(
             )
 
 
-_ALL_SEMANTIC_KEYS = frozenset(k for keys in SEMANTIC_KEYS_BY_VARIANT.values() for k in keys)
+_ALL_SEMANTIC_KEYS = frozenset(k for v in VARIANTS.values() for k in v.semantic_keys)
 
 
 def _data_set_keys(
@@ -542,7 +541,8 @@ def _data_set_keys(
     indexes = {str(i) for i in range(n)}
     width = len(str(n))
     variant_id = graph.get("variantId", "")
-    semantic = SEMANTIC_KEYS_BY_VARIANT.get(variant_id, ())
+    variant = VARIANTS.get(variant_id)
+    semantic = variant.semantic_keys if variant is not None else ()
 
     def by_index(key: str) -> bool:
         # ASCII digits only (int() also reads "²" and other Unicode digits, and refuses

@@ -63,11 +63,9 @@ class DrawContext:
 
     # -- model shortcuts ----------------------------------------------------------------
     @property
-    def variant_id(self) -> str:
-        return self.graph.variant_id
-
-    @property
     def variant(self) -> Variant:
+        """The graph's variant record: what it draws, how it places the data, its legend
+        mark. Drawing reads these, never the id."""
         return VARIANTS[self.graph.variant_id]
 
     @property

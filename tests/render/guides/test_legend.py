@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from plotdoc.render.families.grouped import PARTS
+from plotdoc.contract.variants import VARIANTS, Swatch
 
 from ..docs import NS, svg_of
 from ..row_docs import grouped_doc
@@ -18,15 +18,15 @@ def _markers_in_legend(variant: str) -> int:
 
 
 def test_bar_variants_show_the_bar_swatch_with_its_error_bar() -> None:
-    assert PARTS["grouped-separated-bars"][2] == "bar-error"
+    assert VARIANTS["grouped-separated-bars"].legend is Swatch.BAR_ERROR
     # two data sets: each entry's bar with the error bar (one marker) the graph draws
     assert _markers_in_legend("grouped-separated-bars") == 2
-    assert PARTS["grouped-interleaved-low-high"][2] == "bar"
+    assert VARIANTS["grouped-interleaved-low-high"].legend is Swatch.BAR
     assert _markers_in_legend("grouped-interleaved-low-high") == 0
 
 
 def test_scatter_bar_shows_the_bar_with_its_symbol() -> None:
-    assert PARTS["grouped-interleaved-scatter-bar"][2] == "scatter-bar"
+    assert VARIANTS["grouped-interleaved-scatter-bar"].legend is Swatch.SCATTER_BAR
     assert _markers_in_legend("grouped-interleaved-scatter-bar") > 0
 
 
@@ -34,26 +34,16 @@ def test_scatter_shows_the_symbol() -> None:
     assert _markers_in_legend("grouped-interleaved-scatter") > 0
 
 
-def _legend_marks() -> dict[str, dict[str, str | None]]:
-    from plotdoc.render.families import column, contingency, nested
-
-    return {
-        "column": dict(column.LEGEND),
-        "nested": dict(nested.LEGEND),
-        "grouped": {v: parts[2] for v, parts in PARTS.items()},
-        "contingency": {v: parts[1] for v, parts in contingency.PARTS.items()},
-    }
-
-
 @pytest.mark.parametrize("family", ["column", "nested", "grouped", "contingency"])
 def test_every_variant_names_a_known_legend_mark(family: str) -> None:
-    from plotdoc.contract.variants import variants_of
+    from plotdoc.contract.variants import Mark, variants_of
     from plotdoc.render.marks.swatches import SWATCHES
 
-    table = _legend_marks()[family]
-    drawn_apart = {"grouped-heat-map"}  # a colour bar, no legend entries
-    assert set(table) == {v.id for v in variants_of(family)} - drawn_apart
-    assert {m for m in table.values() if m is not None} <= set(SWATCHES)
+    for v in variants_of(family):
+        if v.draws(Mark.HEAT_CELL):  # a colour bar, no legend entries
+            assert v.legend is None
+        elif not v.draws(Mark.SUBJECT_LINES):  # subjects make their own entries
+            assert v.legend in SWATCHES, v.id
 
 
 @pytest.mark.parametrize(

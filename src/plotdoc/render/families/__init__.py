@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...contract.variants import Mark
 from ..context import DrawContext
 from . import column, contingency, grouped, multivariables, nested, parts, survival, xy
 
@@ -23,6 +24,19 @@ DRAWERS: dict[str, Drawer] = {
     "contingency": contingency.draw,
     "partsOfWhole": parts.draw,
     "multipleVariables": multivariables.draw,
+}
+
+
+#: table family -> the marks its drawer can draw (a variant's record lists the ones it draws)
+MARKS: dict[str, frozenset[Mark]] = {
+    "xy": xy.MARKS,
+    "column": column.MARKS,
+    "nested": nested.MARKS,
+    "survival": survival.MARKS,
+    "grouped": grouped.MARKS,
+    "contingency": contingency.MARKS,
+    "partsOfWhole": parts.MARKS,
+    "multipleVariables": multivariables.MARKS,
 }
 
 

@@ -1,6 +1,7 @@
 """Column graphs: each visible data set is one column (one slot) of values.
 
-Variants and what they draw (``mode`` from the plot options):
+What a variant draws is the marks its record lists (:mod:`plotdoc.contract.variants.column`);
+the variants and their marks (``mode`` from the plot options):
 
 * ``column-scatter-only``: every value as a symbol spread sideways (``pointLayout``); a line
   at the mean or median (``lineAtMean``, ``lineAtMedian``), nothing (``noLine``), or a
@@ -24,28 +25,30 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.patches import FancyArrowPatch
 
+from ...contract.variants import Mark
 from .. import ids
 from ..context import DrawContext
 from ..marks import bars, box, points, primitives, summary, violin
 from ..marks.place import Place
-from ..marks.swatches import swatch
+from ..marks.swatches import variant_swatch
 from ..marks.value_labels import draw_value_labels
 from ..positions.slots import CategoryLayout
 
-#: variant -> legend mark (:mod:`plotdoc.render.marks.swatches`): the swatch that stands for a
-#: data set in the legend
-LEGEND: dict[str, str] = {
-    "column-scatter-only": "symbol",
-    "scatter-bar": "scatter-bar",
-    "bar": "bar-error",
-    "column-mean-error": "symbol-error",
-    "column-mean-error-connected": "symbol-error",
-    "column-before-after": "symbol",
-    "column-floating-bars": "bar",
-    "column-box-whiskers": "bar",
-    "column-violin": "violin",
-}
-_CENTER_VARIANTS = {"scatter-bar", "bar", "column-mean-error", "column-mean-error-connected"}
+#: the marks a column variant can draw (its record lists which)
+MARKS = frozenset(
+    {
+        Mark.EVERY_VALUE,
+        Mark.SUMMARY_LINE,
+        Mark.BAR,
+        Mark.SYMBOL,
+        Mark.ERROR_BAR,
+        Mark.LINE,
+        Mark.SUBJECT_LINES,
+        Mark.FLOATING_BAR,
+        Mark.BOX,
+        Mark.VIOLIN,
+    }
+)
 
 
 def draw(ctx: DrawContext) -> None:
@@ -55,10 +58,10 @@ def draw(ctx: DrawContext) -> None:
     layout = ctx.category_layout("single", len(visible), 1, labels)
     ctx.set_categories(layout)
     ctx.legend_auto = False
-    vid = ctx.variant_id
-    mode = str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
+    variant = ctx.variant
+    mode = str(ctx.options.get("mode") or variant.default_mode or "meanWithSd")
     columns = [table.data_sets[i].values[:, 0] for i in visible]
-    if vid == "column-before-after":
+    if variant.draws(Mark.SUBJECT_LINES):
         _before_after(ctx, visible, columns, layout, mode)
         return
     centers: list[tuple[float, float]] = []
@@ -66,13 +69,13 @@ def draw(ctx: DrawContext) -> None:
         pos = layout.center(slot)
         values = columns[slot]
         rows = list(range(values.size))
-        top = _draw_column(ctx, vid, mode, i, pos, values, rows, layout.width)
+        top = _draw_column(ctx, variant.marks, mode, i, pos, values, rows, layout.width)
         ctx.anchor(pos, top)
         ce = summary.summary(values, mode)
         if ce is not None:
             centers.append((pos, ce.center))
-        ctx.legend_entry(i, swatch(LEGEND[vid], ctx, i))
-    if vid == "column-mean-error-connected" and len(centers) > 1 and ctx.switch("lines", None):
+        ctx.legend_entry(i, variant_swatch(ctx, i))
+    if variant.draws(Mark.LINE) and len(centers) > 1 and ctx.switch("lines", None):
         px, py = zip(*centers, strict=True)
         x, y = ctx.xy(px, py)
         line = primitives.polyline(ctx, x, y, visible[0], "line/centers", element="line", z=2.0)
@@ -81,7 +84,7 @@ def draw(ctx: DrawContext) -> None:
 
 def _draw_column(
     ctx: DrawContext,
-    vid: str,
+    marks: tuple[Mark, ...],
     mode: str,
     i: int,
     pos: float,
@@ -91,20 +94,19 @@ def _draw_column(
 ) -> float:
     """One column's marks; returns the top of what it drew (for brackets)."""
     pids = [ids.point("symbol", i, r) for r in rows]
-    if vid == "column-box-whiskers":
+    if Mark.BOX in marks:
         return box.draw(ctx, Place(i, pos, width), values, mode) or 0.0
-    if vid == "column-violin":
+    if Mark.VIOLIN in marks:
         truncate = bool(ctx.options.get("showTruncatedViolin", True))
         place = Place(i, pos, width)
         return violin.draw(ctx, place, values, quartiles=mode == "medianWithIqr", truncate=truncate)
-    if vid == "column-floating-bars":
+    if Mark.FLOATING_BAR in marks:
         return bars.floating(ctx, Place(i, pos, width), values, mode) or 0.0
     ce = summary.summary(values, mode)
-    if vid in _CENTER_VARIANTS and ce is not None:
-        if vid in ("scatter-bar", "bar"):
-            bars.center_bar(
-                ctx, i, pos, ce, width, ids.ds("bar", i), under_points=vid == "scatter-bar"
-            )
+    every = Mark.EVERY_VALUE in marks
+    if Mark.ERROR_BAR in marks and ce is not None:  # a bar or a symbol at the center
+        if Mark.BAR in marks:
+            bars.center_bar(ctx, i, pos, ce, width, ids.ds("bar", i), under_points=every)
         else:
             primitives.symbols(
                 ctx,
@@ -117,13 +119,13 @@ def _draw_column(
                 z=3.5,
             )
         summary.error_bar(ctx, i, pos, ce, ids.ds("errorbar", i))
-        top = summary.top_of(values if vid == "scatter-bar" else np.array([ce.center]), ce)
+        top = summary.top_of(values if every else np.array([ce.center]), ce)
         draw_value_labels(
             ctx, pos, ce.center, ce.n, top, i, ids.ds("value", i), bar_start=bars.baseline(ctx)
         )
-    if vid in ("scatter-bar", "column-scatter-only"):
+    if every:
         points.scatter(ctx, i, pos, values, rows, pids)
-    if vid == "column-scatter-only" and ce is not None:
+    if Mark.SUMMARY_LINE in marks and ce is not None:
         summary.summary_line(ctx, i, pos, ce.center, width * 0.8, ids.ds("summary", i))
         summary.error_bar(ctx, i, pos, ce, ids.ds("errorbar", i), z=4.0, with_summary=True)
     return summary.top_of(values, ce)
@@ -163,7 +165,7 @@ def _before_after(
                 rows,
             )
         ctx.anchor(positions[s], float(np.nanmax(col)) if rows else 0.0)
-        ctx.legend_entry(i, swatch(LEGEND["column-before-after"], ctx, i))
+        ctx.legend_entry(i, variant_swatch(ctx, i))
     line_style = ctx.style("line", visible[0] if visible else 0)
     line_style["color"] = _across_color(ctx, visible[0] if visible else 0)
     for r in range(n_rows):

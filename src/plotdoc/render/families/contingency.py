@@ -1,5 +1,6 @@
 """Contingency graphs: rows are outcomes or groups, data sets are categories, cells are counts.
 
+The variant's record (:mod:`plotdoc.contract.variants.contingency`) gives the arrangement:
 ``contingency-interleaved-bar`` stands the data sets' bars side by side within each row,
 ``contingency-separated-bar`` keeps each data set's bars together, and
 ``contingency-stacked-bar`` piles the data sets on one bar per row. Each bar is the count in
@@ -9,34 +10,31 @@ Ids: ``bar/ds{i}/row{r}``, value labels ``value/ds{i}/row{r}``.
 
 from __future__ import annotations
 
+from ...contract.variants import Arrangement, Mark
 from ..context import DrawContext
 from ..guides.category_axis import set_grouped_categories
 from ..marks.bars import draw_bars, draw_stacked, stack_order
-from ..marks.swatches import swatch
+from ..marks.swatches import variant_swatch
 from ..positions.arrangements import grouped_layout
 from ..prepare.cells import row_labels
 
-#: variant -> (arrangement, legend mark): the legend shows the named mark's swatch
-#: (:mod:`plotdoc.render.marks.swatches`) for each visible data set
-PARTS: dict[str, tuple[str, str]] = {
-    "contingency-interleaved-bar": ("interleaved", "bar"),
-    "contingency-separated-bar": ("separated", "bar"),
-    "contingency-stacked-bar": ("stacked", "bar"),
-}
+#: the marks a contingency variant can draw: a bar per count
+MARKS = frozenset({Mark.BAR})
 
 
 def draw(ctx: DrawContext) -> None:
-    arrangement, legend = PARTS[ctx.variant_id]
+    arrangement = ctx.variant.arrangement
+    stacked = arrangement is Arrangement.STACKED
     vis = ctx.visible_data_sets()
     names = [ds.name for ds in ctx.table.data_sets]
-    lay = grouped_layout(arrangement, vis, names, row_labels(ctx.table), ctx.settings)
+    lay = grouped_layout(arrangement.value, vis, names, row_labels(ctx.table), ctx.settings)
     set_grouped_categories(ctx, lay)
     # one count per cell: the "mean" of a single value is the value itself
-    if arrangement == "stacked":
+    if stacked:
         draw_stacked(ctx, lay, vis, "mean")
     else:
         draw_bars(ctx, lay, vis, "mean")
-    for i in stack_order(ctx, vis) if arrangement == "stacked" else vis:
-        ctx.legend_entry(i, swatch(legend, ctx, i))
+    for i in stack_order(ctx, vis) if stacked else vis:
+        ctx.legend_entry(i, variant_swatch(ctx, i))
     ctx.anchors.sort(key=lambda a: a.pos)  # brackets count the bars along the axis
     ctx.auto_titles.setdefault("y", "Count")

@@ -1,9 +1,11 @@
 """Grouped graphs: rows are groups (``rowLabels``), data sets are series, replicates sub-columns.
 
-A variant id names an arrangement (``interleaved``, ``separated``, ``stacked``,
-``superimposed``; see :mod:`plotdoc.render.positions.arrangements`) and a mark; the repeated-measures
-variants and the heat map (:mod:`plotdoc.render.marks.heat`) have their own drawers. The summary
-(center, error bar, whiskers...) follows ``plot.options.mode``.
+A variant's record (:mod:`plotdoc.contract.variants.grouped`) names its arrangement
+(``interleaved``, ``separated``, ``stacked``, ``superimposed``; see
+:mod:`plotdoc.render.positions.arrangements`), its marks, which choose a drawer of
+:data:`DRAWERS`, and its legend mark; the repeated-measures variants and the heat map
+(:mod:`plotdoc.render.marks.heat`) have their own drawers. The summary (center, error bar,
+whiskers...) follows ``plot.options.mode``.
 
 Modes only the superimposed scatter offers (plotdoc's definitions):
 
@@ -31,6 +33,7 @@ from collections.abc import Callable
 import numpy as np
 from numpy.typing import NDArray
 
+from ...contract.variants import Arrangement, Mark
 from .. import ids
 from ..context import DrawContext
 from ..guides.category_axis import set_grouped_categories
@@ -38,53 +41,29 @@ from ..marks import bars, box, points, primitives, summary, violin
 from ..marks.bars import draw_bars, draw_stacked
 from ..marks.heat import draw_heat_map
 from ..marks.place import cell_place
-from ..marks.swatches import swatch
+from ..marks.swatches import variant_swatch
 from ..positions.arrangements import GroupedLayout, grouped_layout, stagger_offsets
 from ..prepare.cells import cell, finite, row_labels
-
-#: variant -> (arrangement, mark, legend mark): the legend shows the named mark's swatch for
-#: each visible data set (None: the mark registers its own entries, as repeated measures do)
-PARTS: dict[str, tuple[str, str, str | None]] = {
-    "grouped-interleaved-scatter": ("interleaved", "scatter", "symbol"),
-    "grouped-separated-scatter": ("separated", "scatter", "symbol"),
-    "grouped-interleaved-scatter-bar": ("interleaved", "scatter-bar", "scatter-bar"),
-    "grouped-separated-scatter-bar": ("separated", "scatter-bar", "scatter-bar"),
-    "grouped-superimposed-scatter": ("superimposed", "scatter", "symbol"),
-    "grouped-rm-across-row": ("superimposed", "rm-across-row", None),
-    "grouped-rm-in-subcol": ("interleaved", "rm-in-subcol", None),
-    "grouped-interleaved-bars": ("interleaved", "bars", "bar-error"),
-    "grouped-separated-bars": ("separated", "bars", "bar-error"),
-    "grouped-stacked-bars": ("stacked", "stacked", "bar-error"),
-    "grouped-interleaved-symbols": ("interleaved", "symbols", "symbol-error"),
-    "grouped-separated-symbols": ("separated", "symbols", "symbol-error"),
-    "grouped-superimposed-symbols": ("superimposed", "symbols", "symbol-error"),
-    "grouped-superimposed-symbols-line": ("superimposed", "symbols-line", "symbol-line"),
-    "grouped-interleaved-low-high": ("interleaved", "low-high", "bar"),
-    "grouped-separated-low-high": ("separated", "low-high", "bar"),
-    "grouped-interleaved-box": ("interleaved", "box", "bar"),
-    "grouped-separated-box": ("separated", "box", "bar"),
-    "grouped-interleaved-violin": ("interleaved", "violin", "violin"),
-    "grouped-separated-violin": ("separated", "violin", "violin"),
-}
 
 #: modes whose summary is a line at the center (with an error bar when the mode has one)
 _LINE_MODES = ("lineAtMean", "lineAtMedian")
 
 
 def draw(ctx: DrawContext) -> None:
-    if ctx.variant_id == "grouped-heat-map":
+    variant = ctx.variant
+    if variant.draws(Mark.HEAT_CELL):
         draw_heat_map(ctx)
         return
-    arrangement, mark, legend = PARTS[ctx.variant_id]
+    arrangement = variant.arrangement
     vis = ctx.visible_data_sets()
     names = [ds.name for ds in ctx.table.data_sets]
-    lay = grouped_layout(arrangement, vis, names, row_labels(ctx.table), ctx.settings)
+    lay = grouped_layout(arrangement.value, vis, names, row_labels(ctx.table), ctx.settings)
     set_grouped_categories(ctx, lay)
-    mode = str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
-    MARKS[mark](ctx, lay, vis, mode)
-    if legend is not None:
-        for i in bars.stack_order(ctx, vis) if arrangement == "stacked" else vis:
-            ctx.legend_entry(i, swatch(legend, ctx, i))
+    mode = str(ctx.options.get("mode") or variant.default_mode or "meanWithSd")
+    DRAWERS[frozenset(variant.marks)](ctx, lay, vis, mode)
+    if variant.legend is not None:
+        for i in bars.stack_order(ctx, vis) if arrangement is Arrangement.STACKED else vis:
+            ctx.legend_entry(i, variant_swatch(ctx, i))
     # brackets count the slots along the category axis
     ctx.anchors.sort(key=lambda a: a.pos)
 
@@ -212,11 +191,10 @@ def _scatter_bar(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
 
 
 def _bars(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
-    draw_bars(ctx, lay, vis, mode)
-
-
-def _stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
-    draw_stacked(ctx, lay, vis, mode)
+    if lay.arrangement == "stacked":
+        draw_stacked(ctx, lay, vis, mode)
+    else:
+        draw_bars(ctx, lay, vis, mode)
 
 
 def _symbols(
@@ -299,16 +277,18 @@ def _rm(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None
     draw_rm(ctx, lay, vis, mode, _offsets(ctx, lay, vis))
 
 
-MARKS: dict[str, Callable[[DrawContext, GroupedLayout, list[int], str], None]] = {
-    "scatter": _scatter,
-    "scatter-bar": _scatter_bar,
-    "bars": _bars,
-    "stacked": _stacked,
-    "symbols": _symbols,
-    "symbols-line": _symbols_line,
-    "low-high": _per_cell(_low_high_cell),
-    "box": _per_cell(_box_cell),
-    "violin": _per_cell(_violin_cell),
-    "rm-across-row": _rm,
-    "rm-in-subcol": _rm,
+M = Mark
+#: the marks a variant draws -> the drawer that draws them
+DRAWERS: dict[frozenset[Mark], Callable[[DrawContext, GroupedLayout, list[int], str], None]] = {
+    frozenset({M.EVERY_VALUE, M.SUMMARY_LINE}): _scatter,
+    frozenset({M.BAR, M.ERROR_BAR, M.EVERY_VALUE}): _scatter_bar,
+    frozenset({M.BAR, M.ERROR_BAR}): _bars,
+    frozenset({M.SYMBOL, M.ERROR_BAR}): _symbols,
+    frozenset({M.SYMBOL, M.ERROR_BAR, M.LINE}): _symbols_line,
+    frozenset({M.FLOATING_BAR}): _per_cell(_low_high_cell),
+    frozenset({M.BOX}): _per_cell(_box_cell),
+    frozenset({M.VIOLIN}): _per_cell(_violin_cell),
+    frozenset({M.EVERY_VALUE, M.SUBJECT_LINES}): _rm,
 }
+#: the heat map draws its own grid (:mod:`plotdoc.render.marks.heat`)
+MARKS: frozenset[Mark] = frozenset({M.HEAT_CELL}).union(*DRAWERS)

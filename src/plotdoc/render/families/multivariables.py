@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 from matplotlib.lines import Line2D
 
+from ...contract.variants import Mark
 from .. import ids
 from ..artists.collections import PointSymbols
 from ..context import DrawContext
@@ -59,6 +60,11 @@ def _shape_given(ctx: DrawContext, key: str) -> bool:
     over = ctx.graph.style_overrides or {}
     layers = [over.get("global", {}), over.get("perDataSet", {}).get(key, {})]
     return any("shape" in (layer.get("symbol") or {}) for layer in layers)
+
+
+#: the marks a multipleVariables variant can draw; which ones follow the plot's ``kind``, held
+#: by the check to the one its record sets
+MARKS = frozenset({Mark.SYMBOL, Mark.BUBBLE, Mark.ERROR_BAR, Mark.REFERENCE_LINE})
 
 
 def draw(ctx: DrawContext) -> None:

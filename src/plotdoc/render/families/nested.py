@@ -17,36 +17,37 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...contract.variants import Arrangement, Mark
 from .. import ids
 from ..context import DrawContext
 from ..marks import bars, box, points, summary, violin
 from ..marks.place import Place
-from ..marks.swatches import swatch
+from ..marks.swatches import variant_swatch
 from ..marks.value_labels import draw_value_labels
 
-_PER_SUBGROUP = {"nested-low-high", "nested-box", "nested-violin"}
-
-#: variant -> legend mark (:mod:`plotdoc.render.marks.swatches`): the swatch that stands for a
-#: data set in the legend
-LEGEND: dict[str, str] = {
-    "nested-scatter": "symbol",
-    "nested-scatter-bar": "scatter-bar",
-    "nested-bar": "bar-error",
-    "nested-low-high": "bar",
-    "nested-box": "bar",
-    "nested-violin": "violin",
-}
+#: the marks a nested variant can draw (its record lists which)
+MARKS = frozenset(
+    {
+        Mark.EVERY_VALUE,
+        Mark.SUMMARY_LINE,
+        Mark.BAR,
+        Mark.ERROR_BAR,
+        Mark.FLOATING_BAR,
+        Mark.BOX,
+        Mark.VIOLIN,
+    }
+)
 
 
 def draw(ctx: DrawContext) -> None:
     table = ctx.table
     visible = ctx.visible_data_sets()
     labels = [table.data_sets[i].name for i in visible]
-    vid = ctx.variant_id
-    mode = str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
+    variant = ctx.variant
+    mode = str(ctx.options.get("mode") or variant.default_mode or "meanWithSd")
     n_sub = max((table.data_sets[i].values.shape[1] for i in visible), default=1)
     ctx.legend_auto = False
-    if vid in _PER_SUBGROUP:
+    if variant.arrangement is Arrangement.SEPARATED:  # a mark per subgroup
         layout = ctx.category_layout("separated", len(visible), n_sub, labels)
         ctx.set_categories(layout)
         for slot, i in enumerate(visible):
@@ -57,9 +58,9 @@ def draw(ctx: DrawContext) -> None:
                 col = vals[:, j]
                 suffix = ids.sub_suffix(j)
                 place = Place(i, pos, layout.width, suffix)
-                if vid == "nested-box":
+                if variant.draws(Mark.BOX):
                     tops.append(box.draw(ctx, place, col, mode) or 0.0)
-                elif vid == "nested-violin":
+                elif variant.draws(Mark.VIOLIN):
                     truncate = bool(ctx.options.get("showTruncatedViolin", True))
                     quartiles = mode == "medianWithIqr"
                     tops.append(
@@ -68,37 +69,38 @@ def draw(ctx: DrawContext) -> None:
                 else:
                     tops.append(bars.floating(ctx, place, col, mode) or 0.0)
             ctx.anchor(layout.ticks[slot], max(tops, default=0.0))
-            ctx.legend_entry(i, swatch(LEGEND[vid], ctx, i))
+            ctx.legend_entry(i, variant_swatch(ctx, i))
     else:
         layout = ctx.category_layout("single", len(visible), 1, labels)
         ctx.set_categories(layout)
         for slot, i in enumerate(visible):
-            _treatment(ctx, vid, mode, i, layout.center(slot), layout.width)
-            ctx.legend_entry(i, swatch(LEGEND[vid], ctx, i))
+            _treatment(ctx, variant.marks, mode, i, layout.center(slot), layout.width)
+            ctx.legend_entry(i, variant_swatch(ctx, i))
     if ctx.options.get("hideOuterFrame"):
         ctx.after_axes.append(lambda: _hide_frame(ctx))
 
 
-def _treatment(ctx: DrawContext, vid: str, mode: str, i: int, pos: float, width: float) -> None:
+def _treatment(
+    ctx: DrawContext, marks: tuple[Mark, ...], mode: str, i: int, pos: float, width: float
+) -> None:
     vals = ctx.table.data_sets[i].values
     pooled = vals.ravel()
     ce = summary.summary(pooled, mode)
-    if vid in ("nested-scatter-bar", "nested-bar") and ce is not None:
-        bars.center_bar(
-            ctx, i, pos, ce, width, ids.ds("bar", i), under_points=vid == "nested-scatter-bar"
-        )
+    every = Mark.EVERY_VALUE in marks
+    if Mark.BAR in marks and ce is not None:
+        bars.center_bar(ctx, i, pos, ce, width, ids.ds("bar", i), under_points=every)
         summary.error_bar(ctx, i, pos, ce, ids.ds("errorbar", i))
         draw_value_labels(
             ctx,
             pos,
             ce.center,
             ce.n,
-            summary.top_of(pooled if vid == "nested-scatter-bar" else np.array([ce.center]), ce),
+            summary.top_of(pooled if every else np.array([ce.center]), ce),
             i,
             ids.ds("value", i),
             bar_start=bars.baseline(ctx),
         )
-    if vid in ("nested-scatter", "nested-scatter-bar"):
+    if every:
         m = vals.shape[1]
         lane = min(1.0, width * 1.3) / m
         for j in range(m):
@@ -115,10 +117,10 @@ def _treatment(ctx: DrawContext, vid: str, mode: str, i: int, pos: float, width:
                 slot=lane * 0.7,
                 group_id=ids.sub("symbols", i, j),
             )
-    if vid == "nested-scatter" and ce is not None:
+    if Mark.SUMMARY_LINE in marks and ce is not None:
         summary.summary_line(ctx, i, pos, ce.center, width, ids.ds("summary", i))
         summary.error_bar(ctx, i, pos, ce, ids.ds("errorbar", i), z=4.0, with_summary=True)
-    ctx.anchor(pos, summary.top_of(pooled if vid != "nested-bar" else np.array([np.nan]), ce))
+    ctx.anchor(pos, summary.top_of(pooled if every else np.array([np.nan]), ce))
 
 
 def _hide_frame(ctx: DrawContext) -> None:

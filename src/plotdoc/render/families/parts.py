@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from ...contract.variants import Mark
 from ..context import DrawContext
 from ..marks.slices import draw_dot_plot, draw_pie, draw_slices
 from ..style.theme import RGBA, resolve_color
@@ -78,9 +79,14 @@ def borders(ctx: DrawContext) -> dict[str, tuple[bool, RGBA, float]]:
 
 def draw(ctx: DrawContext) -> None:
     i, rows, values, labels = part_rows(ctx)
-    if ctx.variant_id in ("parts-pie", "parts-donut"):
+    variant = ctx.variant
+    if variant.draws(Mark.WEDGE) or variant.draws(Mark.RING):
         draw_pie(ctx, i, rows, values, labels, borders(ctx))
-    elif ctx.variant_id == "parts-slices":
+    elif variant.draws(Mark.SEGMENT):
         draw_slices(ctx, i, rows, values, labels, borders(ctx))
     else:
         draw_dot_plot(ctx, i, rows, values, labels)
+
+
+#: the marks a partsOfWhole variant can draw (its record lists which)
+MARKS = frozenset({Mark.WEDGE, Mark.RING, Mark.SEGMENT, Mark.SYMBOL})

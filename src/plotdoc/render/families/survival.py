@@ -28,6 +28,7 @@ from matplotlib.lines import Line2D
 from matplotlib.transforms import ScaledTranslation, blended_transform_factory
 from numpy.typing import NDArray
 
+from ...contract.variants import Mark
 from ...stats import KaplanMeierResult, kaplan_meier, number_at_risk
 from .. import ids
 from ..artists.collections import PointSymbols
@@ -38,7 +39,9 @@ from ..style.text import safe
 from ..style.theme import DASHES
 
 F64 = NDArray[np.float64]
-_STAIRS = {"survival-staircase-ticks", "survival-staircase-points"}
+M = Mark
+#: the marks a survival variant can draw (its record lists which)
+MARKS = frozenset({M.STAIRCASE, M.LINE, M.SYMBOL, M.CENSOR_TICK, M.ERROR_BAR})
 
 
 def _curve(km: KaplanMeierResult, death: bool, scale: float) -> tuple[F64, F64]:
@@ -58,7 +61,7 @@ def draw(ctx: DrawContext) -> None:
     opts = ctx.options
     death = opts.get("outcome") == "death"
     scale = 100.0 if opts.get("showAs", "percents") == "percents" else 1.0
-    vid = ctx.variant_id
+    marks = ctx.variant.marks
     times = table.x if table.x is not None else np.empty(0)
     fits: list[tuple[int, KaplanMeierResult]] = []
     for i in ctx.visible_data_sets():
@@ -68,7 +71,7 @@ def draw(ctx: DrawContext) -> None:
         if km.status != "ok" and km.n == 0:
             continue
         fits.append((i, km))
-        _draw_group(ctx, vid, i, km, death, scale)
+        _draw_group(ctx, marks, i, km, death, scale)
     ctx.include([0.0], [0.0])
     ctx.include([0.0], [scale])
     ctx.value_axis_from_zero = True
@@ -93,11 +96,17 @@ def _full_scale(ctx: DrawContext, scale: float) -> None:
 
 
 def _draw_group(
-    ctx: DrawContext, vid: str, i: int, km: KaplanMeierResult, death: bool, scale: float
+    ctx: DrawContext,
+    marks: tuple[Mark, ...],
+    i: int,
+    km: KaplanMeierResult,
+    death: bool,
+    scale: float,
 ) -> None:
     opts = ctx.options
     t, y = _curve(km, death, scale)
-    stairs = vid in _STAIRS
+    stairs = M.STAIRCASE in marks
+    ticks = M.CENSOR_TICK in marks  # censored times always marked, by a tick
     if ctx.switch("lines", i, True) and t.size > 1:
         if stairs:
             lx, ly = np.repeat(t, 2)[1:], np.repeat(y, 2)[:-1]
@@ -111,7 +120,7 @@ def _draw_group(
     ):
         at = sym_style["symbolVisibility"]
     offset = 1 if t.size > km.time.size else 0  # index shift of the added time-0 point
-    if at == "censoredOnly" or vid == "survival-staircase-ticks":
+    if at == "censoredOnly" or ticks:
         _censor_marks(
             ctx,
             i,
@@ -119,7 +128,7 @@ def _draw_group(
             t,
             y,
             offset,
-            ticks=vid == "survival-staircase-ticks" and "shape" not in _user_symbol(ctx, i),
+            ticks=ticks and "shape" not in _user_symbol(ctx, i),
         )
     else:
         pids = [ids.point("symbol", i, k) for k in range(t.size)]
@@ -147,9 +156,7 @@ def _draw_group(
             z=2.5,
         )
     handle: Line2D = (
-        primitives.symbol_handle(ctx, i)
-        if at == "all" and vid != "survival-staircase-ticks"
-        else Line2D([], [])
+        primitives.symbol_handle(ctx, i) if at == "all" and not ticks else Line2D([], [])
     )
     lst = ctx.style("line", i)
     handle.set_color(lst["color"])

@@ -1,27 +1,23 @@
 """XY graphs: an X column and data sets of Y values with optional replicates.
 
-Per variant (the element switches ``symbols``, ``lines``, ``errorBars``, ``spikes``,
-``areaFill`` of ``elementActivation`` turn each part on or off):
+A variant draws the marks its record lists (:mod:`plotdoc.contract.variants.xy`); the element
+switches ``symbols``, ``lines``, ``errorBars``, ``spikes``, ``areaFill`` of
+``elementActivation`` turn each part on or off:
 
-========================== ======= ===== ====== ====== ==== ==============================
-variant                    symbols line  errors spikes area replicates
-========================== ======= ===== ====== ====== ==== ==============================
-scatter                    yes     no    [1]    no     no   center (or each with
-line                       yes     yes   [1]    no     no   ``center: eachReplicate``)
-xy-line-only               no      yes   [1]    no     no
-xy-spikes                  no      no    [1]    yes    no
-xy-area                    no      yes   [1]    no     yes
-xy-points-error            yes     no    yes    no     no
-xy-points-line-error       yes     yes   yes    no     no
-xy-individual-replicates   each    no    no     no     no
-xy-repeated-measures       each    each  no     no     no   a line per replicate column
-xy-replicates-mean-line    each    yes   no     no     no   line through ``connectCenter``
-xy-line-error              no      yes   yes    no     no
-xy-spikes-error            no      no    yes    yes    no
-xy-area-error              no      yes   band   no     no   error as a shaded band
-========================== ======= ===== ====== ====== ==== ==============================
-
-[1] error bars whenever ``center`` is one of the ``...Error`` centers.
+=================== ==========================================================================
+mark                drawn
+=================== ==========================================================================
+``SYMBOL``          a symbol at each center; every replicate instead with ``center:
+                    eachReplicate`` when the variant draws no error bars
+``EVERY_VALUE``     every replicate as a symbol; a line, if any, through ``connectCenter``
+``LINE``            the line through the centers
+``SUBJECT_LINES``   a line per replicate column (one subject)
+``ERROR_BAR``       error bars at the centers (any variant: whenever ``center`` is one of the
+                    ``...Error`` centers)
+``ERROR_BAND``      the error as a shaded band instead of bars
+``SPIKE``           a spike from the baseline to each center
+``AREA``            the area under the line, filled
+=================== ==========================================================================
 
 ``center``/``error`` choose the summary of the replicates; ``seriesStackOrder`` which data
 set is drawn on top; ``line.connect`` straight, staircase or spline; ``missingValuePolicy``
@@ -42,6 +38,7 @@ from matplotlib.patches import Polygon
 from matplotlib.transforms import ScaledTranslation
 from numpy.typing import NDArray
 
+from ...contract.variants import Mark
 from ...stats.rowwise import rows_center_and_error
 from .. import ids
 from ..artists.collections import PointSymbols
@@ -57,22 +54,11 @@ from .fits import draw_fits
 
 F64 = NDArray[np.float64]
 
-# variant -> (symbols, line, error bars, spikes, area, each replicate, error band)
-_PARTS: dict[str, tuple[bool, bool, bool, bool, bool, bool, bool]] = {
-    "scatter": (True, False, False, False, False, False, False),
-    "line": (True, True, False, False, False, False, False),
-    "xy-line-only": (False, True, False, False, False, False, False),
-    "xy-spikes": (False, False, False, True, False, False, False),
-    "xy-area": (False, True, False, False, True, False, False),
-    "xy-points-error": (True, False, True, False, False, False, False),
-    "xy-points-line-error": (True, True, True, False, False, False, False),
-    "xy-individual-replicates": (True, False, False, False, False, True, False),
-    "xy-repeated-measures": (True, False, False, False, False, True, False),
-    "xy-replicates-mean-line": (True, True, False, False, False, True, False),
-    "xy-line-error": (False, True, True, False, False, False, False),
-    "xy-spikes-error": (False, False, True, True, False, False, False),
-    "xy-area-error": (False, True, False, False, False, False, True),
-}
+M = Mark
+#: the marks an xy variant can draw (its record lists which)
+MARKS = frozenset(
+    {M.SYMBOL, M.EVERY_VALUE, M.LINE, M.SUBJECT_LINES, M.ERROR_BAR, M.ERROR_BAND, M.SPIKE, M.AREA}
+)
 
 
 def _centers(values: F64, center: str, error: str) -> tuple[F64, F64, F64]:
@@ -85,13 +71,17 @@ def draw(ctx: DrawContext) -> None:
     table = ctx.table
     x = table.x if table.x is not None else np.arange(table.n_rows, dtype=float)
     opts = ctx.options
-    vid = ctx.variant_id
-    symbols, line, errors, spikes, area, each, band = _PARTS.get(vid, _PARTS["scatter"])
+    marks = ctx.variant.marks
+    each = M.EVERY_VALUE in marks
+    symbols = each or M.SYMBOL in marks
+    line, errors, spikes = M.LINE in marks, M.ERROR_BAR in marks, M.SPIKE in marks
+    area, band, subjects = M.AREA in marks, M.ERROR_BAND in marks, M.SUBJECT_LINES in marks
     center = str(opts.get("center", "mean"))
     error = str(opts.get("error", "sd"))
     if center.endswith("Error"):
         errors = errors or not band
-    if center == "eachReplicate" and vid in ("scatter", "line"):
+    # center symbols without error bars show every replicate when the center asks for them
+    if center == "eachReplicate" and M.SYMBOL in marks and M.ERROR_BAR not in marks:
         each = True
     visible = ctx.visible_data_sets()
     for i in visible:
@@ -110,7 +100,7 @@ def draw(ctx: DrawContext) -> None:
             _area(ctx, i, xs, c)
         if band and has_reps and ctx.switch("errorBars", i, True):
             _error_band(ctx, i, xs, lo, hi)
-        if vid == "xy-repeated-measures" and ctx.switch("lines", i, True):
+        if subjects and ctx.switch("lines", i, True):
             for k in range(vals.shape[1]):
                 _line(ctx, i, xs, vals[:, k], ids.ds("line", i, ids.replicate_suffix(k)), z_line)
         elif ctx.switch("lines", i, line):
@@ -152,7 +142,7 @@ def draw(ctx: DrawContext) -> None:
             ctx.include(xs, np.where(np.isfinite(lo), lo, c))
         else:
             ctx.include(xs, c)
-        handle = _handle(ctx, i, symbols or each, line or vid == "xy-repeated-measures", spikes)
+        handle = _handle(ctx, i, symbols or each, line or subjects, spikes)
         # the legend shows the error bar too where the graph draws one
         ctx.legend_entry(i, (primitives.error_glyph(ctx, i), handle) if show_errors else handle)
         finite = np.isfinite(c) & np.isfinite(xs)

@@ -32,7 +32,7 @@ from ..style.numbers import NumberFormat
 from ..style.text import clamp, font_family
 from ..style.theme import DASHES, resolve_color
 from ..style.tick_labels import TickFormatter
-from .category_labels import OWN_LABELS, category_texts, thin_category_labels
+from .category_labels import category_texts, own_labels, thin_category_labels
 from .ticks import (
     end_on_ticks,
     log_ends,
@@ -66,7 +66,7 @@ def apply_axes(ctx: DrawContext) -> None:
         _continuous(ctx, ax.yaxis, y_axis_conf, value_role=True)
 
     _frame(ctx, fo, color, width)
-    if anchor_right and ctx.variant_id not in OWN_LABELS:  # those draw their own labels
+    if anchor_right and not own_labels(ctx):  # those draw their own labels
         _anchor_right(cat_axis)
     _fonts(ctx, conf.get("titlesAndFonts", {}))
     for which in ("majorGrid", "minorGrid"):

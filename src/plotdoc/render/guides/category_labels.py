@@ -18,6 +18,7 @@ from matplotlib.axis import Axis
 from matplotlib.font_manager import FontProperties
 from matplotlib.ticker import FixedFormatter, FixedLocator
 
+from ...contract.variants import Arrangement
 from ..context import DrawContext
 from ..notices import THINNED, add_warning
 from ..style.measure import widest
@@ -27,9 +28,12 @@ LINE_SPACING = 1.2
 #: space left between two neighbouring labels, in font sizes
 GAP = 0.25
 
-#: variants whose marks fit their own category labels: the heat map shows every label
-#: (turned, shrunk to a floor, the plot area grown; marks/heat.py), so it is never thinned here
-OWN_LABELS = frozenset({"grouped-heat-map"})
+
+def own_labels(ctx: DrawContext) -> bool:
+    """Whether the graph's marks fit their own category labels: a grid (the heat map) shows
+    every label (turned, shrunk to a floor, the plot area grown; marks/heat.py), so its
+    labels are never thinned or moved here."""
+    return ctx.variant.arrangement is Arrangement.GRID
 
 
 def category_texts(axis: Axis) -> list[str] | None:
@@ -85,7 +89,7 @@ def thin_category_labels(
 ) -> None:
     """Keep every k-th label of the category ``axis`` when they cannot all fit; a warning
     says how many are not shown."""
-    if ctx.variant_id in OWN_LABELS:
+    if own_labels(ctx):
         return
     labels = category_texts(axis)
     if labels is None or len(labels) <= 2:

@@ -18,6 +18,7 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch
 
+from ...contract.variants import Arrangement
 from .. import ids
 from ..context import DrawContext
 from ..positions.arrangements import GroupedLayout
@@ -31,7 +32,8 @@ def draw_rm(
 ) -> None:
     reps = ctx.table.replicates
     n = ctx.table.n_rows
-    across = ctx.variant_id == "grouped-rm-across-row"
+    # subjects joined across the rows share one X per row; otherwise within each row
+    across = ctx.variant.arrangement is Arrangement.SUPERIMPOSED
     for i in vis:
         paths: list[tuple[str, list[float], list[float], list[int], list[int]]] = []
         if across:

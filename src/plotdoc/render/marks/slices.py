@@ -19,6 +19,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, PathPatch, Rectangle, Wedge
 from matplotlib.path import Path
 
+from ...contract.variants import Mark
 from .. import ids
 from ..context import DrawContext
 from ..positions.plot_area import points_transform
@@ -122,7 +123,7 @@ def draw_pie(
 ) -> None:
     opts = ctx.options
     size = float(opts.get("graphicSizePt", 216.0)) or 216.0
-    donut = ctx.variant_id == "parts-donut"
+    donut = ctx.variant.draws(Mark.RING)
     hole = float(opts.get("donutHoleRatio", 0.5)) if donut else 0.0
     label_style = ctx.style("pointLabel", i)
     font = float(label_style["fontSize"]) * 1.15

@@ -1,7 +1,7 @@
-"""Legend marks: the swatch that stands for data set ``i`` in the legend, by the mark's name.
+"""Legend marks: the swatch that stands for data set ``i`` in the legend.
 
-Every family's variant table names one of these for each variant (its *legend mark*), so the
-legend never depends on which mark happened to be drawn first.
+Every variant's record names one of these (:attr:`plotdoc.contract.variants.Variant.legend`),
+so the legend never depends on which mark happened to be drawn first.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from matplotlib.artist import Artist
 
+from ...contract.variants import Swatch as Legend
 from ..context import DrawContext
 from . import bars, primitives, summary, violin
 
@@ -24,23 +25,31 @@ def _with_error(ctx: DrawContext, i: int, glyph: Artist) -> Glyph:
 
 
 #: legend mark -> the swatch of data set ``i`` it draws
-SWATCHES: dict[str, Swatch] = {
-    "symbol": lambda ctx, i: primitives.symbol_handle(ctx, i),
-    "symbol-error": lambda ctx, i: _with_error(ctx, i, primitives.symbol_handle(ctx, i)),
-    "symbol-line": lambda ctx, i: _with_error(
+SWATCHES: dict[Legend, Swatch] = {
+    Legend.SYMBOL: lambda ctx, i: primitives.symbol_handle(ctx, i),
+    Legend.SYMBOL_ERROR: lambda ctx, i: _with_error(ctx, i, primitives.symbol_handle(ctx, i)),
+    Legend.SYMBOL_LINE: lambda ctx, i: _with_error(
         ctx,
         i,
         primitives.symbol_line_handle(ctx, i)
         if ctx.switch("lines", i)
         else primitives.symbol_handle(ctx, i),
     ),
-    "bar": bars.swatch,
-    "bar-error": bars.bar_error_glyph,
-    "violin": violin.swatch,
-    "scatter-bar": bars.scatter_bar_glyph,
+    Legend.BAR: bars.swatch,
+    Legend.BAR_ERROR: bars.bar_error_glyph,
+    Legend.VIOLIN: violin.swatch,
+    Legend.SCATTER_BAR: bars.scatter_bar_glyph,
 }
 
 
-def swatch(mark: str, ctx: DrawContext, i: int) -> Glyph:
+def swatch(mark: Legend, ctx: DrawContext, i: int) -> Glyph:
     """The legend swatch of data set ``i`` for the legend mark ``mark``."""
+    return SWATCHES[mark](ctx, i)
+
+
+def variant_swatch(ctx: DrawContext, i: int) -> Glyph:
+    """The legend swatch of data set ``i`` that the graph's variant names in its record."""
+    mark = ctx.variant.legend
+    if mark is None:
+        raise ValueError(f"{ctx.variant.id} names no legend mark: its marks make their own")
     return SWATCHES[mark](ctx, i)
