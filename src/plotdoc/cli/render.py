@@ -62,6 +62,7 @@ class Outcome:
     refused: bool = False
     written: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    omitted: int = 0  # errors past those listed
     omitted_warnings: int = 0
     graph: bytes = b""  # the one graph, for standard output
     usage: str = ""  # the arguments do not fit this file (a usage error, exit 2)
@@ -73,6 +74,7 @@ def _one(job: Job) -> Outcome:
         project = load(job.name, job.data, job.budget)
     except PlotdocError as exc:
         outcome.refused, outcome.problems = True, list(exc.problems)
+        outcome.omitted = exc.omitted
         return outcome
     outcome.problems.extend(project.warnings)
     outcome.omitted_warnings = project.omitted_warnings
@@ -204,7 +206,7 @@ def _draw(args: argparse.Namespace, out_format: str, tally: Tally, jobs: Iterato
         warnings = [p for p in o.problems if p.severity == "warning"]
         tally.add(o.refused or bool(errors), len(warnings) + o.omitted_warnings)
         if records.text:
-            print_problems(o.name, o.problems, sys.stderr, omitted_warnings=o.omitted_warnings)
+            print_problems(o.name, o.problems, sys.stderr, o.omitted, o.omitted_warnings)
             for path in o.written:
                 print(path, flush=True)
         else:
@@ -215,6 +217,7 @@ def _draw(args: argparse.Namespace, out_format: str, tally: Tally, jobs: Iterato
                     "written": o.written,
                     "errors": [problem_json(p) for p in errors],
                     "warnings": [problem_json(p) for p in warnings],
+                    "omittedErrors": o.omitted,
                     "omittedWarnings": o.omitted_warnings,
                 }
             )

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..contract.limits import MAX_LISTED_WARNINGS
+from ..contract.limits import MAX_LISTED_PROBLEMS, MAX_LISTED_WARNINGS
 from ..problems import Path, Problem
 
 if TYPE_CHECKING:
@@ -34,8 +34,10 @@ class Context:
     #: converted cell blocks, by ``id`` of the rows list (semantic stage -> import)
     blocks: dict[int, CellBlock] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
-    #: structural problems found but not listed
+    #: errors found past the first MAX_LISTED_PROBLEMS, counted but not listed
     omitted: int = 0
+    #: errors listed so far (at most MAX_LISTED_PROBLEMS)
+    listed_errors: int = 0
     #: warnings found past the first MAX_LISTED_WARNINGS, counted but not listed
     omitted_warnings: int = 0
     #: warnings listed so far (at most MAX_LISTED_WARNINGS)
@@ -67,6 +69,16 @@ class Context:
         self.omitted_warnings += len(keys)
         if code in DROPPED_CODES:
             self.drops.setdefault(parent, []).extend(keys)
+
+    @property
+    def errors_full(self) -> bool:
+        """Whether the list of errors is full: a further error is only counted.
+
+        A stage that may find millions of errors (a text cell in every cell of a column
+        table) asks this before it builds one, and counts the rest in :attr:`omitted`
+        instead, so an error past the cap costs no message and no path.
+        """
+        return self.listed_errors >= MAX_LISTED_PROBLEMS
 
     @property
     def has_errors(self) -> bool:

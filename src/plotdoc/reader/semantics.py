@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterator, Sequence
+from itertools import islice
 from typing import Any
 
 import orjson
@@ -281,7 +282,11 @@ def _table(
         if family.id == "survival":
             yield from _survival_codes(block, vpath)
         # text is data in multipleVariables tables; elsewhere a string must spell a number
-        for r, c, text in [] if family.allows_text else block.strings[:10_000]:
+        strings = [] if family.allows_text else block.strings
+        for i, (r, c, text) in enumerate(strings):
+            if ctx.errors_full:  # the rest are counted, no message built
+                ctx.omitted += _count_not_numbers(strings, i)
+                break
             try:
                 number = parse_numeric_text(text)
             except ValueError:
@@ -373,6 +378,18 @@ def _table(
                         )
                     )
     yield from _usermeta(table.get("usermeta"), (*path, "usermeta"))
+
+
+def _count_not_numbers(strings: list[tuple[int, int, str]], start: int) -> int:
+    """How many of ``strings`` from ``start`` on spell no finite number (each an error)."""
+    bad = 0
+    for _, _, text in islice(strings, start, None):
+        try:
+            if parse_numeric_text(text) is None:
+                bad += 1
+        except ValueError:
+            bad += 1
+    return bad
 
 
 def row_count(table: dict[str, Any], blocks: Sequence[CellBlock | CellFacts]) -> int:
