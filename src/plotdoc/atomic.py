@@ -72,6 +72,28 @@ def write_atomic(target: Path, data: bytes) -> None:
     _fsync_dir(folder)
 
 
+def write_into_folder(target: Path, data: bytes) -> None:
+    """:func:`write_atomic`, first making ``target``'s folder (and its parents) if missing.
+
+    A folder that cannot be made (a file where a folder is expected, no permission, a
+    read-only or full file system) raises PlotdocError naming it, as a failed write does.
+    """
+    folder = target.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        where = os.fsdecode(exc.filename if exc.filename is not None else folder)
+        reason = (
+            "a file is there, where a folder is expected"
+            if isinstance(exc, FileExistsError)
+            else exc.strerror or str(exc)
+        )
+        raise PlotdocError(
+            [error("save-failed", (), f"could not make the folder {where} for {target}: {reason}")]
+        ) from exc
+    write_atomic(target, data)
+
+
 def resolve_target(target: Path) -> tuple[Path, os.stat_result | None]:
     """The file a save replaces (a link followed to its end) and its status, None if new.
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..atomic import write_into_folder as write_graph
 from ..problems import PlotdocError, Problem
 from . import cluster, stream
 from .common import (
@@ -109,19 +110,20 @@ def _one(job: Job) -> Outcome:
             outcome.graph = data
             continue
         if job.out_is_file:
-            job.out.parent.mkdir(parents=True, exist_ok=True)
-            job.out.write_bytes(data)
-            outcome.written.append(str(job.out))
+            path = job.out
+        else:
+            stem, n = file_stem(table.name), 1
+            candidate = stem
+            while candidate.lower() in used:
+                n += 1
+                candidate = f"{stem}-{n}"
+            used.add(candidate.lower())
+            path = job.out / f"{candidate}.{job.fmt}"
+        try:
+            write_graph(path, data)
+        except PlotdocError as exc:  # a full disk, a read-only folder: this file is refused
+            outcome.problems += exc.problems
             continue
-        stem, n = file_stem(table.name), 1
-        candidate = stem
-        while candidate.lower() in used:
-            n += 1
-            candidate = f"{stem}-{n}"
-        used.add(candidate.lower())
-        path = job.out / f"{candidate}.{job.fmt}"
-        job.out.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
         outcome.written.append(str(path))
     return outcome
 
