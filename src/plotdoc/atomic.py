@@ -14,6 +14,14 @@ The temporary name is ``.<name>.<8 hex digits>.tmp``, with ``<name>`` shortened 
 whole fits the folder's longest file name (255 bytes on common file systems). If SIGTERM or
 SIGHUP arrives during a save and would end the process, the temporary file is removed first;
 any failure before the rename leaves the target as it was.
+
+A process killed outright mid-save (SIGKILL, power loss) leaves its temporary file. The next
+successful save of the same target removes every regular file beside it named exactly as that
+target's temporaries are (``.<name>.<8 lowercase hex digits>.tmp``) and last written more than
+:data:`STALE_AFTER` seconds ago. A save in progress writes its temporary file within seconds
+(a project is at most 50 MB), so a file that old is no live save's; and if one were (a process
+stopped for an hour mid-save), removing it costs only that save, whose rename then fails with
+``save-failed`` and leaves the target whole. Files of any other name are never touched.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ import secrets
 import signal
 import stat
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -37,6 +46,9 @@ CLEANUP_SIGNALS: tuple[signal.Signals, ...] = tuple(
 _SUFFIX = ".tmp"
 _CREATE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
 _RANDOM_HEX = 8
+#: A temporary file of a target's naming last written longer ago than this (seconds) is a
+#: stray of a killed save; the next successful save of that target removes it.
+STALE_AFTER = 3600.0
 
 
 def write_atomic(target: Path, data: bytes) -> None:
@@ -70,6 +82,36 @@ def write_atomic(target: Path, data: bytes) -> None:
             [error("save-failed", (), f"could not write {target}: {exc.strerror or exc}")]
         ) from exc
     _fsync_dir(folder)
+    remove_stale_temporaries(real)
+
+
+def remove_stale_temporaries(real: Path, now: float | None = None) -> list[Path]:
+    """Remove the strays of killed saves of ``real``: regular files beside it named as its
+    temporaries are and last written more than :data:`STALE_AFTER` seconds ago (the module's
+    docstring has the rule). Returns what was removed; a file that cannot be removed stays."""
+    folder = real.parent if str(real.parent) else Path(".")
+    pattern = re.compile(
+        re.escape(f".{_temporary_stem(real.name, folder)}.")
+        + f"[0-9a-f]{{{_RANDOM_HEX}}}"
+        + re.escape(_SUFFIX)
+    )
+    limit = (time.time() if now is None else now) - STALE_AFTER
+    removed: list[Path] = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if not pattern.fullmatch(entry.name):
+                    continue
+                try:
+                    status = entry.stat(follow_symlinks=False)
+                    if stat.S_ISREG(status.st_mode) and status.st_mtime < limit:
+                        os.unlink(entry.path)
+                        removed.append(folder / entry.name)
+                except OSError:
+                    continue
+    except OSError:  # the folder cannot be listed: the strays stay, the save is done
+        pass
+    return removed
 
 
 def write_into_folder(target: Path, data: bytes) -> None:
@@ -177,11 +219,18 @@ def temporary_name(name: str, folder: Path) -> str:
         limit = 255
     limit = min(limit if limit > 0 else 255, 255)
     tail = f".{secrets.token_hex(_RANDOM_HEX // 2)}{_SUFFIX}"
-    room = limit - 1 - len(tail)
-    stem = name
+    return f".{_shortened(name, limit - 1 - len(tail))}{tail}"
+
+
+def _temporary_stem(name: str, folder: Path) -> str:
+    """The ``<name>`` part of :func:`temporary_name` (the same for every save of a target)."""
+    return temporary_name(name, folder)[1 : -(_RANDOM_HEX + 1 + len(_SUFFIX))]
+
+
+def _shortened(stem: str, room: int) -> str:
     while len(os.fsencode(stem)) > room:
         stem = stem[: max(0, len(stem) - max(1, (len(os.fsencode(stem)) - room) // 4))]
-    return f".{stem}{tail}"
+    return stem
 
 
 def _create_temporary(real: Path) -> tuple[Path, int]:
