@@ -649,6 +649,14 @@ CATALOGUE: dict[str, CodeInfo] = {
         "Non-finite number",
         "A numeric-looking string cell spells NaN or an infinity, which plotdoc refuses.",
     ),
+    "integer-not-exact": _c(
+        "semantic",
+        "warning",
+        "Integer a cell cannot hold exactly",
+        "A cell or x value is an integer beyond 2^53 in magnitude; cells are doubles, so it is "
+        "read as the nearest double (9007199254740993 as 9007199254740992.0), and a save "
+        "writes that number. The message gives both.",
+    ),
     "row-too-wide": _c(
         "semantic",
         "error",

@@ -44,6 +44,11 @@ class Context:
     listed_warnings: int = 0
     #: keys the import stage drops (named by warnings): parent path -> keys
     drops: dict[tuple[str | int, ...], list[str | int]] = field(default_factory=dict)
+    #: whether the text may hold an integer literal beyond 64 bits (orjson reads it as a
+    #: double, so the semantic stage reads the cells again from the text to find it)
+    wide_integers: bool = False
+    #: the document read again with every integer whole (only when ``wide_integers``)
+    exact_tree: Any = None
     #: whether a migration changed the tree (caches keyed by id are then dropped)
     migrated: bool = False
     #: whether the cells become arrays (an open): the semantic stage converts them once for
