@@ -93,6 +93,7 @@ def test_render_into_a_folder_on_a_full_disk_writes_nothing(
         ["render", "{doc}", "-o", "{bad}/graphs"],
         ["fmt", "{doc}", "-o", "{bad}/a.plotdoc"],
         ["export", "{doc}", "-o", "{bad}/a.pzfx"],
+        ["import", "{csv}", "--family", "column", "-o", "{bad}/a.plotdoc"],
         ["examples", "-o", "{bad}/examples"],
         ["publish", "-o", "{bad}/site"],
     ],
@@ -104,7 +105,9 @@ def test_a_path_that_is_no_folder_is_named_and_exits_1(
     if bad == "file":
         bad = str(tmp_path / "a-file")
         Path(bad).write_bytes(b"not a folder")
-    args = [a.format(doc=doc, bad=bad) for a in command]
+    csv = tmp_path / "a.csv"
+    csv.write_text("A,B\n1,2\n3,4\n")
+    args = [a.format(doc=doc, bad=bad, csv=csv) for a in command]
     assert main(args) == 1
     err = capsys.readouterr().err
     assert bad in err
