@@ -14,6 +14,7 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -80,11 +81,29 @@ def test_only_regular_files_are_removed(tmp_path: Path) -> None:
 
 def test_a_long_name_is_matched_as_shortened(tmp_path: Path) -> None:
     target = tmp_path / ("p" * 247 + ".plotdoc")  # 255 bytes: its temporary is shortened
-    write_atomic(target, b"first")
     stray = _stray(tmp_path, temporary_name(target.name, tmp_path))
     assert len(stray.name) == 255
     write_atomic(target, b"second")
     assert not stray.exists()
+
+
+def test_a_batch_into_one_folder_lists_it_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Writing many files into one folder does not list the folder once per file."""
+    listed: list[str] = []
+    real = os.scandir
+
+    def scandir(path: Any) -> Any:
+        listed.append(str(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    strays = [_stray(tmp_path, f".g{n}.svg.0a1b2c3d.tmp") for n in range(50)]
+    for n in range(50):
+        write_atomic(tmp_path / f"g{n}.svg", b"<svg/>")
+    assert listed == [str(tmp_path)]
+    assert not any(s.exists() for s in strays)
 
 
 def test_a_killed_save_is_cleaned_by_the_next(tmp_path: Path) -> None:
