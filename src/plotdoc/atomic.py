@@ -14,6 +14,14 @@ The temporary name is ``.<name>.<8 hex digits>.tmp``, with ``<name>`` shortened 
 whole fits the folder's longest file name (255 bytes on common file systems). If SIGTERM or
 SIGHUP arrives during a save and would end the process, the temporary file is removed first;
 any failure before the rename leaves the target as it was.
+
+A process killed outright mid-save (SIGKILL, power loss) leaves its temporary file. The next
+successful save of the same target removes every regular file beside it named exactly as that
+target's temporaries are (``.<name>.<8 lowercase hex digits>.tmp``) and last written more than
+:data:`STALE_AFTER` seconds ago. A save in progress writes its temporary file within seconds
+(a project is at most 50 MB), so a file that old is no live save's; and if one were (a process
+stopped for an hour mid-save), removing it costs only that save, whose rename then fails with
+``save-failed`` and leaves the target whole. Files of any other name are never touched.
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ import secrets
 import signal
 import stat
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -37,6 +46,9 @@ CLEANUP_SIGNALS: tuple[signal.Signals, ...] = tuple(
 _SUFFIX = ".tmp"
 _CREATE_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
 _RANDOM_HEX = 8
+#: A temporary file of a target's naming last written longer ago than this (seconds) is a
+#: stray of a killed save; the next successful save of that target removes it.
+STALE_AFTER = 3600.0
 
 
 def write_atomic(target: Path, data: bytes) -> None:
@@ -70,6 +82,82 @@ def write_atomic(target: Path, data: bytes) -> None:
             [error("save-failed", (), f"could not write {target}: {exc.strerror or exc}")]
         ) from exc
     _fsync_dir(folder)
+    remove_stale_temporaries(real)
+
+
+def remove_stale_temporaries(real: Path, now: float | None = None) -> list[Path]:
+    """Remove the strays of killed saves of ``real``: regular files beside it named as its
+    temporaries are and last written more than :data:`STALE_AFTER` seconds ago (the module's
+    docstring has the rule). Returns what was removed; a file that cannot be removed stays.
+
+    The folder's hidden ``.tmp`` names are listed at most once per :data:`_RELIST_AFTER`
+    seconds per process (a batch writing 10,000 graphs into one folder lists it once, not
+    10,000 times). That misses nothing the rule removes: a file made since the listing is
+    younger than the listing's age, so younger than :data:`STALE_AFTER`."""
+    folder = real.parent if str(real.parent) else Path(".")
+    pattern = re.compile(
+        re.escape(f".{_temporary_stem(real.name, folder)}.")
+        + f"[0-9a-f]{{{_RANDOM_HEX}}}"
+        + re.escape(_SUFFIX)
+    )
+    moment = time.time() if now is None else now
+    limit = moment - STALE_AFTER
+    removed: list[Path] = []
+    for name in [n for n in _hidden_temporaries(folder, moment) if pattern.fullmatch(n)]:
+        path = folder / name
+        try:
+            status = os.lstat(path)
+            if stat.S_ISREG(status.st_mode) and status.st_mtime < limit:
+                os.unlink(path)
+                removed.append(path)
+        except OSError:
+            continue
+    return removed
+
+
+#: How long (seconds) a folder's listing of hidden temporary names serves later saves into
+#: it; kept well below STALE_AFTER.
+_RELIST_AFTER = 600.0
+#: folder -> (when it was listed, the names in it of the form ``.*.tmp``)
+_LISTINGS: dict[str, tuple[float, list[str]]] = {}
+
+
+def _hidden_temporaries(folder: Path, now: float) -> list[str]:
+    key = os.path.abspath(folder)
+    listed = _LISTINGS.get(key)
+    if listed is not None and 0 <= now - listed[0] < _RELIST_AFTER:
+        return listed[1]
+    try:
+        with os.scandir(folder) as entries:
+            names = [e.name for e in entries if e.name[:1] == "." and e.name.endswith(_SUFFIX)]
+    except OSError:  # the folder cannot be listed: the strays stay, the save is done
+        names = []
+    if len(_LISTINGS) > 1_000:
+        _LISTINGS.clear()
+    _LISTINGS[key] = (now, names)
+    return names
+
+
+def write_into_folder(target: Path, data: bytes) -> None:
+    """:func:`write_atomic`, first making ``target``'s folder (and its parents) if missing.
+
+    A folder that cannot be made (a file where a folder is expected, no permission, a
+    read-only or full file system) raises PlotdocError naming it, as a failed write does.
+    """
+    folder = target.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        where = os.fsdecode(exc.filename if exc.filename is not None else folder)
+        reason = (
+            "a file is there, where a folder is expected"
+            if isinstance(exc, FileExistsError)
+            else exc.strerror or str(exc)
+        )
+        raise PlotdocError(
+            [error("save-failed", (), f"could not make the folder {where} for {target}: {reason}")]
+        ) from exc
+    write_atomic(target, data)
 
 
 def resolve_target(target: Path) -> tuple[Path, os.stat_result | None]:
@@ -155,11 +243,18 @@ def temporary_name(name: str, folder: Path) -> str:
         limit = 255
     limit = min(limit if limit > 0 else 255, 255)
     tail = f".{secrets.token_hex(_RANDOM_HEX // 2)}{_SUFFIX}"
-    room = limit - 1 - len(tail)
-    stem = name
+    return f".{_shortened(name, limit - 1 - len(tail))}{tail}"
+
+
+def _temporary_stem(name: str, folder: Path) -> str:
+    """The ``<name>`` part of :func:`temporary_name` (the same for every save of a target)."""
+    return temporary_name(name, folder)[1 : -(_RANDOM_HEX + 1 + len(_SUFFIX))]
+
+
+def _shortened(stem: str, room: int) -> str:
     while len(os.fsencode(stem)) > room:
         stem = stem[: max(0, len(stem) - max(1, (len(os.fsencode(stem)) - room) // 4))]
-    return f".{stem}{tail}"
+    return stem
 
 
 def _create_temporary(real: Path) -> tuple[Path, int]:

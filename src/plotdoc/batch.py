@@ -128,11 +128,10 @@ def _write(folder: str, name: str, data: bytes) -> str:
         return target
     from pathlib import Path
 
-    from .atomic import write_atomic
+    from .atomic import write_into_folder
 
-    Path(folder).mkdir(parents=True, exist_ok=True)
     path = Path(folder) / name
-    write_atomic(path, data)
+    write_into_folder(path, data)
     return str(path)
 
 

@@ -237,7 +237,7 @@ class Report:
     """Everything one open or validate found, errors and warnings in order."""
 
     problems: list[Problem] = field(default_factory=list)
-    #: How many further problems of the structural stage were found but not listed.
+    #: How many further errors were found but not listed (past the first 100).
     omitted: int = 0
     #: How many further warnings were found but not listed (past the first 1,000).
     omitted_warnings: int = 0
@@ -468,8 +468,9 @@ CATALOGUE: dict[str, CodeInfo] = {
         "structure",
         "error",
         "Too many problems",
-        "Structural validation stopped listing problems after the first 100; the count of "
-        "the rest is given.",
+        "Open and validate stopped listing errors after the first 100 (structural or "
+        "semantic, such as a text cell in every cell of a column table); the count of the "
+        "rest is given.",
     ),
     # -- 9. semantics: errors ---------------------------------------------------------
     "invalid-timestamp": _c(
@@ -647,6 +648,14 @@ CATALOGUE: dict[str, CodeInfo] = {
         "error",
         "Non-finite number",
         "A numeric-looking string cell spells NaN or an infinity, which plotdoc refuses.",
+    ),
+    "integer-not-exact": _c(
+        "semantic",
+        "warning",
+        "Integer a cell cannot hold exactly",
+        "A cell or x value is an integer beyond 2^53 in magnitude; cells are doubles, so it is "
+        "read as the nearest double (9007199254740993 as 9007199254740992.0), and a save "
+        "writes that number. The message gives both.",
     ),
     "row-too-wide": _c(
         "semantic",

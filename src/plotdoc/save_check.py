@@ -25,7 +25,12 @@ import numpy as np
 import orjson
 from numpy.typing import NDArray
 
-from .contract.limits import FORBIDDEN_KEYS, MAX_LISTED_PROBLEMS, MAX_REPLICATES
+from .contract.limits import (
+    FORBIDDEN_KEYS,
+    MAX_EXACT_CELL_INT,
+    MAX_LISTED_PROBLEMS,
+    MAX_REPLICATES,
+)
 from .problems import Path, PlotdocError, Problem, error, excerpt
 from .reader.cells import CellBlock, FlatRows
 from .reader.context import Context
@@ -33,8 +38,6 @@ from .reader.forbidden import check_forbidden
 from .reader.semantics import MAX_WRITABLE_DEPTH, check_semantics
 from .reader.structure import check_structure
 
-#: Integers a cell can hold exactly: cells are read back as doubles.
-MAX_EXACT_CELL_INT = 2**53
 #: Integers elsewhere: what orjson writes and reads back as the same integer.
 MIN_JSON_INT = -(2**63)
 MAX_JSON_INT = 2**64 - 1

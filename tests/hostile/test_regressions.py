@@ -148,7 +148,8 @@ def test_numeric_text_check_is_linear_in_the_cell_length() -> None:
         best = float("inf")
         for _ in range(3):
             start = time.process_time()
-            assert len(validate(data).errors) == 200
+            report = validate(data)  # 100 listed, the rest counted (each still checked)
+            assert sum(p.code == "text-cell" for p in report.errors) + report.omitted == 200
             best = min(best, time.process_time() - start)
         return best
 

@@ -3,9 +3,9 @@
 Failures are injected at every step of :func:`plotdoc.atomic.write_atomic` (creating the
 temporary file, writing, flushing, fsync, chmod, rename; a full disk). A failed save raises ``PlotdocError`` with
 ``save-failed`` and leaves no temporary file behind. A process killed in the middle of a
-write (``os._exit``) leaves the target intact; its temporary ``.<name>.<random>.tmp`` may
-remain beside it (documented in docs/reliability.md), is never read as a project, and a later
-save succeeds.
+write (``os._exit``) leaves the target intact; its temporary ``.<name>.<random>.tmp`` remains
+beside it until a later save removes it once it is an hour old (docs/reliability.md,
+tests/saving/test_stale_temporaries.py), is never read as a project, and a later save succeeds.
 """
 
 from __future__ import annotations

@@ -79,6 +79,7 @@ def _one(job: Job) -> Analyzed:
         "tables": [report_table_json(t, runs) for t in project.tables if t.analyses],
         "failed": out.failed,
         "warnings": [problem_json(p) for p in project.warnings],
+        "omittedErrors": 0,
         "omittedWarnings": project.omitted_warnings,
     }
     return out
@@ -90,6 +91,7 @@ def _refused(name: str, exc: PlotdocError) -> dict[str, Any]:
         "ok": False,
         "errors": [problem_json(p) for p in exc.errors],
         "warnings": [problem_json(p) for p in exc.warnings],
+        "omittedErrors": exc.omitted,
     }
 
 
@@ -179,6 +181,7 @@ def _single(args: argparse.Namespace, file: str, out_format: str) -> int:
         tail: dict[str, Any] = {
             "failed": failed,
             "warnings": [problem_json(p) for p in project.warnings],
+            "omittedErrors": 0,
             "omittedWarnings": project.omitted_warnings,
         }
         rest = json.dumps(tail, ensure_ascii=False, indent=2)[1:-1].rstrip()

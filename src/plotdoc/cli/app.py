@@ -16,6 +16,7 @@ from .common import (
     EXIT_REFUSED,
     EXIT_USAGE,
     Parser,
+    environment_message,
     parse_command_line,
     print_problems,
 )
@@ -77,6 +78,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command in DRAWING:
             _announce_font_preparation()
         code: int = args.func(args)
+        sys.stdout.flush()  # a full disk behind standard output is reported here, not at exit
         return code
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
@@ -89,6 +91,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader of our output left (`plotdoc ... | head`): not an error
         _silence_stdout()
         return EXIT_OK
+    except OSError as exc:  # the machine refused: a full disk, no permission, a missing folder
+        if exc.filename is None:  # standard output's: the final flush must not fail again
+            _silence_stdout()
+        print(f"plotdoc: {environment_message(exc)}", file=sys.stderr)
+        return EXIT_REFUSED
     except Exception as exc:
         print(
             f"plotdoc: internal error ({type(exc).__name__}: {exc}); please report it",

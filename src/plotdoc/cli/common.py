@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -56,6 +58,32 @@ def open_file(path: str) -> Project | None:
     except PlotdocError as exc:
         print_problems(path, exc.problems, sys.stderr, exc.omitted)
         return None
+
+
+#: errors of writing to a descriptor: an OSError of these without a file name is one of
+#: standard output (the only descriptor a command writes to by hand)
+_WRITE_ERRNOS = frozenset(
+    getattr(errno, name)
+    for name in ("ENOSPC", "EDQUOT", "EFBIG", "EIO", "EROFS", "EBADF", "EPIPE", "EACCES")
+    if hasattr(errno, name)
+)
+
+
+def environment_message(exc: OSError) -> str:
+    """What a command says when the machine refuses a read or write (a full disk, no
+    permission, a read-only folder, a folder where a file is expected): the path, what
+    happened and the error's name (``ENOSPC``), without a traceback."""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    if exc.errno is not None and exc.errno in errno.errorcode:
+        reason += f" ({errno.errorcode[exc.errno]})"
+    if exc.filename is not None:
+        where = os.fsdecode(exc.filename)
+        if exc.filename2 is not None:
+            where += f" -> {os.fsdecode(exc.filename2)}"
+        return f"could not write or read {where}: {reason}"
+    if exc.errno in _WRITE_ERRNOS:
+        return f"could not write standard output: {reason}"
+    return f"the system refused: {reason}"
 
 
 Command = Callable[[argparse.Namespace], int]

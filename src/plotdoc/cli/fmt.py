@@ -43,6 +43,7 @@ class Outcome:
     changed: bool = False
     refused: bool = False
     problems: list[Problem] = field(default_factory=list)
+    omitted: int = 0  # errors past those listed
     omitted_warnings: int = 0
     formatted: bytes = b""
     diff: str = ""
@@ -112,6 +113,7 @@ def _one(job: Job) -> Outcome:
         new, outcome.problems, outcome.omitted_warnings = formatted(data, job.name, job.compact)
     except PlotdocError as exc:
         outcome.refused, outcome.problems = True, list(exc.problems)
+        outcome.omitted = exc.omitted
         return outcome
     except OSError as exc:  # a URL fsspec cannot read
         outcome.refused = True
@@ -231,7 +233,7 @@ def _format(
         if not records.text:
             records.add(_json(o))
             continue
-        print_problems(o.name, o.problems, sys.stderr, omitted_warnings=o.omitted_warnings)
+        print_problems(o.name, o.problems, sys.stderr, o.omitted, o.omitted_warnings)
         if o.refused:
             continue
         for where in o.dropped:
@@ -285,6 +287,7 @@ def _json(o: Outcome) -> dict[str, object]:
         "dropped": o.dropped,
         "errors": [problem_json(p) for p in o.problems if p.severity == "error"],
         "warnings": [problem_json(p) for p in o.problems if p.severity == "warning"],
+        "omittedErrors": o.omitted,
         "omittedWarnings": o.omitted_warnings,
     }
     if o.written:

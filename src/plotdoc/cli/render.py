@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..atomic import write_into_folder as write_graph
 from ..problems import PlotdocError, Problem
 from . import cluster, stream
 from .common import (
@@ -63,6 +64,7 @@ class Outcome:
     refused: bool = False
     written: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    omitted: int = 0  # errors past those listed
     omitted_warnings: int = 0
     graph: bytes = b""  # the one graph, for standard output
     usage: str = ""  # the arguments do not fit this file (a usage error, exit 2)
@@ -74,6 +76,7 @@ def _one(job: Job) -> Outcome:
         project = load(job.name, job.data, job.budget)
     except PlotdocError as exc:
         outcome.refused, outcome.problems = True, list(exc.problems)
+        outcome.omitted = exc.omitted
         return outcome
     outcome.problems.extend(project.warnings)
     outcome.omitted_warnings = project.omitted_warnings
@@ -108,19 +111,20 @@ def _one(job: Job) -> Outcome:
             outcome.graph = data
             continue
         if job.out_is_file:
-            job.out.parent.mkdir(parents=True, exist_ok=True)
-            job.out.write_bytes(data)
-            outcome.written.append(str(job.out))
+            path = job.out
+        else:
+            stem, n = file_stem(table.name), 1
+            candidate = stem
+            while candidate.lower() in used:
+                n += 1
+                candidate = f"{stem}-{n}"
+            used.add(candidate.lower())
+            path = job.out / f"{candidate}.{job.fmt}"
+        try:
+            write_graph(path, data)
+        except PlotdocError as exc:  # a full disk, a read-only folder: this file is refused
+            outcome.problems += exc.problems
             continue
-        stem, n = file_stem(table.name), 1
-        candidate = stem
-        while candidate.lower() in used:
-            n += 1
-            candidate = f"{stem}-{n}"
-        used.add(candidate.lower())
-        path = job.out / f"{candidate}.{job.fmt}"
-        job.out.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
         outcome.written.append(str(path))
     return outcome
 
@@ -205,7 +209,7 @@ def _draw(args: argparse.Namespace, out_format: str, tally: Tally, jobs: Iterato
         warnings = [p for p in o.problems if p.severity == "warning"]
         tally.add(o.refused or bool(errors), len(warnings) + o.omitted_warnings)
         if records.text:
-            print_problems(o.name, o.problems, sys.stderr, omitted_warnings=o.omitted_warnings)
+            print_problems(o.name, o.problems, sys.stderr, o.omitted, o.omitted_warnings)
             if not SETTINGS.quiet:  # -q: problems only
                 for path in o.written:
                     print(path, flush=True)
@@ -217,6 +221,7 @@ def _draw(args: argparse.Namespace, out_format: str, tally: Tally, jobs: Iterato
                     "written": o.written,
                     "errors": [problem_json(p) for p in errors],
                     "warnings": [problem_json(p) for p in warnings],
+                    "omittedErrors": o.omitted,
                     "omittedWarnings": o.omitted_warnings,
                 }
             )

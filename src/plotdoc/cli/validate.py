@@ -39,7 +39,7 @@ def _one(item: str | tuple[str, bytes]) -> tuple[str, Report]:
         try:
             return item, validate(_read(item))
         except PlotdocError as exc:
-            return item, Report(list(exc.problems))
+            return item, Report(list(exc.problems), exc.omitted)
     return item, check(item)
 
 
@@ -59,6 +59,7 @@ def _record(name: str, report: Report) -> dict[str, object]:
         "ok": report.ok,
         "errors": [problem_json(p) for p in report.errors],
         "warnings": [problem_json(p) for p in report.warnings],
+        "omittedErrors": report.omitted,
         "omittedWarnings": report.omitted_warnings,
     }
 

@@ -27,6 +27,9 @@ URL_MAX: Final = 500
 MAX_DEPTH: Final = 1_024
 #: Structural validation lists at most this many problems and counts the rest.
 MAX_LISTED_PROBLEMS: Final = 100
+#: Cells are doubles: an integer cell beyond this in magnitude may be read as another number
+#: (2^53 + 1 as 2^53); open warns (integer-not-exact) and a save refuses one (number-not-exact).
+MAX_EXACT_CELL_INT: Final = 2**53
 #: Open and validate list at most this many warnings and count the rest.
 MAX_LISTED_WARNINGS: Final = 1_000
 FORBIDDEN_KEYS: Final = frozenset({"__proto__", "constructor", "prototype"})

@@ -20,6 +20,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Final
 
+from ..atomic import write_into_folder
+
 #: Example name -> the table family it shows, in the contract's family order.
 FAMILY_EXAMPLES: Final[dict[str, str]] = {
     "xy-dose-response": "xy",
@@ -58,7 +60,7 @@ def write_examples(out_dir: str | os.PathLike[str]) -> list[Path]:
     written: list[Path] = []
     for name in example_names():
         target = folder / (name + EXTENSION)
-        target.write_bytes(example_bytes(name))
+        write_into_folder(target, example_bytes(name))
         written.append(target)
     return written
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..atomic import write_into_folder
 from ..contract import schema, site
 from . import examples, specpage
 
@@ -54,8 +55,7 @@ def write_tree(out_dir: str | os.PathLike[str]) -> list[Path]:
     written: list[Path] = []
     for rel, data in zip(relative_paths(version), _contents(version), strict=True):
         target = root / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        write_into_folder(target, data)
         written.append(target)
     return written
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
 
+from ..contract.limits import MAX_EXACT_CELL_INT
+
 if TYPE_CHECKING:  # numpy is imported when cells become arrays, not to check a small file
     import numpy as np
     from numpy.typing import NDArray
@@ -23,6 +25,9 @@ if TYPE_CHECKING:  # numpy is imported when cells become arrays, not to check a 
 NUMERIC_TEXT = re.compile(r"\s*[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?\s*")
 #: Text that spells a non-finite number.
 NON_FINITE_TEXT = re.compile(r"\s*[-+]?(?:nan|inf|infinity)\s*", re.IGNORECASE)
+#: How many integer cells beyond 2^53 a data set lists (the warnings of a file are capped at
+#: 1,000 in all; the rest are counted).
+MAX_LISTED_INEXACT = 1_000
 
 
 @dataclass(frozen=True)
@@ -114,10 +119,19 @@ class CellBlock:
     widths: NDArray[np.intp]
     #: (row, column, text) of every string cell, in order
     strings: list[tuple[int, int, str]] = field(default_factory=list)
+    #: (row, column, integer) of the first integer cells beyond 2^53 in magnitude
+    big_ints: list[tuple[int, int, int]] = field(default_factory=list)
+    #: how many integer cells are beyond 2^53 in magnitude (listed or not)
+    big_int_count: int = 0
 
     @property
     def width(self) -> int:
         return int(self.values.shape[1])
+
+    def inexact_integers(self) -> tuple[list[tuple[int, int, int]], int]:
+        """(row, column, integer) of the first integer cells a double cannot hold exactly
+        (beyond 2^53 in magnitude, :data:`MAX_LISTED_INEXACT` at most) and their count."""
+        return self.big_ints, self.big_int_count
 
     @property
     def row_count(self) -> int:
@@ -170,6 +184,18 @@ class CellFacts:
     def row_count(self) -> int:
         return len(self.rows)
 
+    def inexact_integers(self) -> tuple[list[tuple[int, int, int]], int]:
+        """As :meth:`CellBlock.inexact_integers`."""
+        found: list[tuple[int, int, int]] = []
+        count = 0
+        for r, row in enumerate(self.rows):
+            for c, cell in enumerate(row):
+                if type(cell) is int and not -MAX_EXACT_CELL_INT <= cell <= MAX_EXACT_CELL_INT:
+                    count += 1
+                    if len(found) < MAX_LISTED_INEXACT:
+                        found.append((r, c, cell))
+        return found, count
+
     def wide_rows(self, most: int, limit: int) -> list[tuple[int, int]]:
         """(row, cells) of the first ``limit`` rows with more than ``most`` cells."""
         wide = ((r, len(row)) for r, row in enumerate(self.rows) if len(row) > most)
@@ -205,6 +231,17 @@ def to_block(rows: list[list[Any]], flat_rows: FlatRows | None = None) -> CellBl
             strings.append((r, i - int(starts[r]), flat[i]))
             flat[i] = None
     data = np.array(flat, dtype=np.float64) if flat else np.zeros(0, np.float64)
+    big_ints: list[tuple[int, int, int]] = []
+    big_count = 0
+    if int in flat_rows.types:
+        # a double holds every integer up to 2^53, and 2^53 + 1 becomes 2^53: only cells at
+        # 2^53 or past it are looked at one by one
+        for i in np.flatnonzero(np.abs(data) >= MAX_EXACT_CELL_INT).tolist():
+            cell = flat[i]
+            if type(cell) is int and not -MAX_EXACT_CELL_INT <= cell <= MAX_EXACT_CELL_INT:
+                big_count += 1
+                if len(big_ints) < MAX_LISTED_INEXACT:
+                    big_ints.append((*_position(widths, i), cell))
     if n and flat_rows.all_as_wide():
         values = data.reshape(n, width)
     else:
@@ -214,7 +251,16 @@ def to_block(rows: list[list[Any]], flat_rows: FlatRows | None = None) -> CellBl
             starts = np.concatenate(([0], np.cumsum(widths)[:-1]))
             col_idx = np.arange(data.size) - np.repeat(starts, widths)
             values[row_idx, col_idx] = data
-    return CellBlock(values, widths, strings)
+    return CellBlock(values, widths, strings, big_ints, big_count)
+
+
+def _position(widths: NDArray[np.intp], index: int) -> tuple[int, int]:
+    """The (row, column) of the ``index``-th cell of rows ``widths`` wide."""
+    import numpy as np
+
+    ends = np.cumsum(widths)
+    row = int(np.searchsorted(ends, index, side="right"))
+    return row, index - (int(ends[row - 1]) if row else 0)
 
 
 def parse_numeric_text(text: str) -> float | None:

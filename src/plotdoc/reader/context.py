@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..contract.limits import MAX_LISTED_WARNINGS
+from ..contract.limits import MAX_LISTED_PROBLEMS, MAX_LISTED_WARNINGS
 from ..problems import Path, Problem
 
 if TYPE_CHECKING:
@@ -34,14 +34,21 @@ class Context:
     #: converted cell blocks, by ``id`` of the rows list (semantic stage -> import)
     blocks: dict[int, CellBlock] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
-    #: structural problems found but not listed
+    #: errors found past the first MAX_LISTED_PROBLEMS, counted but not listed
     omitted: int = 0
+    #: errors listed so far (at most MAX_LISTED_PROBLEMS)
+    listed_errors: int = 0
     #: warnings found past the first MAX_LISTED_WARNINGS, counted but not listed
     omitted_warnings: int = 0
     #: warnings listed so far (at most MAX_LISTED_WARNINGS)
     listed_warnings: int = 0
     #: keys the import stage drops (named by warnings): parent path -> keys
     drops: dict[tuple[str | int, ...], list[str | int]] = field(default_factory=dict)
+    #: whether the text may hold an integer literal beyond 64 bits (orjson reads it as a
+    #: double, so the semantic stage reads the cells again from the text to find it)
+    wide_integers: bool = False
+    #: the document read again with every integer whole (only when ``wide_integers``)
+    exact_tree: Any = None
     #: whether a migration changed the tree (caches keyed by id are then dropped)
     migrated: bool = False
     #: whether the cells become arrays (an open): the semantic stage converts them once for
@@ -67,6 +74,16 @@ class Context:
         self.omitted_warnings += len(keys)
         if code in DROPPED_CODES:
             self.drops.setdefault(parent, []).extend(keys)
+
+    @property
+    def errors_full(self) -> bool:
+        """Whether the list of errors is full: a further error is only counted.
+
+        A stage that may find millions of errors (a text cell in every cell of a column
+        table) asks this before it builds one, and counts the rest in :attr:`omitted`
+        instead, so an error past the cap costs no message and no path.
+        """
+        return self.listed_errors >= MAX_LISTED_PROBLEMS
 
     @property
     def has_errors(self) -> bool:

@@ -33,6 +33,7 @@ def parse_json(ctx: Context) -> Iterator[Problem]:
         return
     ctx.tree = tree
     data = ctx.data
+    ctx.wide_integers = _WIDE_INTEGER.search(data) is not None
     raw = data.count(b":")
     written = _written(tree) if len(data) <= _SMALL_DOCUMENT else None
     # (a one-byte search runs at memory speed; a longer pattern is many times slower, so the
@@ -55,6 +56,11 @@ def parse_json(ctx: Context) -> Iterator[Problem]:
                 f"expected each key once in an object; found {key!r} twice",
             )
 
+
+#: An integer literal of 20 digits or more: orjson reads one beyond 64 bits as the nearest
+#: double, as it reads 1e20, so only the text tells them apart (a string holding such digits
+#: matches too; it costs a second look at the cells, nothing more).
+_WIDE_INTEGER = re.compile(rb"(?<![0-9.eE])[0-9]{20}(?![.eE])")
 
 #: Documents up to this size count their keys by writing the tree back (one C call) instead
 #: of walking it; larger ones are walked, which also flattens their rows for later stages.

@@ -1,8 +1,10 @@
 """The open pipeline: the contract's ten stages, run in order from one tuple.
 
 A structural stage stops the pipeline at its first error; the semantic stage reports every
-problem it finds; the import stage runs only on a document without errors. Warnings are
-listed up to :data:`~plotdoc.contract.limits.MAX_LISTED_WARNINGS` and counted past it.
+problem it finds; the import stage runs only on a document without errors. Errors are listed
+up to :data:`~plotdoc.contract.limits.MAX_LISTED_PROBLEMS` and warnings up to
+:data:`~plotdoc.contract.limits.MAX_LISTED_WARNINGS`; past them they are counted, and one
+``too-many-problems`` error at the end says how many errors were not listed.
 """
 
 from __future__ import annotations
@@ -11,8 +13,8 @@ import gc
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..contract.limits import MAX_LISTED_WARNINGS
-from ..problems import Problem, Report
+from ..contract.limits import MAX_LISTED_PROBLEMS, MAX_LISTED_WARNINGS
+from ..problems import Problem, Report, error
 from .context import DROPPED_CODES, Context
 from .encoding import check_encoding
 from .envelope import check_envelope
@@ -83,6 +85,15 @@ def run_pipeline(
         ctx.blocks.clear()
         if was_enabled:
             gc.enable()
+    if ctx.omitted:
+        ctx.problems.append(
+            error(
+                "too-many-problems",
+                (),
+                f"expected a document with fewer problems; {ctx.omitted:,} more problem(s) "
+                "were found and not listed",
+            )
+        )
     # Only a document with problems pays for finding where they are in its text (and for
     # loading the module that finds them).
     if ctx.problems:
@@ -97,17 +108,23 @@ def run_pipeline(
 def collect(ctx: Context, found: Iterable[Problem]) -> bool:
     """Add a stage's problems to ``ctx``; whether any is an error.
 
-    Warnings past the first :data:`MAX_LISTED_WARNINGS` are counted, not kept, so a file of
+    Errors past the first :data:`MAX_LISTED_PROBLEMS` and warnings past the first
+    :data:`MAX_LISTED_WARNINGS` are counted, not kept, so a file of
     millions of ignored keys costs no memory per key beyond the key itself; the keys those
-    warnings drop are noted for the import stage all the same. A stage that may warn millions
-    of times asks :attr:`Context.warnings_full` first and then builds no warning at all.
+    warnings drop are noted for the import stage all the same. A stage that may warn (or
+    refuse) millions of times asks :attr:`Context.warnings_full` (:attr:`Context.errors_full`)
+    first and then builds no warning (error) at all.
     """
     errors = False
     problems = ctx.problems
     for problem in found:
         if problem.severity == "error":
             errors = True
-            problems.append(problem)
+            if ctx.listed_errors < MAX_LISTED_PROBLEMS:
+                problems.append(problem)
+                ctx.listed_errors += 1
+            else:
+                ctx.omitted += 1
         elif ctx.listed_warnings < MAX_LISTED_WARNINGS:
             if problem.code in DROPPED_CODES:
                 ctx.drops.setdefault(problem.path[:-1], []).append(problem.path[-1])

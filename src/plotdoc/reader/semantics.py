@@ -9,13 +9,14 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterator, Sequence
+from itertools import islice
 from typing import Any
 
 import orjson
 
 from ..contract import plots as P
 from ..contract.families import FAMILIES
-from ..contract.limits import MAX_TOTAL_CELLS, MAX_USERMETA_BYTES
+from ..contract.limits import MAX_EXACT_CELL_INT, MAX_TOTAL_CELLS, MAX_USERMETA_BYTES
 from ..contract.methods import METHODS
 from ..contract.variants import VARIANTS
 from ..problems import Path, Problem, error, excerpt, warning
@@ -279,8 +280,17 @@ def _table(
                 )
         if family.id == "survival":
             yield from _survival_codes(block, vpath)
+        exact = _exact_rows(ctx, vpath)
+        found = (
+            block.inexact_integers() if exact is None else CellFacts.of(exact).inexact_integers()
+        )
+        yield from _inexact_integers(ctx, *found, vpath)
         # text is data in multipleVariables tables; elsewhere a string must spell a number
-        for r, c, text in [] if family.allows_text else block.strings[:10_000]:
+        strings = [] if family.allows_text else block.strings
+        for i, (r, c, text) in enumerate(strings):
+            if ctx.errors_full:  # the rest are counted, no message built
+                ctx.omitted += _count_not_numbers(strings, i)
+                break
             try:
                 number = parse_numeric_text(text)
             except ValueError:
@@ -300,6 +310,13 @@ def _table(
                         f"expected a number or null in a {family.id} table (text only in multipleVariables); found {excerpt(text)}",
                     )
                 )
+    x = _exact_rows(ctx, (*path, "x")) or table.get("x") or ()
+    big_x = [
+        (r, 0, v)
+        for r, v in enumerate(x)
+        if type(v) is int and not -MAX_EXACT_CELL_INT <= v <= MAX_EXACT_CELL_INT
+    ]
+    yield from _inexact_integers(ctx, [(r, 0, v) for r, _, v in big_x], len(big_x), (*path, "x"))
     rows = row_count(table, blocks)
     counted.append(rows * replicates * len(data_sets))
 
@@ -372,6 +389,69 @@ def _table(
                         )
                     )
     yield from _usermeta(table.get("usermeta"), (*path, "usermeta"))
+
+
+def _exact_rows(ctx: Context, path: Path) -> list[Any] | None:
+    """The list at ``path`` (a data set's values, a table's x) read again from the text with
+    every integer kept whole, when the text may hold an integer beyond 64 bits (which the
+    parsed tree holds as the nearest double); else None. The text is read again once."""
+    if not ctx.wide_integers or ctx.migrated:
+        return None
+    if ctx.exact_tree is None:
+        import json
+
+        # only integers matter here: a float becomes 0.0 and a short integer 0, which costs
+        # no memory of its own
+        try:
+            ctx.exact_tree = json.loads(
+                ctx.data,
+                parse_float=lambda _: 0.0,
+                parse_int=lambda text: int(text) if len(text.lstrip("-")) > 15 else 0,
+            )
+        except (ValueError, RecursionError):  # read by orjson, so not expected
+            ctx.wide_integers = False
+            return None
+    node: Any = ctx.exact_tree
+    for part in path:
+        if isinstance(node, dict) and isinstance(part, str):
+            node = node.get(part)
+        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+            node = node[part]
+        else:
+            return None
+    return node if isinstance(node, list) else None
+
+
+def _inexact_integers(
+    ctx: Context, found: list[tuple[int, int, int]], count: int, path: Path
+) -> Iterator[Problem]:
+    """A warning for each integer cell a double cannot hold (``found``, of ``count`` in all),
+    at ``path`` + (row, column) for values, ``path`` + (row,) for x (column 0 not written)."""
+    listed = 0
+    for r, c, number in found:
+        if ctx.warnings_full:
+            break
+        where = (*path, r) if path[-1] == "x" else (*path, r, c)
+        yield warning(
+            "integer-not-exact",
+            where,
+            f"expected an integer of at most 2^53 in magnitude (a cell is a double); found "
+            f"{excerpt(number)}, read as {float(number)!r}",
+        )
+        listed += 1
+    ctx.omitted_warnings += count - listed
+
+
+def _count_not_numbers(strings: list[tuple[int, int, str]], start: int) -> int:
+    """How many of ``strings`` from ``start`` on spell no finite number (each an error)."""
+    bad = 0
+    for _, _, text in islice(strings, start, None):
+        try:
+            if parse_numeric_text(text) is None:
+                bad += 1
+        except ValueError:
+            bad += 1
+    return bad
 
 
 def row_count(table: dict[str, Any], blocks: Sequence[CellBlock | CellFacts]) -> int:

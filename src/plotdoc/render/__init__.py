@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
+from ..atomic import write_into_folder
+
 if TYPE_CHECKING:
     from ..model import Project, Table
     from ..problems import Problem
@@ -121,7 +123,7 @@ def render_project(
         used.add(candidate.lower())
         path = out / f"{candidate}.{fmt}"
         rendered = render_table_checked(project, table, fmt=fmt, dpi=dpi)
-        path.write_bytes(rendered.data)
+        write_into_folder(path, rendered.data)
         written.append(path)
         if warn is not None:
             for message in rendered.warnings:

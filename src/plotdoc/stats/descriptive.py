@@ -479,6 +479,33 @@ def _resolve_choice(center: str, error: str | None) -> tuple[str, str]:
     )
 
 
+def _one_value(values: npt.ArrayLike, ckind: str, ekind: str) -> CenterError | None:
+    """:func:`center_and_error` of a single finite value, without the full summary (a
+    graph of 20,000 one-value cells, such as a frequency distribution, asks it 20,000 times);
+    None for anything else. The mean and the median of one value are that value; an error
+    of spread (SD, SEM, CI) needs two values, a range or IQR is the value itself."""
+    if not (
+        isinstance(values, np.ndarray)
+        and values.size == 1
+        and ckind in ("mean", "median")
+        and ekind in ("none", "sd", "sem", "ci95", "range", "iqr")
+    ):
+        return None
+    v = float(values.flat[0])
+    if not math.isfinite(v):
+        return None
+    # the mean sums from +0.0, so the mean of -0.0 is 0.0; the median, range and
+    # quartiles are the value itself
+    mid = v + 0.0 if ckind == "mean" else v
+    if ekind in ("sd", "sem", "ci95"):
+        return CenterError(mid, NAN, NAN, ckind, ekind, 1, "ok", _NEEDS_TWO)
+    end = mid if ekind == "none" else v
+    return CenterError(mid, end, end, ckind, ekind, 1, "ok", "ok")
+
+
+_NEEDS_TWO = "The error bar needs at least two values."
+
+
 def center_and_error(
     values: npt.ArrayLike, center: str, error: str | None = None, *, confidence: float = 0.95
 ) -> CenterError:
@@ -497,6 +524,9 @@ def center_and_error(
     """
     ckind, ekind = _resolve_choice(center, error)
     c = check_confidence(confidence)
+    one = _one_value(values, ckind, ekind)
+    if one is not None:
+        return one
     s = summarize(values, confidence=c)
     if s.status != "ok":
         return CenterError(NAN, NAN, NAN, ckind, ekind, s.n, s.status, s.message)
@@ -528,5 +558,5 @@ def center_and_error(
         lo, hi = mid / s.geometric_sd_factor, mid * s.geometric_sd_factor
     message = "ok"
     if math.isnan(lo) or math.isnan(hi):
-        message = "The error bar needs at least two values."
+        message = _NEEDS_TWO
     return CenterError(mid, lo, hi, ckind, ekind, s.n, "ok", message)

@@ -35,7 +35,7 @@ from .summary import (
     segment,
     summary,
 )
-from .value_labels import draw_value_labels
+from .value_labels import draw_styled_labels, label_style
 
 F64 = NDArray[np.float64]
 
@@ -51,6 +51,7 @@ def draw_bars(
     for i in vis:
         errors = primitives.ErrorBarRows()
         bars = primitives.BarRows(many)
+        labels = label_style(ctx, i)
         for r in range(ctx.table.n_rows):
             v = finite(cell(ctx.table, i, r))
             if v.size == 0:
@@ -65,7 +66,9 @@ def draw_bars(
                     ctx, p, base, c, i, ids.row("bar", i, r), width=lay.width, point=r, fill=fill
                 )
             top = max(c, high) if np.isfinite(high) else c
-            draw_value_labels(ctx, p, c, v.size, top, i, ids.row("value", i, r), bar_start=base)
+            if labels is not None:
+                vid = ids.row("value", i, r)
+                draw_styled_labels(ctx, labels, p, c, v.size, top, i, vid, bar_start=base)
             ctx.anchor(p, max(top, float(v.max())))
             if np.isfinite([low, high]).all() and (high != c or low != c):
                 errors.add(p, c, low, high, ids.row("errorbar", i, r))
@@ -94,6 +97,7 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
     for i in vis:
         errors = primitives.ErrorBarRows()
         bars = primitives.BarRows(many)
+        labels = label_style(ctx, i)
         for r in range(n):
             v = finite(cell(ctx.table, i, r))
             if v.size == 0:
@@ -109,7 +113,9 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
                 down[r] = end
             p = lay.center(i, r)
             bars.add(ctx, p, start, end, i, ids.row("bar", i, r), width=lay.width, point=r)
-            draw_value_labels(ctx, p, c, v.size, end, i, ids.row("value", i, r), bar_start=start)
+            if labels is not None:
+                vid = ids.row("value", i, r)
+                draw_styled_labels(ctx, labels, p, c, v.size, end, i, vid, bar_start=start)
             if np.isfinite([low, high]).all() and (high != c or low != c):
                 errors.add(p, end, end - (c - low), end + (high - c), ids.row("errorbar", i, r))
         bars.draw(ctx, i)

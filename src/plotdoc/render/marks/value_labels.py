@@ -30,10 +30,37 @@ def draw_value_labels(
     bar_start: float | None = None,
 ) -> None:
     """The valueAnnotation slots of data set ``i`` for one mark (value at ``pos``)."""
+    st = label_style(ctx, i)
+    if st is not None:
+        draw_styled_labels(ctx, st, pos, value, n, top, i, sid, bar_start=bar_start)
+
+
+_SLOTS = ("aboveBarAndErrorBar", "withinBarTop", "withinBarBottom")
+
+
+def label_style(ctx: DrawContext, i: int) -> Mapping[str, Any] | None:
+    """The valueAnnotation style of data set ``i``, None when it shows no label: what a mark
+    drawn many times (a bar per row) asks once per data set."""
     if not ctx.switch("valueLabels", i):
-        return
-    st = ctx.style("valueAnnotation", i)
-    for slot in ("aboveBarAndErrorBar", "withinBarTop", "withinBarBottom"):
+        return None
+    st: Mapping[str, Any] = ctx.style("valueAnnotation", i)
+    return st if any(st[slot]["show"] != "nothing" for slot in _SLOTS) else None
+
+
+def draw_styled_labels(
+    ctx: DrawContext,
+    st: Mapping[str, Any],
+    pos: float,
+    value: float,
+    n: int,
+    top: float,
+    i: int,
+    sid: str,
+    *,
+    bar_start: float | None = None,
+) -> None:
+    """:func:`draw_value_labels` with data set ``i``'s :func:`label_style` already looked up."""
+    for slot in _SLOTS:
         conf = st[slot]
         if conf["show"] == "nothing" or not np.isfinite(value):
             continue
