@@ -12,6 +12,7 @@ from ..contract.limits import MAX_ROWS
 from ..editing.cells import cell_text, sheet_columns
 from ..editing.history import pending
 from ..editing.session import Session
+from .columns import column_id
 from .safety import Safety
 from .uploads import Uploads
 
@@ -159,7 +160,7 @@ class Server:
                 for i, col in enumerate(columns):
                     value = cell_text(table, r, col)
                     if value is not None:
-                        row[f"c{i}"] = _show(value)
+                        row[column_id(i)] = _show(value)
             out.append(row)
         return {"rows": out, "lastRow": total, "layout": self.layout}
 

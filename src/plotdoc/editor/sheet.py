@@ -11,6 +11,7 @@ from nicegui import events
 
 from ..editing import set_cell
 from ..editing.cells import clear_cells, sheet_columns
+from .columns import column_id, column_index
 from .notify import notify
 from .pasting import apply_paste
 
@@ -37,8 +38,8 @@ def sheet_options(table: Any, version: int) -> dict[str, Any]:
     groups: dict[int, dict[str, Any]] = {}
     for i, col in enumerate(cols):
         spec: dict[str, Any] = {
-            "field": f"c{i}",
-            "colId": f"c{i}",
+            "field": column_id(i),
+            "colId": column_id(i),
             "editable": editable,
             "width": 76,
         }
@@ -91,12 +92,6 @@ def sheet_options(table: Any, version: int) -> dict[str, Any]:
         "headerHeight": 28,
         "suppressColumnVirtualisation": False,
     }
-
-
-def column_index(col_id: str | None) -> int | None:
-    if not col_id or not col_id.startswith("c") or not col_id[1:].isdigit():
-        return None
-    return int(col_id[1:])
 
 
 #: Told when an edit was made on rows that moved before it arrived.

@@ -29,13 +29,13 @@ from ..problems import PlotdocError, Problem
 from . import panels, parts
 from .fields import styled_since
 from .format_panel import FormatPanel
+from .jobs import Job
 from .notify import notify
 from .pointing import EDIT_REFUSED, EDIT_WARNINGS
 from .sheet import sheet_options
 from .unsent import Unsent
 from .work import (
     Cancelled,
-    Job,
     Task,
     compute_results,
     has_analyses,

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from ..editing import set_cell
+from .columns import column_index
 from .notify import notify
 from .recovery import Kept, source_key
-from .sheet import column_index
 
 if TYPE_CHECKING:
     from .view import View

@@ -14,9 +14,8 @@ if TYPE_CHECKING:
 
     from ..editing.session import Session
     from ..problems import Problem
+    from .jobs import Job
     from .server import Server
-    from .unsent import Unsent
-    from .work import Job
 
 
 class Refreshable(Protocol):
@@ -46,6 +45,15 @@ class Exporter(Protocol):
     async def export(self, fmt: str) -> None: ...
 
 
+class Held(Protocol):
+    """The typed values of this tab that no recovery copy holds yet
+    (:class:`~plotdoc.editor.unsent.Unsent`)."""
+
+    def build(self) -> None: ...
+    def offer(self) -> None: ...
+    def typed_value(self, number: Any) -> None: ...
+
+
 class View(Protocol):
     """One browser tab's view of the session."""
 
@@ -61,8 +69,10 @@ class View(Protocol):
     omitted: int
     omitted_warnings: int
     job: Job
-    #: which of the page's typed values the recovery copy holds
-    unsent: Unsent
+
+    @property
+    def unsent(self) -> Held:
+        """Which of the page's typed values the recovery copy holds."""
 
     @property
     def parts(self) -> Parts: ...

@@ -32,16 +32,11 @@ _DRAW_LOCK = threading.Lock()
 LARGE_CELLS = 50_000
 
 
-def _delay() -> float:
-    """Seconds every computation of the analyses waits first, from the environment variable
-    ``PLOTDOC_EDITOR_COMPUTE_DELAY`` (tests use it to type while one is under way)."""
-    try:
-        return max(0.0, float(os.environ.get("PLOTDOC_EDITOR_COMPUTE_DELAY") or 0))
-    except ValueError:
-        return 0.0
+def _test_delay() -> None:
+    """Tests set ``PLOTDOC_EDITOR_COMPUTE_DELAY`` (seconds) to type while analyses compute."""
+    with contextlib.suppress(ValueError):
+        time.sleep(max(0.0, float(os.environ.get("PLOTDOC_EDITOR_COMPUTE_DELAY") or 0)))
 
-
-_DELAY = _delay()
 
 #: Pixels per inch of the graph shown on the page (the exported files use their own).
 SCREEN_DPI = 120
@@ -117,8 +112,7 @@ def compute_results(project: Project, report: Callable[[str], None] | None = Non
             report(f"{done} of {total} done")
 
     results.on_computed = computed
-    if _DELAY:
-        time.sleep(_DELAY)
+    _test_delay()
     for key in results:  # as plotdoc.api.recompute does, with progress
         results[key]
     for table in project.tables:
@@ -369,43 +363,3 @@ def release_memory(collect: bool = True) -> None:
 
 async def in_thread(fn: Callable[..., Any], *args: Any) -> Any:
     return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
-
-
-@dataclass
-class Job:
-    """The long computations shown in the status bar (one per kind), with their Cancel button."""
-
-    tasks: dict[str, Task] = field(default_factory=dict)
-    message: str = ""
-
-    @property
-    def running(self) -> bool:
-        return bool(self.tasks)
-
-    @property
-    def task(self) -> Task | None:
-        """The computation the status bar shows (the first one started)."""
-        return next(iter(self.tasks.values()), None)
-
-    def start(self, task: Task, kind: str) -> Task:
-        """Show ``task``; an older computation of the same kind is stale and is ended."""
-        old = self.tasks.pop(kind, None)
-        if old is not None:
-            old.cancel()
-        self.tasks[kind] = task
-        return task
-
-    def done(self, task: Task) -> None:
-        for kind, t in list(self.tasks.items()):
-            if t is task:
-                del self.tasks[kind]
-
-    def cancel(self) -> None:
-        """End every running computation; their results are not shown."""
-        if self.tasks:
-            names = [t.label for t in self.tasks.values()]
-            labels = " and ".join([names[0], *(n[0].lower() + n[1:] for n in names[1:])])
-            for t in self.tasks.values():
-                t.cancel()
-            self.tasks.clear()
-            self.message = f"{labels} cancelled; what is shown is from before the last change"
