@@ -416,11 +416,22 @@
     const box = document.createElement("div");
     box.id = "plotdoc-stopped";
     box.setAttribute("data-testid", "server-stopped");
-    box.innerHTML =
-      "<div><b>The editor's server is not answering</b> (it was stopped, or the connection " +
-      "was lost). Nothing typed here now could be kept, so the page takes no input.<br>" +
-      "Unsaved changes are kept in a recovery copy: start <code>plotdoc edit</code> again " +
-      "to recover them. This page continues when the server is back.</div>";
+    // built as elements and text (the page sets no markup from strings)
+    const text = document.createElement("div");
+    const bold = document.createElement("b");
+    bold.textContent = "The editor's server is not answering";
+    const code = document.createElement("code");
+    code.textContent = "plotdoc edit";
+    text.append(
+      bold,
+      " (it was stopped, or the connection was lost). Nothing typed here now could be kept, " +
+        "so the page takes no input.",
+      document.createElement("br"),
+      "Unsaved changes are kept in a recovery copy: start ",
+      code,
+      " again to recover them. This page continues when the server is back."
+    );
+    box.appendChild(text);
     document.body.appendChild(box);
   }
   function back() {
