@@ -231,12 +231,14 @@ def test_every_table_sheet_graph_and_panel_shows_its_payloads_as_text(
         _format_each_selection(watched, table, i)
 
 
-def _selected(watched: Watched, where: str) -> None:
+def _selected(watched: Watched, where: str, shot: str | None = None) -> None:
     """Check the Format panel's section of what is selected, then close it."""
     page = watched.page
     page.get_by_test_id("format-selected").wait_for()
     page.wait_for_timeout(300)
     watched.check(where)
+    if shot is not None:
+        watched.shot(shot)
     page.get_by_test_id("format-deselect").click()
     page.get_by_test_id("format-selected").wait_for(state="detached")
 
@@ -260,36 +262,43 @@ def _format_each_selection(watched: Watched, table: dict[str, Any], i: int) -> N
     assert regions, f"table {i}'s graph has things to select"
     for k, rid in enumerate(regions):
         page.evaluate("(id) => emitEvent('plotdoc_pick', { id: id })", rid)
-        _selected(watched, f"format of {rid[:40]} of table {i}")
-        if i == 0:
-            watched.shot(f"selected-{k}")
+        _selected(
+            watched, f"format of {rid[:40]} of table {i}", f"selected-{k}" if i == 0 else None
+        )
 
 
 def test_the_dialogs_show_the_names_as_text(
     watched: Watched, payload_file: tuple[Path, dict[str, Any]]
 ) -> None:
     page = watched.page
-    _nav_items(page).nth(1).click()
-    page.wait_for_timeout(500)
+    item = _nav_items(page).nth(1)
+    item.click()
+    page.wait_for_function(
+        "(n) => document.querySelector('[data-testid=table-name]')?.textContent === n",
+        arg=item.locator(".q-item__label").first.text_content(),
+    )
     for button in ("Rename…", "Remove…"):
         page.get_by_role("button", name=button).click()
         page.locator(".q-dialog .q-select").first.click()
-        page.wait_for_timeout(300)
+        page.locator(".q-menu .q-item").first.wait_for()  # the data sets, listed by name
         watched.check(f"dialog {button}")
         watched.shot(f"dialog-{button[:-1]}")
-        page.keyboard.press("Escape")
-        page.keyboard.press("Escape")
-        page.wait_for_timeout(300)
+        page.keyboard.press("Escape")  # the list
+        page.wait_for_timeout(200)
+        page.keyboard.press("Escape")  # the dialog
+        page.locator(".q-dialog").wait_for(state="detached")
     page.get_by_test_id("copy-format").click()
     page.get_by_test_id("copy-format-dialog").wait_for()
     watched.check("copy format dialog")
     watched.shot("copy-format")
     page.keyboard.press("Escape")
+    page.get_by_test_id("copy-format-dialog").wait_for(state="detached")
     page.get_by_test_id("variant").click()
     page.get_by_test_id("variant-picker").wait_for()
     watched.check("variant picker")
     watched.shot("variant-picker")
     page.keyboard.press("Escape")
+    page.get_by_test_id("variant-picker").wait_for(state="detached")
 
 
 def test_problem_messages_quoting_payloads_show_them_as_text(
@@ -307,10 +316,15 @@ def test_problem_messages_quoting_payloads_show_them_as_text(
     problems = page.get_by_test_id("problems")
     problems.wait_for()
     page.wait_for_timeout(500)
-    problems.locator(".q-item").first.click()  # the list opens
+    lines = page.get_by_test_id("problems-lines")
+    if not lines.is_visible():
+        problems.locator(".q-item").first.click()  # the list opens
+    lines.wait_for()
     page.wait_for_timeout(300)
     watched.check("problems panel")
-    assert "#90" in problems.inner_text()
+    shown = lines.text_content() or ""
+    assert "#901" in shown or "#900" in shown, shown
+    assert payloads(904)[4] in (page.get_by_test_id("problems-title").text_content() or "")
     watched.shot("problems")
 
 
