@@ -23,7 +23,17 @@ from .injection import payloads
 EDITOR = Path(__file__).resolve().parents[2] / "src" / "plotdoc" / "editor"
 
 #: calls whose string NiceGUI parses (props, classes, style) or runs (JavaScript)
-PARSED = {"props", "classes", "style", "run_javascript", "add_head_html", "add_body_html"}
+PARSED = {
+    "props",
+    "classes",
+    "style",
+    "run_javascript",
+    "add_head_html",
+    "add_body_html",
+    "add_css",
+    "markdown",
+    "mermaid",
+}
 #: the page's own files, read by page.py and put in its head and body as they are
 OWN_FILES = {("page.py", "add_head_html"), ("page.py", "add_body_html")}
 #: a button look the question dialogs' callers pass (dialogs.PRIMARY, DANGER, QUIET)
