@@ -9,7 +9,7 @@ from nicegui import ui
 from ..contract import methods as M
 from ..editing import add_analysis, remove_analysis, set_analysis_params
 from ..pvalues import format_p, summary
-from . import choices
+from . import attrs, choices
 from .opening import FAMILY_TITLES
 from .wording import label_of
 from .work import known_results
@@ -167,10 +167,8 @@ class AnalysesPanel:
         results = known_results(self.view.session.project)
         for analysis in table.analyses:
             run = results.get((table.id, analysis.id))
-            with (
-                ui.card()
-                .classes("w-full plotdoc-panel")
-                .props(f"flat data-testid=analysis-{analysis.id}")
+            with attrs.testid(
+                ui.card().classes("w-full plotdoc-panel").props("flat"), f"analysis-{analysis.id}"
             ):
                 with ui.row().classes("items-center w-full"):
                     spec = M.METHODS.get(analysis.method)
@@ -203,14 +201,15 @@ class AnalysesPanel:
                 ),
             ).classes("w-40").props("dense outlined")
         elif key in CHOICES:
-            choices.select(
+            chooser = choices.select(
                 {v: choice_label(v) for v in CHOICES[key]},
                 value=value,
                 label=PARAM_LABELS.get(key) or label_of(key),
                 on_change=lambda e: (
                     e.value != value and apply(set_analysis_params, table.id, aid, {key: e.value})
                 ),
-            ).classes("w-36").props(f"dense outlined data-testid=param-{key}")
+            )
+            attrs.testid(chooser.classes("w-36").props("dense outlined"), f"param-{key}")
         elif isinstance(value, bool):
             ui.checkbox(
                 PARAM_LABELS.get(key) or label_of(key),
@@ -248,7 +247,7 @@ class AnalysesPanel:
                         with ui.element("td"):
                             ui.label(label)
                         with ui.element("td").classes("plotdoc-number"):
-                            ui.label(text).props(f"data-testid=result-{key}")
+                            attrs.testid(ui.label(text), f"result-{key}")
                 if getattr(res, "status", "ok") != "ok":
                     with ui.element("tr"), ui.element("td").props("colspan=2"):
                         ui.label(f"{res.status}: {res.message}").classes("text-negative")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from . import choices
+from . import attrs, choices
 from .fields import apply_style, current, reset_value, set_value, style_colour
 from .format_spec import PathPart, Widget
 from .wording import label_of
@@ -105,12 +105,13 @@ class Control:
         if widget.kind == "color":
             self._color(label, widget, tid)
         elif widget.kind == "select":
-            choices.select(
+            chooser = choices.select(
                 {v: label_of(v) for v in widget.choices},
                 value=value,
                 label=label,
                 on_change=lambda e: self.put_some(e.value),
-            ).classes("w-full").props(f"dense outlined data-testid={tid}")
+            )
+            attrs.testid(chooser.classes("w-full").props("dense outlined"), tid)
         elif widget.kind == "switch":
             words = {"default": "Default", "yes": "Yes", "no": "No"}
             shown = "default" if value is None else "yes" if value else "no"
@@ -121,13 +122,13 @@ class Control:
                 elif choice in ("yes", "no"):
                     self.put(choice == "yes")
 
-            choices.select(
+            switch = choices.select(
                 words, value=shown, label=label, on_change=lambda e: chosen(e.value)
-            ).classes("w-full").props(f"dense outlined data-testid={tid}")
+            )
+            attrs.testid(switch.classes("w-full").props("dense outlined"), tid)
         elif widget.kind == "check":
-            ui.checkbox(
-                label, value=bool(value), on_change=lambda e: self.put(bool(e.value))
-            ).props(f"dense data-testid={tid}")
+            box = ui.checkbox(label, value=bool(value), on_change=lambda e: self.put(bool(e.value)))
+            attrs.testid(box.props("dense"), tid)
         elif widget.kind in ("number", "auto-number"):
             hint = ""
             if widget.kind == "auto-number":
@@ -137,25 +138,27 @@ class Control:
             bounds = ""
             if widget.minimum is not None and widget.maximum is not None:
                 bounds = f"{widget.minimum:g} to {widget.maximum:g}"
-            field = (
+            field = attrs.testid(
                 ui.input(label + hint, value="" if value is None else str(value))
                 .classes("w-full")
-                .props(
-                    f"dense outlined data-testid={tid}" + (f' hint="{bounds}"' if bounds else "")
-                )
+                .props("dense outlined"),
+                tid,
             )
+            if bounds:
+                field.props["hint"] = bounds
             field.on("change", lambda _: self.put(parse_number(field.value, widget)))
         else:
-            field = (
+            field = attrs.testid(
                 ui.input(label, value="" if value is None else str(value))
                 .classes("w-full")
-                .props(f"dense outlined data-testid={tid}")
+                .props("dense outlined"),
+                tid,
             )
             field.on("change", lambda _: self.put(field.value))
             if self.path[-1] == "text" and self.path[0] in ("annotations", "titles"):
                 # as it will be drawn: ^{...} raised, _{...} lowered, \n a new line
                 preview = ui.html(rich_html(str(value or ""))).classes("plotdoc-rich-preview")
-                preview.props(f"data-testid={tid}-preview")
+                attrs.testid(preview, f"{tid}-preview")
                 field.on_value_change(lambda e: preview.set_content(rich_html(str(e.value or ""))))
 
     def _unset_words(self, word: str) -> str:
@@ -192,8 +195,9 @@ class Control:
                     ),
                 )
                 .classes("grow")
-                .props(f"dense outlined stack-label data-testid={tid}")
+                .props("dense outlined stack-label")
             )
+            attrs.testid(picker, tid)
             picker.on("change", lambda _: self.put(color(picker.value)))
             if self.shown is not None:
 
@@ -205,9 +209,10 @@ class Control:
             opacity = (
                 ui.input("α", value="" if alpha is None else f"{alpha:g}")
                 .classes("w-12")
-                .props(f"dense outlined data-testid={tid}-alpha")
+                .props("dense outlined")
                 .tooltip("Alpha: 0 (transparent) to 1 (opaque)")
             )
+            attrs.testid(opacity, f"{tid}-alpha")
 
             def set_alpha(_: Any) -> None:
                 if not hex_value:
@@ -219,6 +224,7 @@ class Control:
                 self.put(out)
 
             opacity.on("change", set_alpha)
-            ui.button(icon="format_color_reset", on_click=self.reset).props(
-                f"flat round dense size=sm data-testid={tid}-reset"
-            ).tooltip("The style's colour" if word == "theme" else "No fill")
+            reset = ui.button(icon="format_color_reset", on_click=self.reset)
+            attrs.testid(reset.props("flat round dense size=sm"), f"{tid}-reset").tooltip(
+                "The style's colour" if word == "theme" else "No fill"
+            )

@@ -12,6 +12,7 @@ from nicegui import ui
 
 from ..editing.base import Outcome, find_table, refuse, structural
 from ..model import Project, Table
+from . import attrs
 from .fields import apply_style
 
 if TYPE_CHECKING:
@@ -88,8 +89,11 @@ def copy_format_dialog(view: View) -> None:
         if not others:
             ui.label("No other table has a graph.")
         boxes = {
-            t.id: ui.checkbox(f"{t.name} ({t.format})", value=t.format == source.format).props(
-                f"dense data-testid=copy-to-{t.id}"
+            t.id: attrs.testid(
+                ui.checkbox(f"{t.name} ({t.format})", value=t.format == source.format).props(
+                    "dense"
+                ),
+                f"copy-to-{t.id}",
             )
             for t in others
         }

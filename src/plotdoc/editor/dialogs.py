@@ -6,6 +6,8 @@ from collections.abc import Sequence
 
 from nicegui import ui
 
+from . import attrs
+
 #: A choice: button text, the value the question returns, and the button's Quasar props.
 Choice = tuple[str, str, str]
 
@@ -21,15 +23,14 @@ async def ask(
     with (
         where,
         ui.dialog() as dialog,
-        ui.card().classes("w-[600px] max-w-[95vw]").props(f"data-testid={testid}"),
+        attrs.testid(ui.card().classes("w-[600px] max-w-[95vw]"), testid),
     ):
         ui.label(title).classes("text-h6")
-        ui.label(text).classes("plotdoc-question").props(f"data-testid={testid}-text")
+        attrs.testid(ui.label(text).classes("plotdoc-question"), f"{testid}-text")
         with ui.row().classes("w-full justify-end gap-2"):
             for label, value, props in choices:
-                ui.button(label, on_click=lambda v=value: dialog.submit(v)).props(
-                    f"{props} no-caps data-testid={testid}-{value}"
-                )
+                button = ui.button(label, on_click=lambda v=value: dialog.submit(v))
+                attrs.testid(button.props(props).props("no-caps"), f"{testid}-{value}")
     try:
         result = await dialog
     finally:

@@ -13,7 +13,7 @@ from ..contract import document as D
 from ..contract import nodes as N
 from ..contract.plots import MV_REQUIRED_ROLES, MV_ROLES, MV_USED_ROLES
 from ..editing import set_plot_option, set_title, set_visibility
-from . import annotate, choices
+from . import annotate, attrs, choices
 from . import format_spec as F
 from .controls import Control
 from .fields import apply_style
@@ -142,10 +142,11 @@ class FormatPanel:
             ).classes("w-full"):
                 for which, label in (("graph", "Graph title"), ("x", "X title"), ("y", "Y title")):
                     entry = table.titles.get(which, {})
-                    field = (
+                    field = attrs.testid(
                         ui.input(label, value=entry.get("text") or "")
                         .classes("w-full")
-                        .props(f"dense outlined data-testid=title-{which}")
+                        .props("dense outlined"),
+                        f"title-{which}",
                     )
                     field.on(
                         "change",
@@ -180,12 +181,13 @@ class FormatPanel:
                                 view, set_visibility, tid, i, e.value
                             ),
                         ).props("dense").classes("grow")
-                        ui.button(
-                            icon="palette",
-                            on_click=lambda i=i: self.pick(tid, Target("dataSet", i)),
-                        ).props(f"flat round dense size=sm data-testid=style-ds{i}").tooltip(
-                            f"Format {ds.name}"
-                        )
+                        attrs.testid(
+                            ui.button(
+                                icon="palette",
+                                on_click=lambda i=i: self.pick(tid, Target("dataSet", i)),
+                            ).props("flat round dense size=sm"),
+                            f"style-ds{i}",
+                        ).tooltip(f"Format {ds.name}")
             if target is None or target.kind != "legend":
                 self._lazy(
                     table, "legend", "Legend", "legend_toggle", F.LEGEND, ("graph", "legend")
@@ -210,10 +212,8 @@ class FormatPanel:
     ) -> None:
         """A section whose controls are made when it is first opened (the panel is rebuilt
         after every edit: closed sections cost nothing)."""
-        section = (
-            self.sections.expansion(key, title, icon=icon)
-            .classes("w-full")
-            .props(f"data-testid=section-{key}")
+        section = attrs.testid(
+            self.sections.expansion(key, title, icon=icon).classes("w-full"), f"section-{key}"
         )
         with section:
             holder = ui.column().classes("w-full gap-1")
@@ -339,14 +339,15 @@ class FormatPanel:
                 if role not in required:
                     offered = {None: "(none)", **offered}
                 value = mapping.get(role)
-                choices.select(
+                picked = choices.select(
                     offered,
                     value=value,
                     label=ROLE_LABELS[role] + (" *" if role in required else ""),
                     on_change=lambda e, r=role, v=value: (
                         e.value != v and apply(set_plot_option, table.id, ("mapping", r), e.value)
                     ),
-                ).classes("w-full").props(f"dense outlined data-testid=mapping-{role}")
+                ).classes("w-full")
+                attrs.testid(picked.props("dense outlined"), f"mapping-{role}")
 
     def _option(self, tid: str, path: tuple[str, ...], node: N.Node, value: Any) -> None:
         apply = self.view.apply
@@ -355,33 +356,36 @@ class FormatPanel:
         node, nullable = _unwrap(node)
         testid = "option-" + "-".join(path)
         if isinstance(node, N.Obj):
-            with (
+            with attrs.testid(
                 ui.expansion(label, icon="settings")
                 .classes("w-full plotdoc-nested")
-                .props(f"dense data-testid={testid}")
+                .props("dense"),
+                testid,
             ):
                 inner = value if isinstance(value, dict) else {}
                 for sub, sub_node in node.props.items():
                     self._option(tid, (*path, sub), sub_node, inner.get(sub))
         elif isinstance(node, N.Enum):
-            choices.select(
+            options = choices.select(
                 {v: label_of(v) for v in node.values},
                 value=value,
                 label=label,
                 on_change=lambda e: e.value != value and apply(set_plot_option, tid, path, e.value),
-            ).classes("w-full").props(f"dense outlined data-testid={testid}")
+            ).classes("w-full")
+            attrs.testid(options.props("dense outlined"), testid)
         elif isinstance(node, N.Bool):
-            ui.checkbox(
+            box = ui.checkbox(
                 label,
                 value=bool(value),
                 on_change=lambda e: apply(set_plot_option, tid, path, e.value),
-            ).props(f"dense data-testid={testid}")
+            )
+            attrs.testid(box.props("dense"), testid)
         elif isinstance(node, N.Num):
             field = ui.input(
                 label + (" (empty: auto)" if nullable else ""),
                 value="" if value is None else str(value),
             ).classes("w-full")
-            field.props(f"dense outlined data-testid={testid}")
+            attrs.testid(field.props("dense outlined"), testid)
 
             def changed(_: Any, f: ui.input = field, num: N.Num = node) -> None:
                 new = _number_or_none(f.value) if nullable else auto_value(f.value)

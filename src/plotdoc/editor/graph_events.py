@@ -4,13 +4,12 @@ retyped in place, Delete removes the selected annotation."""
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, Protocol
 
 from nicegui import ui
 
 from ..editing import move_annotation, set_title
-from . import annotate
+from . import annotate, attrs
 from .fields import apply_style, current, set_value
 from .hits import Screen, Target, target_of
 from .notify import notify
@@ -48,7 +47,7 @@ def show_selection(panel: GraphPanel) -> None:
     sel = None
     if target is not None:
         sel = {"kind": target.kind, "ds": target.data_set, "point": target.point, "key": target.key}
-    ui.run_javascript(f"window.plotdocSelected && plotdocSelected({json.dumps(sel)})")
+    ui.run_javascript(attrs.js_call("plotdocSelected", sel, if_loaded=True))
 
 
 def pick(panel: GraphPanel, args: dict[str, Any]) -> None:

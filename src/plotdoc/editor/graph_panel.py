@@ -5,7 +5,6 @@ and mode, and export."""
 from __future__ import annotations
 
 import base64
-import json
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
@@ -15,7 +14,7 @@ from ..contract.variants import VARIANTS, PickerGroup, Variant, variants_of
 from ..editing import set_plot_option, set_preset, set_variant
 from ..model import Project
 from ..render import file_stem
-from . import annotate, choices, graph_events, redraw
+from . import annotate, attrs, choices, graph_events, redraw
 from .copy_format import copy_format_dialog
 from .hits import Screen, drawn_elements, payload, screen
 from .notify import notify
@@ -124,9 +123,10 @@ class GraphPanel:
         with ui.button_group().props("flat dense").classes("plotdoc-tools"):
             for tool in annotate.TOOLS:
                 icon, tip = icons[tool]
-                ui.button(icon=icon).props(
-                    f"flat dense size=sm data-testid=tool-{tool} data-tool={tool}"
-                ).on("click", js_handler=f"() => plotdocTool({json.dumps(tool)})").tooltip(tip)
+                button = ui.button(icon=icon).props("flat dense size=sm")
+                attrs.attr(attrs.testid(button, f"tool-{tool}"), "data-tool", tool)
+                button.on("click", js_handler="() => " + attrs.js_call("plotdocTool", tool))
+                button.tooltip(tip)
         choices.select(
             {
                 "none": "None",
@@ -183,8 +183,9 @@ class GraphPanel:
             ):
                 with ui.menu():
                     for fmt in ("svg", "png", "pdf"):
-                        ui.menu_item(f"{fmt.upper()} file", lambda f=fmt: self.export(f)).props(
-                            f"data-testid=export-{fmt}"
+                        attrs.testid(
+                            ui.menu_item(f"{fmt.upper()} file", lambda f=fmt: self.export(f)),
+                            f"export-{fmt}",
                         )
 
     async def pick_variant(self) -> None:
@@ -217,8 +218,9 @@ class GraphPanel:
                                     + (" current" if current else "")
                                     + ("" if ok else " unavailable")
                                 )
-                                .props(f"flat bordered data-testid=variant-{v.id}")
+                                .props("flat bordered")
                             )
+                            attrs.testid(card, f"variant-{v.id}")
                             if ok:
                                 card.on(
                                     "click",
@@ -295,7 +297,7 @@ class GraphPanel:
         png = shown.png
         # shown through <img>: an image runs no script, whatever the data held
         self.image.set_source("data:image/png;base64," + base64.b64encode(png).decode())
-        self.image.props(f"data-version={version}")
+        attrs.attr(self.image, "data-version", version)
         # what the graph cannot show (an analysis not drawn, values left out), as render says
         self._say(" ".join(f"Warning: {w}" for w in shown.warnings))
         self.show_regions(table, shown, mine)
@@ -313,7 +315,7 @@ class GraphPanel:
         self.elements[table.id] = elements
         data = payload(table, shown)
         data["version"] = drawing  # each drawing's regions replace the last ones
-        ui.run_javascript(f"window.plotdocHits && plotdocHits({json.dumps(data)})")
+        ui.run_javascript(attrs.js_call("plotdocHits", data, if_loaded=True))
         graph_events.show_selection(self)
         fmt = getattr(self.view, "format", None)
         if changed and fmt is not None and fmt.selected(table) is not None:

@@ -20,7 +20,7 @@ from ..editing import (
 )
 from ..editing.uses import data_set_uses
 from ..problems import problem_lines
-from . import choices, saving
+from . import attrs, choices, saving
 from .analyses_panel import AnalysesPanel
 from .graph_panel import GraphPanel
 from .notify import count, notify
@@ -36,7 +36,8 @@ __all__ = ["AnalysesPanel", "GraphPanel"]
 
 def menus(view: View) -> None:
     def menu(label: str, testid: str) -> ui.menu:
-        button = ui.button(label).props(f"flat dense no-caps color=white data-testid=menu-{testid}")
+        button = ui.button(label).props("flat dense no-caps color=white")
+        attrs.testid(button, f"menu-{testid}")
         with button:
             return ui.menu()
 
@@ -106,7 +107,7 @@ def open_example(view: View, name: str) -> Awaitable[None]:
 
 def _save(action: str) -> None:
     """Through the page, so a cell still being typed is committed first."""
-    ui.run_javascript(f"plotdocShortcut({action!r})")
+    ui.run_javascript(attrs.js_call("plotdocShortcut", action))
 
 
 def download(view: View) -> None:
@@ -269,12 +270,13 @@ def start_screen(view: View) -> None:
         ).classes("plotdoc-status")
         with ui.row().classes("gap-3 justify-center"):
             for fam in FAMILIES:
-                with (
+                card = (
                     ui.card()
                     .classes("w-52 cursor-pointer plotdoc-panel")
                     .on("click", lambda f=fam: view.apply(add_table, f))
-                    .props(f"flat data-testid=start-{fam}")
-                ):
+                    .props("flat")
+                )
+                with attrs.testid(card, f"start-{fam}"):
                     ui.label(FAMILY_TITLES[fam]).classes("text-weight-medium")
                     ui.label(FAMILIES[fam].description).classes("plotdoc-status")
         with ui.row().classes("gap-2 items-center"):
@@ -303,11 +305,10 @@ def problems_panel(view: View) -> None:
         )
         if part
     )
-    color = "#fdecea" if errors else "#fff8e1"
     with (
         ui.card()
         .classes("w-full q-pa-none plotdoc-problems-card")
-        .style(f"background:{color}")
+        .style("background:#fdecea" if errors else "background:#fff8e1")
         .props("flat bordered square data-testid=problems")
     ):
         with (

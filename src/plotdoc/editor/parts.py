@@ -9,7 +9,7 @@ from nicegui import ui
 
 from ..contract.families import FAMILIES
 from ..editing import add_data_set, insert_rows, set_replicates
-from . import panels
+from . import attrs, panels
 from .opening import FAMILY_TITLES
 
 if TYPE_CHECKING:
@@ -18,9 +18,8 @@ if TYPE_CHECKING:
 
 def title_label(view: View) -> None:
     s = view.session
-    ui.label(("● " if s.dirty else "") + s.title).classes("plotdoc-title").props(
-        f"data-testid=title data-dirty={'yes' if s.dirty else 'no'}"
-    )
+    title = ui.label(("● " if s.dirty else "") + s.title).classes("plotdoc-title")
+    attrs.attr(attrs.testid(title, "title"), "data-dirty", "yes" if s.dirty else "no")
 
 
 def status_bar(view: View) -> None:
@@ -94,12 +93,10 @@ def navigator(view: View) -> None:
 
 def _nav_item(view: View, table: Any, current: Any, *, derived: bool) -> None:
     selected = current is not None and table.id == current.id
-    with (
-        ui.item(on_click=lambda t=table: view.select(t.id))
-        .classes(("selected " if selected else "") + ("derived" if derived else ""))
-        .props(f'data-testid="nav-{table.id}"'),
-        ui.item_section(),
-    ):
+    item = ui.item(on_click=lambda t=table: view.select(t.id)).classes(
+        ("selected " if selected else "") + ("derived" if derived else "")
+    )
+    with attrs.testid(item, f"nav-{table.id}"), ui.item_section():
         ui.item_label(table.name)
         family = FAMILY_TITLES.get(table.format, table.format)
         ui.item_label(("Results · " if derived else "") + family).classes("plotdoc-family")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from nicegui import ui
 
 from ..editing import delete_rows_at, insert_rows
+from . import attrs
 from .sheet import current_rows
 
 if TYPE_CHECKING:
@@ -28,9 +29,10 @@ def context_menu(view: View) -> None:
     """Build the sheet's right-click menu (inside the grid element)."""
     with ui.context_menu().props("data-testid=row-menu"):
         for action, label, icon in ACTIONS:
-            with ui.menu_item(
-                on_click=lambda a=action: ui.run_javascript(f"plotdocRowAction('{a}')")
-            ).props(f"data-testid=row-{action}"):
+            item = ui.menu_item(
+                on_click=lambda a=action: ui.run_javascript(attrs.js_call("plotdocRowAction", a))
+            )
+            with attrs.testid(item, f"row-{action}"):
                 with ui.item_section().props("avatar"):
                     ui.icon(icon, color="negative" if action == "delete" else None)
                 ui.item_section(label)

@@ -8,15 +8,23 @@ request without the token, with a Host header that is not the server's own addre
 rebinding) or with an Origin of another site is refused before it reaches the application,
 for plain requests and WebSocket connections alike.
 
-Every answer carries a Content-Security-Policy (scripts, styles, pictures and connections
-from the editor itself only; NiceGUI's page needs inline scripts and styles and Vue's
-template compiler), ``frame-ancestors 'none'`` and ``X-Frame-Options: DENY`` (no other site
-may show the editor in a frame), ``nosniff`` and no referrer (the address carries the token).
+Every answer carries a Content-Security-Policy, ``frame-ancestors 'none'`` and
+``X-Frame-Options: DENY`` (no other site may show the editor in a frame), ``nosniff`` and no
+referrer (the address carries the token). The policy lets the page load scripts, styles,
+pictures and fonts from the editor itself only and connect nowhere else. No inline script runs
+without the page's nonce: each HTML answer gets a fresh one, written into the ``<script>`` tags
+of NiceGUI's page (its template inlines its start-up code), so markup a value could smuggle in
+(an ``onerror=`` handler, a ``<script>`` added later) never runs. The page keeps
+``'unsafe-eval'``: NiceGUI runs the JavaScript the server sends and compiles its components'
+templates in the browser with ``eval``/``new Function``. Styles keep ``'unsafe-inline'`` (Vue
+and Quasar set style attributes); a style can load nothing from elsewhere.
 """
 
 from __future__ import annotations
 
 import hmac
+import re
+import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from http.cookies import SimpleCookie
 from typing import Any
@@ -30,11 +38,12 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "plotdoc_token"
 
-#: What the editor's page may load and where it may connect.
-CSP = "; ".join(
+#: What the editor's page may load and where it may connect; ``{scripts}`` is the nonce of an
+#: HTML answer's inline scripts (none for other answers).
+POLICY = "; ".join(
     [
         "default-src 'self'",
-        "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+        "script-src 'self'{scripts} 'unsafe-eval'",
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "font-src 'self' data:",
@@ -46,12 +55,22 @@ CSP = "; ".join(
         "frame-ancestors 'none'",
     ]
 )
-SECURITY_HEADERS = [
-    (b"content-security-policy", CSP.encode()),
+CSP = POLICY.format(scripts="")
+OTHER_HEADERS = [
     (b"x-frame-options", b"DENY"),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
 ]
+SECURITY_HEADERS = [(b"content-security-policy", CSP.encode()), *OTHER_HEADERS]
+
+#: the opening of a script tag in NiceGUI's page. Only the page's own markup can hold one:
+#: NiceGUI writes the elements' data into the page with ``<`` escaped, and its title escaped.
+_SCRIPT_TAG = re.compile(rb"<script(?=[\s>])", re.IGNORECASE)
+
+
+def with_nonce(page: bytes, nonce: str) -> bytes:
+    """``page`` with ``nonce`` on each of its script tags."""
+    return _SCRIPT_TAG.sub(b'<script nonce="' + nonce.encode() + b'"', page)
 
 
 def cookie_name(port: int) -> str:
@@ -112,17 +131,11 @@ class Guard:
         if scope["type"] == "websocket":
             await self.app(scope, receive, send)
             return
-        extra = list(SECURITY_HEADERS)
+        extra = list(OTHER_HEADERS)
         if self._token_ok(query_token) and not self._token_ok(cookie_token):
             value = f"{self.cookie}={self.token}; Path=/; HttpOnly; SameSite=Strict"
             extra.append((b"set-cookie", value.encode()))
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *extra]
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
+        await self.app(scope, receive, _Secured(send, extra).send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send, why: str) -> None:
         if scope["type"] == "websocket":
@@ -145,3 +158,50 @@ class Guard:
             }
         )
         await send({"type": "http.response.body", "body": body})
+
+
+class _Secured:
+    """An answer's messages with the security headers added; an HTML page is held until its
+    end, its script tags get a fresh nonce, and its policy names that nonce."""
+
+    def __init__(self, send: Send, extra: list[tuple[bytes, bytes]]) -> None:
+        self._send = send
+        self._extra = extra
+        self._start: Message | None = None
+        self._body: list[bytes] = []
+
+    async def send(self, message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = [(k, v) for k, v in message.get("headers", [])]
+            html = any(
+                k.lower() == b"content-type" and v.lower().startswith(b"text/html")
+                for k, v in headers
+            )
+            if not html:
+                message["headers"] = [
+                    *headers,
+                    (b"content-security-policy", CSP.encode()),
+                    *self._extra,
+                ]
+                await self._send(message)
+                return
+            self._start = message
+            return
+        if message["type"] != "http.response.body" or self._start is None:
+            await self._send(message)
+            return
+        self._body.append(message.get("body", b""))
+        if message.get("more_body", False):
+            return
+        nonce = secrets.token_urlsafe(18)
+        page = with_nonce(b"".join(self._body), nonce)
+        policy = POLICY.format(scripts=f" 'nonce-{nonce}'")
+        start = self._start
+        start["headers"] = [
+            *((k, v) for k, v in start.get("headers", []) if k.lower() != b"content-length"),
+            (b"content-length", str(len(page)).encode()),
+            (b"content-security-policy", policy.encode()),
+            *self._extra,
+        ]
+        await self._send(start)
+        await self._send({"type": "http.response.body", "body": page, "more_body": False})

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
@@ -11,6 +10,7 @@ from nicegui import events
 
 from ..editing import set_cell
 from ..editing.cells import clear_cells, sheet_columns
+from . import attrs
 from .columns import column_id, column_index
 from .notify import notify
 from .pasting import apply_paste
@@ -82,7 +82,7 @@ def sheet_options(table: Any, version: int) -> dict[str, Any]:
         "cacheBlockSize": 200,
         "maxBlocksInCache": 20,
         "rowBuffer": 20,
-        ":datasource": f"plotdocDatasource({json.dumps(table.id)}, {version})",
+        ":datasource": attrs.js_call("plotdocDatasource", table.id, version),
         "enterNavigatesVertically": True,
         "enterNavigatesVerticallyAfterEdit": True,
         "stopEditingWhenCellsLoseFocus": True,

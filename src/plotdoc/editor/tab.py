@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +25,7 @@ from ..editing import (
 from ..editing.cells import clear_cells
 from ..editing.history import pending
 from ..problems import PlotdocError, Problem
-from . import panels, parts
+from . import attrs, panels, parts
 from .fields import styled_since
 from .format_panel import FormatPanel
 from .jobs import Job
@@ -276,7 +275,7 @@ class Tab:
             return
         self.title_shown = shown
         self.parts.title_label.refresh()
-        ui.run_javascript(f"plotdocSetDirty({str(s.dirty).lower()}, {json.dumps(s.title)})")
+        ui.run_javascript(attrs.js_call("plotdocSetDirty", s.dirty, s.title))
 
     async def after_change(self, reread_sheet: bool = False) -> None:
         self.changes += 1

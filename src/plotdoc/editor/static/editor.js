@@ -561,6 +561,7 @@
     const box = document.createElement("div");
     box.id = "plotdoc-stopped";
     box.setAttribute("data-testid", "server-stopped");
+    // built as elements and text (the page sets no markup from strings)
     const panel = document.createElement("div");
     const head = document.createElement("b");
     head.textContent = "The editor's server is not answering";
