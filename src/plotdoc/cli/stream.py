@@ -34,10 +34,16 @@ OUTPUT_FORMAT_HELP = (
 )
 
 
-def add_output_format(p: argparse.ArgumentParser, what: str) -> None:
-    """``--output-format full|json|jsonl`` and ``--json`` (printing ``what``)."""
+def add_output_format(
+    p: argparse.ArgumentParser, what: str, more: tuple[tuple[str, str], ...] = ()
+) -> None:
+    """``--output-format full|json|jsonl`` (and the (choice, help) pairs of ``more``) and
+    ``--json`` (printing ``what``)."""
     p.add_argument(
-        "--output-format", choices=OUTPUT_FORMATS, default="full", help=OUTPUT_FORMAT_HELP
+        "--output-format",
+        choices=(*OUTPUT_FORMATS, *(choice for choice, _ in more)),
+        default="full",
+        help=OUTPUT_FORMAT_HELP + "".join(f"; {choice}: {text}" for choice, text in more),
     )
     p.add_argument("--json", action="store_true", help=f"print {what} as one JSON object")
 
@@ -147,8 +153,8 @@ class Records:
 
     @property
     def text(self) -> bool:
-        """Whether the command prints its own lines (no JSON asked for)."""
-        return self.fmt not in ("json", "jsonl")
+        """Whether the command prints its own lines (no JSON or table asked for)."""
+        return self.fmt not in ("json", "jsonl", "csv")
 
     def add(self, record: dict[str, Any]) -> None:
         if self.fmt == "jsonl":
