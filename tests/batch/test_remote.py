@@ -156,6 +156,23 @@ def test_an_http_folder_index_is_walked(
     )
 
 
+def test_analyze_reads_urls(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "a.plotdoc").write_bytes(EVERY)
+    fsspec.filesystem("memory").pipe("/analyze-urls/b.plotdoc", EVERY)
+    urls = [f"file://{tmp_path}/", "memory://analyze-urls/b.plotdoc"]
+    urls.append("memory://analyze-urls/gone.plotdoc")
+    code = main(["analyze", "-j", "1", "--allow-failed", "--output-format", "jsonl", *urls])
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert code == 1  # the missing one
+    assert [(r["file"], r["ok"]) for r in lines] == [
+        (f"file://{tmp_path}/a.plotdoc", True),
+        ("memory://analyze-urls/b.plotdoc", True),
+        ("memory://analyze-urls/gone.plotdoc", False),
+    ]
+    assert lines[0]["tables"] == lines[1]["tables"] != []
+    assert lines[2]["errors"][0]["code"] == "file-not-found"
+
+
 def _tree(folder: Path) -> list[str]:
     return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
 
@@ -200,8 +217,11 @@ def test_pool_and_cluster_render_write_the_same_files(
     for name in pool_files:
         pool_svg = (tmp_path / "pool" / name).read_bytes()
         assert pool_svg[:5] == (tmp_path / "dask" / name).read_bytes()[:5] == b"<?xml"
-    python = list(batch.run("render", [str(tmp_path / "in")], client=client, output="py"))
+    python = list(
+        batch.run("render", [str(tmp_path / "in")], client=client, output=str(tmp_path / "py"))
+    )
     assert [r.ok for r in python] == [True, True, False]
+    assert _tree(tmp_path / "py") == pool_files
 
 
 @pytest.mark.slow

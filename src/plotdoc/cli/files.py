@@ -66,6 +66,8 @@ def load(name: str, data: bytes | None = None, budget: str | None = None) -> Pro
     limits = Budget.parse(budget) if budget else None
     if name == STDIN:
         return loads(data if data is not None else read_stdin(), budget=limits)
+    if "://" in name:  # a URL, read through fsspec where it lives
+        return loads(read_bytes(name), budget=limits)
     return open_project(name, budget=limits)
 
 
