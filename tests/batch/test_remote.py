@@ -274,6 +274,13 @@ def test_workers_in_another_folder_read_the_files_that_were_named(
             ("reltest2/only-here.plotdoc", True),
             ("reltest2/study.plotdoc", False),
         ]
+        code = main(["analyze", "--dask", address, "--output-format", "jsonl", "reltest2"])
+        lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        assert code == 1
+        assert [(r["file"], r["ok"]) for r in lines] == [
+            ("reltest2/only-here.plotdoc", True),
+            ("reltest2/study.plotdoc", False),
+        ]
         assert main(["fmt", "--dask", address, "reltest2/only-here.plotdoc", "-o", "fmt"]) == 0
         assert (here / "fmt" / "only-here.plotdoc").is_file()
         assert not (decoy / "fmt").exists()
