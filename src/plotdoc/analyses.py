@@ -51,7 +51,14 @@ RESULT_TOO_LARGE = "result-too-large"
 
 @dataclass(frozen=True)
 class AnalysisRun:
-    """One analysis of one table, computed."""
+    """One analysis of one table, computed.
+
+    ``result`` is the result of every method: a t test's, a frequency distribution's or a
+    correlation matrix's result object (``run.result.p``), and for the regressions (one fit
+    per data set) a mapping of data set name to its fit (``run.result["Control"].slope``),
+    the same mapping as ``per_data_set``. ``to_pandas()`` gives every number as a table, and
+    a notebook shows a run as that table.
+    """
 
     table_id: str
     analysis_id: str
@@ -60,10 +67,40 @@ class AnalysisRun:
     #: "failed", "budget-exceeded" or "result-too-large"
     status: str
     message: str
-    #: the result for methods with one result (ttest, frequencyDistribution, correlationMatrix)
+    #: the result (see above); None when the analysis gave none (its status says why)
     result: Any = None
     #: data set name -> result, for linearRegression and nonlinearRegression
     per_data_set: dict[str, Any] = field(default_factory=dict)
+    #: the data sets compared (a t test's two groups), when the method reads named ones
+    data_sets: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.result is None and self.per_data_set:
+            object.__setattr__(self, "result", self.per_data_set)
+
+    def __repr__(self) -> str:
+        held = (
+            f"{len(self.per_data_set)} data set(s)"
+            if self.per_data_set
+            else ("a result" if self.result is not None else "no result")
+        )
+        why = "" if self.status == "ok" else f": {self.message}"
+        return (
+            f"<AnalysisRun {self.analysis_id!r} of table {self.table_id!r}: {self.method}, "
+            f"{self.status}{why}; {held}>"
+        )
+
+    def to_pandas(self) -> Any:
+        """The run as a ``pandas.DataFrame``, one row per statistic (see
+        :mod:`plotdoc.result_tables`); needs pandas."""
+        from .result_tables import to_pandas
+
+        return to_pandas([self])
+
+    def _repr_html_(self) -> str:
+        from .result_tables import to_html
+
+        return to_html([self], f"{self.method} {self.analysis_id} of {self.table_id}")
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -178,7 +215,10 @@ def _ttest(table: Table, aid: str, params: Mapping[str, Any]) -> AnalysisRun:
             if named
             else "the table has fewer than two data sets with values"
         )
-    return AnalysisRun(table.id, aid, "ttest", result.status, message, result=result)
+    compared = tuple(ds.name for ds in picked if ds is not None)
+    return AnalysisRun(
+        table.id, aid, "ttest", result.status, message, result=result, data_sets=compared
+    )
 
 
 def _per_data_set(table: Table, aid: str, method: str, fit: Any) -> AnalysisRun:

@@ -10,9 +10,16 @@ worker that is lost are run again by the scheduler (``retries``); a file that ke
 its workers becomes a crashed result. The results are the same, file for file, with
 ``jobs=1``, a process pool or a cluster.
 
-Commands: ``validate``; ``render`` (every graph drawn to ``output``: a folder or an
-``fsspec`` URL, one file ``<project>--<table>.<fmt>`` per graph); ``fmt`` (the canonical
-form written to ``output``, or only checked without one). Dask comes with the optional extra
+Local paths are made absolute before they travel, so a worker started in another folder
+reads the file that was named (results still show the name as it was given). A file that
+cannot be read (missing, a folder, no permission, a URL that does not answer) is a refused
+result of its own. A folder URL (``memory://docs/``, ``file:///data/``, an HTTP index page)
+is walked through its file system's ``find``, a pattern through its ``glob``.
+
+Commands: ``validate``; ``render`` (every graph drawn under ``output``, a folder or an
+``fsspec`` URL, in the layout of ``plotdoc render -o``: one file per graph named after its
+table, in a sub-folder named after the project file when there are several files); ``fmt``
+(the canonical form written to ``output``, or only checked without one). Dask comes with the optional extra
 ``plotdoc[dask]``, fsspec with ``plotdoc[remote]`` (plus the file system's own package, such
 as ``s3fs``); neither is imported unless used.
 """
@@ -23,7 +30,7 @@ import os
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import chain, islice
 from typing import Any
 
 __all__ = ["COMMANDS", "Result", "expand", "run", "work"]
@@ -75,6 +82,33 @@ def is_url(name: str) -> bool:
     return "://" in name
 
 
+class Located(str):
+    """A local path made absolute for a worker that may run in another folder (or on another
+    machine with the same shared file system), which still shows as the user wrote it."""
+
+    shown: str
+
+    def __new__(cls, path: str, shown: str) -> Located:
+        obj = super().__new__(cls, path)
+        obj.shown = shown
+        return obj
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+        return (Located, (str(self), self.shown))
+
+
+def locate(name: str) -> str:
+    """``name`` made absolute when it is a relative local path (a :class:`Located`)."""
+    if is_url(name) or name == "-" or isinstance(name, Located) or os.path.isabs(name):
+        return name
+    return Located(os.path.abspath(name), name)
+
+
+def shown(name: str) -> str:
+    """How ``name`` is shown: as the user wrote it."""
+    return name.shown if isinstance(name, Located) else str(name)
+
+
 def _fsspec() -> Any:
     try:
         import fsspec  # type: ignore[import-untyped]
@@ -85,8 +119,8 @@ def _fsspec() -> Any:
 
 def expand(names: Iterable[str]) -> Iterator[str]:
     """The files the inputs name: local ones as the command line walks them, URLs with a
-    glob expanded by their file system, anything else as given."""
-    from .cli.walk import is_project_file, walk
+    glob expanded and folder URLs walked by their file system, anything else as given."""
+    from .cli.walk import walk
 
     local: list[str] = []
     for name in names:
@@ -96,28 +130,78 @@ def expand(names: Iterable[str]) -> Iterator[str]:
         if local:
             yield from walk(local)
             local = []
-        if set(name) & set("*?["):
-            fs, _ = _fsspec().core.url_to_fs(name)
-            protocol = name.split("://", 1)[0]
-            for path in sorted(fs.glob(name)):
-                if is_project_file(path):
-                    yield path if "://" in path else f"{protocol}://{path.lstrip('/')}"
-        else:
-            yield name
+        yield from _expand_url(name)
     if local:
         yield from walk(local)
 
 
+def _expand_url(name: str) -> Iterator[str]:
+    """The project files a URL names: a glob's matches, a folder's files (walked with the
+    file system's ``find``), else the URL itself (then its reading says what is wrong)."""
+    from .cli.walk import is_project_file
+
+    try:
+        fs, path = _fsspec().core.url_to_fs(name)
+        if set(name.split("://", 1)[1]) & set("*?["):
+            found = fs.glob(path)
+        elif name.endswith("/") or (not is_project_file(name) and fs.isdir(path)):
+            found = fs.find(path)
+        else:
+            found = None
+    except Exception:  # no such file system, a listing refused: the file's own result says so
+        found = None
+    if found is None:
+        yield name
+        return
+    protocol = name.split("://", 1)[0]
+    for match in sorted(found):
+        if is_project_file(match):
+            yield _as_url(protocol, match)
+
+
+def _as_url(protocol: str, path: str) -> str:
+    """A path a file system listed, as the URL that reads it again."""
+    if "://" in path:  # http lists whole URLs
+        return path
+    if protocol in ("file", "local"):
+        return f"file://{path}" if path.startswith("/") else f"file:///{path}"
+    return f"{protocol}://{path.lstrip('/')}"
+
+
 def _read(name: str) -> bytes:
+    """The bytes of a file or URL; raises :class:`~plotdoc.problems.PlotdocError` (with
+    ``file-not-found`` or ``file-unreadable``) when there are none to read."""
     from .contract.limits import MAX_FILE_BYTES
 
-    if is_url(name):
-        with _fsspec().open(name, "rb") as handle:
-            data: bytes = handle.read(MAX_FILE_BYTES + 1)
-        return data
-    from .api import read_limited
+    if not is_url(name):
+        from .api import read_limited
 
-    return read_limited(name)
+        return read_limited(name)
+    from .errors import FileRefusedError, MissingFileError
+    from .problems import error
+
+    try:
+        fsspec = _fsspec()
+    except RuntimeError as exc:
+        raise FileRefusedError([error("file-unreadable", (), str(exc))]) from None
+    try:
+        with fsspec.open(name, "rb") as handle:
+            data: bytes = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise MissingFileError(
+            [error("file-not-found", (), f"expected a file at {name}; there is none")],
+            filename=name,
+        ) from None
+    except IsADirectoryError:
+        raise FileRefusedError(
+            [error("file-unreadable", (), f"expected a file at {name}; found a folder")]
+        ) from None
+    except (OSError, ValueError, ImportError) as exc:  # refused, unknown protocol, no driver
+        why = getattr(exc, "strerror", None) or f"{type(exc).__name__}: {exc}"
+        raise FileRefusedError(
+            [error("file-unreadable", (), f"could not read {name}: {why}")]
+        ) from None
+    return data
 
 
 def _write(folder: str, name: str, data: bytes) -> str:
@@ -132,7 +216,7 @@ def _write(folder: str, name: str, data: bytes) -> str:
 
     path = Path(folder) / name
     write_into_folder(path, data)
-    return str(path)
+    return str(Path(shown(folder)) / name)
 
 
 def _problems(
@@ -153,7 +237,7 @@ def work(command: str, name: str, options: Options | None = None) -> Result:
     try:
         return _work(command, name, options)
     except Exception as exc:  # a defect in one file's work must not stop the batch
-        return Result(name, False, crashed=f"{type(exc).__name__}: {exc}")
+        return Result(shown(name), False, crashed=f"{type(exc).__name__}: {exc}")
 
 
 def _work(command: str, name: str, options: Options) -> Result:
@@ -164,59 +248,76 @@ def _work(command: str, name: str, options: Options) -> Result:
         data = _read(name)
     except PlotdocError as exc:
         errors, warnings = _problems(exc.problems)
-        return Result(name, False, errors, warnings)
-    except OSError as exc:
-        return Result(
-            name,
-            False,
-            ({"code": "file-unreadable", "path": "", "message": f"could not read: {exc}"},),
-        )
+        return Result(shown(name), False, errors, warnings)
     if command == "validate":
         report = validate(data)
         errors, warnings = _problems(report.problems)
-        return Result(name, report.ok, errors, warnings)
+        return Result(shown(name), report.ok, errors, warnings)
     try:
         project = loads(data)
     except PlotdocError as exc:
         errors, warnings = _problems(exc.problems)
-        return Result(name, False, errors, warnings)
-    stem = os.path.basename(name.rstrip("/"))
-    for suffix in (".json", ".plotdoc"):
-        stem = stem.removesuffix(suffix)
+        return Result(shown(name), False, errors, warnings)
     if command == "fmt":
+        from .cli.files import stem
         from .writer import dumps
 
         new = dumps(project, keep_timestamps=True)
-        outputs = (_write(options.output, f"{stem}.plotdoc", new),) if options.output else ()
         errors, warnings = _problems(project.warnings)
-        return Result(name, True, errors, warnings, outputs, changed=new != data)
+        try:
+            outputs = (
+                (_write(options.output, f"{stem(name)}.plotdoc", new),) if options.output else ()
+            )
+        except (OSError, PlotdocError) as exc:
+            return Result(shown(name), False, (_unwritten(options.output or "", exc),), warnings)
+        return Result(shown(name), True, errors, warnings, outputs, changed=new != data)
     if command == "render":
-        return _render(name, stem, project, options)
+        return _render(name, project, options)
     raise ValueError(f"unknown command {command!r}; expected one of {', '.join(COMMANDS)}")
 
 
-def _work_on(name: str, command: str, options: Options) -> Result:
-    return work(command, name, options)
+def _unwritten(where: str, exc: BaseException) -> dict[str, Any]:
+    from .cli.common import problem_json
+    from .problems import PlotdocError
+
+    if isinstance(exc, PlotdocError) and exc.problems:
+        return problem_json(exc.problems[0])
+    why = getattr(exc, "strerror", None) or f"{type(exc).__name__}: {exc}"
+    return {"code": "save-failed", "path": "", "message": f"could not write {shown(where)}: {why}"}
 
 
-def _render(name: str, stem: str, project: Any, options: Options) -> Result:
-    from .render import file_stem, render_table_reported
+#: One file's work on a worker: the file, and the folder its outputs go to (or None).
+Task = tuple[str, str | None]
+
+
+def _work_on(task: Task, command: str, options: Options) -> Result:
+    name, output = task
+    return work(command, name, Options(output, options.fmt, options.dpi, options.extra))
+
+
+def _render(name: str, project: Any, options: Options) -> Result:
+    from .cli.files import graph_file_names
+    from .problems import PlotdocError
+    from .render import render_table_reported
 
     problems = list(project.warnings)
     outputs: list[str] = []
-    for i, table in enumerate(project.tables):
-        if table.graph is None:
-            continue
+    unwritten: list[dict[str, Any]] = []
+    drawn = [(i, t) for i, t in enumerate(project.tables) if t.graph is not None]
+    file_names = graph_file_names([t.name for _, t in drawn])
+    for (i, _), file_name in zip(drawn, file_names, strict=True):
         data, reported = render_table_reported(project, i, fmt=options.fmt, dpi=options.dpi)
         problems += reported
         if data is None:  # one graph that cannot be drawn: the others still are
             continue
         if options.output:
-            outputs.append(
-                _write(options.output, f"{stem}--{file_stem(table.id)}.{options.fmt}", data)
-            )
+            try:
+                outputs.append(_write(options.output, f"{file_name}.{options.fmt}", data))
+            except (OSError, PlotdocError) as exc:
+                unwritten.append(_unwritten(options.output, exc))
     errors, warnings = _problems(problems)
-    return Result(name, not errors, errors, warnings, tuple(outputs))
+    errors = (*errors, *unwritten)
+    return Result(shown(name), not errors, errors, warnings, tuple(outputs))
 
 
 def _client(client: Any) -> Any:
@@ -250,18 +351,43 @@ def run(
         raise ValueError(f"unknown command {command!r}; expected one of {', '.join(COMMANDS)}")
     options = Options(output=output, fmt=fmt, dpi=dpi)
     names = expand([files] if isinstance(files, str) else files)
+    tasks = _tasks(command, names, output)
     if client is not None:
-        yield from _on_cluster(client, command, names, options, retries)
+        yield from _on_cluster(client, command, tasks, options, retries)
         return
     from .cli.pool import default_jobs, run_all
 
     yield from run_all(
-        _Bound(command, options), names, jobs or default_jobs(), show=False, on_crash=_crashed
+        _Bound(command, options), tasks, jobs or default_jobs(), show=False, on_crash=_crashed
     )
 
 
-def _crashed(name: str, exc: BaseException) -> Result:
-    return Result(name, False, crashed=f"its worker process died ({type(exc).__name__}: {exc})")
+def _tasks(command: str, names: Iterator[str], output: str | None) -> Iterator[Task]:
+    """Each file with the folder its outputs go to: local paths made absolute, so a worker
+    in another folder reads and writes the same files; ``render`` of several files gives
+    each file a sub-folder named after it (made unique), as ``plotdoc render -o`` does."""
+    from .cli.files import stem, unique
+
+    head = list(islice(names, 2))
+    several = command == "render" and len(head) > 1
+    used: set[str] = set()
+    out = None if output is None else locate(output)
+    for name in chain(head, names):
+        folder = out
+        if out is not None and several:
+            sub = unique(stem(name), used)
+            folder = (
+                out.rstrip("/") + "/" + sub
+                if is_url(out)
+                else Located(os.path.join(out, sub), os.path.join(shown(out), sub))
+            )
+        yield locate(name), folder
+
+
+def _crashed(task: Task, exc: BaseException) -> Result:
+    return Result(
+        shown(task[0]), False, crashed=f"its worker process died ({type(exc).__name__}: {exc})"
+    )
 
 
 class _Bound:
@@ -271,16 +397,16 @@ class _Bound:
         self.command = command
         self.options = options
 
-    def __call__(self, name: str) -> Result:
-        return work(self.command, name, self.options)
+    def __call__(self, task: Task) -> Result:
+        return _work_on(task, self.command, self.options)
 
 
 def _on_cluster(
-    client: Any, command: str, names: Iterator[str], options: Options, retries: int
+    client: Any, command: str, tasks: Iterator[Task], options: Options, retries: int
 ) -> Iterator[Result]:
-    for name, result in cluster_map(_work_on, names, client, command, options, retries=retries):
+    for task, result in cluster_map(_work_on, tasks, client, command, options, retries=retries):
         if isinstance(result, BaseException):  # the scheduler gave up on it (KilledWorker)
-            result = Result(name, False, crashed=f"{type(result).__name__}: {result}")
+            result = Result(shown(task[0]), False, crashed=f"{type(result).__name__}: {result}")
         yield result
 
 

@@ -126,6 +126,27 @@ class Results(Mapping[Key, AnalysisRun]):
                         total += cells
         return self._over
 
+    # -- as tables -------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        tables = len({key[0] for key in self})
+        return (
+            f"<Results: {len(self)} analyses of {tables} table(s), {len(self._kept)} computed; "
+            "to_pandas() or a notebook shows them as a table>"
+        )
+
+    def to_pandas(self) -> Any:
+        """Every analysis (computed now, within the budget) as one ``pandas.DataFrame``, one
+        row per statistic (see :mod:`plotdoc.result_tables`); needs pandas."""
+        from .result_tables import to_pandas
+
+        return to_pandas(self[key] for key in self)
+
+    def _repr_html_(self) -> str:
+        from .result_tables import to_html
+
+        return to_html([self[key] for key in self], f"{len(self)} analyses")
+
     # -- what is kept ------------------------------------------------------------------------
 
     def computed(self) -> dict[Key, AnalysisRun]:
@@ -171,16 +192,21 @@ def attach(project: Project, budget: Budget | None = None) -> Results:
     return results
 
 
-def nbytes(value: Any, depth: int = 0) -> float:
-    """Bytes of the arrays a result holds (a rough size for the cache)."""
+def nbytes(value: Any, depth: int = 0, seen: set[int] | None = None) -> float:
+    """Bytes of the arrays a result holds (a rough size for the cache); an object held twice
+    (a regression's ``result`` is its ``per_data_set``) counts once."""
+    seen = set() if seen is None else seen
+    if id(value) in seen:
+        return 0.0
+    seen.add(id(value))
     if isinstance(value, np.ndarray):
         return float(value.nbytes)
     if depth > 3:
         return 0.0
     if isinstance(value, dict):
-        return sum(nbytes(v, depth + 1) for v in value.values())
+        return sum(nbytes(v, depth + 1, seen) for v in value.values())
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return 64.0 + sum(
-            nbytes(getattr(value, f.name), depth + 1) for f in dataclasses.fields(value)
+            nbytes(getattr(value, f.name), depth + 1, seen) for f in dataclasses.fields(value)
         )
     return 0.0

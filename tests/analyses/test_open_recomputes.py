@@ -51,9 +51,7 @@ def sleep_document(design: str = "unpaired", variance: str = "welch") -> dict[st
     ],
 )
 def test_ttest_at_open_matches_r(design: str, variance: str, key: str) -> None:
-    ref = json.loads((REFERENCE / "ttest_sleep.json").read_text())["expected"][
-        "r_printed"
-    ][key]
+    ref = json.loads((REFERENCE / "ttest_sleep.json").read_text())["expected"]["r_printed"][key]
     project = loads(orjson.dumps(sleep_document(design, variance)))
     run = project.results[("sleep", "t")]
     assert run.status == "ok"

@@ -56,10 +56,13 @@ class Analyzed:
     text: str = ""
     record: dict[str, Any] = field(default_factory=dict)
     failed: int = 0
+    #: the results as CSV records (``--output-format csv``)
+    csv: list[list[str]] = field(default_factory=list)
 
 
 def _one(job: Job) -> Analyzed:
     from ..analyses import format_report, report_table_json
+    from ..result_tables import csv_records
 
     out = Analyzed(display(job.name))
     try:
@@ -73,6 +76,7 @@ def _one(job: Job) -> Analyzed:
     runs = {(t.id, a.id): results[(t.id, a.id)] for t in project.tables for a in t.analyses}
     out.failed = sum(r.status != "ok" for r in runs.values())
     out.text = format_report(project, runs)
+    out.csv = csv_records(runs.values(), out.name)
     out.record = {
         "file": out.name,
         "ok": True,
@@ -118,10 +122,16 @@ def run(args: argparse.Namespace) -> int:
 def _many(args: argparse.Namespace, out_format: str, jobs: Iterator[Job]) -> int:
     tally = Tally("analyze")
     records = stream.Records(out_format)
+    sheet = _csv_writer() if out_format == "csv" else None
     with_failed = 0
     for a in stream.dispatch(args, _one, jobs, _crashed):  # as each file is done, in order
         tally.add(a.refused, sum(p.severity == "warning" for p in a.problems) + a.omitted_warnings)
         with_failed += a.failed > 0
+        if sheet is not None:
+            print_problems(a.name, a.problems, sys.stderr, a.omitted, a.omitted_warnings)
+            sheet.writerows(a.csv)
+            sys.stdout.flush()
+            continue
         if not records.text:
             records.add(a.record)
             continue
@@ -138,9 +148,21 @@ def _many(args: argparse.Namespace, out_format: str, jobs: Iterator[Job]) -> int
     return EXIT_OK
 
 
+def _csv_writer() -> Any:
+    """A CSV writer on standard output, its header written (see :mod:`plotdoc.result_tables`)."""
+    import csv
+
+    from ..result_tables import CSV_HEADER
+
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(CSV_HEADER)
+    return writer
+
+
 def _single(args: argparse.Namespace, file: str, out_format: str) -> int:
     """One file's report, the JSON written one table at a time."""
     from ..analyses import format_report, report_table_json
+    from ..result_tables import csv_records
 
     args.json = out_format == "json"
     name = display(file)
@@ -156,6 +178,7 @@ def _single(args: argparse.Namespace, file: str, out_format: str) -> int:
         print_problems(
             name, project.warnings, sys.stderr, omitted_warnings=project.omitted_warnings
         )
+    sheet = _csv_writer() if out_format == "csv" else None
     results = project.results
     total, done, failed = len(results), 0, 0
     show = sys.stderr.isatty() and total > 1
@@ -177,7 +200,13 @@ def _single(args: argparse.Namespace, file: str, out_format: str) -> int:
             sys.stdout.write(("\n" if first else ",\n") + _indent(text, 4))
             first = False
             runs.clear()
-    if args.json:
+        if sheet is not None:
+            sheet.writerows(csv_records(runs.values(), name))
+            runs.clear()
+    if sheet is not None:
+        if failed:
+            print(f"{name}: {failed} analysis(es) could not give a result", file=sys.stderr)
+    elif args.json:
         tail: dict[str, Any] = {
             "failed": failed,
             "warnings": [problem_json(p) for p in project.warnings],
@@ -210,7 +239,17 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "Compute and print every analysis of files; exit 1 when one cannot give a result.",
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="files, folders, globs, or -")
-    stream.add_output_format(p, "the results (or the problems of a refused file)")
+    stream.add_output_format(
+        p,
+        "the results (or the problems of a refused file)",
+        more=(
+            (
+                "csv",
+                "one row per statistic (file, table, analysis, method, data_sets, statistic, "
+                "value, status), for spreadsheets and data frames",
+            ),
+        ),
+    )
     p.add_argument(
         "--allow-failed",
         action="store_true",

@@ -5,7 +5,7 @@
 
 ``validate``, ``fmt`` and ``analyze`` send their per-file work through
 :func:`plotdoc.batch.cluster_map` (see :func:`.stream.dispatch`) and print as on the pool; ``render`` runs :func:`plotdoc.batch.run` and writes every graph to the folder or URL
-of ``-o`` (one file ``<project>--<table id>.<format>`` per graph), printing each file's
+of ``-o`` (in the layout of the pool: ``<project>/<table name>.<format>``), printing each file's
 problems and the files it wrote as each file is done, and a summary line.
 """
 

@@ -51,7 +51,10 @@ def read_stdin() -> bytes:
 
 
 def display(name: str) -> str:
-    return "<stdin>" if name == STDIN else name
+    """How a file is named in messages: as the user wrote it (``<stdin>`` for standard input)."""
+    from ..batch import shown
+
+    return "<stdin>" if name == STDIN else shown(name)
 
 
 def load(name: str, data: bytes | None = None, budget: str | None = None) -> Project:
@@ -63,6 +66,8 @@ def load(name: str, data: bytes | None = None, budget: str | None = None) -> Pro
     limits = Budget.parse(budget) if budget else None
     if name == STDIN:
         return loads(data if data is not None else read_stdin(), budget=limits)
+    if "://" in name:  # a URL, read through fsspec where it lives
+        return loads(read_bytes(name), budget=limits)
     return open_project(name, budget=limits)
 
 
@@ -97,6 +102,15 @@ def unique(name: str, used: set[str]) -> str:
         candidate = f"{name}-{n}"
     used.add(candidate.lower())
     return candidate
+
+
+def graph_file_names(table_names: Iterable[str]) -> list[str]:
+    """The file names (without suffix) of a project's graphs, one per table name: the name
+    made safe for a file, and unique within the project (``Body``, ``Body-2``)."""
+    from ..render import file_stem
+
+    used: set[str] = set()
+    return [unique(file_stem(name), used) for name in table_names]
 
 
 def read_bytes(name: str) -> bytes:

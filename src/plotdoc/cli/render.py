@@ -28,7 +28,7 @@ from .common import (
     problem_json,
     usage_error,
 )
-from .files import STDIN, display, load, read_stdin, stem, unique
+from .files import STDIN, display, graph_file_names, load, read_stdin, stem, unique
 from .pool import Tally
 from .walk import SETTINGS
 
@@ -87,7 +87,7 @@ def _one(job: Job) -> Outcome:
             f"(tables with a graph: {ids})"
         )
         return outcome
-    from ..render import file_stem, render_table_reported
+    from ..render import render_table_reported
 
     tables = [
         (i, t)
@@ -101,8 +101,9 @@ def _one(job: Job) -> Outcome:
             f" (choose one with --table: {ids})" if tables else ""
         )
         return outcome
-    used: set[str] = set()
-    for i, table in tables:
+    for (i, _), file_name in zip(
+        tables, graph_file_names([t.name for _, t in tables]), strict=True
+    ):
         data, reported = render_table_reported(project, i, fmt=job.fmt, dpi=job.dpi)
         outcome.problems += reported
         if data is None:  # a defect in one graph must not stop the others
@@ -110,16 +111,7 @@ def _one(job: Job) -> Outcome:
         if job.out is None:
             outcome.graph = data
             continue
-        if job.out_is_file:
-            path = job.out
-        else:
-            stem, n = file_stem(table.name), 1
-            candidate = stem
-            while candidate.lower() in used:
-                n += 1
-                candidate = f"{stem}-{n}"
-            used.add(candidate.lower())
-            path = job.out / f"{candidate}.{job.fmt}"
+        path = job.out if job.out_is_file else job.out / f"{file_name}.{job.fmt}"
         try:
             write_graph(path, data)
         except PlotdocError as exc:  # a full disk, a read-only folder: this file is refused

@@ -11,9 +11,10 @@ as one JSON object per file (``--output-format jsonl``), or gathered into one JS
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, islice
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from ..problems import Problem, error
 from . import cluster
@@ -33,10 +34,16 @@ OUTPUT_FORMAT_HELP = (
 )
 
 
-def add_output_format(p: argparse.ArgumentParser, what: str) -> None:
-    """``--output-format full|json|jsonl`` and ``--json`` (printing ``what``)."""
+def add_output_format(
+    p: argparse.ArgumentParser, what: str, more: tuple[tuple[str, str], ...] = ()
+) -> None:
+    """``--output-format full|json|jsonl`` (and the (choice, help) pairs of ``more``) and
+    ``--json`` (printing ``what``)."""
     p.add_argument(
-        "--output-format", choices=OUTPUT_FORMATS, default="full", help=OUTPUT_FORMAT_HELP
+        "--output-format",
+        choices=(*OUTPUT_FORMATS, *(choice for choice, _ in more)),
+        default="full",
+        help=OUTPUT_FORMAT_HELP + "".join(f"; {choice}: {text}" for choice, text in more),
     )
     p.add_argument("--json", action="store_true", help=f"print {what} as one JSON object")
 
@@ -100,8 +107,29 @@ def dispatch(
 
     return (
         on_crash(item, result) if isinstance(result, BaseException) else result
-        for item, result in cluster_map(func, items, client)
+        for item, result in cluster_map(func, (located(item) for item in items), client)
     )
+
+
+def located(item: T) -> T:
+    """``item`` (a file name, or a job with a ``name`` and perhaps an ``out`` folder) with its
+    local paths made absolute, so a worker started in another folder, or on another machine
+    sharing the file system, reads and writes the files that were named; they still show as
+    the user wrote them (:func:`plotdoc.batch.locate`)."""
+    from ..batch import locate
+
+    if isinstance(item, str):
+        return cast(T, locate(item))
+    if dataclasses.is_dataclass(item) and not isinstance(item, type):
+        changes: dict[str, Any] = {}
+        name = getattr(item, "name", None)
+        if isinstance(name, str):
+            changes["name"] = locate(name)
+        out = getattr(item, "out", None)
+        if isinstance(out, tuple) and out and isinstance(out[0], str):
+            changes["out"] = (locate(out[0]), *out[1:])
+        return cast(T, dataclasses.replace(item, **changes))
+    return item
 
 
 def run(args: argparse.Namespace, body: Callable[[], int]) -> int:
@@ -125,8 +153,8 @@ class Records:
 
     @property
     def text(self) -> bool:
-        """Whether the command prints its own lines (no JSON asked for)."""
-        return self.fmt not in ("json", "jsonl")
+        """Whether the command prints its own lines (no JSON or table asked for)."""
+        return self.fmt not in ("json", "jsonl", "csv")
 
     def add(self, record: dict[str, Any]) -> None:
         if self.fmt == "jsonl":

@@ -40,7 +40,7 @@ def _one(item: str | tuple[str, bytes]) -> tuple[str, Report]:
             return item, validate(_read(item))
         except PlotdocError as exc:
             return item, Report(list(exc.problems), exc.omitted)
-    return item, check(item)
+    return display(item), check(item)
 
 
 def _crashed(item: str | tuple[str, bytes], exc: BaseException) -> tuple[str, Report]:

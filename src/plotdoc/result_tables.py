@@ -1,0 +1,196 @@
+"""Analysis results as tables: one row per statistic of each comparison or data set.
+
+``run.to_pandas()``, ``project.results.to_pandas()``, ``plotdoc analyze --output-format csv``
+and the notebook's HTML display all read the rows of :func:`rows`, with the columns of
+:data:`COLUMNS`:
+
+- ``table``, ``analysis``, ``method``: which analysis of which table;
+- ``data_sets``: what the row is about: a data set (regressions, frequency distributions),
+  ``"A vs B"`` (a t test, a pair of a correlation matrix);
+- ``statistic``: the result's field (``p``, ``t``, ``slope``, ``r``, ``count[2.5]`` for the bin
+  labelled 2.5 ...); ``value``: its number (NaN where it is not defined);
+- ``status``: ``ok`` or why the number is missing (a run that gave no result is one row with
+  its status, so a failure never disappears from a table).
+
+pandas is optional: it is imported only by :func:`to_pandas`.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .pvalues import format_p, summary
+
+if TYPE_CHECKING:
+    from .analyses import AnalysisRun
+
+COLUMNS = ("table", "analysis", "method", "data_sets", "statistic", "value", "status")
+PANDAS_MISSING = "to_pandas() needs pandas: pip install 'plotdoc[pandas]' (or pip install pandas)"
+#: rows an HTML display shows before it says how many more there are
+HTML_ROWS = 200
+#: fields of a result that are settings or text, not statistics
+_NOT_STATISTICS = frozenset(
+    {
+        "status",
+        "message",
+        "design",
+        "variance",
+        "method",
+        "model",
+        "output",
+        "cumulative",
+        "confidence",
+        "confidence_level",
+    }
+)
+
+Row = dict[str, Any]
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        return None
+    return float(value)
+
+
+def _scalars(result: Any) -> Iterator[tuple[str, float]]:
+    """The numeric scalar fields of a result, in field order."""
+    import dataclasses
+
+    for f in dataclasses.fields(result):
+        if f.name.startswith("_") or f.name in _NOT_STATISTICS:
+            continue
+        number = _number(getattr(result, f.name))
+        if number is not None:
+            yield f.name, number
+
+
+def rows(run: AnalysisRun) -> list[Row]:
+    """The rows of one run (see the module doc)."""
+    base = {"table": run.table_id, "analysis": run.analysis_id, "method": run.method}
+
+    def row(about: str, statistic: str, value: float, status: str = "ok") -> Row:
+        return {
+            **base,
+            "data_sets": about,
+            "statistic": statistic,
+            "value": value,
+            "status": status,
+        }
+
+    if run.per_data_set:
+        return [
+            row(name, stat, value, res.status)
+            for name, res in run.per_data_set.items()
+            for stat, value in _scalars(res)
+        ]
+    result = run.result
+    if run.status != "ok" or result is None:
+        return [row(" vs ".join(run.data_sets), "", math.nan, run.status)]
+    if run.method == "frequencyDistribution":
+        values = np.asarray(result.values, dtype=np.float64)
+        out = []
+        for j, name in enumerate(result.names):
+            out.append(row(name, "n", float(result.n[j])))
+            out.append(row(name, "n_below", float(result.n_below[j])))
+            out.extend(
+                row(name, f"{result.output}[{label}]", float(values[i, j]))
+                for i, label in enumerate(result.bin_labels)
+            )
+        return out
+    if run.method == "correlationMatrix":
+        names = result.names
+        matrices = {
+            "r": np.asarray(result.r),
+            "p": np.asarray(result.p),
+            "ci_lower": np.asarray(result.ci_lower),
+            "ci_upper": np.asarray(result.ci_upper),
+            "n": np.asarray(result.n),
+        }
+        return [
+            row(f"{names[i]} vs {names[j]}", stat, float(m[i, j]))
+            for i in range(len(names))
+            for j in range(i + 1, len(names))
+            for stat, m in matrices.items()
+        ]
+    return [row(" vs ".join(run.data_sets), stat, value) for stat, value in _scalars(result)]
+
+
+def all_rows(runs: Iterable[AnalysisRun]) -> list[Row]:
+    return [r for run in runs for r in rows(run)]
+
+
+def to_pandas(runs: Iterable[AnalysisRun]) -> Any:
+    """A ``pandas.DataFrame`` of the rows of ``runs`` (columns :data:`COLUMNS`)."""
+    try:
+        import pandas as pd
+    except ImportError:
+        raise ImportError(PANDAS_MISSING) from None
+    return pd.DataFrame(all_rows(runs), columns=list(COLUMNS))
+
+
+def value_text(statistic: str, value: float) -> str:
+    """A value as the reports print it: P values through :mod:`plotdoc.pvalues` (with their
+    summary), other numbers as ``plotdoc analyze`` prints them."""
+    from .analysis_report import _fmt
+
+    if statistic == "p":
+        stars = summary(value)
+        return format_p(value) + (f" ({stars})" if stars else "")
+    return _fmt(value)
+
+
+def _cell(text: object, tag: str = "td") -> str:
+    return f"<{tag}>{html.escape(str(text))}</{tag}>"
+
+
+def to_html(runs: Iterable[AnalysisRun], caption: str) -> str:
+    """An HTML table of the rows of ``runs``; every text from the document is escaped, and a
+    run that gave no result shows its status and message."""
+    runs = list(runs)
+    table_rows = all_rows(runs)
+    shown = table_rows[:HTML_ROWS]
+    head = "".join(_cell(c, "th") for c in COLUMNS)
+    body = "".join(
+        "<tr>"
+        + "".join(
+            _cell(value_text(r["statistic"], r["value"]) if c == "value" else r[c]) for c in COLUMNS
+        )
+        + "</tr>"
+        for r in shown
+    )
+    notes = [
+        f"{run.table_id} / {run.analysis_id}: {run.status}: {run.message}"
+        for run in runs
+        if run.status != "ok"
+    ]
+    if len(table_rows) > len(shown):
+        notes.append(f"{len(table_rows) - len(shown):,} more rows: to_pandas() has them all")
+    foot = "".join(f"<p>{html.escape(n)}</p>" for n in notes)
+    return (
+        f"<table><caption>{html.escape(caption)}</caption><thead><tr>{head}</tr></thead>"
+        f"<tbody>{body}</tbody></table>{foot}"
+    )
+
+
+#: The header of ``plotdoc analyze --output-format csv``.
+CSV_HEADER = ("file", *COLUMNS)
+
+
+def csv_records(runs: Iterable[AnalysisRun], file: str) -> list[list[str]]:
+    """The rows of ``runs`` as CSV records under :data:`CSV_HEADER`: numbers in full
+    precision, an empty cell where a value is not defined."""
+    return [
+        [
+            file,
+            *(str(r[c]) for c in COLUMNS[:5]),
+            repr(r["value"]) if math.isfinite(r["value"]) else "",
+            r["status"],
+        ]
+        for r in all_rows(runs)
+    ]
