@@ -1,4 +1,4 @@
-"""-q prints problems only: no written paths, no summary (render and import)."""
+"""-q prints problems only: no written paths, no summary (render, fmt and import)."""
 
 from __future__ import annotations
 
@@ -39,3 +39,13 @@ def test_import_quiet_prints_no_paths(tmp_path: Path, capsys: pytest.CaptureFixt
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err == ""
     assert (tmp_path / "one.plotdoc").exists() and len(list((tmp_path / "out").iterdir())) == 2
+
+
+def test_fmt_quiet_prints_no_paths(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copy(MINIMAL, tmp_path / "a.plotdoc")
+    assert main(["fmt", str(tmp_path / "a.plotdoc"), "-o", str(tmp_path / "loud")]) == 0
+    assert "a.plotdoc" in capsys.readouterr().out
+    assert main(["fmt", "-q", str(tmp_path / "a.plotdoc"), "-o", str(tmp_path / "q")]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == ""
+    assert (tmp_path / "q" / "a.plotdoc").exists()

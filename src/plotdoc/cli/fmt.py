@@ -239,7 +239,8 @@ def _format(
         for where in o.dropped:
             print(f"{o.name}: {drop} {where} (open ignores it)", file=sys.stderr)
         if o.written:
-            print(o.written, flush=True)
+            if not SETTINGS.quiet:  # -q: problems only
+                print(o.written, flush=True)
         elif (
             o.changed
             and not SETTINGS.quiet
