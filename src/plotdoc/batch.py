@@ -67,7 +67,8 @@ class Result:
 class Options:
     output: str | None = None
     fmt: str = "svg"
-    dpi: int = 150
+    dpi: int = 300
+    width: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -208,7 +209,9 @@ def _render(name: str, stem: str, project: Any, options: Options) -> Result:
     for i, table in enumerate(project.tables):
         if table.graph is None:
             continue
-        data, reported = render_table_reported(project, i, fmt=options.fmt, dpi=options.dpi)
+        data, reported = render_table_reported(
+            project, i, fmt=options.fmt, dpi=options.dpi, width=options.width
+        )
         problems += reported
         if data is None:  # one graph that cannot be drawn: the others still are
             continue
@@ -236,7 +239,8 @@ def run(
     client: Any = None,
     output: str | None = None,
     fmt: str = "svg",
-    dpi: int = 150,
+    dpi: int = 300,
+    width: str | None = None,
     retries: int = 2,
 ) -> Iterator[Result]:
     """One :class:`Result` per file of ``files``, in order, as each is done.
@@ -244,12 +248,12 @@ def run(
     ``client`` is a ``dask.distributed.Client`` or a scheduler address (then the work runs
     on that cluster); otherwise ``jobs`` processes on this machine (default: one per core;
     1: in this process). ``output`` is where ``render`` and ``fmt`` write (a folder or an
-    fsspec URL). Raises :class:`ValueError` for an unknown command and :class:`RuntimeError`
+    fsspec URL); ``width`` scales each graph ``render`` draws to a print width (``"85mm"``). Raises :class:`ValueError` for an unknown command and :class:`RuntimeError`
     when an optional package the call needs is missing.
     """
     if command not in COMMANDS:
         raise ValueError(f"unknown command {command!r}; expected one of {', '.join(COMMANDS)}")
-    options = Options(output=output, fmt=fmt, dpi=dpi)
+    options = Options(output=output, fmt=fmt, dpi=dpi, width=width)
     names = expand([files] if isinstance(files, str) else files)
     if client is not None:
         yield from _on_cluster(client, command, names, options, retries)
