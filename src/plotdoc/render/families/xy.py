@@ -38,7 +38,8 @@ from functools import partial
 
 import numpy as np
 from matplotlib.lines import Line2D
-from matplotlib.patches import Polygon
+from matplotlib.patches import PathPatch
+from matplotlib.path import Path
 from matplotlib.transforms import ScaledTranslation
 from numpy.typing import NDArray
 
@@ -114,7 +115,9 @@ def draw(ctx: DrawContext) -> None:
             for k in range(vals.shape[1]):
                 _line(ctx, i, xs, vals[:, k], ids.ds("line", i, ids.replicate_suffix(k)), z_line)
         elif ctx.switch("lines", i, line):
-            _line(ctx, i, xs, c, ids.ds("line", i), z_line)
+            _line(
+                ctx, i, xs, c, ids.ds("line", i), z_line, dots=not ctx.switch("symbols", i, symbols)
+            )
         if ctx.switch("spikes", i, spikes):
             _spikes(ctx, i, xs, c, dodge=(visible.index(i) - (len(visible) - 1) / 2) * 3.0)
         if show_errors:
@@ -232,10 +235,31 @@ def _spline(xs: F64, ys: F64, per: int = 12) -> tuple[F64, F64]:
     return np.concatenate([*out_x, xs[-1:]]), np.concatenate([*out_y, ys[-1:]])
 
 
-def _line(ctx: DrawContext, i: int, xs: F64, ys: F64, sid: str, z: float) -> None:
+def _runs(xs: F64, ys: F64) -> list[tuple[int, int]]:
+    """The runs ``(start, stop)`` of consecutive vertices with both coordinates finite: the
+    pieces a line breaks into at missing centres."""
+    ok = np.isfinite(xs) & np.isfinite(ys)
+    edges = np.diff(np.concatenate([[0], ok.astype(np.int8), [0]]))
+    return list(
+        zip(np.flatnonzero(edges == 1).tolist(), np.flatnonzero(edges == -1).tolist(), strict=True)
+    )
+
+
+def _line(
+    ctx: DrawContext, i: int, xs: F64, ys: F64, sid: str, z: float, *, dots: bool = False
+) -> None:
+    """The connecting line; with ``dots`` (no symbols are drawn) a centre whose neighbours
+    are both missing, which no segment reaches, is drawn as a dot of the line's colour."""
     lx, ly = _connect(ctx, i, xs, ys)
-    if lx.size > 1:
-        primitives.polyline(ctx, lx, ly, i, sid, element="line", z=z)
+    lone = [a for a, b in _runs(lx, ly) if b - a == 1] if dots else []
+    if lx.size > 1 or lone:
+        line = primitives.polyline(ctx, lx, ly, i, sid, element="line", z=z)
+        if lone:
+            line.set_marker("o")
+            line.set_markevery(lone)
+            line.set_markersize(max(3.0, 2.5 * float(line.get_linewidth())))
+            line.set_markeredgewidth(0.0)
+            line.set_markerfacecolor(line.get_color())
 
 
 def _base(ctx: DrawContext, style: BarsSpikesDroplinesStyle) -> float:
@@ -273,20 +297,37 @@ def _spikes(ctx: DrawContext, i: int, xs: F64, c: F64, dodge: float = 0.0) -> No
 def _area(ctx: DrawContext, i: int, xs: F64, c: F64) -> None:
     st = ctx.style("areaFill", i)
     lx, ly = _connect(ctx, i, xs, c)
-    ok = np.isfinite(lx) & np.isfinite(ly)
-    lx, ly = lx[ok], ly[ok]
-    if lx.size < 2:
+    # one piece of fill per piece of line: the fill breaks where the line does
+    runs = [(a, b) for a, b in _runs(lx, ly) if b - a > 1]
+    if not runs:
         return
     base = _base(ctx, ctx.style("barsSpikesDroplines", i))
     edge = 1e12 if st["position"] == "aboveCurve" else base
-    pts = np.concatenate([np.column_stack([lx, ly]), [[lx[-1], edge], [lx[0], edge]]])
+    pieces = [
+        np.concatenate(
+            [
+                np.column_stack([lx[a:b], ly[a:b]]),
+                [[lx[b - 1], edge], [lx[a], edge], [lx[a], ly[a]]],
+            ]
+        )
+        for a, b in runs
+    ]
+    codes = [
+        [Path.MOVETO] + [Path.LINETO] * (len(piece) - 2) + [Path.CLOSEPOLY] for piece in pieces
+    ]
+    lx = np.concatenate([lx[a:b] for a, b in runs])
     # the preset's fill is drawn as it looks alone over the plot background: where areas
     # overlap, the one in front keeps its own colour instead of a mix of both (blue and orange
     # made olive); a colour set in the file is drawn as given
     face = st["fillColor"]
     if face == ctx.theme.element_defaults("areaFill", i, ctx.own_color(i))["fillColor"]:
         face = composite(face, ctx.theme.plot_background)
-    poly = Polygon(pts, closed=True, facecolor=face, edgecolor="none", linewidth=0)
+    poly = PathPatch(
+        Path(np.concatenate(pieces), np.concatenate(codes).astype(np.uint8)),
+        facecolor=face,
+        edgecolor="none",
+        linewidth=0,
+    )
     hatch = HATCHES.get(st["fillPattern"])
     if hatch:
         poly.set_hatch(hatch)
@@ -303,19 +344,33 @@ BAND_TINT = 0.22
 
 
 def _error_band(ctx: DrawContext, i: int, xs: F64, lo: F64, hi: F64) -> None:
-    ok = np.isfinite(xs) & np.isfinite(lo) & np.isfinite(hi)
-    if ok.sum() < 2:
-        return
-    order = np.argsort(xs[ok])
+    ok = np.isfinite(xs)
+    order = np.argsort(xs[ok], kind="stable")
     bx, bl, bh = xs[ok][order], lo[ok][order], hi[ok][order]
+    # one piece of band per run of rows with an error: it breaks where the line does
+    runs = [(a, b) for a, b in _runs(bx, bl + bh) if b - a > 1]
+    if not runs:
+        return
     st = ctx.style("errorBar", i)
     fill = ctx.style("areaFill", i)["fillColor"]
     bg = ctx.theme.plot_background
     if contrast(fill, bg) < MIN_BAND_CONTRAST:  # classic's white fill, floral's pastels
         fill = mix(bg, st["color"], BAND_TINT)  # light grey in classic, the set's own tint
-    poly = Polygon(
-        np.concatenate([np.column_stack([bx, bh]), np.column_stack([bx, bl])[::-1]]),
-        closed=True,
+    pieces = [
+        np.concatenate(
+            [
+                np.column_stack([bx[a:b], bh[a:b]]),
+                np.column_stack([bx[a:b], bl[a:b]])[::-1],
+                [[bx[a], bh[a]]],
+            ]
+        )
+        for a, b in runs
+    ]
+    codes = [
+        [Path.MOVETO] + [Path.LINETO] * (len(piece) - 2) + [Path.CLOSEPOLY] for piece in pieces
+    ]
+    poly = PathPatch(
+        Path(np.concatenate(pieces), np.concatenate(codes).astype(np.uint8)),
         facecolor=fill,
         edgecolor=st["color"],
         linewidth=0.0,
