@@ -30,7 +30,7 @@ from .guides import legend as legend_mod
 from .guides import titles as titles_mod
 from .guides.annotations import draw_annotations
 from .low_contrast import warn_low_contrast
-from .outside import warn_outside_range
+from .outside import warn_cut_marks, warn_outside_range
 from .print_size import save_scaled_pdf, scale_svg
 from .style.fonts import family_rc, register_fonts
 from .style.text import clamp, font_family
@@ -152,6 +152,7 @@ def draw_graph(project: Project, table: Table, *, dpi: float = 150) -> tuple[Fig
     draw_annotations(ctx)
     warn_low_contrast(ctx)
     warn_outside_range(ctx)
+    warn_cut_marks(ctx)
     report_caps(ctx, clamp(dpi, *DPI_RANGE, 150.0), fig.get_dpi())
     return fig, ctx.warnings
 
