@@ -35,6 +35,7 @@ from .print_size import save_scaled_pdf, scale_svg
 from .style.fonts import family_rc, register_fonts
 from .style.text import clamp, font_family
 from .style.theme import make_theme, to_hex
+from .summary_notes import warn_summaries
 
 #: plot-area size (points) when plotGeometry is automatic: by frame shape
 _SHAPES = {
@@ -153,6 +154,7 @@ def draw_graph(project: Project, table: Table, *, dpi: float = 150) -> tuple[Fig
     warn_low_contrast(ctx)
     warn_outside_range(ctx)
     warn_cut_marks(ctx)
+    warn_summaries(ctx)
     report_caps(ctx, clamp(dpi, *DPI_RANGE, 150.0), fig.get_dpi())
     return fig, ctx.warnings
 
