@@ -3,7 +3,7 @@
 The first row is on top. Each row draws its estimate (``x``; a square, id ``symbol/p{r}``) and
 a horizontal interval from ``lower`` to ``upper`` (``interval/p{r}``, styled by ``errorBar``
 of the ``x`` variable); its label (``label``, or "Row n") stands left of the plot area
-(``label/p{r}``). A vertical line at ``forest.referenceValue`` (``refline``, styled by
+(``label/p{r}``; the figure keeps room for the longest one). A vertical line at ``forest.referenceValue`` (``refline``, styled by
 ``referenceLine``, graph switch ``referenceLine``) marks no effect. The X axis is the value
 axis (its title defaults to the ``x`` variable's name; ``xContinuous`` sets it, and ``leftY``'s
 scale and range where it leaves them at their defaults, so a log scale there draws ratios on a
@@ -19,9 +19,13 @@ from ..artists.collections import ErrorBars, PointSymbols
 from ..context import DrawContext
 from ..prepare.multivariables import forest_rows
 from ..prepare.roles import Variable
+from ..style.measure import widest
 from ..style.text import safe
 from ..style.theme import CAP_HALF_WIDTH_PT, DASHES
 from . import primitives
+
+#: the gap (points) between a row's label and the plot area
+LABEL_GAP_PT = 8.0
 
 
 def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
@@ -76,13 +80,17 @@ def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
     primitives.overhang(ctx, art, float(sym["size"]) * 0.6 + 1.0)
     ctx.include([rows[k].estimate for k in good], ys[good])
     size = ctx.theme.shapes.font_size
-    for fr in rows:
+    labels = [safe(fr.label) for fr in rows]
+    for fr, label in zip(rows, labels, strict=True):
         text = ctx.ax.annotate(
-            safe(fr.label), (0.0, fr.y), xycoords=("axes fraction", "data"), xytext=(-8.0, 0.0),
+            label, (0.0, fr.y), xycoords=("axes fraction", "data"), xytext=(-LABEL_GAP_PT, 0.0),
             textcoords="offset points", ha="right", va="center", fontsize=size,
             annotation_clip=False,
         )  # fmt: skip
         ctx.tag(text, ids.item("label", fr.row))
+    if labels:  # the figure keeps room for the longest label left of the plot area
+        font = text.get_fontproperties()
+        ctx.extra_left_pt = max(ctx.extra_left_pt, widest(labels, font) + 2 * LABEL_GAP_PT)
     ref = float((ctx.options.get("forest") or {}).get("referenceValue", 1.0))
     if ctx.graph_switch("referenceLine", True):
         st = ctx.style("referenceLine", None)
