@@ -17,12 +17,14 @@ import numpy as np
 from .. import ids
 from ..artists.collections import ErrorBars, PointSymbols
 from ..context import DrawContext
+from ..notices import AMBIGUOUS, add_warning
 from ..prepare.multivariables import forest_rows
 from ..prepare.roles import Variable
 from ..style.measure import widest
 from ..style.text import safe
 from ..style.theme import CAP_HALF_WIDTH_PT, DASHES
 from . import primitives
+from .mv_warnings import rows_text
 
 #: the gap (points) between a row's label and the plot area
 LABEL_GAP_PT = 8.0
@@ -42,6 +44,16 @@ def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
         label.text if label is not None else None,
     )
     ctx.auto_titles.setdefault("x", est.name)
+    swapped = [fr.row for fr in rows if fr.lower > fr.upper]
+    if swapped and lower is not None and upper is not None:
+        add_warning(
+            ctx,
+            AMBIGUOUS,
+            f"{rows_text(swapped)}: the lower limit ({lower.name!r}) is above the upper "
+            f"({upper.name!r}); the interval is drawn between the two, as if they were "
+            "swapped: check the columns mapped to lower and upper",
+            ("dataSets", lower.index),
+        )
     ys = np.array([fr.y for fr in rows])
     err = ctx.style("errorBar", est.index)
     bars = ErrorBars(
