@@ -36,9 +36,9 @@ from ..artists.collections import PointSymbols
 from ..context import DrawContext
 from ..guides.point_labels import PointLabels
 from ..marks import primitives
+from ..marks.data_warnings import warn_volcano_p
 from ..marks.forest import draw_forest
 from ..marks.keyed import base_symbol, keyed_points, legend_title
-from ..marks.mv_warnings import warn_volcano_p
 from ..prepare.multivariables import (
     VOLCANO_GROUPS,
     bubble_areas,

@@ -39,7 +39,6 @@ from functools import partial
 import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import PathPatch
-from matplotlib.path import Path
 from matplotlib.transforms import ScaledTranslation
 from numpy.typing import NDArray
 
@@ -49,8 +48,9 @@ from ..artists.collections import PointSymbols
 from ..context import DrawContext
 from ..marks import primitives
 from ..marks.bars import baseline
+from ..marks.fills import closed_pieces, error_band, runs
 from ..marks.value_labels import format_value
-from ..style.colors import composite, contrast, mix
+from ..style.colors import composite
 from ..style.text import clamp
 from ..style.theme import DASHES, HATCHES, resolve_color
 from ..style.types import BarsSpikesDroplinesStyle
@@ -110,7 +110,7 @@ def draw(ctx: DrawContext) -> None:
         if ctx.switch("areaFill", i, area):
             _area(ctx, i, xs, c)
         if band and has_reps and ctx.switch("errorBars", i, True):
-            _error_band(ctx, i, xs, lo, hi)
+            error_band(ctx, i, xs, lo, hi)
         if vid == "xy-repeated-measures" and ctx.switch("lines", i, True):
             for k in range(vals.shape[1]):
                 _line(ctx, i, xs, vals[:, k], ids.ds("line", i, ids.replicate_suffix(k)), z_line)
@@ -235,23 +235,13 @@ def _spline(xs: F64, ys: F64, per: int = 12) -> tuple[F64, F64]:
     return np.concatenate([*out_x, xs[-1:]]), np.concatenate([*out_y, ys[-1:]])
 
 
-def _runs(xs: F64, ys: F64) -> list[tuple[int, int]]:
-    """The runs ``(start, stop)`` of consecutive vertices with both coordinates finite: the
-    pieces a line breaks into at missing centres."""
-    ok = np.isfinite(xs) & np.isfinite(ys)
-    edges = np.diff(np.concatenate([[0], ok.astype(np.int8), [0]]))
-    return list(
-        zip(np.flatnonzero(edges == 1).tolist(), np.flatnonzero(edges == -1).tolist(), strict=True)
-    )
-
-
 def _line(
     ctx: DrawContext, i: int, xs: F64, ys: F64, sid: str, z: float, *, dots: bool = False
 ) -> None:
     """The connecting line; with ``dots`` (no symbols are drawn) a centre whose neighbours
     are both missing, which no segment reaches, is drawn as a dot of the line's colour."""
     lx, ly = _connect(ctx, i, xs, ys)
-    lone = [a for a, b in _runs(lx, ly) if b - a == 1] if dots else []
+    lone = [a for a, b in runs(lx, ly) if b - a == 1] if dots else []
     if lx.size > 1 or lone:
         line = primitives.polyline(ctx, lx, ly, i, sid, element="line", z=z)
         if lone:
@@ -298,8 +288,8 @@ def _area(ctx: DrawContext, i: int, xs: F64, c: F64) -> None:
     st = ctx.style("areaFill", i)
     lx, ly = _connect(ctx, i, xs, c)
     # one piece of fill per piece of line: the fill breaks where the line does
-    runs = [(a, b) for a, b in _runs(lx, ly) if b - a > 1]
-    if not runs:
+    pieces_of = [(a, b) for a, b in runs(lx, ly) if b - a > 1]
+    if not pieces_of:
         return
     base = _base(ctx, ctx.style("barsSpikesDroplines", i))
     edge = 1e12 if st["position"] == "aboveCurve" else base
@@ -310,12 +300,9 @@ def _area(ctx: DrawContext, i: int, xs: F64, c: F64) -> None:
                 [[lx[b - 1], edge], [lx[a], edge], [lx[a], ly[a]]],
             ]
         )
-        for a, b in runs
+        for a, b in pieces_of
     ]
-    codes = [
-        [Path.MOVETO] + [Path.LINETO] * (len(piece) - 2) + [Path.CLOSEPOLY] for piece in pieces
-    ]
-    lx = np.concatenate([lx[a:b] for a, b in runs])
+    lx = np.concatenate([lx[a:b] for a, b in pieces_of])
     # the preset's fill is drawn as it looks alone over the plot background: where areas
     # overlap, the one in front keeps its own colour instead of a mix of both (blue and orange
     # made olive); a colour set in the file is drawn as given
@@ -323,7 +310,7 @@ def _area(ctx: DrawContext, i: int, xs: F64, c: F64) -> None:
     if face == ctx.theme.element_defaults("areaFill", i, ctx.own_color(i))["fillColor"]:
         face = composite(face, ctx.theme.plot_background)
     poly = PathPatch(
-        Path(np.concatenate(pieces), np.concatenate(codes).astype(np.uint8)),
+        closed_pieces(pieces),
         facecolor=face,
         edgecolor="none",
         linewidth=0,
@@ -334,50 +321,6 @@ def _area(ctx: DrawContext, i: int, xs: F64, c: F64) -> None:
         poly.set_edgecolor(st["patternColor"])
     ctx.add(poly, ids.ds("area", i), z=ctx.z(i, 0.8))
     ctx.include(lx, np.full(lx.shape, base))
-
-
-#: an error band whose fill contrasts less than this with the plot background is drawn in a
-#: light tint of its data set's error colour instead (it would not be seen)
-MIN_BAND_CONTRAST = 1.25
-#: how far that tint goes from the background toward the error colour
-BAND_TINT = 0.22
-
-
-def _error_band(ctx: DrawContext, i: int, xs: F64, lo: F64, hi: F64) -> None:
-    ok = np.isfinite(xs)
-    order = np.argsort(xs[ok], kind="stable")
-    bx, bl, bh = xs[ok][order], lo[ok][order], hi[ok][order]
-    # one piece of band per run of rows with an error: it breaks where the line does
-    runs = [(a, b) for a, b in _runs(bx, bl + bh) if b - a > 1]
-    if not runs:
-        return
-    st = ctx.style("errorBar", i)
-    fill = ctx.style("areaFill", i)["fillColor"]
-    bg = ctx.theme.plot_background
-    if contrast(fill, bg) < MIN_BAND_CONTRAST:  # classic's white fill, floral's pastels
-        fill = mix(bg, st["color"], BAND_TINT)  # light grey in classic, the set's own tint
-    pieces = [
-        np.concatenate(
-            [
-                np.column_stack([bx[a:b], bh[a:b]]),
-                np.column_stack([bx[a:b], bl[a:b]])[::-1],
-                [[bx[a], bh[a]]],
-            ]
-        )
-        for a, b in runs
-    ]
-    codes = [
-        [Path.MOVETO] + [Path.LINETO] * (len(piece) - 2) + [Path.CLOSEPOLY] for piece in pieces
-    ]
-    poly = PathPatch(
-        Path(np.concatenate(pieces), np.concatenate(codes).astype(np.uint8)),
-        facecolor=fill,
-        edgecolor=st["color"],
-        linewidth=0.0,
-    )
-    ctx.add(poly, ids.ds("band/error", i), z=ctx.z(i, 0.9))
-    ctx.include(bx, bl)
-    ctx.include(bx, bh)
 
 
 def _gaps(ctx: DrawContext, i: int, xs: F64, ys: F64, rows: NDArray[np.intp]) -> None:

@@ -24,7 +24,7 @@ from ..style.measure import widest
 from ..style.text import safe
 from ..style.theme import CAP_HALF_WIDTH_PT, DASHES
 from . import primitives
-from .mv_warnings import rows_text
+from .data_warnings import rows_text
 
 #: the gap (points) between a row's label and the plot area
 LABEL_GAP_PT = 8.0
