@@ -58,8 +58,6 @@ class DrawContext:
     #: plot height the marks need (labels of a heat map), used when plotGeometry is automatic
     preferred_height_pt: float | None = None
     extra_bottom_pt: float = 0.0
-    #: room (points) marks need left of the plot area (a forest plot's row labels)
-    extra_left_pt: float = 0.0
     #: data limits the drawers registered (custom artists do not autoscale themselves)
     limits: list[NDArray[np.float64]] = field(default_factory=list)
 

@@ -178,7 +178,6 @@ def _place_plot_area(ctx: DrawContext) -> None:
         w, h = h * 1.25, w * 0.8
     left, bottom, right, top = _MARGIN_IN
     bottom += ctx.extra_bottom_pt / 72.0
-    left = max(left, ctx.extra_left_pt / 72.0)
     fw, fh = w / 72.0 + left + right, h / 72.0 + bottom + top
     ctx.fig.set_size_inches(fw, fh)
     ctx.ax.set_position((left / fw, bottom / fh, (w / 72.0) / fw, (h / 72.0) / fh))

@@ -12,6 +12,8 @@ log axis); there is no Y axis: the rows keep their places whatever the axis sett
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from .. import ids
@@ -20,7 +22,6 @@ from ..context import DrawContext
 from ..notices import AMBIGUOUS, add_warning
 from ..prepare.multivariables import forest_rows
 from ..prepare.roles import Variable
-from ..style.measure import widest
 from ..style.text import safe
 from ..style.theme import CAP_HALF_WIDTH_PT, DASHES
 from . import primitives
@@ -101,8 +102,8 @@ def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
         )  # fmt: skip
         ctx.tag(text, ids.item("label", fr.row))
     if labels:  # the figure keeps room for the longest label left of the plot area
-        font = text.get_fontproperties()
-        ctx.extra_left_pt = max(ctx.extra_left_pt, widest(labels, font) + 2 * LABEL_GAP_PT)
+        texts = [t for t in ctx.ax.texts if str(t.get_gid()).startswith("label/p")]
+        ctx.after_axes.append(lambda: _room_for_labels(ctx, texts))
     ref = float((ctx.options.get("forest") or {}).get("referenceValue", 1.0))
     if ctx.graph_switch("referenceLine", True):
         st = ctx.style("referenceLine", None)
@@ -117,3 +118,27 @@ def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
     ctx.ax.set_ylim(-0.7, n - 0.3)
     ctx.ax.spines["left"].set_visible(False)
     ctx.preferred_width_pt = 260.0
+
+
+def _room_for_labels(ctx: DrawContext, texts: list[Any]) -> None:
+    """Widen the figure on the left, the plot area moved right, until the row labels (as
+    drawn, in their final font) start inside it."""
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    fig = ctx.fig
+    renderer = RendererAgg(1, 1, fig.dpi)  # type: ignore[no-untyped-call]  # measures at fig.dpi
+    start = min(t.get_window_extent(renderer).x0 for t in texts) / fig.dpi
+    if start >= LABEL_GAP_PT / 72:
+        return
+    extra = LABEL_GAP_PT / 72 - start
+    fw, fh = (float(v) for v in fig.get_size_inches())
+    pos = ctx.ax.get_position()
+    fig.set_size_inches(fw + extra, fh)
+    ctx.ax.set_position(
+        (
+            (pos.x0 * fw + extra) / (fw + extra),
+            pos.y0,
+            pos.width * fw / (fw + extra),
+            pos.height,
+        )
+    )
