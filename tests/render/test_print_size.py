@@ -85,6 +85,9 @@ def test_small_text_at_a_single_column_is_warned_of() -> None:
     assert found and "smallest text prints at" in found[0]
     size = float(re.search(r"prints at ([0-9.]+) pt", found[0]).group(1))  # type: ignore[union-attr]
     assert size < 6
+    # the width at which the text reaches 6 pt, said in the unit asked for
+    wide = float(re.search(r"reaches 6 pt at ([0-9]+)mm wide", found[0]).group(1))  # type: ignore[union-attr]
+    assert wide == pytest.approx(85 * 6 / size, rel=0.02)
     wide = render_table_checked(project, project.tables[0], width="180mm")
     assert len([w for w in wide.warnings if getattr(w, "code", "") == TOO_SMALL]) < len(found) + 1
 

@@ -89,12 +89,16 @@ def size_warnings(fig: Figure, scale: float, width_text: str) -> list[RenderWarn
     out: list[RenderWarning] = []
     if sizes and min(sizes) * scale < MIN_TEXT_PT:
         small = min(sizes)
+        # the width at which the smallest text reaches the minimum, in the unit asked for
+        unit = next(u for u in UNITS if width_text.strip().endswith(u))
+        wide = parse_width(width_text) * MIN_TEXT_PT / (small * scale) / UNITS[unit]
         out.append(
             RenderWarning(
                 f"at {width_text} wide the smallest text prints at {small * scale:.1f} pt "
                 f"({small:g} pt scaled by {scale:.2f}), below the {MIN_TEXT_PT:g} pt journals "
-                "ask for; make the graph smaller (plotGeometry) or its text larger "
-                "(titlesAndFonts), or print it wider",
+                f"ask for (it reaches {MIN_TEXT_PT:g} pt at {wide:.0f}{unit} wide); make the "
+                "graph smaller (plotGeometry) or its text larger (titlesAndFonts), or print it "
+                "wider",
                 TOO_SMALL,
             )
         )
