@@ -235,6 +235,10 @@ def _spline(xs: F64, ys: F64, per: int = 12) -> tuple[F64, F64]:
     return np.concatenate([*out_x, xs[-1:]]), np.concatenate([*out_y, ys[-1:]])
 
 
+#: the smallest diameter (points) of the dot a lone centre of a line without symbols is drawn as
+LONE_DOT_PT = 4.5
+
+
 def _line(
     ctx: DrawContext, i: int, xs: F64, ys: F64, sid: str, z: float, *, dots: bool = False
 ) -> None:
@@ -247,7 +251,7 @@ def _line(
         if lone:
             line.set_marker("o")
             line.set_markevery(lone)
-            line.set_markersize(max(3.0, 2.5 * float(line.get_linewidth())))
+            line.set_markersize(max(LONE_DOT_PT, 3.0 * float(line.get_linewidth())))
             line.set_markeredgewidth(0.0)
             line.set_markerfacecolor(line.get_color())
 
