@@ -65,7 +65,9 @@ def natural_width_pt(fig: Figure, pad_in: float, dpi: float = 72.0) -> float:
 def size_warnings(fig: Figure, scale: float, width_text: str) -> list[RenderWarning]:
     """``render-too-small`` warnings for the smallest text and the thinnest line of ``fig``
     when it is drawn ``scale`` times its own size."""
+    import numpy as np
     from matplotlib.collections import Collection
+    from matplotlib.colors import to_rgba_array
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
     from matplotlib.text import Text
@@ -80,12 +82,14 @@ def size_warnings(fig: Figure, scale: float, width_text: str) -> list[RenderWarn
             if art.get_linestyle() not in ("None", "none", "", " "):
                 widths.append(float(art.get_linewidth()))
         elif isinstance(art, Patch):
-            if art.get_edgecolor()[3] > 0 and art.get_linewidth() > 0:
+            edge = to_rgba_array(art.get_edgecolor())
+            if edge.size and float(edge[:, 3].max()) > 0 and art.get_linewidth() > 0:
                 widths.append(float(art.get_linewidth()))
         elif isinstance(art, Collection):
-            edges = art.get_edgecolor()
-            if len(edges) and max(float(e[3]) for e in edges) > 0:
-                widths.extend(float(w) for w in art.get_linewidths() if w > 0)
+            edge = to_rgba_array(art.get_edgecolor())
+            if edge.size and float(edge[:, 3].max()) > 0:
+                lws = np.atleast_1d(np.asarray(art.get_linewidth(), dtype=float))
+                widths.extend(float(w) for w in lws if w > 0)
     out: list[RenderWarning] = []
     if sizes and min(sizes) * scale < MIN_TEXT_PT:
         small = min(sizes)
@@ -148,12 +152,13 @@ def save_scaled_pdf(fig: Figure, buf: Any, scale: float, **kwargs: Any) -> None:
 
     class ScaledPdfFile(PdfFile):
         def newPage(self, width: float, height: float) -> None:
-            super().newPage(width * scale, height * scale)
-            self.output(scale, 0, 0, scale, 0, 0, Op.concat_matrix)
+            super().newPage(width * scale, height * scale)  # type: ignore[no-untyped-call]
+            self.output(scale, 0, 0, scale, 0, 0, Op.concat_matrix)  # type: ignore[no-untyped-call]
 
     metadata = kwargs.pop("metadata", None)
-    pages = PdfPages(buf, metadata=metadata)
-    pages._file = ScaledPdfFile(buf, metadata=metadata)  # type: ignore[attr-defined]
+    pages: Any = PdfPages(buf, metadata=metadata)
+    # the page PdfPages writes to, made here: each page begins with the scale
+    pages._file = ScaledPdfFile(buf, metadata=metadata)  # type: ignore[no-untyped-call]
     try:
         fig.savefig(pages, format="pdf", **kwargs)
     finally:

@@ -140,7 +140,10 @@ def _near_colours(a: list[str], b: list[str]) -> tuple[float, bool] | None:
 def _warn_near_colours(ctx: DrawContext, first: dict[Hashable, str]) -> None:
     """Warn for legend entries that differ only in colours that look the same."""
     looks = list(first.items())[:MAX_COMPARED]
-    split = [(_split(look, colors := []), colors, label) for look, label in looks]
+    split: list[tuple[Hashable, list[str], str]] = []
+    for look, label in looks:
+        colors: list[str] = []
+        split.append((_split(look, colors), colors, label))
     pairs: list[str] = []
     for k, (shape_a, colors_a, label_a) in enumerate(split):
         for shape_b, colors_b, label_b in split[k + 1 :]:

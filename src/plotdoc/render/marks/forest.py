@@ -94,9 +94,9 @@ def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
     ctx.include([rows[k].estimate for k in good], ys[good])
     size = ctx.theme.shapes.font_size
     labels = [safe(fr.label) for fr in rows]
-    for fr, label in zip(rows, labels, strict=True):
+    for fr, shown in zip(rows, labels, strict=True):
         text = ctx.ax.annotate(
-            label, (0.0, fr.y), xycoords=("axes fraction", "data"), xytext=(-LABEL_GAP_PT, 0.0),
+            shown, (0.0, fr.y), xycoords=("axes fraction", "data"), xytext=(-LABEL_GAP_PT, 0.0),
             textcoords="offset points", ha="right", va="center", fontsize=size,
             annotation_clip=False,
         )  # fmt: skip
