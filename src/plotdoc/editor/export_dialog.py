@@ -17,9 +17,10 @@ from nicegui import ui
 from ..render import file_stem
 from ..render.print_size import MIN_LINE_PT, MIN_TEXT_PT
 from .notify import notify
-from .work import draw_at_width, in_thread, project_copy
+from .work import _DRAW_LOCK, in_thread, project_copy
 
 if TYPE_CHECKING:
+    from ..model import Project
     from .view import View
 
 #: the widths offered, by label (None: the graph's own size)
@@ -38,6 +39,26 @@ MEDIA = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}
 PREVIEW_DPI = 192.0
 #: the resolution of a PNG exported
 EXPORT_DPI = 300.0
+
+
+def draw_at_width(
+    project: Project, table_id: str, fmt: str, dpi: float, width: str | None
+) -> tuple[bytes, list[str]]:
+    """The graph scaled to a print ``width`` (``"85mm"``; None: its own size), with the
+    sentences of its drawing's warnings (text too small to print at that width among them)."""
+    from ..render import render_table_checked
+
+    with _DRAW_LOCK:
+        drawn = render_table_checked(
+            project, project.table(table_id), fmt=fmt, dpi=dpi, width=width
+        )
+    return drawn.data, [str(w) for w in drawn.warnings]
+
+
+def journal_menu_item(view: View) -> None:
+    """The Export menu's item that opens :func:`journal_export_dialog`."""
+    item = ui.menu_item("For a journal (column width)…", lambda: journal_export_dialog(view))
+    item.props["data-testid"] = "export-journal"
 
 
 def journal_export_dialog(view: View) -> None:

@@ -17,7 +17,7 @@ from ..model import Project
 from ..render import file_stem
 from . import annotate, choices, graph_events, redraw
 from .copy_format import copy_format_dialog
-from .export_dialog import journal_export_dialog
+from .export_dialog import journal_menu_item
 from .hits import Screen, drawn_elements, payload, screen
 from .notify import notify
 from .wording import label_of
@@ -226,11 +226,7 @@ class GraphPanel:
                         ui.menu_item(f"{fmt.upper()} file", lambda f=fmt: self.export(f)).props(
                             f"data-testid=export-{fmt}"
                         )
-                    journal = ui.menu_item(
-                        "For a journal (column width)…",
-                        lambda: journal_export_dialog(self.view),
-                    )
-                    journal.props["data-testid"] = "export-journal"
+                    journal_menu_item(self.view)
 
     async def pick_variant(self) -> None:
         """A dialog listing the graph types by group, with thumbnails drawn from the data."""

@@ -136,20 +136,6 @@ def draw(project: Project, table_id: str, fmt: str = "svg", dpi: float = 110) ->
         return render_table(project, project.table(table_id), fmt=fmt, dpi=dpi)
 
 
-def draw_at_width(
-    project: Project, table_id: str, fmt: str, dpi: float, width: str | None
-) -> tuple[bytes, list[str]]:
-    """The graph scaled to a print ``width`` (``"85mm"``; None: its own size), with the
-    sentences of its drawing's warnings (text too small to print at that width among them)."""
-    from ..render import render_table_checked
-
-    with _DRAW_LOCK:
-        drawn = render_table_checked(
-            project, project.table(table_id), fmt=fmt, dpi=dpi, width=width
-        )
-    return drawn.data, [str(w) for w in drawn.warnings]
-
-
 def preview(project: Project, table_id: str, dpi: float = SCREEN_DPI) -> bytes:
     """The graph as a PNG at screen resolution, drawn once and cropped to its content.
 

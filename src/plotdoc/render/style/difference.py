@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from .colors import luminance
+
 #: two colours closer than this (CIEDE2000, normal vision) look the same in a legend's small
 #: swatch
 ALIKE_DELTA_E = 5.0
@@ -49,7 +51,7 @@ def deuteranomaly(color: Sequence[float]) -> tuple[float, float, float]:
 def _lab(color: Sequence[float]) -> tuple[float, float, float]:
     r, g, b = (_linear(float(c)) for c in color[:3])
     x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047
-    y = 0.2126729 * r + 0.7151522 * g + 0.0721750 * b
+    y = luminance((float(color[0]), float(color[1]), float(color[2]), 1.0))  # Y of XYZ
     z = (0.0193339 * r + 0.1191920 * g + 0.9503041 * b) / 1.08883
 
     def f(t: float) -> float:
