@@ -115,3 +115,19 @@ def test_cli_width_and_its_usage_error(tmp_path: object) -> None:
     codes = [w["code"] for f in data["files"] for w in f["warnings"]]
     assert TOO_SMALL in codes
     assert _width_pt((out / "g.png").read_bytes(), "png") == pytest.approx(85 * MM, abs=1.0)
+
+
+def test_a_subscript_in_an_annotation_counts_as_the_smallest_text() -> None:
+    """The complete example's calibration graph: 9 pt text scaled by 0.7 reaches 6.3 pt, but
+    its annotation's subscript (A_{562}, a 70 % run) prints near 4.4 pt."""
+    from plotdoc.api import loads
+    from plotdoc.publish.examples import example_bytes
+
+    project = loads(example_bytes("complete"))
+    table = project.table("calibration")
+    found = [
+        w
+        for w in render_table_checked(project, table, width="85mm").warnings
+        if getattr(w, "code", "") == TOO_SMALL
+    ]
+    assert found and "(6.3 pt scaled" in found[0], found

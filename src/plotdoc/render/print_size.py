@@ -72,12 +72,16 @@ def size_warnings(fig: Figure, scale: float, width_text: str) -> list[RenderWarn
     from matplotlib.patches import Patch
     from matplotlib.text import Text
 
+    from .style.text import RichText
+
     sizes: list[float] = []
     widths: list[float] = []
     for art in fig.findobj(lambda a: bool(a.get_visible())):
         if isinstance(art, Text):
             if art.get_text().strip():
                 sizes.append(float(art.get_fontsize()))
+        elif isinstance(art, RichText):  # an annotation's text: its raised runs are smaller
+            sizes.append(art.smallest_size())
         elif isinstance(art, Line2D):
             if art.get_linestyle() not in ("None", "none", "", " "):
                 widths.append(float(art.get_linewidth()))
