@@ -1,7 +1,7 @@
 """Render every variant's sample in every preset to PNG and assemble contact sheets to look at.
 
 Usage: python tools/contact_sheets.py OUT_DIR [--data KIND] [--preset P ...] [--per-sheet 16]
-       [--dpi 72] [--only TEXT ...]
+       [--dpi 72] [--only TEXT ...] [--width 85mm]
 
 Each sheet ``OUT_DIR/<preset>[-<kind>]-<k>.png`` holds up to ``--per-sheet`` images, each under
 its variant id. ``--data`` replaces the sample data by awkward data where the sample allows it:
@@ -12,6 +12,10 @@ its variant id. ``--data`` replaces the sample data by awkward data where the sa
 that cannot converge) and ``range-brackets`` (a value-axis maximum set at the data's largest
 value, with brackets above it). A
 variant whose document is refused or cannot be drawn shows its message instead of an image.
+
+``--width 85mm`` draws each graph scaled to that print width (as a journal prints it; choose
+``--dpi`` so that the width fits a cell, such as 110 for 85 mm), and each label says "small"
+when the graph has text below 6 pt or lines below 0.25 pt at that width.
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ from PIL import Image, ImageDraw, ImageFont
 from plotdoc.api import loads
 from plotdoc.contract.styles import PRESET_IDS
 from plotdoc.publish.samples import sample_document, sample_variants
-from plotdoc.render import render_table
+from plotdoc.render import render_table_checked
+from plotdoc.render.notices import TOO_SMALL, warning_code
 
 Doc = dict[str, Any]
 CELL_W, CELL_H, LABEL_H = 520, 420, 22
@@ -182,8 +187,11 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         return ImageFont.load_default()
 
 
-def render_variant(variant_id: str, preset: str, kind: str | None, dpi: float) -> Image.Image:
-    """The PNG of one variant's sample in one preset, or an image of the message that refused it."""
+def render_variant(
+    variant_id: str, preset: str, kind: str | None, dpi: float, width: str | None = None
+) -> tuple[Image.Image, bool]:
+    """The PNG of one variant's sample in one preset (at a print ``width``), or an image of
+    the message that refused it; and whether text or lines are too small at that width."""
     doc = copy.deepcopy(sample_document(variant_id))
     for table in doc["tables"]:
         table.setdefault("graph", {})["activePresetId"] = preset
@@ -191,12 +199,13 @@ def render_variant(variant_id: str, preset: str, kind: str | None, dpi: float) -
         KINDS[kind](doc)
     try:
         project = loads(orjson.dumps(doc))
-        png = render_table(project, project.tables[0], fmt="png", dpi=dpi)
-        return Image.open(io.BytesIO(png)).convert("RGB")
+        drawn = render_table_checked(project, project.tables[0], fmt="png", dpi=dpi, width=width)
+        small = any(warning_code(w) == TOO_SMALL for w in drawn.warnings)
+        return Image.open(io.BytesIO(drawn.data)).convert("RGB"), small
     except Exception as exc:  # the sheet shows what went wrong instead of stopping
         img = Image.new("RGB", (CELL_W, 120), "white")
         ImageDraw.Draw(img).multiline_text((8, 8), _wrap(f"{type(exc).__name__}: {exc}"), "red")
-        return img
+        return img, False
 
 
 def _wrap(text: str, width: int = 70) -> str:
@@ -227,15 +236,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-sheet", type=int, default=16)
     parser.add_argument("--dpi", type=float, default=72.0)
     parser.add_argument("--only", nargs="*", help="variants whose id contains one of these")
+    parser.add_argument("--width", help="print width each graph is scaled to (85mm)")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     variants = [v for v in sample_variants() if not args.only or any(s in v for s in args.only)]
     for preset in args.preset:
-        suffix = f"-{args.data}" if args.data else ""
+        suffix = (f"-{args.data}" if args.data else "") + (f"-{args.width}" if args.width else "")
         for k in range(0, len(variants), args.per_sheet):
             chunk = variants[k : k + args.per_sheet]
-            images = [(v, render_variant(v, preset, args.data, args.dpi)) for v in chunk]
+            images = []
+            for v in chunk:
+                img, small = render_variant(v, preset, args.data, args.dpi, args.width)
+                images.append((f"{v}  (small)" if small else v, img))
             path = out / f"{preset}{suffix}-{k // args.per_sheet + 1}.png"
             sheet(images).save(path)
             print(path, file=sys.stderr)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import chain, islice
 from typing import Any
 
@@ -74,7 +74,8 @@ class Result:
 class Options:
     output: str | None = None
     fmt: str = "svg"
-    dpi: int = 150
+    dpi: int = 300
+    width: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -292,7 +293,7 @@ Task = tuple[str, str | None]
 
 def _work_on(task: Task, command: str, options: Options) -> Result:
     name, output = task
-    return work(command, name, Options(output, options.fmt, options.dpi, options.extra))
+    return work(command, name, replace(options, output=output))
 
 
 def _render(name: str, project: Any, options: Options) -> Result:
@@ -306,7 +307,9 @@ def _render(name: str, project: Any, options: Options) -> Result:
     drawn = [(i, t) for i, t in enumerate(project.tables) if t.graph is not None]
     file_names = graph_file_names([t.name for _, t in drawn])
     for (i, _), file_name in zip(drawn, file_names, strict=True):
-        data, reported = render_table_reported(project, i, fmt=options.fmt, dpi=options.dpi)
+        data, reported = render_table_reported(
+            project, i, fmt=options.fmt, dpi=options.dpi, width=options.width
+        )
         problems += reported
         if data is None:  # one graph that cannot be drawn: the others still are
             continue
@@ -336,7 +339,8 @@ def run(
     client: Any = None,
     output: str | None = None,
     fmt: str = "svg",
-    dpi: int = 150,
+    dpi: int = 300,
+    width: str | None = None,
     retries: int = 2,
 ) -> Iterator[Result]:
     """One :class:`Result` per file of ``files``, in order, as each is done.
@@ -344,12 +348,12 @@ def run(
     ``client`` is a ``dask.distributed.Client`` or a scheduler address (then the work runs
     on that cluster); otherwise ``jobs`` processes on this machine (default: one per core;
     1: in this process). ``output`` is where ``render`` and ``fmt`` write (a folder or an
-    fsspec URL). Raises :class:`ValueError` for an unknown command and :class:`RuntimeError`
+    fsspec URL); ``width`` scales each graph ``render`` draws to a print width (``"85mm"``). Raises :class:`ValueError` for an unknown command and :class:`RuntimeError`
     when an optional package the call needs is missing.
     """
     if command not in COMMANDS:
         raise ValueError(f"unknown command {command!r}; expected one of {', '.join(COMMANDS)}")
-    options = Options(output=output, fmt=fmt, dpi=dpi)
+    options = Options(output=output, fmt=fmt, dpi=dpi, width=width)
     names = expand([files] if isinstance(files, str) else files)
     tasks = _tasks(command, names, output)
     if client is not None:

@@ -803,6 +803,13 @@ CATALOGUE: dict[str, CodeInfo] = {
         "alike in the legend, a colour that nearly vanishes on the background, stacked "
         "proportions on a log axis; the message says what and how to tell them apart.",
     ),
+    "render-too-small": _c(
+        "render",
+        "warning",
+        "Too small to print",
+        "A graph drawn at a print width (`--width 85mm`) has text below 6 pt or lines below "
+        "0.25 pt at that size; the message says how small and what to change.",
+    ),
     # -- editor -----------------------------------------------------------------------
     "edit-invalid": _c(
         "editor",

@@ -108,6 +108,7 @@ def _render(args: argparse.Namespace, fmt: str, tally: Tally, records: Records) 
         output=args.out,
         fmt=fmt,
         dpi=args.dpi,
+        width=getattr(args, "width", None),
     )
     for result in results:
         tally.add(not result.ok, len(result.warnings))

@@ -37,8 +37,9 @@ FORMATS = ("svg", "png", "pdf")
 DPI_MIN, DPI_MAX = 10, 1200
 
 
-#: The default resolution of png (and of images inside pdf), for `render` and `demo` alike.
-DEFAULT_DPI = 150
+#: The default resolution of png (and of images inside pdf), for `render` and `demo` alike:
+#: print quality, as the drawing functions' own default.
+DEFAULT_DPI = 300
 #: Suffixes of image formats plotdoc does not write: ``-o fig.jpg`` is a mistake, not a folder.
 OTHER_IMAGE_SUFFIXES = frozenset(
     {".jpg", ".jpeg", ".gif", ".tif", ".tiff", ".bmp", ".webp", ".eps", ".ps", ".emf"}
@@ -54,6 +55,8 @@ class Job:
     table: str | None
     data: bytes | None = None
     budget: str | None = None
+    #: the print width the whole figure is scaled to (``85mm``), None for its own size
+    width: str | None = None
     #: ``out`` names the one graph's file (``-o fig.png``) rather than a folder
     out_is_file: bool = False
 
@@ -104,7 +107,9 @@ def _one(job: Job) -> Outcome:
     for (i, _), file_name in zip(
         tables, graph_file_names([t.name for _, t in tables]), strict=True
     ):
-        data, reported = render_table_reported(project, i, fmt=job.fmt, dpi=job.dpi)
+        data, reported = render_table_reported(
+            project, i, fmt=job.fmt, dpi=job.dpi, width=job.width
+        )
         outcome.problems += reported
         if data is None:  # a defect in one graph must not stop the others
             continue
@@ -182,6 +187,7 @@ def _jobs(
             args.table,
             read_stdin() if n == STDIN else None,
             args.budget,
+            width=args.width,
             out_is_file=file_format is not None,
         )
 
@@ -238,6 +244,28 @@ def add_dpi(p: argparse.ArgumentParser) -> None:
     )
 
 
+def print_width(text: str) -> str:
+    """An argparse type: a print width with its unit (``85mm``), else a one-line usage error."""
+    from ..render.print_size import parse_width
+
+    try:
+        parse_width(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def add_width(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--width",
+        type=print_width,
+        metavar="WIDTH",
+        help="scale each whole figure (text, lines, symbols) to this print width: 85mm, 8.5cm, "
+        "3.35in or 241pt (journal columns: single 85-90mm, 1.5 column 114-140mm, double "
+        "174-180mm); text below 6 pt or lines below 0.25 pt at that width are warned of",
+    )
+
+
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     p = add_command(
         sub,
@@ -265,6 +293,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     )
     p.add_argument("--table", metavar="ID", help="draw only the table with this id")
     add_dpi(p)
+    add_width(p)
     add_jobs(p)
     add_budget(p)
     stream.add_output_format(p, "what was drawn")

@@ -16,6 +16,7 @@ from ..model import Project
 from ..render import file_stem
 from . import annotate, attrs, choices, graph_events, redraw
 from .copy_format import copy_format_dialog
+from .export_dialog import journal_menu_item
 from .hits import Screen, drawn_elements, payload, screen
 from .notify import notify
 from .wording import label_of
@@ -187,6 +188,7 @@ class GraphPanel:
                             ui.menu_item(f"{fmt.upper()} file", lambda f=fmt: self.export(f)),
                             f"export-{fmt}",
                         )
+                    journal_menu_item(self.view)
 
     async def pick_variant(self) -> None:
         """A dialog listing the graph types by group, with thumbnails drawn from the data."""

@@ -53,6 +53,9 @@ WRITTEN: dict[str, str] = {
     "render-ambiguous": "table 'a': 30 legend entries but 24 distinct looks: 'S24' as 'S0', "
     "'S25' as 'S1', 'S26' as 'S2' and 3 more are drawn alike; give them colours, symbols or "
     "dashes of their own (styleOverrides.perDataSet), or fewer data sets per graph",
+    "render-too-small": "table 'a': at 85mm wide the smallest text prints at 3.4 pt (9 pt "
+    "scaled by 0.38), below the 6 pt journals ask for (it reaches 6 pt at 150mm wide); make "
+    "the graph smaller (plotGeometry) or its text larger (titlesAndFonts), or print it wider",
     "edit-invalid": "expected the id of a table; no table has the id 'nope'",
     "non-finite-number": "expected a finite number or a missing cell (NaN); found inf",
     "number-not-exact": "expected a number a double holds exactly (an integer of at most 2^53 "

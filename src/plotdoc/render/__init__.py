@@ -32,30 +32,72 @@ class Rendered(NamedTuple):
     warnings: list[str]
 
 
-def render_table(project: Project, table: Table, *, fmt: str = "svg", dpi: float = 150) -> bytes:
-    """``table``'s graph drawn as ``fmt`` (svg, png or pdf) bytes; the same input gives the same bytes."""
-    return render_table_checked(project, table, fmt=fmt, dpi=dpi).data
+#: the resolution of a PNG (and of images inside a PDF) unless asked otherwise: print quality
+DEFAULT_DPI = 300
+
+
+def render_table(
+    project: Project,
+    table: Table,
+    *,
+    fmt: str = "svg",
+    dpi: float = DEFAULT_DPI,
+    width: str | None = None,
+) -> bytes:
+    """``table``'s graph drawn as ``fmt`` (svg, png or pdf) bytes; the same input gives the
+    same bytes. ``width`` (``"85mm"``, ``"8.5cm"``, ``"3.35in"``, ``"241pt"``) scales the whole
+    figure to that width, as a journal prints it."""
+    return render_table_checked(project, table, fmt=fmt, dpi=dpi, width=width).data
 
 
 def render_table_checked(
-    project: Project, table: Table, *, fmt: str = "svg", dpi: float = 150
+    project: Project,
+    table: Table,
+    *,
+    fmt: str = "svg",
+    dpi: float = DEFAULT_DPI,
+    width: str | None = None,
 ) -> Rendered:
-    """As :func:`render_table`, with the warnings of the drawing."""
+    """As :func:`render_table`, with the warnings of the drawing (at a ``width``, text or
+    lines too small to print are ``render-too-small`` warnings)."""
     if fmt not in FORMATS:
         raise ValueError(f"expected a format among {', '.join(FORMATS)}; found {fmt!r}")
+    from .print_size import parse_width
+
+    width_pt = parse_width(width) if width is not None else None
     import matplotlib
 
-    from .engine import draw_graph, figure_bytes, rc_params
+    from .engine import PAD_IN, draw_graph, figure_bytes, rc_params
 
     if table.graph is None:
         raise ValueError(f"table {table.name!r} has no graph to draw")
     with matplotlib.rc_context(cast(Any, rc_params(table.graph))):
         fig, warnings = draw_graph(project, table, dpi=dpi)
-        return Rendered(figure_bytes(fig, fmt, dpi), warnings)
+        if width_pt is None or width is None:
+            return Rendered(figure_bytes(fig, fmt, dpi), warnings)
+        from .print_size import natural_width_pt, output_width_pt, size_warnings
+
+        scale = width_pt / natural_width_pt(fig, PAD_IN)
+        if fmt == "png":  # measured as the picture is drawn, at its resolution
+            scale = width_pt / natural_width_pt(fig, PAD_IN, dpi * scale)
+        data = figure_bytes(fig, fmt, dpi, scale)
+        # the output's own crop may differ from the measure by a few points: drawn again
+        # at the scale that makes it as wide as asked (within a point)
+        found = output_width_pt(data, fmt, dpi)
+        if found > 0 and abs(found - width_pt) > 1.0:
+            scale *= width_pt / found
+            data = figure_bytes(fig, fmt, dpi, scale)
+        warnings = [*warnings, *size_warnings(fig, scale, width.strip())]
+        return Rendered(data, warnings)
 
 
 def render_table_reported(
-    project: Project, index: int, *, fmt: str = "svg", dpi: float = 150
+    project: Project,
+    index: int,
+    *,
+    fmt: str = "svg",
+    dpi: float = DEFAULT_DPI,
+    width: str | None = None,
 ) -> tuple[bytes | None, list[Problem]]:
     """Table ``index``'s graph drawn as a command reports it: the bytes (None when it cannot be
     drawn) and the problems to report, each at its place in the project (a graph that fails
@@ -65,7 +107,7 @@ def render_table_reported(
 
     table = project.tables[index]
     try:
-        data, hidden = render_table_checked(project, table, fmt=fmt, dpi=dpi)
+        data, hidden = render_table_checked(project, table, fmt=fmt, dpi=dpi, width=width)
     except Exception as exc:  # a defect in one graph must not stop the others
         failed = error(
             "render-failed",
@@ -96,14 +138,16 @@ def render_project(
     out_dir: str | Path,
     *,
     fmt: str = "svg",
-    dpi: float = 150,
+    dpi: float = DEFAULT_DPI,
+    width: str | None = None,
     table_ids: Iterable[str] | None = None,
     progress: Callable[[Table, Path], None] | None = None,
     warn: Callable[[Table, str], None] | None = None,
 ) -> list[Path]:
     """Draw every table that has a graph (or those in ``table_ids``) into ``out_dir``.
 
-    One file per graph, named after its table (sanitised, made unique with ``-2``, ``-3``...).
+    One file per graph, named after its table (sanitised, made unique with ``-2``, ``-3``...),
+    each scaled to ``width`` when given (:func:`render_table`).
     ``progress`` is called after each file is written, ``warn`` with each warning of a
     drawing (:class:`Rendered`). Returns the written paths in order.
     """
@@ -122,7 +166,7 @@ def render_project(
             candidate = f"{stem}-{n}"
         used.add(candidate.lower())
         path = out / f"{candidate}.{fmt}"
-        rendered = render_table_checked(project, table, fmt=fmt, dpi=dpi)
+        rendered = render_table_checked(project, table, fmt=fmt, dpi=dpi, width=width)
         write_into_folder(path, rendered.data)
         written.append(path)
         if warn is not None:

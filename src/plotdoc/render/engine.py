@@ -30,10 +30,12 @@ from .guides import legend as legend_mod
 from .guides import titles as titles_mod
 from .guides.annotations import draw_annotations
 from .low_contrast import warn_low_contrast
-from .outside import warn_outside_range
+from .outside import warn_cut_marks, warn_outside_range
+from .print_size import save_scaled_pdf, scale_svg
 from .style.fonts import family_rc, register_fonts
 from .style.text import clamp, font_family
 from .style.theme import make_theme, to_hex
+from .summary_notes import warn_summaries
 
 #: plot-area size (points) when plotGeometry is automatic: by frame shape
 _SHAPES = {
@@ -159,6 +161,8 @@ def draw_graph(project: Project, table: Table, *, dpi: float = 150) -> tuple[Fig
     draw_annotations(ctx)
     warn_low_contrast(ctx)
     warn_outside_range(ctx)
+    warn_cut_marks(ctx)
+    warn_summaries(ctx)
     report_caps(ctx, clamp(dpi, *DPI_RANGE, 150.0), fig.get_dpi())
     return fig, ctx.warnings
 
@@ -282,8 +286,9 @@ def _png_cropped_to_ink(fig: Figure, dpi: float, metadata: dict[str, Any]) -> by
     return out.getvalue()
 
 
-def figure_bytes(fig: Figure, fmt: str = "svg", dpi: float = 150) -> bytes:
-    """The figure as SVG, PNG or PDF bytes, cropped to its content, deterministic."""
+def figure_bytes(fig: Figure, fmt: str = "svg", dpi: float = 150, scale: float = 1.0) -> bytes:
+    """The figure as SVG, PNG or PDF bytes, cropped to its content, deterministic; ``scale``
+    draws it that many times its own size (text, lines and symbols alike: a print width)."""
     by_format: dict[str, dict[str, Any]] = {
         "svg": {"Date": None, "Creator": "plotdoc"},
         "pdf": {"CreationDate": None, "ModDate": None, "Creator": "plotdoc", "Producer": "plotdoc"},
@@ -291,10 +296,11 @@ def figure_bytes(fig: Figure, fmt: str = "svg", dpi: float = 150) -> bytes:
     }
     metadata = by_format[fmt]
     buf = io.BytesIO()
-    out_dpi = bounded_dpi(fig, dpi)
+    out_dpi = bounded_dpi(fig, dpi * scale if fmt == "png" else dpi)
     crop: Any = "tight"
     if fmt == "png":
-        inked = _png_cropped_to_ink(fig, out_dpi, metadata)
+        # a figure scaled to a print width is cropped to its measured box, as wide as asked
+        inked = _png_cropped_to_ink(fig, out_dpi, metadata) if scale == 1.0 else None
         if inked is not None:
             return inked
         # what the ink cannot crop: measured once, at the picture's resolution, as
@@ -311,13 +317,21 @@ def figure_bytes(fig: Figure, fmt: str = "svg", dpi: float = 150) -> bytes:
             crop = fig.get_tightbbox(renderer).padded(PAD_IN)
         finally:
             fig.set_dpi(own_dpi)
-    fig.savefig(
-        buf,
-        format=fmt,
-        dpi=out_dpi,
-        metadata=metadata,
-        bbox_inches=crop,
-        pad_inches=PAD_IN,
-        facecolor=fig.get_facecolor(),
-    )
-    return buf.getvalue()
+    extra: dict[str, Any] = {}
+    if fmt == "png" and scale != 1.0:
+        said = out_dpi / scale
+        extra["pil_kwargs"] = {"dpi": (said, said)}
+    saving: dict[str, Any] = {
+        "dpi": out_dpi,
+        "metadata": metadata,
+        "bbox_inches": crop,
+        "pad_inches": PAD_IN,
+        "facecolor": fig.get_facecolor(),
+        **extra,
+    }
+    if fmt == "pdf" and scale != 1.0:
+        save_scaled_pdf(fig, buf, scale, **saving)
+        return buf.getvalue()
+    fig.savefig(buf, format=fmt, **saving)
+    data = buf.getvalue()
+    return scale_svg(data, scale) if fmt == "svg" and scale != 1.0 else data

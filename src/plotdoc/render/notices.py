@@ -27,8 +27,11 @@ ANALYSIS_NOT_DRAWN = "render-analysis-not-drawn"
 #: vanishes on the background, proportions a log axis distorts)
 AMBIGUOUS = "render-ambiguous"
 
+#: text or lines too small to print at the width a figure is scaled to
+TOO_SMALL = "render-too-small"
+
 #: the codes a drawing warns with
-CODES = (HIDDEN, THINNED, CAPPED, ANALYSIS_NOT_DRAWN, AMBIGUOUS)
+CODES = (HIDDEN, THINNED, CAPPED, ANALYSIS_NOT_DRAWN, AMBIGUOUS, TOO_SMALL)
 
 PathPart = str | int
 

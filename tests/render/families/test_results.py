@@ -78,3 +78,33 @@ def test_correlation_matrix_is_a_diverging_heat_map_from_minus_one_to_one() -> N
     assert ticks[-1] == "1.0"
     assert svg.text("value/r0/c2").startswith("\u2212")
     assert float(svg.text("value/r0/c2").replace("\u2212", "-")) == pytest.approx(-0.99, abs=0.01)
+
+
+@pytest.mark.parametrize(
+    ("params", "y_title"),
+    [
+        ({"binWidth": 1}, "Count"),
+        ({"binWidth": 1, "output": "percent", "cumulative": True}, "Cumulative percent"),
+    ],
+)
+def test_a_histogram_made_as_the_prompt_says_has_axis_titles(
+    params: dict[str, object], y_title: str
+) -> None:
+    doc = project(
+        {
+            "id": "c",
+            "format": "column",
+            "dataSets": [{"name": "A", "values": [[v] for v in A]}],
+            "analyses": [{"id": "f", "method": "frequencyDistribution", "params": params}],
+        },
+        {
+            "id": "fr",
+            "name": "Frequencies",
+            "format": "grouped",
+            "derivedFrom": {"sourceTableId": "c", "analysisId": "f"},
+            "graph": {"variantId": "grouped-interleaved-bars"},
+        },
+    )
+    svg, _ = _svg(doc, "fr")
+    assert svg.text("title/x") == "Bin centre"
+    assert svg.text("title/y") == y_title

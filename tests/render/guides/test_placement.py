@@ -10,7 +10,8 @@ from ..row_docs import by_gid, figure_of
 
 
 @pytest.mark.parametrize("doc", [xy_doc("scatter"), column_doc("bar")])
-def test_top_legend_stands_clear_of_the_graph_title(doc: dict[str, object]) -> None:
+def test_top_legend_stands_between_the_plot_and_the_graph_title(doc: dict[str, object]) -> None:
+    """As journals set a figure: the title on top, the legend under it, then the plot."""
     doc = with_graph(doc, legend={"show": True, "position": "top"})
     fig = figure_of(doc)
     renderer = FigureCanvasAgg(fig).get_renderer()
@@ -18,8 +19,8 @@ def test_top_legend_stands_clear_of_the_graph_title(doc: dict[str, object]) -> N
     title = by_gid(fig, "title/graph").get_window_extent(renderer)
     plot = fig.axes[0].get_window_extent(renderer)
     assert not legend.overlaps(title)
-    assert legend.y0 >= title.y1  # above the title
-    assert title.y0 >= plot.y1
+    assert title.y0 >= legend.y1  # the title above the legend
+    assert legend.y0 >= plot.y1  # the legend above the plot
 
 
 def _pie(values: list[float]) -> dict[str, object]:

@@ -33,11 +33,47 @@ def test_a_value_above_a_set_maximum_is_counted_and_named(horizontal: bool) -> N
     if horizontal:
         graph["graphSettingsOverride"] = {"direction": "horizontal"}
     hidden = _hidden(column_doc("scatter-bar", values=VALUES, graph=graph))
-    assert len(hidden) == 1, hidden
-    (warning,) = hidden
+    symbols = [w for w in hidden if "symbol" in w]
+    assert len(symbols) == 1, hidden
+    (warning,) = symbols
     assert warning_path(warning) == ("dataSets", 0)
     assert warning.startswith("1 symbol of data set 'C0'")
     assert "from 50 to 140" in warning
+
+
+@pytest.mark.parametrize("horizontal", [False, True])
+def test_a_bar_cut_at_a_set_maximum_is_named(horizontal: bool) -> None:
+    """The mean of 100, 110, 120 and 777 is 277: its bar and error bar are cut at 140."""
+    graph: dict[str, Any] = {"axesOverrides": {"leftY": {"rangeMin": 50, "rangeMax": 140}}}
+    if horizontal:
+        graph["graphSettingsOverride"] = {"direction": "horizontal"}
+    hidden = _hidden(column_doc("scatter-bar", values=VALUES, graph=graph))
+    cut = [w for w in hidden if "drawn cut" in w]
+    assert len(cut) == 1, hidden
+    assert warning_path(cut[0]) == ("dataSets", 0)
+    assert cut[0].startswith("bars and error bars of data set 'C0'")
+    assert "from 50 to 140" in cut[0]
+
+
+@pytest.mark.parametrize(
+    ("variant", "word"), [("box", "whiskers"), ("xy", "lines"), ("violin", "violins")]
+)
+def test_boxes_lines_and_violins_cut_at_a_set_range_are_named(variant: str, word: str) -> None:
+    graph: dict[str, Any] = {"axesOverrides": {"leftY": {"rangeMin": 0, "rangeMax": 130}}}
+    if variant == "xy":
+        table = {
+            "name": "XY",
+            "format": "xy",
+            "x": [1.0, 2.0, 3.0],
+            "dataSets": [{"name": "S", "values": [[100.0], [200.0], [110.0]]}],
+            "graph": {"variantId": "xy-line-only", **graph},
+        }
+        doc = project(table)
+    else:
+        vid = {"box": "column-box-whiskers", "violin": "column-violin"}[variant]
+        doc = column_doc(vid, values=VALUES, graph=graph)
+    hidden = _hidden(doc)
+    assert any("drawn cut" in w and word in w.split(" of data set")[0] for w in hidden), hidden
 
 
 def test_an_automatic_range_hides_nothing() -> None:

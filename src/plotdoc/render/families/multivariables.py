@@ -37,6 +37,7 @@ from ..artists.collections import PointSymbols
 from ..context import DrawContext
 from ..guides.point_labels import PointLabels
 from ..marks import primitives
+from ..marks.data_warnings import warn_volcano_p
 from ..marks.forest import draw_forest
 from ..marks.keyed import base_symbol, keyed_points, legend_title
 from ..prepare.multivariables import (
@@ -197,6 +198,7 @@ def _bubble(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Variab
 def _volcano(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Variable) -> None:
     opts = ctx.options.get("volcano") or {}
     v = volcano(x.values, y.values, opts)
+    warn_volcano_p(ctx, y, v)
     ctx.auto_titles["y"] = "\u2212log10 P" if not opts.get("yIsNegLog10") else y.name
     # a preset that colours up and down alike (classic) tells them apart by shape
     same_colors = ctx.theme.semantic("volcano:up") == ctx.theme.semantic("volcano:down")

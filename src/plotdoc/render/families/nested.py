@@ -107,7 +107,7 @@ def _treatment(
             col = vals[:, j]
             lane_pos = pos + (j - (m - 1) / 2) * lane
             rows = list(range(col.size))
-            points.scatter(
+            art = points.scatter(
                 ctx,
                 i,
                 lane_pos,
@@ -117,6 +117,8 @@ def _treatment(
                 slot=lane * 0.7,
                 group_id=ids.sub("symbols", i, j),
             )
+            if m > 1:  # each subject its own shape, not only its own lane
+                points.subgroup_shapes(ctx, i, art, j)
     if Mark.SUMMARY_LINE in marks and ce is not None:
         summary.summary_line(ctx, i, pos, ce.center, width, ids.ds("summary", i))
         summary.error_bar(ctx, i, pos, ce, ids.ds("errorbar", i), z=4.0, with_summary=True)

@@ -1,7 +1,9 @@
 """Parts of a whole: rows are parts (``rowLabels``), ``dataSetIndex`` picks the data set.
 
-Only parts with a positive value are drawn (a share cannot be negative); their order is the
-row order, reversed by ``reverseOrder``. Part ``r`` is filled with the theme's fill colour
+A pie, donut or bar of slices draws the parts with a positive value (a share cannot be
+negative), their percentages of those parts' total, and a ``render-value-hidden`` warning
+names each part of zero or below it leaves out; a dot plot draws every part with a value,
+zero and negative ones too. Their order is the row order, reversed by ``reverseOrder``. Part ``r`` is filled with the theme's fill colour
 ``r`` (parts are categories), overridable per part with ``perPoint[dataSetName][r].bar``.
 
 ``parts-pie``
@@ -38,11 +40,20 @@ import numpy as np
 from ...contract.variants import Mark
 from ..context import DrawContext
 from ..marks.slices import draw_dot_plot, draw_pie, draw_slices
+from ..notices import HIDDEN, add_warning
+from ..style.numbers import number_text
 from ..style.theme import RGBA, resolve_color
 
+#: how many parts left out a warning names
+NAMED_PARTS = 3
 
-def part_rows(ctx: DrawContext) -> tuple[int, list[int], list[float], list[str]]:
-    """(data set index, rows, values, labels) of the drawn parts, in drawing order."""
+
+def part_rows(
+    ctx: DrawContext, positive_only: bool = True
+) -> tuple[int, list[int], list[float], list[str]]:
+    """(data set index, rows, values, labels) of the drawn parts, in drawing order: the
+    positive parts of a pie or a bar of slices (``positive_only``), every part with a value
+    of a dot plot."""
     opts = ctx.options
     n_ds = len(ctx.table.data_sets)
     i = int(opts.get("dataSetIndex", 0))
@@ -54,7 +65,7 @@ def part_rows(ctx: DrawContext) -> tuple[int, list[int], list[float], list[str]]
     labels: list[str] = []
     for r in range(ds.n_rows):
         v = float(ds.values[r, 0]) if ds.values.shape[1] else float("nan")
-        if np.isfinite(v) and v > 0:
+        if np.isfinite(v) and (v > 0 or not positive_only):
             rows.append(r)
             values.append(v)
             labels.append(given[r] if r < len(given) and given[r] else f"Row {r + 1}")
@@ -78,8 +89,11 @@ def borders(ctx: DrawContext) -> dict[str, tuple[bool, RGBA, float]]:
 
 
 def draw(ctx: DrawContext) -> None:
-    i, rows, values, labels = part_rows(ctx)
     variant = ctx.variant
+    sliced = any(variant.draws(mark) for mark in (Mark.WEDGE, Mark.RING, Mark.SEGMENT))
+    i, rows, values, labels = part_rows(ctx, positive_only=sliced)
+    if sliced:
+        _warn_left_out(ctx, i, rows, values)
     if variant.draws(Mark.WEDGE) or variant.draws(Mark.RING):
         draw_pie(ctx, i, rows, values, labels, borders(ctx))
     elif variant.draws(Mark.SEGMENT):
@@ -90,3 +104,23 @@ def draw(ctx: DrawContext) -> None:
 
 #: the marks a partsOfWhole variant can draw (its record lists which)
 MARKS = frozenset({Mark.WEDGE, Mark.RING, Mark.SEGMENT, Mark.SYMBOL})
+
+
+def _warn_left_out(ctx: DrawContext, i: int, rows: list[int], values: list[float]) -> None:
+    """A pie or bar of slices has no slice for a part of zero or below: say which parts are
+    left out, and that the percentages are of the parts drawn."""
+    _, every, all_values, all_labels = part_rows(ctx, positive_only=False)
+    out = [(lab, v) for r, v, lab in zip(every, all_values, all_labels, strict=True) if v <= 0]
+    if not out:
+        return
+    named = ", ".join(f"{lab!r} ({number_text(v)})" for lab, v in out[:NAMED_PARTS])
+    more = f" and {len(out) - NAMED_PARTS} more" if len(out) > NAMED_PARTS else ""
+    add_warning(
+        ctx,
+        HIDDEN,
+        f"a part of zero or below has no slice: {named}{more} of data set "
+        f"{ctx.ds_name(i)!r} {'is' if len(out) == 1 else 'are'} left out, and the percentages "
+        f"are of the {len(rows)} positive parts (total {number_text(sum(values))}); a dot "
+        "plot (parts-dot-plot) shows every part",
+        ("dataSets", i),
+    )

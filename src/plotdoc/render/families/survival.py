@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
 from matplotlib.transforms import ScaledTranslation, blended_transform_factory
 from numpy.typing import NDArray
@@ -34,6 +35,8 @@ from .. import ids
 from ..artists.collections import PointSymbols
 from ..context import DrawContext
 from ..marks import primitives
+from ..marks.data_warnings import warn_left_out_rows
+from ..style.measure import widest
 from ..style.symbols import TICK
 from ..style.text import safe
 from ..style.theme import DASHES
@@ -68,6 +71,7 @@ def draw(ctx: DrawContext) -> None:
         codes = table.data_sets[i].values[:, 0]
         n = min(codes.size, times.size)
         km = kaplan_meier(times[:n], codes[:n])
+        warn_left_out_rows(ctx, i, times[:n], codes[:n])
         if km.status != "ok" and km.n == 0:
             continue
         fits.append((i, km))
@@ -224,6 +228,9 @@ def _risk_table(ctx: DrawContext, fits: list[tuple[int, KaplanMeierResult]], tim
                 )
             )
     top_pt = -44.0
+    # the labels end left of the first count, which is centred on the first tick
+    firsts = [str(counts[0]) for *_, counts in rows if counts]
+    gap_pt = 6.0 + (widest(firsts, FontProperties(size=size)) / 2 if firsts else 0.0)
     for line, (kind, i, label, counts) in enumerate(rows):
         dy = (top_pt - line * 14.0) / 72
         off = ScaledTranslation(0, dy, ctx.fig.dpi_scale_trans)
@@ -245,7 +252,7 @@ def _risk_table(ctx: DrawContext, fits: list[tuple[int, KaplanMeierResult]], tim
             0,
             0,
             safe(label),
-            transform=label_trans + ScaledTranslation(-6 / 72, dy, ctx.fig.dpi_scale_trans),
+            transform=label_trans + ScaledTranslation(-gap_pt / 72, dy, ctx.fig.dpi_scale_trans),
             ha="right",
             va="top",
             fontsize=size,
@@ -258,7 +265,7 @@ def _risk_table(ctx: DrawContext, fits: list[tuple[int, KaplanMeierResult]], tim
         0,
         "Number at risk" if ctx.options.get("showNumberAtRisk") else "Censored",
         transform=label_trans
-        + ScaledTranslation(-6 / 72, (top_pt + 13) / 72, ctx.fig.dpi_scale_trans),
+        + ScaledTranslation(-gap_pt / 72, (top_pt + 13) / 72, ctx.fig.dpi_scale_trans),
         ha="right",
         va="top",
         fontsize=size,

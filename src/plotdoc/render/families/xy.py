@@ -34,7 +34,7 @@ from functools import partial
 
 import numpy as np
 from matplotlib.lines import Line2D
-from matplotlib.patches import Polygon
+from matplotlib.patches import PathPatch
 from matplotlib.transforms import ScaledTranslation
 from numpy.typing import NDArray
 
@@ -45,8 +45,9 @@ from ..artists.collections import PointSymbols
 from ..context import DrawContext
 from ..marks import primitives
 from ..marks.bars import baseline
+from ..marks.fills import closed_pieces, error_band, runs
 from ..marks.value_labels import format_value
-from ..style.colors import composite, contrast, mix
+from ..style.colors import composite
 from ..style.text import clamp
 from ..style.theme import DASHES, HATCHES, resolve_color
 from ..style.types import BarsSpikesDroplinesStyle
@@ -99,12 +100,14 @@ def draw(ctx: DrawContext) -> None:
         if ctx.switch("areaFill", i, area):
             _area(ctx, i, xs, c)
         if band and has_reps and ctx.switch("errorBars", i, True):
-            _error_band(ctx, i, xs, lo, hi)
+            error_band(ctx, i, xs, lo, hi)
         if subjects and ctx.switch("lines", i, True):
             for k in range(vals.shape[1]):
                 _line(ctx, i, xs, vals[:, k], ids.ds("line", i, ids.replicate_suffix(k)), z_line)
         elif ctx.switch("lines", i, line):
-            _line(ctx, i, xs, c, ids.ds("line", i), z_line)
+            _line(
+                ctx, i, xs, c, ids.ds("line", i), z_line, dots=not ctx.switch("symbols", i, symbols)
+            )
         if ctx.switch("spikes", i, spikes):
             _spikes(ctx, i, xs, c, dodge=(visible.index(i) - (len(visible) - 1) / 2) * 3.0)
         if show_errors:
@@ -222,10 +225,25 @@ def _spline(xs: F64, ys: F64, per: int = 12) -> tuple[F64, F64]:
     return np.concatenate([*out_x, xs[-1:]]), np.concatenate([*out_y, ys[-1:]])
 
 
-def _line(ctx: DrawContext, i: int, xs: F64, ys: F64, sid: str, z: float) -> None:
+#: the smallest diameter (points) of the dot a lone centre of a line without symbols is drawn as
+LONE_DOT_PT = 4.5
+
+
+def _line(
+    ctx: DrawContext, i: int, xs: F64, ys: F64, sid: str, z: float, *, dots: bool = False
+) -> None:
+    """The connecting line; with ``dots`` (no symbols are drawn) a centre whose neighbours
+    are both missing, which no segment reaches, is drawn as a dot of the line's colour."""
     lx, ly = _connect(ctx, i, xs, ys)
-    if lx.size > 1:
-        primitives.polyline(ctx, lx, ly, i, sid, element="line", z=z)
+    lone = [a for a, b in runs(lx, ly) if b - a == 1] if dots else []
+    if lx.size > 1 or lone:
+        line = primitives.polyline(ctx, lx, ly, i, sid, element="line", z=z)
+        if lone:
+            line.set_marker("o")
+            line.set_markevery(lone)
+            line.set_markersize(max(LONE_DOT_PT, 3.0 * float(line.get_linewidth())))
+            line.set_markeredgewidth(0.0)
+            line.set_markerfacecolor(line.get_color())
 
 
 def _base(ctx: DrawContext, style: BarsSpikesDroplinesStyle) -> float:
@@ -263,56 +281,40 @@ def _spikes(ctx: DrawContext, i: int, xs: F64, c: F64, dodge: float = 0.0) -> No
 def _area(ctx: DrawContext, i: int, xs: F64, c: F64) -> None:
     st = ctx.style("areaFill", i)
     lx, ly = _connect(ctx, i, xs, c)
-    ok = np.isfinite(lx) & np.isfinite(ly)
-    lx, ly = lx[ok], ly[ok]
-    if lx.size < 2:
+    # one piece of fill per piece of line: the fill breaks where the line does
+    pieces_of = [(a, b) for a, b in runs(lx, ly) if b - a > 1]
+    if not pieces_of:
         return
     base = _base(ctx, ctx.style("barsSpikesDroplines", i))
     edge = 1e12 if st["position"] == "aboveCurve" else base
-    pts = np.concatenate([np.column_stack([lx, ly]), [[lx[-1], edge], [lx[0], edge]]])
+    pieces = [
+        np.concatenate(
+            [
+                np.column_stack([lx[a:b], ly[a:b]]),
+                [[lx[b - 1], edge], [lx[a], edge], [lx[a], ly[a]]],
+            ]
+        )
+        for a, b in pieces_of
+    ]
+    lx = np.concatenate([lx[a:b] for a, b in pieces_of])
     # the preset's fill is drawn as it looks alone over the plot background: where areas
     # overlap, the one in front keeps its own colour instead of a mix of both (blue and orange
     # made olive); a colour set in the file is drawn as given
     face = st["fillColor"]
     if face == ctx.theme.element_defaults("areaFill", i, ctx.own_color(i))["fillColor"]:
         face = composite(face, ctx.theme.plot_background)
-    poly = Polygon(pts, closed=True, facecolor=face, edgecolor="none", linewidth=0)
+    poly = PathPatch(
+        closed_pieces(pieces),
+        facecolor=face,
+        edgecolor="none",
+        linewidth=0,
+    )
     hatch = HATCHES.get(st["fillPattern"])
     if hatch:
         poly.set_hatch(hatch)
         poly.set_edgecolor(st["patternColor"])
     ctx.add(poly, ids.ds("area", i), z=ctx.z(i, 0.8))
     ctx.include(lx, np.full(lx.shape, base))
-
-
-#: an error band whose fill contrasts less than this with the plot background is drawn in a
-#: light tint of its data set's error colour instead (it would not be seen)
-MIN_BAND_CONTRAST = 1.25
-#: how far that tint goes from the background toward the error colour
-BAND_TINT = 0.22
-
-
-def _error_band(ctx: DrawContext, i: int, xs: F64, lo: F64, hi: F64) -> None:
-    ok = np.isfinite(xs) & np.isfinite(lo) & np.isfinite(hi)
-    if ok.sum() < 2:
-        return
-    order = np.argsort(xs[ok])
-    bx, bl, bh = xs[ok][order], lo[ok][order], hi[ok][order]
-    st = ctx.style("errorBar", i)
-    fill = ctx.style("areaFill", i)["fillColor"]
-    bg = ctx.theme.plot_background
-    if contrast(fill, bg) < MIN_BAND_CONTRAST:  # classic's white fill, floral's pastels
-        fill = mix(bg, st["color"], BAND_TINT)  # light grey in classic, the set's own tint
-    poly = Polygon(
-        np.concatenate([np.column_stack([bx, bh]), np.column_stack([bx, bl])[::-1]]),
-        closed=True,
-        facecolor=fill,
-        edgecolor=st["color"],
-        linewidth=0.0,
-    )
-    ctx.add(poly, ids.ds("band/error", i), z=ctx.z(i, 0.9))
-    ctx.include(bx, bl)
-    ctx.include(bx, bh)
 
 
 def _gaps(ctx: DrawContext, i: int, xs: F64, ys: F64, rows: NDArray[np.intp]) -> None:

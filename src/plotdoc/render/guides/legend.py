@@ -3,7 +3,7 @@
 Shown when ``show`` is true, or when it is omitted and two or more entries exist (and the
 ``legend`` graph switch is not off). ``position``: ``auto``/``right``/``left``/``top``/
 ``bottom`` sit outside the plot area, the four corners inside it; a ``top`` legend stands
-above the graph title, never on it. ``itemOverrides`` (keyed by data set index or semantic
+between the plot and the graph title (the title raised above it), never on either. ``itemOverrides`` (keyed by data set index or semantic
 key) rename or hide entries.
 """
 
@@ -100,6 +100,10 @@ def draw_legend(ctx: DrawContext) -> None:
     ctx.tag(leg, "legend")
 
 
+#: the gap (points) between a top legend and the plot area, and between it and the title
+LEGEND_GAP_PT = 6.0
+
+
 def _lay_out_once(leg: Legend) -> None:
     """Lay each of the legend's texts out once per draw or measure of the legend.
 
@@ -139,21 +143,29 @@ def _kept(lay_out: Callable[[Any], Any]) -> Callable[[Any], Any]:
 
 
 def _above_title(ctx: DrawContext, leg: Any) -> None:
-    """Lift a top legend clear of the graph title (and of tick labels on top)."""
+    """Stand a top legend between the plot and the graph title, as journals set them: just
+    above the plot area (and its tick labels on top), the title raised above the legend."""
     renderer = ctx.fig._get_renderer()  # type: ignore[attr-defined]
     px = pixels_per_point(renderer)
     box = ctx.ax.get_window_extent(renderer)
     top = box.y1
-    title = ctx.ax.title
-    if title.get_text() and title.get_visible():
-        top = max(top, title.get_window_extent(renderer).y1)
     if ctx.ax.xaxis.get_ticks_position() == "top":
         labels = [
             t.get_window_extent(renderer).y1 for t in ctx.ax.get_xticklabels() if t.get_text()
         ]
         top = max([top, *labels])
-    lift = (top - box.y1) / px + 6.0
+    lift = (top - box.y1) / px + LEGEND_GAP_PT
     leg.set_bbox_to_anchor(
         (0.5, 1.0),
         transform=ctx.ax.transAxes + ScaledTranslation(0.0, lift / 72.0, ctx.fig.dpi_scale_trans),
     )
+    title = ctx.ax.title
+    if not (title.get_text() and title.get_visible()):
+        return
+    legend_top = (top - box.y1) / px + LEGEND_GAP_PT + leg.get_window_extent(renderer).height / px
+    title_bottom = (title.get_window_extent(renderer).y0 - box.y1) / px
+    raise_pt = legend_top + LEGEND_GAP_PT - title_bottom
+    if raise_pt > 0:
+        title.set_transform(
+            title.get_transform() + ScaledTranslation(0.0, raise_pt / 72.0, ctx.fig.dpi_scale_trans)
+        )

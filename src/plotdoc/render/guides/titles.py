@@ -28,10 +28,11 @@ def draw_titles(ctx: DrawContext) -> None:
     x_label, y_label = ax.xaxis.label, ax.yaxis.label
     if ctx.horizontal and ctx.categorical:
         x_label, y_label = y_label, x_label
+    derived = _results_titles(ctx)
     auto = {
         "graph": ctx.table.name,
-        "x": ctx.auto_titles.get("x", ""),
-        "y": ctx.auto_titles.get("y", ""),
+        "x": ctx.auto_titles.get("x", "") or derived.get("x", ""),
+        "y": ctx.auto_titles.get("y", "") or derived.get("y", ""),
     }
     for key, artist, switch, font_key in (
         ("graph", graph_label, "graphTitle", "graphTitleFont"),
@@ -63,6 +64,29 @@ def draw_titles(ctx: DrawContext) -> None:
                 + ScaledTranslation(dx / 72, dy / 72, ctx.fig.dpi_scale_trans)
             )
         ctx.tag(artist, ids.make("title", key))
+
+
+#: the Y title of a frequency distribution's results, by its ``output``
+_HISTOGRAM_Y = {"count": "Count", "fraction": "Fraction", "percent": "Percent"}
+
+
+def _results_titles(ctx: DrawContext) -> dict[str, str]:
+    """Axis titles of a results table a graph would otherwise draw without: a frequency
+    distribution's bins (X: the source's values, "Bin centre") and counts (Y: count,
+    fraction or percent, cumulative or not)."""
+    derived = ctx.table.derived_from
+    if derived is None:
+        return {}
+    source = next((t for t in ctx.project.tables if t.id == derived.source_table_id), None)
+    analysis = next(
+        (a for a in (source.analyses if source else []) if a.id == derived.analysis_id), None
+    )
+    if analysis is None or analysis.method != "frequencyDistribution":
+        return {}
+    y = _HISTOGRAM_Y.get(str(analysis.params.get("output", "count")), "Count")
+    if analysis.params.get("cumulative"):
+        y = f"Cumulative {y.lower()}"
+    return {"x": "Bin centre", "y": y}
 
 
 def _nothing_above_plot(ctx: DrawContext) -> bool:

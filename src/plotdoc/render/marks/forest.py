@@ -3,7 +3,7 @@
 The first row is on top. Each row draws its estimate (``x``; a square, id ``symbol/p{r}``) and
 a horizontal interval from ``lower`` to ``upper`` (``interval/p{r}``, styled by ``errorBar``
 of the ``x`` variable); its label (``label``, or "Row n") stands left of the plot area
-(``label/p{r}``). A vertical line at ``forest.referenceValue`` (``refline``, styled by
+(``label/p{r}``; the figure keeps room for the longest one). A vertical line at ``forest.referenceValue`` (``refline``, styled by
 ``referenceLine``, graph switch ``referenceLine``) marks no effect. The X axis is the value
 axis (its title defaults to the ``x`` variable's name; ``xContinuous`` sets it, and ``leftY``'s
 scale and range where it leaves them at their defaults, so a log scale there draws ratios on a
@@ -12,16 +12,23 @@ log axis); there is no Y axis: the rows keep their places whatever the axis sett
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from .. import ids
 from ..artists.collections import ErrorBars, PointSymbols
 from ..context import DrawContext
+from ..notices import AMBIGUOUS, add_warning
 from ..prepare.multivariables import forest_rows
 from ..prepare.roles import Variable
 from ..style.text import safe
 from ..style.theme import CAP_HALF_WIDTH_PT, DASHES
 from . import primitives
+from .data_warnings import rows_text
+
+#: the gap (points) between a row's label and the plot area
+LABEL_GAP_PT = 8.0
 
 
 def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
@@ -38,6 +45,16 @@ def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
         label.text if label is not None else None,
     )
     ctx.auto_titles.setdefault("x", est.name)
+    swapped = [fr.row for fr in rows if fr.lower > fr.upper]
+    if swapped and lower is not None and upper is not None:
+        add_warning(
+            ctx,
+            AMBIGUOUS,
+            f"{rows_text(swapped)}: the lower limit ({lower.name!r}) is above the upper "
+            f"({upper.name!r}); the interval is drawn between the two, as if they were "
+            "swapped: check the columns mapped to lower and upper",
+            ("dataSets", lower.index),
+        )
     ys = np.array([fr.y for fr in rows])
     err = ctx.style("errorBar", est.index)
     bars = ErrorBars(
@@ -76,13 +93,17 @@ def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
     primitives.overhang(ctx, art, float(sym["size"]) * 0.6 + 1.0)
     ctx.include([rows[k].estimate for k in good], ys[good])
     size = ctx.theme.shapes.font_size
-    for fr in rows:
+    labels = [safe(fr.label) for fr in rows]
+    for fr, shown in zip(rows, labels, strict=True):
         text = ctx.ax.annotate(
-            safe(fr.label), (0.0, fr.y), xycoords=("axes fraction", "data"), xytext=(-8.0, 0.0),
+            shown, (0.0, fr.y), xycoords=("axes fraction", "data"), xytext=(-LABEL_GAP_PT, 0.0),
             textcoords="offset points", ha="right", va="center", fontsize=size,
             annotation_clip=False,
         )  # fmt: skip
         ctx.tag(text, ids.item("label", fr.row))
+    if labels:  # the figure keeps room for the longest label left of the plot area
+        texts = [t for t in ctx.ax.texts if str(t.get_gid()).startswith("label/p")]
+        ctx.after_axes.append(lambda: _room_for_labels(ctx, texts))
     ref = float((ctx.options.get("forest") or {}).get("referenceValue", 1.0))
     if ctx.graph_switch("referenceLine", True):
         st = ctx.style("referenceLine", None)
@@ -97,3 +118,27 @@ def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
     ctx.ax.set_ylim(-0.7, n - 0.3)
     ctx.ax.spines["left"].set_visible(False)
     ctx.preferred_width_pt = 260.0
+
+
+def _room_for_labels(ctx: DrawContext, texts: list[Any]) -> None:
+    """Widen the figure on the left, the plot area moved right, until the row labels (as
+    drawn, in their final font) start inside it."""
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    fig = ctx.fig
+    renderer = RendererAgg(1, 1, fig.dpi)  # type: ignore[no-untyped-call]  # measures at fig.dpi
+    start = min(t.get_window_extent(renderer).x0 for t in texts) / fig.dpi
+    if start >= LABEL_GAP_PT / 72:
+        return
+    extra = LABEL_GAP_PT / 72 - start
+    fw, fh = (float(v) for v in fig.get_size_inches())
+    pos = ctx.ax.get_position()
+    fig.set_size_inches(fw + extra, fh)
+    ctx.ax.set_position(
+        (
+            (pos.x0 * fw + extra) / (fw + extra),
+            pos.y0,
+            pos.width * fw / (fw + extra),
+            pos.height,
+        )
+    )

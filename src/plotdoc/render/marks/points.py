@@ -38,12 +38,13 @@ def scatter(
     *,
     slot: float = 1.0,
     group_id: str | None = None,
-) -> None:
-    """Every value as a symbol, spread sideways (``pointLayout``, ``scatterAppearance``)."""
+) -> PointSymbols | None:
+    """Every value as a symbol, spread sideways (``pointLayout``, ``scatterAppearance``);
+    the symbols drawn (None when none is)."""
     ok = np.isfinite(values)
     v = values[ok]
     if v.size == 0:
-        return
+        return None
     aligned = ctx.options.get("pointLayout") == "aligned"
     half = half_width(ctx, slot)
     kept_rows = [r for r, k in zip(rows, ok, strict=True) if k]
@@ -51,6 +52,20 @@ def scatter(
     centers = np.full(v.size, pos)
     art = primitives.symbols(ctx, centers, v, i, kept_ids, kept_rows, group_id=group_id, z=3.0)
     spread_when_placed(ctx, art, centers, np.zeros(v.size, dtype=int), half, aligned=aligned)
+    return art
+
+
+def subgroup_shapes(ctx: DrawContext, i: int, art: PointSymbols | None, j: int) -> None:
+    """Give the symbols of sub-column ``j`` of data set ``i`` (a nested table's subject) a
+    shape of their own, the preset's symbol cycle from the data set's own shape on, unless the
+    file sets the data set's or a point's shape: subjects are told apart by more than their
+    place."""
+    own = str(ctx.style("symbol", i)["shape"])
+    if art is None or own != ctx.theme.symbol_shape(i) or ctx.point_overrides(i):
+        return
+    cycle = list(ctx.theme.shapes.symbol_cycle)
+    start = cycle.index(own) if own in cycle else 0
+    art.shapes = [cycle[(start + j) % len(cycle)]] * len(art)
 
 
 def half_width(ctx: DrawContext, slot: float = 1.0) -> float:

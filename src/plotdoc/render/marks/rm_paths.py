@@ -9,7 +9,9 @@
 
 Mode ``symbolsAndLines`` draws symbols and lines; ``arrows`` draws an arrow for each step
 instead (``arrow/ds{i}/r{j}/row{r}`` across rows, ``arrow/ds{i}/row{r}/s{j}`` within a row),
-pointing from the earlier to the later measurement.
+pointing from the earlier to the later measurement. A subject's line breaks where one of its
+measurements is missing (``missingValuePolicy: connectAdjacent`` joins over it), as an XY
+line does.
 """
 
 from __future__ import annotations
@@ -25,6 +27,23 @@ from ..positions.arrangements import GroupedLayout
 from ..prepare.cells import cell
 from ..style.theme import DASHES
 from . import primitives
+
+
+def _broken(
+    ctx: DrawContext, pos: list[float], val: list[float], pts: list[int], step: int
+) -> tuple[list[float], list[float]]:
+    """A subject's line broken where a measurement is missing (a gap in its points larger
+    than ``step``), unless ``missingValuePolicy`` is ``connectAdjacent``."""
+    if ctx.settings.get("missingValuePolicy") == "connectAdjacent":
+        return pos, val
+    out_pos, out_val = [pos[0]], [val[0]]
+    for k in range(1, len(pos)):
+        if pts[k] - pts[k - 1] > step:
+            out_pos.append(float("nan"))
+            out_val.append(float("nan"))
+        out_pos.append(pos[k])
+        out_val.append(val[k])
+    return out_pos, out_val
 
 
 def draw_rm(
@@ -66,7 +85,8 @@ def draw_rm(
             if mode == "arrows":
                 _arrows(ctx, i, tag, pos, val, rows, pts, reps, across)
             elif len(pos) > 1 and ctx.switch("lines", i):
-                x, y = ctx.xy(pos, val)
+                gap_pos, gap_val = _broken(ctx, pos, val, pts, reps if across else 1)
+                x, y = ctx.xy(gap_pos, gap_val)
                 primitives.polyline(ctx, x, y, i, ids.ds("subject", i, ids.member(tag)))
             all_pos += pos
             all_val += val

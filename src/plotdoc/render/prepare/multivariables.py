@@ -2,8 +2,9 @@
 
 Volcano
     ``x`` is the log2 fold change. ``y`` holds -log10 p when ``volcano.yIsNegLog10`` is true;
-    otherwise raw p values, drawn as -log10 p (a p of 0 is drawn as p = 1e-300, the smallest
-    p the axis shows). A point is *up* when ``x >= log2FcCutoff`` and ``p <= pCutoff``, *down*
+    otherwise raw p values, drawn as -log10 p (a p of 0 is drawn at the largest -log10 p of the
+    other points, or at 300 when there is none; a p above 1 or below 0, which is no p value,
+    is left out; the graph warns of both). A point is *up* when ``x >= log2FcCutoff`` and ``p <= pCutoff``, *down*
     when ``x <= -log2FcCutoff`` and ``p <= pCutoff``, otherwise *not significant* (``ns``).
     The candidates for labels are the up and down points, strongest first (largest -log10 p,
     then largest ``|x|``, then row order); at most ``maxLabels`` of them are labelled.
@@ -47,17 +48,31 @@ class Volcano:
     fc_cutoff: float
     #: -log10 of ``pCutoff``
     y_cutoff: float
+    #: rows whose p is 0, drawn at the top: the largest -log10 p of the others (or 300)
+    zero_p_rows: tuple[int, ...] = ()
+    #: rows whose p is not a p value (above 1 or below 0): left out
+    invalid_p_rows: tuple[int, ...] = ()
 
 
 def volcano(x: NDArray[np.float64], y: NDArray[np.float64], opts: Mapping[str, Any]) -> Volcano:
     fc_cut = float(opts.get("log2FcCutoff", 1.0))
     p_cut = float(opts.get("pCutoff", 0.05))
+    zero: tuple[int, ...] = ()
+    invalid: tuple[int, ...] = ()
     if opts.get("yIsNegLog10", False):
         neg = np.asarray(y, dtype=float)
     else:
+        y = np.asarray(y, dtype=float)
+        invalid = tuple(np.flatnonzero((y < 0) | (y > 1)).tolist())
+        zero = tuple(np.flatnonzero(y == 0).tolist())
         with np.errstate(divide="ignore", invalid="ignore"):
-            p = np.where(y <= 0, SMALLEST_P, y)
-            neg = np.where(np.isnan(y), np.nan, -np.log10(p))
+            p = np.where((y <= 0) | (y > 1), np.nan, y)
+            neg = -np.log10(p)
+        # a p of 0 (a test's underflow) is drawn at the strongest of the other points, not at
+        # 300, which would squash every other point to the bottom
+        others = neg[np.isfinite(neg) & np.isfinite(x)]
+        top = float(others.max()) if others.size else -math.log10(SMALLEST_P)
+        neg[list(zero)] = top
     y_cut = -math.log10(p_cut)
     ok = np.isfinite(x) & np.isfinite(neg)
     groups: list[str] = []
@@ -78,6 +93,8 @@ def volcano(x: NDArray[np.float64], y: NDArray[np.float64], opts: Mapping[str, A
         label_rows=candidates[:max_labels],
         fc_cutoff=fc_cut,
         y_cutoff=y_cut,
+        zero_p_rows=zero,
+        invalid_p_rows=invalid,
     )
 
 

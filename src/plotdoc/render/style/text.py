@@ -148,7 +148,7 @@ def run_texts(
     pieces: list[tuple[Text, float, int]] = []
     width = 0.0
     for chunk, level in runs:
-        fs = size * (0.7 if level else 1.0)
+        fs = size * (RUN_SCALE if level else 1.0)
         drawn = safe(chunk)
         core = drawn.strip(" ")
         t = Text(
@@ -167,6 +167,10 @@ def run_texts(
         pieces.append((t, width + lead, level))
         width += w
     return pieces, width
+
+
+#: the size of a raised or lowered run, as a fraction of its text's
+RUN_SCALE = 0.7
 
 
 class RichText(Artist):
@@ -210,6 +214,12 @@ class RichText(Artist):
         self._valign = valign
         self._texts: list[Text] = []
         self.set_in_layout(True)
+
+    def smallest_size(self) -> float:
+        """The size (points) of its smallest run: raised and lowered runs are 70 %."""
+        size = float(self._font["fontsize"])
+        scripts = any(level and run.strip() for line in self._lines for run, level in line)
+        return size * (RUN_SCALE if scripts else 1.0)
 
     @property
     def plain_text(self) -> str:
