@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from plotdoc.stats import STATUSES
 from plotdoc.stats.contingency import TESTS as CONTINGENCY_TESTS
 from plotdoc.stats.contingency import contingency_test
+from plotdoc.stats.fourpl_compare import compare_ec50
 from plotdoc.stats.nonparametric import rank_test
 from plotdoc.stats.survival_comparison import TESTS as SURVIVAL_TESTS
 from plotdoc.stats.survival_comparison import survival_comparison
@@ -82,3 +83,19 @@ def test_survival_comparison(groups: list[list[tuple[float, int]]], test: str) -
     if r.status == "ok":
         assert r.statistic >= -1e-12
         assert math.isclose(float(np.sum(r.observed)), float(np.sum(r.expected)), rel_tol=1e-9)
+
+
+xy_sets = st.lists(
+    st.lists(st.tuples(st.sampled_from([-8.0, -7.0, -6.0, -5.0, math.nan]), cells),
+             min_size=0, max_size=10),
+    min_size=0, max_size=3,
+)  # fmt: skip
+
+
+@settings(max_examples=30, deadline=None)
+@given(xy_sets)
+def test_compare_ec50(sets: list[list[tuple[float, float]]]) -> None:
+    data = [([x for x, _ in s], [y for _, y in s]) for s in sets]
+    r = compare_ec50(data)
+    _valid_p(r.p, r.status)
+    assert_json_friendly(r)

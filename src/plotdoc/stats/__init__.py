@@ -28,6 +28,7 @@ from .descriptive import (
     summarize,
 )
 from .fourpl import FourPLResult, four_parameter_logistic, fourpl_curve, looks_like_concentrations
+from .fourpl_compare import EC50ComparisonResult, compare_ec50
 from .frequency import FrequencyResult, frequency_distribution
 from .nonparametric import RankTestResult, rank_test
 from .regression import LinearRegressionResult, linear_regression
@@ -43,6 +44,7 @@ __all__ = [
     "CorrelationMatrix",
     "CorrelationResult",
     "Density",
+    "EC50ComparisonResult",
     "FourPLResult",
     "FrequencyResult",
     "Geometric",
@@ -57,6 +59,7 @@ __all__ = [
     "bandwidth",
     "box_stats",
     "center_and_error",
+    "compare_ec50",
     "contingency_test",
     "correlation",
     "correlation_matrix",
