@@ -145,3 +145,19 @@ def test_statuses() -> None:
         rank_test([1], [2], alternative="sideways")
     with pytest.raises(ValueError):
         rank_test([1], [2], p_value_style="stars")
+
+
+def test_sleep_with_ties_and_zeros() -> None:
+    """R's sleep data (ttest_sleep.json) have ties and a zero difference: normal P, as R."""
+    d = load_reference("ttest_sleep.json")["data"]
+    a, b = d["group1"], d["group2"]
+    r = rank_test(a, b)
+    assert r.method == "normal" and r.statistic == 25.5
+    want = sps.mannwhitneyu(a, b, method="asymptotic", use_continuity=True).pvalue
+    assert math.isclose(r.p, want, rel_tol=1e-12)
+    assert r.median_difference == -1.35  # median of the 100 differences
+    paired = rank_test(a, b, design="paired")
+    assert paired.method == "normal" and paired.statistic == 0 and paired.n_nonzero == 9
+    want = sps.wilcoxon(a, b, zero_method="wilcox", correction=True, method="asymptotic").pvalue
+    assert math.isclose(paired.p, want, rel_tol=1e-12)
+    assert paired.summary == "**"
