@@ -161,3 +161,13 @@ def test_sleep_with_ties_and_zeros() -> None:
     want = sps.wilcoxon(a, b, zero_method="wilcox", correction=True, method="asymptotic").pvalue
     assert math.isclose(paired.p, want, rel_tol=1e-12)
     assert paired.summary == "**"
+
+
+def test_tiny_exact_tails_keep_their_digits() -> None:
+    """Complete separation of 30 vs 30: P ~ 8e-18, which 1 - CDF would round to 0."""
+    x, y = np.arange(30.0) + 100, np.arange(30.0) + 0.5
+    r = rank_test(x, y, alternative="greater")
+    want = sps.mannwhitneyu(x, y, alternative="greater", method="exact").pvalue
+    assert r.method == "exact" and math.isclose(r.p, want, rel_tol=1e-9)
+    d = rank_test(x, x - np.arange(1.0, 31.0), design="paired", alternative="greater")
+    assert d.method == "exact" and math.isclose(d.p, 2.0**-30, rel_tol=1e-9)

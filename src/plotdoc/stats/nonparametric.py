@@ -128,9 +128,8 @@ def signed_rank_distribution(n: int) -> FloatArray:
 
 
 def _exact_p(dist: FloatArray, stat: int, alternative: str) -> float:
-    cdf = np.cumsum(dist)
-    lower = float(cdf[stat])  # P(S <= stat)
-    upper = float(1.0 - cdf[stat - 1]) if stat > 0 else 1.0  # P(S >= stat)
+    lower = float(dist[: stat + 1].sum())  # P(S <= stat)
+    upper = float(dist[stat:].sum())  # P(S >= stat), summed: no cancellation in small tails
     if alternative == "less":
         return min(1.0, lower)
     if alternative == "greater":
