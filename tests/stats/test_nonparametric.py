@@ -171,3 +171,13 @@ def test_tiny_exact_tails_keep_their_digits() -> None:
     assert r.method == "exact" and math.isclose(r.p, want, rel_tol=1e-9)
     d = rank_test(x, x - np.arange(1.0, 31.0), design="paired", alternative="greater")
     assert d.method == "exact" and math.isclose(d.p, 2.0**-30, rel_tol=1e-9)
+
+
+def test_hodges_lehmann_skipped_above_its_limit_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    import plotdoc.stats.nonparametric as mod
+
+    monkeypatch.setattr(mod, "MAX_DIFFERENCES", 10)
+    r = rank_test([1.0, 2.0, 3.0, 4.0], [2.5, 3.5, 5.0])
+    assert r.status == "ok" and math.isnan(r.median_difference)
+    assert "not computed" in r.message
+    assert rank_test([1.0, 2.0], [2.5, 3.5]).message == "ok"

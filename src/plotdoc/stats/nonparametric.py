@@ -212,6 +212,15 @@ def _result(
     )  # fmt: skip
 
 
+def _hl_note(total: int) -> str:
+    if total <= MAX_DIFFERENCES:
+        return "ok"
+    return (
+        f"The Hodges-Lehmann shift is not computed above {MAX_DIFFERENCES:,} differences "
+        f"(there are {total:,})."
+    )
+
+
 def _tie_sum(values: FloatArray) -> float:
     _, counts = np.unique(values, return_counts=True)
     t = counts.astype(np.float64)
@@ -290,7 +299,7 @@ def _mann_whitney(
         hl = (NAN, NAN, NAN, "")
     return _result(
         "mann-whitney", "unpaired", alternative, c, style, **common,  # type: ignore[arg-type]
-        method=method, p=p, hl=hl,
+        method=method, p=p, hl=hl, message=_hl_note(total),
     )  # fmt: skip
 
 
@@ -356,4 +365,5 @@ def _signed_rank(
     return _result(
         test, design, alternative, c, style, **common,  # type: ignore[arg-type]
         statistic=v, statistic_prism=2 * v - total, method=method, p=p, hl=hl,
+        message=_hl_note(total),
     )  # fmt: skip
