@@ -123,3 +123,21 @@ def test_statuses() -> None:
         contingency_test([[1, 2], [3, 4]], test="gtest")
     with pytest.raises(ValueError):
         contingency_test([[1, 2], [3, 4], [5, 6]], test="chiSquareTrend", scores=[1, 2])
+
+
+@pytest.mark.parametrize(
+    "table",
+    [[[16, 112], [24, 232]], [[2, 15], [10, 3]], [[12, 7], [5, 7]], [[1, 30], [9, 20]],
+     [[50, 2], [40, 12]], [[0, 10], [5, 5]], [[4, 6], [0, 10]]],
+)  # fmt: skip
+def test_koopman_interval_against_statsmodels(table: list[list[int]]) -> None:
+    from statsmodels.stats.proportion import confint_proportions_2indep
+
+    (a, b), (c, d) = table
+    r = contingency_test(table)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        lo, hi = confint_proportions_2indep(
+            a, a + b, c, c + d, method="score", compare="ratio", correction=False
+        )
+    assert math.isclose(r.relative_risk_koopman_ci_lower, lo, rel_tol=1e-9, abs_tol=1e-12)
+    assert math.isclose(r.relative_risk_koopman_ci_upper, hi, rel_tol=1e-9)

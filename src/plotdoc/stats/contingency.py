@@ -82,6 +82,9 @@ class ContingencyResult(ResultMixin):
     relative_risk_ci_upper: float
     #: katz-log (Wald CI of log RR; epitools ``riskratio`` wald, scipy ``relative_risk``)
     relative_risk_ci_method: str
+    #: 2x2: Koopman asymptotic score CI of the relative risk (Prism's default)
+    relative_risk_koopman_ci_lower: float
+    relative_risk_koopman_ci_upper: float
     #: 2x2: sample odds ratio ad / bc
     odds_ratio: float
     odds_ratio_ci_lower: float
@@ -110,7 +113,8 @@ def _base(test: str, requested: str, c: float, style: str, table: FloatArray) ->
         "total": total, "statistic": NAN, "df": NAN, "p": NAN, "summary": "",
         "p_value_style": style, "expected": _empty(), "scores": _empty(),
         "relative_risk": NAN, "relative_risk_ci_lower": NAN, "relative_risk_ci_upper": NAN,
-        "relative_risk_ci_method": RR_CI_METHOD, "odds_ratio": NAN, "odds_ratio_ci_lower": NAN,
+        "relative_risk_ci_method": RR_CI_METHOD, "relative_risk_koopman_ci_lower": NAN,
+        "relative_risk_koopman_ci_upper": NAN, "odds_ratio": NAN, "odds_ratio_ci_lower": NAN,
         "odds_ratio_ci_upper": NAN, "odds_ratio_ci_method": OR_CI_METHOD,
         "conditional_odds_ratio": NAN, "conditional_odds_ratio_ci_lower": NAN,
         "conditional_odds_ratio_ci_upper": NAN,
@@ -237,9 +241,60 @@ def contingency_test(
             relative_risk_ci_upper=r["rr_hi"], odds_ratio=r["or"], odds_ratio_ci_lower=r["or_lo"],
             odds_ratio_ci_upper=r["or_hi"],
         )  # fmt: skip
+        lo, hi = koopman_interval(t, z)
+        values.update(relative_risk_koopman_ci_lower=lo, relative_risk_koopman_ci_upper=hi)
     values["summary"] = summary(float(values["p"]), p_value_style)  # type: ignore[arg-type]
     values["message"] = " ".join(notes) if notes else "ok"
     return ContingencyResult(**values)  # type: ignore[arg-type]
+
+
+def _koopman_z2(theta: float, a: float, n1: float, c: float, n2: float) -> float:
+    """Squared score statistic of RR = theta (Koopman 1984; Miettinen-Nurminen uncorrected)."""
+    big_n = n1 + n2
+    qa = big_n * theta
+    qb = -(n1 * theta + a + n2 + c * theta)
+    qc = a + c
+    disc = max(qb * qb - 4.0 * qa * qc, 0.0)
+    p2 = (-qb - math.sqrt(disc)) / (2.0 * qa)
+    p1 = theta * p2
+    var = p1 * (1 - p1) / n1 + theta * theta * p2 * (1 - p2) / n2
+    diff = a / n1 - theta * c / n2
+    if var <= 0:
+        return 0.0 if diff == 0 else math.inf
+    return diff * diff / var
+
+
+def koopman_interval(t: FloatArray, z: float) -> tuple[float, float]:
+    """Koopman's asymptotic score CI of the relative risk of a 2x2 table (NaN when undefined).
+
+    The limits are the two ratios whose score statistic equals ``z^2``; a zero count in
+    column 1 of row 1 gives the lower limit 0, of row 2 the upper limit infinity.
+    """
+    from scipy.optimize import brentq
+
+    a, b, c, d = (float(v) for v in t.reshape(-1))
+    n1, n2 = a + b, c + d
+    if a + c == 0 or n1 == 0 or n2 == 0 or b + d == 0:
+        return NAN, NAN
+    z2 = z * z
+    centre = (a + 0.5) / n1 / ((c + 0.5) / n2)  # inside the interval even with a zero count
+
+    def g(log_theta: float) -> float:
+        return _koopman_z2(math.exp(log_theta), a, n1, c, n2) - z2
+
+    def limit(step: float) -> float:
+        x0 = math.log(a / n1 / (c / n2)) if a and c else math.log(centre)
+        x1 = x0 + step
+        for _ in range(60):
+            if g(x1) > 0:
+                return math.exp(brentq(g, min(x0, x1), max(x0, x1), xtol=1e-14, rtol=1e-13))
+            x0, x1 = x1, x1 + step
+            step *= 2
+        return 0.0 if step < 0 else math.inf
+
+    lo = 0.0 if a == 0 else limit(-0.05)
+    hi = math.inf if c == 0 else limit(0.05)
+    return lo, hi
 
 
 def _trend(t: FloatArray, scores: npt.ArrayLike | None) -> tuple[float, FloatArray | None]:
