@@ -114,9 +114,16 @@ def test_k_groups_and_trend_against_lifelines() -> None:
     assert math.isnan(r.hazard_ratio)
     tr = survival_comparison(groups, test="logRankTrend")
     assert tr.df == 1 and tr.statistic > 0
-    # scores that only separate group 3 from the rest: the same as a 2-group comparison weight
-    from lifelines.statistics import survival_difference_at_fixed_point_in_time_test  # noqa: F401
+    # statsmodels' survdiff: k-group log-rank and Gehan-Breslow ("gb") weights
+    from statsmodels.duration.survfunc import survdiff
 
+    stat, p = survdiff(np.array(times), np.array(events), np.array(labels))
+    assert math.isclose(r.statistic, stat, rel_tol=1e-10)
+    gb = survival_comparison(groups, test="gehanBreslowWilcoxon")
+    stat, p = survdiff(np.array(times), np.array(events), np.array(labels), weight_type="gb")
+    assert math.isclose(gb.statistic, stat, rel_tol=1e-10)
+    assert math.isclose(gb.p, p, rel_tol=1e-9)
+    # with two groups the trend test is the plain test, whatever the two scores
     two = survival_comparison(groups[:2], test="logRankTrend")
     plain = survival_comparison(groups[:2])
     assert math.isclose(two.statistic, plain.statistic, rel_tol=1e-12)
@@ -145,3 +152,44 @@ def test_statuses() -> None:
         survival_comparison([([1], [1]), ([2], [1])], test="peto")
     with pytest.raises(ValueError):
         survival_comparison([([1], [1]), ([2], [1])], test="logRankTrend", scores=[1])
+
+
+def test_trend_is_the_cox_score_test_of_the_scores_without_ties() -> None:
+    """Without tied times the trend statistic is the Cox score test at beta = 0 of the
+    group score as a covariate (statsmodels PHReg, Breslow ties)."""
+    from statsmodels.duration.hazard_regression import PHReg
+
+    rng = np.random.default_rng(11)
+    groups, times, events, z = [], [], [], []
+    scores = [0.0, 1.0, 3.0]
+    for s, scale in zip(scores, (5.0, 7.0, 9.0), strict=True):
+        t = rng.exponential(scale, 20)
+        e = (rng.random(20) < 0.75).astype(float)
+        groups.append((t, e))
+        times += list(t)
+        events += list(e)
+        z += [s] * 20
+    r = survival_comparison(groups, test="logRankTrend", scores=scores)
+    model = PHReg(np.array(times), np.array(z)[:, None], status=np.array(events), ties="breslow")
+    u = float(model.score(np.zeros(1))[0])
+    info = -float(model.hessian(np.zeros(1))[0, 0])
+    assert math.isclose(r.statistic, u * u / info, rel_tol=1e-9)
+    assert list(r.scores) == scores
+
+
+def test_mantel_haenszel_hazard_ratio_is_one_newton_step_of_cox() -> None:
+    """Without ties, log HR = (O1 - E1) / V is the first Newton step of the Cox model from 0."""
+    from statsmodels.duration.hazard_regression import PHReg
+
+    rng = np.random.default_rng(12)
+    ta, tb = rng.exponential(4.0, 30), rng.exponential(8.0, 25)
+    ea, eb = (rng.random(30) < 0.8).astype(float), (rng.random(25) < 0.8).astype(float)
+    r = survival_comparison([(ta, ea), (tb, eb)])
+    z = np.r_[np.ones(30), np.zeros(25)][:, None]
+    model = PHReg(np.r_[ta, tb], z, status=np.r_[ea, eb], ties="breslow")
+    u = float(model.score(np.zeros(1))[0])
+    info = -float(model.hessian(np.zeros(1))[0, 0])
+    assert math.isclose(r.hazard_ratio, math.exp(u / info), rel_tol=1e-9)
+    half = 1.959963984540054 / math.sqrt(info)
+    assert math.isclose(r.hazard_ratio_ci_upper, math.exp(u / info + half), rel_tol=1e-9)
+    assert r.hazard_ratio > 1  # group 1 dies faster
