@@ -121,3 +121,6 @@ def test_looks_like_concentrations() -> None:
     assert not looks_like_concentrations([1, 2, 50])
     assert not looks_like_concentrations([])
     assert looks_like_concentrations([1, CONCENTRATION_RATIO])
+    assert looks_like_concentrations([1, "x", True, 1000])  # what is not a number is skipped
+    assert looks_like_concentrations(np.array([1e-9, 1e-6]))
+    assert looks_like_concentrations(np.array([1, 1000]))  # numpy integers

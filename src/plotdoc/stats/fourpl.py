@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import numbers
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias
@@ -216,14 +217,18 @@ MAX_HILL_SLOPE = 10.0
 CONCENTRATION_RATIO = 100.0
 
 
-def looks_like_concentrations(x: Iterable[float | None]) -> bool:
+def looks_like_concentrations(x: Iterable[object]) -> bool:
     """True when X given to a ``logX`` model looks like raw concentrations, not logarithms.
 
-    Every non-missing X is > 0 and the largest is at least :data:`CONCENTRATION_RATIO` times
+    Every X that is a number (missing cells and anything else are skipped) is > 0 and the largest is at least :data:`CONCENTRATION_RATIO` times
     the smallest (a log-dose X holds negative values or spans a small ratio). Pure Python, so
     that validating a document needs no numpy.
     """
-    values = [float(v) for v in x if v is not None and math.isfinite(float(v))]
+    values = [
+        float(v)
+        for v in x
+        if isinstance(v, numbers.Real) and not isinstance(v, bool) and math.isfinite(float(v))
+    ]
     if not values or min(values) <= 0:
         return False
     return max(values) / min(values) >= CONCENTRATION_RATIO
