@@ -11,7 +11,10 @@ with missing values <= 2x numpy.corrcoef (the matrix holds r and n; its P values
 computed on first access, timed separately); 500 4PL fits of 5-12 points (one table's fits,
 fitted together) in under 2 s; a 500-variable Spearman matrix with 20 % missing values within
 3x of the Pearson matrix of the same data (missing cells scattered at random, whole rows
-missing, and columns of five lengths).
+missing, and columns of five lengths). The comparisons (``--comparisons``: rank tests,
+contingency tests, survival curves) are timed against the library each is checked against,
+without a target: they compute more than the baseline (a Hodges-Lehmann CI, medians, hazard
+ratios, expected counts and 2x2 ratios).
 """
 
 from __future__ import annotations
@@ -157,6 +160,48 @@ def bench_spearman_missing(with_pandas: bool = False) -> None:
             report("  the same", ours, base, "pandas corr spearman", None)
 
 
+def bench_comparisons() -> None:
+    """Rank tests, contingency tests and survival comparisons against their reference library."""
+    from plotdoc.stats import contingency_test, rank_test, survival_comparison
+
+    rng = np.random.default_rng(5)
+    a, b = rng.normal(size=40), rng.normal(0.5, size=45)  # exact P, no ties
+    ours, base = best_of_pair(
+        lambda: rank_test(a, b), lambda: sps.mannwhitneyu(a, b, method="exact"), 30
+    )
+    report("Mann-Whitney 40 vs 45, exact", ours, base, "scipy mannwhitneyu", None)
+    a2, b2 = rng.normal(size=2_000), rng.normal(0.1, size=2_000)
+    ours, base = best_of_pair(
+        lambda: rank_test(a2, b2), lambda: sps.mannwhitneyu(a2, b2, method="asymptotic"), 5
+    )
+    report("Mann-Whitney 2,000 vs 2,000 (+HL)", ours, base, "scipy mannwhitneyu", None)
+    table = [[12, 5], [7, 30]]
+    ours, base = best_of_pair(lambda: contingency_test(table), lambda: sps.fisher_exact(table), 30)
+    report("Fisher 2x2 (+ cond. OR, RR, OR)", ours, base, "scipy fisher_exact", None)
+    big = rng.integers(5, 200, size=(6, 8))
+    ours, base = best_of_pair(lambda: contingency_test(big), lambda: sps.chi2_contingency(big), 30)
+    report("chi-square 6x8", ours, base, "scipy chi2_contingency", None)
+    groups = []
+    for scale in (10.0, 14.0):
+        t = np.round(rng.exponential(scale, 1_000), 1)
+        groups.append((t, (rng.random(t.size) < 0.7).astype(float)))
+    (ta, ea), (tb, eb) = groups
+    x = sps.CensoredData(uncensored=ta[ea == 1], right=ta[ea == 0])
+    y = sps.CensoredData(uncensored=tb[eb == 1], right=tb[eb == 0])
+    ours, base = best_of_pair(lambda: survival_comparison(groups), lambda: sps.logrank(x, y), 10)
+    report("log-rank 2 x 1,000 (+KM medians)", ours, base, "scipy logrank", None)
+    try:
+        from lifelines.statistics import logrank_test
+    except ImportError:
+        return
+    ours, base = best_of_pair(
+        lambda: survival_comparison(groups),
+        lambda: logrank_test(ta, tb, event_observed_A=ea, event_observed_B=eb),
+        10,
+    )
+    report("  the same", ours, base, "lifelines logrank_test", None)
+
+
 def main() -> None:
     import argparse
     import platform
@@ -167,13 +212,20 @@ def main() -> None:
     parser.add_argument(
         "--pandas", action="store_true", help="also time Spearman with missing values in pandas"
     )
+    parser.add_argument(
+        "--comparisons", action="store_true", help="only the rank, contingency and survival tests"
+    )
     args = parser.parse_args()
+    if args.comparisons:
+        bench_comparisons()
+        return
     print(f"python {platform.python_version()}, numpy {np.__version__}, scipy {scipy.__version__}")
     bench_linear_regression()
     bench_fourpl()
     bench_correlation()
     bench_fourpl_many()
     bench_spearman_missing(with_pandas=args.pandas)
+    bench_comparisons()
 
 
 if __name__ == "__main__":

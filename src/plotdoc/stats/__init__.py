@@ -10,6 +10,7 @@ needs it, so importing this package stays cheap.
 from __future__ import annotations
 
 from ._results import STATUSES, Status
+from .contingency import ContingencyResult, contingency_test
 from .correlation import CorrelationMatrix, CorrelationResult, correlation, correlation_matrix
 from .density import Density, bandwidth, kernel_density
 from .descriptive import (
@@ -26,31 +27,40 @@ from .descriptive import (
     percentiles,
     summarize,
 )
-from .fourpl import FourPLResult, four_parameter_logistic, fourpl_curve
+from .fourpl import FourPLResult, four_parameter_logistic, fourpl_curve, looks_like_concentrations
+from .fourpl_compare import EC50ComparisonResult, compare_ec50
 from .frequency import FrequencyResult, frequency_distribution
+from .nonparametric import RankTestResult, rank_test
 from .regression import LinearRegressionResult, linear_regression
 from .survival import KaplanMeierResult, kaplan_meier, number_at_risk
+from .survival_comparison import SurvivalComparisonResult, survival_comparison
 from .ttest import TTestResult, ttest
 
 __all__ = [
     "STATUSES",
     "BoxStats",
     "CenterError",
+    "ContingencyResult",
     "CorrelationMatrix",
     "CorrelationResult",
     "Density",
+    "EC50ComparisonResult",
     "FourPLResult",
     "FrequencyResult",
     "Geometric",
     "KaplanMeierResult",
     "LinearRegressionResult",
     "MedianCI",
+    "RankTestResult",
     "Status",
     "Summary",
+    "SurvivalComparisonResult",
     "TTestResult",
     "bandwidth",
     "box_stats",
     "center_and_error",
+    "compare_ec50",
+    "contingency_test",
     "correlation",
     "correlation_matrix",
     "four_parameter_logistic",
@@ -60,10 +70,13 @@ __all__ = [
     "kaplan_meier",
     "kernel_density",
     "linear_regression",
+    "looks_like_concentrations",
     "median_ci",
     "number_at_risk",
     "percentile",
     "percentiles",
+    "rank_test",
     "summarize",
+    "survival_comparison",
     "ttest",
 ]

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping
+import numbers
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias
 
@@ -180,6 +181,8 @@ class FourPLResult(ResultMixin):
     #: ok (converged), too-few-values, zero-variance, ambiguous, did-not-converge
     status: Status
     message: str
+    #: why a converged fit is not trusted (status ``ambiguous``), from :data:`FIT_WARNINGS`
+    warnings: tuple[str, ...] = ()
 
     def evaluate(self, x: npt.ArrayLike) -> FloatArray:
         """The fitted curve at ``x`` (NaN everywhere when the fit gave no parameters)."""
@@ -191,6 +194,61 @@ class FourPLResult(ResultMixin):
             hill_slope=self.hill_slope,
             model=self.model,
         )
+
+
+#: The checks of a converged fit that make it ``ambiguous`` (as Prism flags an EC50 that the
+#: data do not determine):
+#:
+#: - ``ec50-outside-x-range``: LogEC50 is below the smallest or above the largest X of the
+#:   model (``linearX``: log10 of the smallest positive and of the largest X);
+#: - ``ec50-ci-wide``: the CI of LogEC50 is wider than :data:`MAX_CI_DECADES` decades and
+#:   than the range of X (of log10 X for ``linearX``), or cannot be computed;
+#: - ``hill-slope-extreme``: ``|HillSlope|`` is above :data:`MAX_HILL_SLOPE`.
+FIT_WARNINGS: dict[str, str] = {
+    "ec50-outside-x-range": "The EC50 lies outside the range of X; the data do not determine it.",
+    "ec50-ci-wide": "The confidence interval of the EC50 spans more than {decades} decades and "
+    "more than the range of X.",
+    "hill-slope-extreme": "The Hill slope's size is above {hill}; the curve is a step the data "
+    "do not resolve.",
+}
+MAX_CI_DECADES = 3.0
+MAX_HILL_SLOPE = 10.0
+#: ``looks_like_concentrations``: smallest max/min ratio of X that suggests raw concentrations
+CONCENTRATION_RATIO = 100.0
+
+
+def looks_like_concentrations(x: Iterable[object]) -> bool:
+    """True when X given to a ``logX`` model looks like raw concentrations, not logarithms.
+
+    Every X that is a number (missing cells and anything else are skipped) is > 0 and the largest is at least :data:`CONCENTRATION_RATIO` times
+    the smallest (a log-dose X holds negative values or spans a small ratio). Pure Python, so
+    that validating a document needs no numpy.
+    """
+    values = [
+        float(v)
+        for v in x
+        if isinstance(v, numbers.Real) and not isinstance(v, bool) and math.isfinite(float(v))
+    ]
+    if not values or min(values) <= 0:
+        return False
+    return max(values) / min(values) >= CONCENTRATION_RATIO
+
+
+def fit_warnings(
+    model: str, log_ec50: float, ci: tuple[float, float], hill_slope: float, x: FloatArray
+) -> tuple[str, ...]:
+    """The :data:`FIT_WARNINGS` names that apply to a converged fit on X values ``x``."""
+    out: list[str] = []
+    xs = x if model == "logX" else np.log10(x[x > 0]) if (x > 0).any() else x[:0]
+    if xs.size and not float(xs.min()) <= log_ec50 <= float(xs.max()):
+        out.append("ec50-outside-x-range")
+    width = ci[1] - ci[0]
+    span = float(xs.max() - xs.min()) if xs.size else 0.0
+    if not width <= max(MAX_CI_DECADES, span):  # NaN too
+        out.append("ec50-ci-wide")
+    if abs(hill_slope) > MAX_HILL_SLOPE:
+        out.append("hill-slope-extreme")
+    return tuple(out)
 
 
 def _initial_values(xp: FloatArray, y: FloatArray) -> FloatArray:
@@ -240,7 +298,7 @@ def _failed(
     values: dict[str, Any] = {}
     for f in dataclasses.fields(FourPLResult):
         values[f.name] = np.empty(0, dtype=np.float64) if f.type == "FloatArray" else NAN
-    values.update(model=model, fixed=fixed, n=n, df=df, confidence=c)
+    values.update(model=model, fixed=fixed, n=n, df=df, confidence=c, warnings=())
     values.update(status=status, message=message)
     return FourPLResult(**values)
 
@@ -372,11 +430,21 @@ def finish(
     g = _jacobian(cxp, theta)[:, free]
     var = np.einsum("ij,jk,ik->i", g, best.cov, g)
     band = tq * np.sqrt(np.maximum(var, 0.0))
+    status, message = best.status, best.message
+    warned: tuple[str, ...] = ()
+    if status == "ok" and free[2]:
+        warned = fit_warnings(
+            model, float(theta[2]), (float(lo[2]), float(hi[2])), float(theta[3]), xv
+        )
+        if warned:
+            status = "ambiguous"
+            text = " ".join(FIT_WARNINGS[w] for w in warned)
+            message = text.format(decades=f"{MAX_CI_DECADES:g}", hill=f"{MAX_HILL_SLOPE:g}")
     return FourPLResult(
         model, fixed_names, n, df, c, float(theta[0]), float(theta[1]), float(theta[2]),
         float(theta[3]), float(ec50), float(se[0]), float(se[1]), float(se[2]), float(se[3]),
         ec50_se, float(lo[0]), float(hi[0]), float(lo[1]), float(hi[1]), float(lo[2]),
         float(hi[2]), float(lo[3]), float(hi[3]), float(ec_lo), float(ec_hi), best.ss,
         math.sqrt(best.ss / df), 1.0 - best.ss / ss_tot, curve_x, curve_y, curve_y - band,
-        curve_y + band, best.status, best.message,
+        curve_y + band, status, message, warned,
     )  # fmt: skip
