@@ -44,8 +44,8 @@ def test_contents(tmp_path: Path) -> None:
         path = tmp_path / f"schemas/project/v1/examples/{name}.plotdoc"
         assert path.read_bytes() == examples.example_bytes(name)
     spec = tmp_path / "developers/project-format/v1"
-    assert (spec / "v1.md").read_text(encoding="utf-8") == specpage.render_markdown()
-    assert (spec / "index.html").read_text(encoding="utf-8") == specpage.render_html()
+    assert (spec / "v1.md").read_text(encoding="utf-8") == specpage.published_markdown(1)
+    assert (spec / "index.html").read_text(encoding="utf-8") == specpage.published_html(1)
 
 
 def test_index_addresses_match_the_site_and_the_tree(tmp_path: Path) -> None:

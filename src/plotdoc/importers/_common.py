@@ -1,7 +1,7 @@
 """What every importer shares: the result type, default graphs, names, numbers and limits.
 
 An importer turns foreign data into a plotdoc *document dict*: the JSON-shaped v1 document of
-the contract (``{"format": "plotdoc-project", "schemaVersion": 1, "tables": [...]}``). The
+the contract (``{"format": "plotdoc-project", "schemaVersion": CURRENT_VERSION, "tables": [...]}``). The
 reader validates it later; the helpers here make sure what an importer emits already keeps
 the contract's rules (unique data set names of 1..200 characters, the replicate rule of each
 family, finite numbers or null in cells, no trailing empty rows, a graph variant of the
@@ -21,6 +21,7 @@ import orjson
 from ..api import read_limited
 from ..contract import limits as L
 from ..contract.families import FAMILIES
+from ..contract.site import CURRENT_VERSION, FORMAT
 from ..problems import PathPart, PlotdocError, Problem, error, warning
 from ..reader.cells import NUMERIC_TEXT
 
@@ -30,7 +31,7 @@ Row = list[Cell]
 
 @dataclass(frozen=True, slots=True)
 class ImportResult:
-    """An imported document (a v1 document dict) and the warnings found on the way."""
+    """An imported document (a document dict of the current schema version) and the warnings found on the way."""
 
     document: dict[str, Any]
     problems: tuple[Problem, ...] = ()
@@ -38,7 +39,7 @@ class ImportResult:
 
 def new_document(tables: list[dict[str, Any]]) -> dict[str, Any]:
     """The smallest valid envelope around ``tables``."""
-    return {"format": "plotdoc-project", "schemaVersion": 1, "tables": tables}
+    return {"format": FORMAT, "schemaVersion": CURRENT_VERSION, "tables": tables}
 
 
 # -- graphs ---------------------------------------------------------------------------------

@@ -20,6 +20,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Final
 
+from ..contract.site import CURRENT_VERSION
+from ..contract.versions import VERSIONS
+
 #: Example name -> the table family it shows, in the contract's family order.
 FAMILY_EXAMPLES: Final[dict[str, str]] = {
     "xy-dose-response": "xy",
@@ -44,21 +47,24 @@ def example_names() -> list[str]:
     return [*FAMILY_EXAMPLES, COMPLETE]
 
 
-def example_bytes(name: str) -> bytes:
-    """The shipped bytes of the example ``name``; ``KeyError`` for an unknown name."""
+def example_bytes(name: str, version: int = CURRENT_VERSION) -> bytes:
+    """The shipped bytes of the example ``name`` of schema ``version`` (the current one by
+    default); ``KeyError`` for an unknown name or version."""
     if name not in example_names():
         raise KeyError(f"no example named {name!r}; expected one of {', '.join(example_names())}")
-    return resources.files("plotdoc").joinpath("examples", name + EXTENSION).read_bytes()
+    folder = VERSIONS[version].examples
+    return resources.files("plotdoc").joinpath(*folder.split("/"), name + EXTENSION).read_bytes()
 
 
-def write_examples(out_dir: str | os.PathLike[str]) -> list[Path]:
-    """Write every example as ``<out_dir>/<name>.plotdoc`` (folder created); the paths written."""
+def write_examples(out_dir: str | os.PathLike[str], version: int = CURRENT_VERSION) -> list[Path]:
+    """Write every example of ``version`` as ``<out_dir>/<name>.plotdoc`` (folder created);
+    the paths written."""
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for name in example_names():
         target = folder / (name + EXTENSION)
-        target.write_bytes(example_bytes(name))
+        target.write_bytes(example_bytes(name, version))
         written.append(target)
     return written
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from ..contract.site import CURRENT_VERSION, FORMAT
 from ..contract.variants import VARIANTS
 
 Doc = dict[str, Any]
@@ -24,7 +25,7 @@ def _round(a: Any, digits: int = 2) -> Any:
 
 
 def _doc(table: dict[str, Any]) -> Doc:
-    return {"format": "plotdoc-project", "schemaVersion": 1, "tables": [table]}
+    return {"format": FORMAT, "schemaVersion": CURRENT_VERSION, "tables": [table]}
 
 
 def _xy(variant_id: str) -> Doc:
@@ -318,8 +319,8 @@ def _rows_table(variant_id: str) -> dict[str, Any]:
 def _rows_document(variant_id: str) -> dict[str, Any]:
     """A complete document with the sample table of ``variant_id``."""
     return {
-        "format": "plotdoc-project",
-        "schemaVersion": 1,
+        "format": FORMAT,
+        "schemaVersion": CURRENT_VERSION,
         "meta": {"title": f"Sample: {variant_id}"},
         "tables": [_rows_table(variant_id)],
     }
