@@ -516,6 +516,12 @@ CATALOGUE: dict[str, CodeInfo] = {
         "Duplicate data set name",
         "Two data sets of one table have the same `name`.",
     ),
+    "duplicate-data-set-id": _c(
+        "semantic",
+        "error",
+        "Duplicate data set id",
+        "Two data sets of one table have the same `id` (schema version 2).",
+    ),
     "dangling-source-table": _c(
         "semantic",
         "error",
@@ -583,7 +589,7 @@ CATALOGUE: dict[str, CodeInfo] = {
         "semantic",
         "warning",
         "variableTypes names no data set",
-        "A `variableTypes` key matches no data set name; it is ignored.",
+        "A `variableTypes` key matches no data set (its id; its name in a version 1 file); it is ignored.",
     ),
     "variant-family-mismatch": _c(
         "semantic",
@@ -803,6 +809,20 @@ CATALOGUE: dict[str, CodeInfo] = {
         "a results table's cells, a row past the end); the project is left as it was.",
     ),
     # -- writer -----------------------------------------------------------------------
+    "version-1-unfit": _c(
+        "save",
+        "error",
+        "Does not fit in version 1",
+        "Writing schema version 1 was asked for, and the project holds something version 1 "
+        "cannot (a data set id it cannot restore, summary data, reference lines); nothing is "
+        "written. Save in the current version instead.",
+    ),
+    "schema-version-unwritable": _c(
+        "save",
+        "error",
+        "Schema version not written",
+        "Writing was asked for in a schema version plotdoc does not write.",
+    ),
     "save-failed": _c(
         "save",
         "error",

@@ -163,3 +163,22 @@ def test_main_prints_examples(capsysbinary: pytest.CaptureFixture[bytes]) -> Non
     assert capsysbinary.readouterr().out == E.example_bytes("complete")
     assert E.main([]) == 2
     assert E.main(["nope"]) == 2
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_current_example_is_the_built_one(name: str) -> None:
+    assert E.example_bytes(name) == E.build_example(name), (
+        f"src/plotdoc/examples/v2/{name}.plotdoc is out of date; rebuild it with "
+        f"`python -m plotdoc.publish.examples {name}`"
+    )
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_current_example_opens_as_its_version_1_example(name: str) -> None:
+    """The migration gives a version 1 example the project of its version 2 example."""
+    from plotdoc.writer import dumps as write
+
+    now = "2024-06-01T12:00:00Z"
+    assert write(loads(E.example_bytes(name, 1)), now=now) == write(
+        loads(E.example_bytes(name)), now=now
+    )

@@ -49,6 +49,14 @@ VERSIONS: Mapping[int, SchemaVersion] = {
         examples="examples",
         frozen=True,
     ),
+    2: SchemaVersion(
+        number=2,
+        module="plotdoc.contract.v2.document",
+        schema_file="v2.json",
+        spec_file=None,
+        examples="examples/v2",
+        frozen=False,
+    ),
 }
 
 

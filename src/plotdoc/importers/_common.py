@@ -22,6 +22,7 @@ from ..api import read_limited
 from ..contract import limits as L
 from ..contract.families import FAMILIES
 from ..contract.site import CURRENT_VERSION, FORMAT
+from ..migrations.v1_to_v2 import data_set_ids
 from ..problems import PathPart, PlotdocError, Problem, error, warning
 from ..reader.cells import NUMERIC_TEXT
 
@@ -57,8 +58,8 @@ DEFAULT_VARIANTS: dict[str, str] = {
 }
 
 
-def default_graph(family: str, replicates: int, data_sets: int) -> dict[str, Any]:
-    """A sensible default ``graph`` for an imported table.
+def default_graph(family: str, replicates: int, data_sets: list[dict[str, Any]]) -> dict[str, Any]:
+    """A sensible default ``graph`` for an imported table (whose ``data_sets`` are given).
 
     ``xy`` with replicates draws mean and error (``xy-points-error``); a multipleVariables
     table gets a scatter of its first variable against its second (or against itself when
@@ -68,7 +69,8 @@ def default_graph(family: str, replicates: int, data_sets: int) -> dict[str, Any
         return {"variantId": "xy-points-error"}
     graph: dict[str, Any] = {"variantId": DEFAULT_VARIANTS[family]}
     if family == "multipleVariables":
-        mapping = {"x": 0, "y": 1 if data_sets > 1 else 0}
+        ids = data_set_ids([ds["name"] for ds in data_sets]) or ["ds-0"]
+        mapping = {"x": ids[0], "y": ids[1 if len(ids) > 1 else 0]}
         graph["plot"] = {
             "family": "multipleVariables",
             "options": {"kind": "scatter", "mapping": mapping},

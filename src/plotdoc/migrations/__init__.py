@@ -43,6 +43,15 @@ class Log:
         if new != old:
             self.moves[new] = old
 
+    @property
+    def full(self) -> bool:
+        """Whether a further warning would only be counted: a step that may warn millions of
+        times asks first and calls :meth:`omit` instead of building the warning."""
+        return self.listed_warnings >= MAX_LISTED_WARNINGS
+
+    def omit(self) -> None:
+        self.omitted_warnings += 1
+
     def problem(self, problem: Problem) -> None:
         if problem.severity == "warning":
             if self.listed_warnings >= MAX_LISTED_WARNINGS:
@@ -121,5 +130,15 @@ def _at(problem: Problem, path: Path) -> Problem:
     return problem if path == problem.path else replace(problem, path=path)
 
 
+def upgrade(doc: dict[str, Any]) -> dict[str, Any]:
+    """``doc`` (a valid document of an older version) as a document of the current version,
+    on a copy; raises :class:`MigrationError` when a step fails."""
+    from ..contract.site import CURRENT_VERSION
+
+    return migrate(doc, int(doc["schemaVersion"]), CURRENT_VERSION, MIGRATIONS).doc
+
+
+from .v1_to_v2 import migrate as _v1_to_v2  # noqa: E402 (a step needs Log, defined above)
+
 #: ``{N: step}`` where ``step`` turns a version N document into version N+1.
-MIGRATIONS: dict[int, Step] = {}
+MIGRATIONS: dict[int, Step] = {1: _v1_to_v2}

@@ -5,11 +5,15 @@ one, an analysis; plus ``complete``, a document written by plotdoc's own writer 
 hand-written source (``complete-source.plotdoc`` beside this module) that uses most of the
 format. The files live in the package folder ``plotdoc/examples``.
 
-``complete.plotdoc`` is the writer's output for a fixed ``modifiedAt``
-(:data:`COMPLETE_NOW`): opening it and writing it again gives the same bytes. After a change
-to the writer, the defaults or the source, rebuild it with::
+Each schema version has its set (contract section 9, rule 5): version 1's in
+``plotdoc/examples`` (published, frozen), the current version's in ``plotdoc/examples/v2``.
+The current version's family examples are version 1's, migrated (:func:`build_example`);
+``complete.plotdoc`` is the writer's output for a fixed ``modifiedAt`` (:data:`COMPLETE_NOW`):
+opening it and writing it again gives the same bytes. After a change to the writer, the
+defaults or the source, rebuild them with::
 
-    python -m plotdoc.publish.examples complete > src/plotdoc/examples/complete.plotdoc
+    for n in $(python -c "from plotdoc.publish.examples import example_names as e; print(*e())"); do
+        python -m plotdoc.publish.examples $n > src/plotdoc/examples/v2/$n.plotdoc; done
 """
 
 from __future__ import annotations
@@ -91,16 +95,34 @@ def build_complete(now: str = COMPLETE_NOW) -> bytes:
     return rewrite(complete_source(), now)
 
 
+def build_example(name: str) -> bytes:
+    """The current version's example ``name`` as built: ``complete`` by the writer, a
+    family's example by migrating the published version 1 example (same layout, same
+    content, data sets referred to by id)."""
+    if name == COMPLETE:
+        return build_complete()
+    import json
+
+    from ..contract.site import schema_url
+    from ..migrations import upgrade
+    from .jsonfmt import pretty
+
+    doc = upgrade(json.loads(example_bytes(name, 1)))
+    if "$schema" in doc:
+        doc["$schema"] = schema_url(CURRENT_VERSION)
+    return (pretty(doc) + "\n").encode("utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``python -m plotdoc.publish.examples complete`` prints the rebuilt complete example;
-    ``python -m plotdoc.publish.examples NAME`` prints a shipped example."""
+    """``python -m plotdoc.publish.examples NAME`` prints the current version's example
+    ``NAME`` as built (see :func:`build_example`)."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
         print("usage: python -m plotdoc.publish.examples complete|NAME", file=sys.stderr)
         return 2
     name = args[0]
     try:
-        data = build_complete() if name == COMPLETE else example_bytes(name)
+        data = build_example(name)
     except KeyError as exc:
         print(exc.args[0], file=sys.stderr)
         return 2

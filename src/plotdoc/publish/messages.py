@@ -60,6 +60,9 @@ WRITTEN: dict[str, str] = {
     "not-json-value": "expected a JSON value (an object, array, string, number, true, false or "
     "null); found a set (set)",
     "save-failed": "could not write results/run.plotdoc: Permission denied",
+    "version-1-unfit": "expected a data set id version 1 can restore ('Control', made from its "
+    "name); found 'ctrl', which version 1 cannot hold",
+    "schema-version-unwritable": "expected a schema version plotdoc writes (1, 2); found 3",
 }
 
 

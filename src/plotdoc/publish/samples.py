@@ -15,6 +15,7 @@ import numpy as np
 
 from ..contract.site import CURRENT_VERSION, FORMAT
 from ..contract.variants import VARIANTS
+from ..migrations.v1_to_v2 import data_set_ids
 
 Doc = dict[str, Any]
 
@@ -280,7 +281,8 @@ def _mv_forest() -> dict[str, Any]:
     }
 
 
-_MV: dict[str, tuple[Any, dict[str, Any]]] = {
+#: the sample table and its variable roles (data set indexes) of each multipleVariables variant
+_MV: dict[str, tuple[Any, dict[str, int]]] = {
     "mv-bubble": (_mv_bubble, {"x": 0, "y": 1, "size": 2, "color": 3, "label": 4}),
     "mv-scatter": (_mv_scatter, {"x": 0, "y": 1, "color": 2, "shape": 3}),
     "mv-volcano": (_mv_volcano, {"x": 0, "y": 1, "label": 2}),
@@ -302,8 +304,10 @@ def _rows_table(variant_id: str) -> dict[str, Any]:
     elif variant.family == "partsOfWhole":
         table = _parts_table()
     elif variant.family == "multipleVariables":
-        make, mapping = _MV[variant_id]
+        make, roles = _MV[variant_id]
         table = make()
+        ids = data_set_ids([ds["name"] for ds in table["dataSets"]])
+        mapping = {role: ids[index] for role, index in roles.items()}
         plot["options"] = {"kind": variant.own_defaults["kind"], "mapping": mapping}
         if variant_id == "mv-volcano":
             plot["options"]["volcano"] = {"maxLabels": 8}

@@ -3,10 +3,10 @@
 :func:`render_markdown` fills the prose template ``spec-template.md`` (beside this module)
 with blocks generated from :mod:`plotdoc.contract` (families, variants, plot options,
 presets, methods, limits, the document description) and from the problem catalogue. The
-committed page ``docs/format/v1.md`` is its output; a test regenerates it so the two cannot
+committed page ``docs/format/v2.md`` is its output; a test regenerates it so the two cannot
 drift. Regenerate it with::
 
-    python -m plotdoc.publish.specpage > docs/format/v1.md
+    python -m plotdoc.publish.specpage > docs/format/v2.md
 
 :func:`render_html` gives the same page as standalone HTML (no script, inline style).
 """
@@ -344,7 +344,7 @@ def template() -> str:
 
 
 def render_markdown() -> str:
-    """The spec page of the current version as Markdown (the content of ``docs/format/v1.md``)."""
+    """The spec page of the current version as Markdown (the content of ``docs/format/v2.md``)."""
     values = _values()
 
     def fill(m: re.Match[str]) -> str:

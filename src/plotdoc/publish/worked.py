@@ -91,8 +91,8 @@ WORKED: dict[str, tuple[str, Document]] = {
                 "annotations": [
                     {
                         "type": "bracket",
-                        "left": {"kind": "group", "groupIndex": 0},
-                        "right": {"kind": "group", "groupIndex": 1},
+                        "left": {"kind": "dataSet", "dataSetId": "Control"},
+                        "right": {"kind": "dataSet", "dataSetId": "Treated"},
                         "text": "t test",
                     }
                 ],
