@@ -19,6 +19,8 @@ from .problems import Problem, error, excerpt
 
 #: the keys of a written table that hold references to data sets
 _REFERRING = ("graph", "analyses", "annotations", "variableTypes")
+#: the continuous axes, which version 2 gives reference lines
+_CONTINUOUS_AXES = ("xContinuous", "leftY", "rightY")
 
 
 def written_ids(table: Table) -> list[str]:
@@ -48,6 +50,18 @@ def with_ids(out: dict[str, Any], table: Table) -> None:
     table_to_ids(out, [ds.name for ds in table.data_sets], ids)
 
 
+def as_version_1(out: dict[str, Any]) -> None:
+    """Leave out of the written table ``out`` the fields version 1 does not have (each empty:
+    :func:`unfit` refuses a project that fills one). The model's objects are not changed."""
+    graph = out.get("graph")
+    if graph is None:
+        return
+    axes = dict(graph["axesOverrides"])
+    for key in _CONTINUOUS_AXES:
+        axes[key] = {k: v for k, v in axes[key].items() if k != "referenceLines"}
+    out["graph"] = {**graph, "axesOverrides": axes}
+
+
 def unfit(project: Project, version: int) -> list[Problem]:
     """What ``project`` holds that schema ``version`` cannot (each at its path); empty when
     it fits. Refused outright: a version plotdoc does not write."""
@@ -70,6 +84,17 @@ def unfit(project: Project, version: int) -> list[Problem]:
 
 def _unfit_v1(table: Table, path: tuple[str | int, ...]) -> list[Problem]:
     problems = []
+    axes = table.graph.axes if table.graph is not None else {}
+    for key in _CONTINUOUS_AXES:
+        if (axes.get(key) or {}).get("referenceLines"):
+            problems.append(
+                error(
+                    "version-1-unfit",
+                    (*path, "graph", "axesOverrides", key, "referenceLines"),
+                    "expected no reference lines, which version 1 cannot hold; found "
+                    f"{len(axes[key]['referenceLines'])} (save in version 2 to keep them)",
+                )
+            )
     if table.derived_from is None:
         own = written_ids(table)
         generated = data_set_ids([ds.name for ds in table.data_sets])

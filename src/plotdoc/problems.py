@@ -792,6 +792,14 @@ CATALOGUE: dict[str, CodeInfo] = {
         "without its band): the fit failed (did not converge, too few values) or the analysis "
         "is over its budget; the message names the analysis, the data set and the reason.",
     ),
+    "render-reference-not-drawn": _c(
+        "render",
+        "warning",
+        "Reference line not drawn",
+        "A reference line (`axesOverrides.<axis>.referenceLines`) the graph cannot show: the "
+        "graph has no such axis, a log axis cannot show its value, or the value is outside "
+        "the axis range. The rest of the graph is drawn.",
+    ),
     "render-ambiguous": _c(
         "render",
         "warning",

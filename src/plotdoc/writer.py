@@ -26,7 +26,7 @@ from .atomic import write_atomic
 from .contract import site
 from .contract.families import FAMILIES
 from .contract.limits import MAX_FILE_BYTES
-from .downwrite import unfit, with_ids
+from .downwrite import as_version_1, unfit, with_ids
 from .errors import PlotdocError, SaveError
 from .model import DataSet, Graph, Project, Table
 from .problems import error
@@ -107,6 +107,8 @@ def _table(table: Table, version: int = site.CURRENT_VERSION) -> dict[str, Any]:
     out["usermeta"] = table.usermeta
     if version >= 2:
         with_ids(out, table)
+    else:
+        as_version_1(out)
     return out
 
 

@@ -61,6 +61,7 @@ NOT_IN_CORPUS: dict[str, str] = {
     "render-capped": "drawing (tests/render/guides/test_caps.py)",
     "render-analysis-not-drawn": "drawing (tests/render/families/test_fit_failures.py)",
     "render-ambiguous": "drawing (tests/render/style/test_distinct.py)",
+    "render-reference-not-drawn": "renderer (tests/render/guides/test_reference_lines.py)",
     "non-finite-number": "writer: a model value no file can hold (tests/saving/)",
     "number-not-exact": "writer: a model value no file can hold (tests/saving/)",
     "not-json-value": "writer: a model value no file can hold (tests/saving/)",

@@ -96,7 +96,7 @@ def test_the_meanings_name_the_contracts_values() -> None:
     assert "data set ids" in _meaning("- `ttest` `groupA`/`groupB`")
     assert "frequencyDistribution" in _meaning("- A frequency distribution")
     assert "percent" in _meaning("- `parts-pie` and `parts-donut`")
-    assert "no reference line" in _meaning("- Version 1 has no reference line")
+    assert "referenceLines" in _meaning("- A reference line at a data value")
 
 
 def test_what_the_meanings_say_holds() -> None:

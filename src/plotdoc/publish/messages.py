@@ -53,6 +53,8 @@ WRITTEN: dict[str, str] = {
     "render-ambiguous": "table 'a': 30 legend entries but 24 distinct looks: 'S24' as 'S0', "
     "'S25' as 'S1', 'S26' as 'S2' and 3 more are drawn alike; give them colours, symbols or "
     "dashes of their own (styleOverrides.perDataSet), or fewer data sets per graph",
+    "render-reference-not-drawn": "reference line 0 of leftY at 150 is not drawn: it is "
+    "outside the axis range (0 to 100); widen the range (rangeMin, rangeMax) to show it",
     "edit-invalid": "expected the id of a table; no table has the id 'nope'",
     "non-finite-number": "expected a finite number or a missing cell (NaN); found inf",
     "number-not-exact": "expected a number a double holds exactly (an integer of at most 2^53 "

@@ -267,11 +267,13 @@ def _meanings() -> list[str]:
         "- `parts-pie` and `parts-donut` label each slice with its row label and its percent "
         "of the total: give the raw amounts as values and plain row labels (no percentages "
         "in them). `plot.options.dataSetId` picks the data set drawn (the first when left out).",
-        "- Version 1 has no reference line at a data value (no horizontal line at Y = 50). "
-        "Instead: `axesOverrides.frameAndOrigin` `{ originMode: custom, originY: 50 }` runs "
-        "the X axis, with its labels, at Y = 50 (`originX` moves the Y axis); `mv-forest` draws its "
-        "`forest.referenceValue` line and `mv-volcano` its cut-off lines. A `shape` line "
-        "annotation is placed in points and does not follow the data; say so if you use one.",
+        "- A reference line at a data value (a dashed line at Y = 1, a threshold, a control "
+        "level): `axesOverrides.leftY.referenceLines` (or `rightY`, or `xContinuous` for a "
+        "vertical line at an X value in xy and survival graphs), a list of at most "
+        f"{L.MAX_REFERENCE_LINES} `{{ value, label, color, thickness, dashStyle }}` (only "
+        '`value` required; dashed by default), e.g. `"referenceLines": [{ "value": 1, '
+        '"label": "baseline" }]`. It is drawn across the plot area at that value and follows '
+        "the data; a line outside the axis range is not drawn (with a warning).",
     ]
 
 

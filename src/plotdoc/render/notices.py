@@ -26,6 +26,8 @@ ANALYSIS_NOT_DRAWN = "render-analysis-not-drawn"
 #: drawn as asked, but a reader may misread it (data sets drawn alike, a colour that nearly
 #: vanishes on the background, proportions a log axis distorts)
 AMBIGUOUS = "render-ambiguous"
+#: a reference line the graph cannot show (no such axis, a log axis, outside the range)
+REFERENCE_NOT_DRAWN = "render-reference-not-drawn"
 
 #: the codes a drawing warns with
 CODES = (HIDDEN, THINNED, CAPPED, ANALYSIS_NOT_DRAWN, AMBIGUOUS)
