@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import ids
 from ..context import DrawContext
 from ..notices import REFERENCE_NOT_DRAWN, add_warning
 from ..style.text import clamp, safe
@@ -89,7 +90,7 @@ def _draw(ctx: DrawContext, key: str, i: int, line: dict[str, Any]) -> None:
         artist = ax.plot([0.0, 1.0], [value, value], transform=ax.get_yaxis_transform(), **style)
     else:
         artist = ax.plot([value, value], [0.0, 1.0], transform=ax.get_xaxis_transform(), **style)
-    ctx.tag(artist[0], f"reference/{key}/{i}")
+    ctx.tag(artist[0], ids.make("reference", key, i))
     label = line.get("label")
     if label:
         _label(ctx, key, i, label, value, along, color)
@@ -119,4 +120,4 @@ def _label(
         annotation_clip=False,
         zorder=_Z,
     )
-    ctx.tag(text, f"reference/{key}/{i}/label")
+    ctx.tag(text, ids.make("reference", key, i, "label"))
