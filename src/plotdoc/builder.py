@@ -13,7 +13,10 @@ refused at the call that made it, with the same codes, paths and messages as ope
     b.save("weights.plotdoc")
 
 The builder holds a plain document (numpy arrays stay arrays until saved); :meth:`project`
-opens it like a file, so what the builder makes is exactly what a reader gets.
+opens it like a file, so what the builder makes is exactly what a reader gets. Its calls
+refer to data sets as schema version 1 did (a bracket and a mapping by index, styles by name),
+so the document it holds is of version 1 (:data:`BUILT_VERSION`); :meth:`ProjectBuilder.document`
+gives it migrated to the current version.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import numpy as np
 import orjson
 
 from .contract.families import FAMILIES
+from .contract.site import FORMAT
 from .contract.variants import VARIANTS, default_variant
 from .problems import PlotdocError, Problem, error
 
@@ -37,6 +41,10 @@ if TYPE_CHECKING:
     from .model import Project, Table
 
 CellInput = float | int | str | None
+
+
+#: the schema version of the document the builder holds (its calls take indexes and names)
+BUILT_VERSION = 1
 
 
 def _problem(message: str, path: tuple[str | int, ...] = ()) -> PlotdocError:
@@ -352,8 +360,14 @@ class ProjectBuilder:
     # -- checking and output -----------------------------------------------------------
 
     def document(self) -> dict[str, Any]:
-        """The document as plain JSON values."""
-        doc: dict[str, Any] = {"format": "plotdoc-project", "schemaVersion": 1, "meta": self._meta}
+        """The document as plain JSON values, in the current schema version."""
+        from .migrations import upgrade
+
+        return upgrade(self._held())
+
+    def _held(self) -> dict[str, Any]:
+        """The document as the builder holds it (schema version :data:`BUILT_VERSION`)."""
+        doc: dict[str, Any] = {"format": FORMAT, "schemaVersion": BUILT_VERSION, "meta": self._meta}
         if self._usermeta:
             doc["usermeta"] = self._usermeta
         doc["tables"] = self._tables
@@ -369,7 +383,7 @@ class ProjectBuilder:
         source_id = (table.get("derivedFrom") or {}).get("sourceTableId")
         if source_id is not None:
             tables += [t for t in self._tables if t is not table and t.get("id") == source_id]
-        doc = {"format": "plotdoc-project", "schemaVersion": 1, "tables": tables}
+        doc = {"format": FORMAT, "schemaVersion": BUILT_VERSION, "tables": tables}
         report = validate(orjson.dumps(doc, option=orjson.OPT_SERIALIZE_NUMPY))
         problems = [_reindex(p, index) for p in report.errors if p.path[:2] == ("tables", 0)]
         if not problems and report.errors:
@@ -400,7 +414,7 @@ class ProjectBuilder:
         """Open the built document as a file would be opened."""
         from .api import loads
 
-        project = loads(orjson.dumps(self.document()))
+        project = loads(orjson.dumps(self._held()))
         project.warnings = (*self._warnings, *project.warnings)
         return project
 

@@ -51,8 +51,14 @@ __all__ = ["map_order", "ordered", "stored_rows", "stored_table"]
 
 #: What the keys of a map name: data sets by index, data sets by name, or points by index.
 MapKind = Literal["index", "name", "point"]
-#: A table's data set names, each to its position (the first, when two share a name).
+#: A table's data set names, each to its position (the first, when two share a name); in a
+#: document of schema version 2 and later, its data set ids (:class:`Ids`).
 Names = Mapping[str, int]
+
+
+class Ids(dict[str, int]):
+    """A table's data set ids, each to its position: every map naming data sets (by index or
+    by name in version 1) names them by id."""
 
 
 def _is_index(key: str) -> bool:
@@ -64,8 +70,10 @@ def map_order(kind: MapKind, names: Names) -> Callable[[str], tuple[int, int, st
     a data set (or a point) first, in its order, then the semantic keys in the contract's
     order, then the other keys by code point."""
 
+    by_id = isinstance(names, Ids)
+
     def key(k: str) -> tuple[int, int, str]:
-        if kind == "name":
+        if kind == "name" or (by_id and kind == "index"):
             if k in names:
                 return (0, names[k], "")
         elif _is_index(k):
@@ -246,6 +254,13 @@ _walk(ROOT)  # every node of the document compiled once, on import
 
 
 def _names(data_sets: list[Any]) -> dict[str, int]:
+    ids = Ids()
+    for i, ds in enumerate(data_sets):
+        given = ds.get("id") if isinstance(ds, dict) else None
+        if isinstance(given, str):
+            ids.setdefault(given, i)
+    if ids:
+        return ids
     out: dict[str, int] = {}
     for i, ds in enumerate(data_sets):
         name = ds.get("name") if isinstance(ds, dict) else None

@@ -517,6 +517,12 @@ CATALOGUE: dict[str, CodeInfo] = {
         "Duplicate data set name",
         "Two data sets of one table have the same `name`.",
     ),
+    "duplicate-data-set-id": _c(
+        "semantic",
+        "error",
+        "Duplicate data set id",
+        "Two data sets of one table have the same `id` (schema version 2).",
+    ),
     "dangling-source-table": _c(
         "semantic",
         "error",
@@ -584,7 +590,7 @@ CATALOGUE: dict[str, CodeInfo] = {
         "semantic",
         "warning",
         "variableTypes names no data set",
-        "A `variableTypes` key matches no data set name; it is ignored.",
+        "A `variableTypes` key matches no data set (its id; its name in a version 1 file); it is ignored.",
     ),
     "variant-family-mismatch": _c(
         "semantic",
@@ -795,6 +801,14 @@ CATALOGUE: dict[str, CodeInfo] = {
         "without its band): the fit failed (did not converge, too few values) or the analysis "
         "is over its budget; the message names the analysis, the data set and the reason.",
     ),
+    "render-reference-not-drawn": _c(
+        "render",
+        "warning",
+        "Reference line not drawn",
+        "A reference line (`axesOverrides.<axis>.referenceLines`) the graph cannot show: the "
+        "graph has no such axis, a log axis cannot show its value, or the value is outside "
+        "the axis range. The rest of the graph is drawn.",
+    ),
     "render-ambiguous": _c(
         "render",
         "warning",
@@ -819,6 +833,20 @@ CATALOGUE: dict[str, CodeInfo] = {
         "a results table's cells, a row past the end); the project is left as it was.",
     ),
     # -- writer -----------------------------------------------------------------------
+    "version-1-unfit": _c(
+        "save",
+        "error",
+        "Does not fit in version 1",
+        "Writing schema version 1 was asked for, and the project holds something version 1 "
+        "cannot (a data set id it cannot restore, summary data, reference lines); nothing is "
+        "written. Save in the current version instead.",
+    ),
+    "schema-version-unwritable": _c(
+        "save",
+        "error",
+        "Schema version not written",
+        "Writing was asked for in a schema version plotdoc does not write.",
+    ),
     "save-failed": _c(
         "save",
         "error",

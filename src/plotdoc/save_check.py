@@ -31,6 +31,7 @@ from .contract.limits import (
     MAX_LISTED_PROBLEMS,
     MAX_REPLICATES,
 )
+from .contract.site import CURRENT_VERSION
 from .problems import Path, PlotdocError, Problem, error, excerpt
 from .reader.cells import CellBlock, FlatRows
 from .reader.context import Context
@@ -251,7 +252,8 @@ def run_checks(tree: dict[str, Any], columns: list[CellColumn], ctx: Context) ->
         problems.extend(stage(ctx))
         if any(p.severity == "error" for p in problems):
             return problems
-    problems.extend(check_semantics(ctx))
+    if ctx.version == CURRENT_VERSION:  # an older version's document is written from a checked one
+        problems.extend(check_semantics(ctx))
     return problems
 
 
@@ -275,7 +277,7 @@ def _placeholders(tree: dict[str, Any], columns: list[CellColumn]) -> Iterator[A
 def check_document(doc: dict[str, Any]) -> list[CellColumn]:
     """Check ``doc`` (the writer's document) as open would check its file; raise
     :class:`PlotdocError` naming every problem, or return its cell columns for the layout."""
-    ctx = Context(data=b"")
+    ctx = Context(data=b"", version=doc.get("schemaVersion", CURRENT_VERSION))
     columns = cell_columns(doc)
     problems = [p for col in columns for p in col.problems]
     tokens = {}

@@ -29,6 +29,7 @@ from .canonical import ordered, stored_table
 from .contract import site
 from .contract.families import FAMILIES
 from .contract.limits import MAX_FILE_BYTES
+from .downwrite import as_version_1, unfit, with_ids
 from .errors import PlotdocError, SaveError
 from .model import DataSet, Graph, Project, Table
 from .problems import error
@@ -44,13 +45,19 @@ def now_timestamp() -> str:
 
 
 def to_document(
-    project: Project, *, now: str | None = None, keep_timestamps: bool = False
+    project: Project,
+    *,
+    now: str | None = None,
+    keep_timestamps: bool = False,
+    schema_version: int = site.CURRENT_VERSION,
 ) -> dict[str, Any]:
     """The complete document of ``project`` in the canonical form (arrays stay numpy arrays
     for the serialiser).
 
     ``keep_timestamps`` writes `createdAt` and `modifiedAt` as the project has them (a key it
     lacks stays absent), as a formatter must; otherwise they are stamped as a save does.
+    ``schema_version`` 1 writes version 1's references; see :mod:`plotdoc.downwrite` for
+    the check that the project fits in it.
     """
     if keep_timestamps:
         kept = {"createdAt": project.created_at, "modifiedAt": project.modified_at}
@@ -59,21 +66,21 @@ def to_document(
         stamp = now or now_timestamp()
         stamps = {"createdAt": project.created_at or stamp, "modifiedAt": stamp}
     doc = {
-        "$schema": site.schema_url(site.CURRENT_VERSION),
+        "$schema": site.schema_url(schema_version),
         "format": site.FORMAT,
-        "schemaVersion": site.CURRENT_VERSION,
+        "schemaVersion": schema_version,
         "generator": dict(GENERATOR),
         **stamps,
         "meta": project.meta,
         "usermeta": project.usermeta,
         "view": project.view,
-        "tables": [_table(stored_table(t)) for t in project.tables],
+        "tables": [_table(stored_table(t), schema_version) for t in project.tables],
     }
     out: dict[str, Any] = ordered(doc)
     return out
 
 
-def _table(table: Table) -> dict[str, Any]:
+def _table(table: Table, version: int = site.CURRENT_VERSION) -> dict[str, Any]:
     family = FAMILIES.get(table.format)  # an unknown format is refused by the check
     out: dict[str, Any] = {
         "id": table.id,
@@ -104,6 +111,10 @@ def _table(table: Table) -> dict[str, Any]:
     out["annotations"] = [{"type": a.type, "id": a.id, **a.props} for a in table.annotations]
     out["titles"] = table.titles
     out["usermeta"] = table.usermeta
+    if version >= 2:
+        with_ids(out, table)
+    else:
+        as_version_1(out)
     return out
 
 
@@ -164,6 +175,7 @@ def dumps(
     now: str | None = None,
     compact: bool = False,
     keep_timestamps: bool = False,
+    schema_version: int = site.CURRENT_VERSION,
 ) -> bytes:
     """Check ``project`` as open would, then serialise it to UTF-8 JSON bytes (no BOM, a
     final newline). Raises :class:`PlotdocError` naming every problem; nothing is returned.
@@ -177,10 +189,21 @@ def dumps(
     would pass open's 50 MB limit is written compact; one whose compact form passes it is
     refused (``file-too-large``). ``keep_timestamps`` writes the project's own timestamps,
     inventing none (what `plotdoc fmt` needs; see :func:`to_document`).
+
+    ``schema_version`` 1 writes version 1 when the project fits in it (checked in the current
+    version first); otherwise :class:`SaveError` lists, with paths, what version 1 cannot hold.
     """
     try:
         doc = to_document(project, now=now, keep_timestamps=keep_timestamps)
         columns = check_document(doc)
+        if schema_version != site.CURRENT_VERSION:
+            misfits = unfit(project, schema_version)
+            if misfits:
+                raise SaveError(misfits)
+            doc = to_document(
+                project, now=now, keep_timestamps=keep_timestamps, schema_version=schema_version
+            )
+            columns = check_document(doc)
     except PlotdocError as exc:
         raise _save_error(exc) from None
     data = _serialise(doc, columns, compact)
@@ -235,7 +258,13 @@ def _layout(column: CellColumn, compact: bool) -> Any:
     return orjson.Fragment(b"[" + _ROW_INDENT + lines + _CLOSE_INDENT + b"]")
 
 
-def save_project(project: Project, path: str | os.PathLike[str], *, compact: bool = False) -> None:
+def save_project(
+    project: Project,
+    path: str | os.PathLike[str],
+    *,
+    compact: bool = False,
+    schema_version: int = site.CURRENT_VERSION,
+) -> None:
     """Check ``project``, then write it to ``path`` atomically in the layout of :func:`dumps`.
 
     `createdAt` is kept and `modifiedAt` rewritten. A project that open would refuse raises
@@ -243,7 +272,7 @@ def save_project(project: Project, path: str | os.PathLike[str], *, compact: boo
     :func:`plotdoc.atomic.write_atomic` for what happens on the file system.
     """
     stamp = now_timestamp()
-    data = dumps(project, now=stamp, compact=compact)
+    data = dumps(project, now=stamp, compact=compact, schema_version=schema_version)
     try:
         write_atomic(Path(path), data)
     except PlotdocError as exc:

@@ -138,3 +138,70 @@ def test_fmt_names_the_keys_it_drops_and_check_fails_on_them(
     assert main(["fmt", str(path)]) == 0
     assert f"{path}: dropped {dropped}" in capsys.readouterr().err
     assert json.loads(path.read_bytes())["tables"][0]["graph"]["dataSetVisibility"] == {}
+
+
+# -- schema versions ----------------------------------------------------------------------------
+
+
+def test_fmt_says_it_upgrades_a_version_1_file_and_names_what_the_migration_drops(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = json.loads(GOOD.read_bytes())
+    assert doc["schemaVersion"] == 1
+    doc["tables"][0]["graph"]["dataSetVisibility"] = {"1": False, "9": False}
+    path = write(tmp_path / "a.plotdoc", doc)
+    assert main(["fmt", "--check", "--json", str(path)]) == 1
+    (entry,) = json.loads(capsys.readouterr().out)["files"]
+    assert entry["schemaVersion"] == {"from": 1, "to": 2}
+    assert entry["dropped"] == ['tables[0].graph.dataSetVisibility["9"]']
+    assert main(["fmt", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert f"{path}: upgraded from schema version 1 to 2" in err
+    written = json.loads(path.read_bytes())
+    assert written["schemaVersion"] == 2
+    second = written["tables"][0]["dataSets"][1]["id"]
+    assert written["tables"][0]["graph"]["dataSetVisibility"] == {second: False}
+    assert main(["fmt", "--check", str(path)]) == 0  # formatted now: no upgrade left
+
+
+def test_fmt_writes_version_1_when_the_file_fits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write(tmp_path / "a.plotdoc", GOOD.read_bytes())
+    assert main(["fmt", str(path)]) == 0
+    assert main(["fmt", "--schema-version", "1", str(path)]) == 0
+    assert f"{path}: written as schema version 1" in capsys.readouterr().err
+    doc = json.loads(path.read_bytes())
+    assert doc["schemaVersion"] == 1
+    assert "id" not in doc["tables"][0]["dataSets"][0]
+    assert main(["fmt", "--schema-version", "1", "--check", str(path)]) == 0
+
+
+def test_fmt_refuses_version_1_for_a_file_that_does_not_fit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    doc = json.loads(GOOD.read_bytes())
+    doc["schemaVersion"] = 2
+    doc["tables"][0]["dataSets"][0]["id"] = "ctrl"
+    path = write(tmp_path / "a.plotdoc", doc)
+    before = path.read_bytes()
+    assert main(["fmt", "--schema-version", "1", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "tables[0].dataSets[0].id" in err and "version-1-unfit" in err
+    assert path.read_bytes() == before
+    assert main(["fmt", "--schema-version", "7", str(path)]) == 2
+
+
+def test_schema_prints_each_version(capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    from plotdoc.contract.schema import schema_bytes
+
+    assert main(["schema", "--version", "1"]) == 0
+    assert capsysbinary.readouterr().out == schema_bytes(1)
+    assert main(["schema"]) == 0
+    assert capsysbinary.readouterr().out == schema_bytes(2)
+    assert main(["schema", "--catalog"]) == 0
+    catalog = json.loads(capsysbinary.readouterr().out)
+    assert [(v["schemaVersion"], v["current"]) for v in catalog["versions"]] == [
+        (1, False),
+        (2, True),
+    ]

@@ -109,10 +109,16 @@ def test_unset_field_gives_the_default_back(project: Project) -> None:
         unset_field(project, "tables[1].graph.styleOverrides.perDataSet.Control.symbol")
 
 
-def test_renaming_a_data_set_by_its_path_moves_its_style(project: Project) -> None:
+def test_renaming_a_data_set_by_its_path_keeps_its_style(project: Project) -> None:
+    before = reopened(project)["tables"][0]["dataSets"][1]["id"]
     set_field(project, "tables[0].dataSets[1].name", "IgG")
-    graph = reopened(project)["tables"][0]["graph"]
-    assert graph["styleOverrides"]["perDataSet"]["IgG"]["line"]["dashStyle"] == "dashed"
+    table = reopened(project)["tables"][0]
+    # the file refers to the data set by its id, which a rename does not change
+    assert table["dataSets"][1]["id"] == before != "IgG"
+    assert table["dataSets"][1]["name"] == "IgG"
+    style = table["graph"]["styleOverrides"]["perDataSet"][before]
+    assert style["line"]["dashStyle"] == "dashed"
+    assert project.tables[0].graph.style_overrides["perDataSet"]["IgG"]  # type: ignore[union-attr]
 
 
 def test_each_edit_is_one_undo_step_and_undo_gives_the_bytes_back(project: Project) -> None:

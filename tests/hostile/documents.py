@@ -15,7 +15,7 @@ from typing import Any
 
 import orjson
 
-from plotdoc.contract.document import DEFINITIONS, HEX_PATTERN, INDEX_KEY_PATTERN, ROOT
+from plotdoc.contract.document import HEX_PATTERN, INDEX_KEY_PATTERN
 from plotdoc.contract.document import TIMESTAMP_PATTERN as TS_PATTERN
 from plotdoc.contract.nodes import (
     AnyValue,
@@ -34,7 +34,13 @@ from plotdoc.contract.nodes import (
     Str,
     accepted_types,
 )
+from plotdoc.contract.site import CURRENT_VERSION
+from plotdoc.contract.versions import description
+from plotdoc.migrations.v1_to_v2 import KEY_MAPS, path_get
 from plotdoc.problems import Path
+
+#: the current version's file description: what the documents here are made from
+ROOT, DEFINITIONS = description(CURRENT_VERSION)
 
 Json = Any
 
@@ -174,8 +180,12 @@ def complete() -> dict[str, Json]:
     graph = table["graph"]
     graph["variantId"] = "xy-points-error"
     graph["plot"] = {"family": "xy", "options": example(_plot_options("xy"))}
-    legend = graph["legend"]
-    legend["itemOverrides"] = {"0": legend["itemOverrides"].popitem()[1]}
+    for km in KEY_MAPS:  # keyed by data set id
+        keys = path_get(table, km.path)
+        if keys:
+            value = keys.popitem()[1]
+            keys.clear()
+            keys["Control"] = value
     for n, analysis in enumerate(table["analyses"]):
         analysis["id"] = f"a{n}"
         if analysis["method"] == "ttest":
@@ -185,6 +195,9 @@ def complete() -> dict[str, Json]:
     ]
     for n, ann in enumerate(table["annotations"]):
         ann["id"] = f"n{n}"
+        if ann["type"] == "bracket":
+            ann["left"] = {"kind": "dataSet", "dataSetId": "Control"}
+            ann["right"] = {"kind": "dataSet", "dataSetId": "Treated"}
     doc["view"]["activeTableId"] = "t1"
     return doc
 

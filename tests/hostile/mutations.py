@@ -21,13 +21,12 @@ from dataclasses import dataclass, field
 import orjson
 
 from plotdoc.api import loads, validate
-from plotdoc.contract.document import DEFINITIONS, ROOT
 from plotdoc.contract.limits import FORBIDDEN_KEYS
 from plotdoc.contract.nodes import Enum, Node, Obj
 from plotdoc.problems import CATALOGUE, PlotdocError
 from plotdoc.writer import dumps
 
-from .documents import Json, encode, seeds
+from .documents import DEFINITIONS, ROOT, Json, encode, seeds
 
 #: Mutants that grow past this are dropped, to keep executions fast and memory flat.
 MAX_MUTANT_BYTES = 200_000

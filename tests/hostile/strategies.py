@@ -14,7 +14,6 @@ from typing import Literal
 
 from hypothesis import strategies as st
 
-from plotdoc.contract.document import DEFINITIONS, ROOT
 from plotdoc.contract.families import FAMILIES, FAMILY_IDS
 from plotdoc.contract.limits import FORBIDDEN_KEYS
 from plotdoc.contract.nodes import (
@@ -34,8 +33,12 @@ from plotdoc.contract.nodes import (
     Str,
 )
 from plotdoc.contract.variants import VARIANTS
+from plotdoc.contract.versions import description
 
 from .documents import PATTERN_SAMPLES, TYPE_SAMPLES, Json, encode, resolve_ref
+
+#: the documents drawn here are of version 1 (data sets by index and name): its description
+ROOT, DEFINITIONS = description(1)
 
 #: Surrogate code points cannot be written as UTF-8.
 _NO_SURROGATES: tuple[Literal["Cs"], ...] = ("Cs",)

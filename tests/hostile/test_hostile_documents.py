@@ -18,13 +18,12 @@ import orjson
 import pytest
 
 from plotdoc.api import loads, validate
-from plotdoc.contract.document import ROOT
 from plotdoc.contract.limits import FORBIDDEN_KEYS, MAX_DEPTH, MAX_FILE_BYTES, MAX_LISTED_PROBLEMS
 from plotdoc.contract.nodes import Num, OneOf
 from plotdoc.problems import PlotdocError, Report, format_path
 from plotdoc.writer import dumps
 
-from .documents import Json, complete, encode, fields, get, minimal, resolve_ref
+from .documents import ROOT, Json, complete, encode, fields, get, minimal, resolve_ref
 from .mutations import NOW, check
 
 MINIMAL = encode(minimal())

@@ -21,10 +21,9 @@ import pytest
 
 import plotdoc.writer as writer
 from plotdoc.api import loads, open_project, validate
-from plotdoc.contract.document import ROOT
 from plotdoc.contract.nodes import Str
 
-from .documents import Json, complete, encode, fields, get, resolve_ref
+from .documents import ROOT, Json, complete, encode, fields, get, resolve_ref
 
 ADDRESSES = (
     "http://192.0.2.1/schemas/project/v1.json",

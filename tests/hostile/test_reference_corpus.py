@@ -12,9 +12,8 @@ from pathlib import Path
 import pytest
 
 from plotdoc.api import open_project, validate
+from plotdoc.migrations import MIGRATIONS
 from plotdoc.problems import CATALOGUE, PlotdocError
-from plotdoc.reader import migrate as migrate_stage
-from plotdoc.reader import version as version_stage
 
 from .documents import encode, minimal
 
@@ -41,8 +40,9 @@ NOT_IN_CORPUS: dict[str, str] = {
     "file-name": "reports the file's name, not its content",
     # too big to commit: generated in memory by tests/hostile/test_limits.py
     "file-too-large": "needs a file over 50 MB",
-    # version 1 has no migration: test_migration_failure_is_reported patches the version
-    "migration-failed": "needs a reader newer than the document (no migration exists for v1)",
+    # a step runs only on a document its version's schema accepts: test_migration_failure_is_
+    # reported removes the step instead
+    "migration-failed": "needs a reader that lacks a migration step",
     # other components' codes, covered by their own tests
     "import-syntax": "importers",
     "import-unsafe-xml": "importers",
@@ -53,6 +53,8 @@ NOT_IN_CORPUS: dict[str, str] = {
     "builder-invalid": "builder",
     "edit-invalid": "the editing functions (tests/editing)",
     "save-failed": "writer (tests/hostile/test_save_faults.py)",
+    "version-1-unfit": "writer (tests/saving/test_schema_versions.py)",
+    "schema-version-unwritable": "writer (tests/saving/test_schema_versions.py)",
     "render-failed": "the render command (tests/cli/test_io.py)",
     "render-value-hidden": "the render command (tests/render/guides/test_log_axes.py)",
     "render-labels-thinned": "drawing (tests/render/guides/test_category_labels.py)",
@@ -60,6 +62,7 @@ NOT_IN_CORPUS: dict[str, str] = {
     "render-analysis-not-drawn": "drawing (tests/render/families/test_fit_failures.py)",
     "render-ambiguous": "drawing (tests/render/style/test_distinct.py)",
     "render-too-small": "drawing at a print width (tests/render/test_print_size.py)",
+    "render-reference-not-drawn": "renderer (tests/render/guides/test_reference_lines.py)",
     "non-finite-number": "writer: a model value no file can hold (tests/saving/)",
     "number-not-exact": "writer: a model value no file can hold (tests/saving/)",
     "not-json-value": "writer: a model value no file can hold (tests/saving/)",
@@ -117,8 +120,7 @@ def test_every_file_has_its_sidecar() -> None:
 
 
 def test_migration_failure_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    # a reader of version 2 without a step from 1 to 2
-    monkeypatch.setattr(version_stage, "CURRENT_VERSION", 2)
-    monkeypatch.setattr(migrate_stage, "CURRENT_VERSION", 2)
+    # a reader without its step from 1 to 2
+    monkeypatch.delitem(MIGRATIONS, 1)
     report = validate(encode(minimal()))
     assert [(p.code, p.where) for p in report.errors] == [("migration-failed", "schemaVersion")]

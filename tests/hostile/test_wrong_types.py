@@ -13,11 +13,10 @@ import copy
 import pytest
 
 from plotdoc.api import validate
-from plotdoc.contract.document import ROOT
 from plotdoc.contract.nodes import Const
 from plotdoc.problems import Path, format_path
 
-from .documents import TYPE_SAMPLES, Field, complete, encode, fields, get, other_types
+from .documents import ROOT, TYPE_SAMPLES, Field, complete, encode, fields, get, other_types
 
 #: codes the envelope gives for the two fields it checks before the structural stage
 ENVELOPE = {("format",): "format-mismatch", ("schemaVersion",): "schema-version-invalid"}

@@ -8,6 +8,9 @@ from typing import Any
 
 import orjson
 
+from plotdoc.contract.site import CURRENT_VERSION
+from plotdoc.migrations.v1_to_v2 import data_set_ids
+
 FAMILIES = {
     "xy",
     "column",
@@ -36,7 +39,7 @@ def assert_conforms(document: dict[str, Any]) -> None:
     text = orjson.dumps(document)
     assert orjson.loads(text) == document
     assert document["format"] == "plotdoc-project"
-    assert document["schemaVersion"] == 1
+    assert document["schemaVersion"] == CURRENT_VERSION
     assert set(document) <= {"format", "schemaVersion", "tables", "meta", "usermeta"}
     assert len(document["tables"]) <= 200
     for key in ("usermeta",):
@@ -96,7 +99,11 @@ def _table(t: int, table: dict[str, Any]) -> None:
         assert graph["plot"]["family"] == family
     if family == "multipleVariables":
         mapping = graph["plot"]["options"]["mapping"]
-        assert all(0 <= v < len(sets) for v in mapping.values() if v is not None)
+        ids = data_set_ids([ds["name"] for ds in sets], [ds.get("id") for ds in sets])
+        assert all(v in ids for v in mapping.values() if v is not None)
+    for key in graph.get("dataSetVisibility") or {}:
+        ids = data_set_ids([ds["name"] for ds in sets], [ds.get("id") for ds in sets])
+        assert key in ids, f"{where}.graph.dataSetVisibility"
     if "usermeta" in table:
         assert len(orjson.dumps(table["usermeta"])) <= 65536
 

@@ -102,7 +102,10 @@ def test_multiple_variables_keep_text() -> None:
         "log2fc": [[1.5], [-2]],
         "p": [[0.01]],
     }
-    assert t["graph"]["plot"]["options"] == {"kind": "scatter", "mapping": {"x": 0, "y": 1}}
+    assert t["graph"]["plot"]["options"] == {
+        "kind": "scatter",
+        "mapping": {"x": "gene", "y": "log2fc"},
+    }
 
 
 def test_comma_decimals_default_to_semicolons() -> None:

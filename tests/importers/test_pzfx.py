@@ -372,7 +372,7 @@ def test_multiple_variables_keep_text_and_get_a_scatter_mapping() -> None:
         "variantId": "mv-scatter",
         "plot": {
             "family": "multipleVariables",
-            "options": {"kind": "scatter", "mapping": {"x": 0, "y": 1}},
+            "options": {"kind": "scatter", "mapping": {"x": "Dose", "y": "Group"}},
         },
     }
     assert_conforms(doc)

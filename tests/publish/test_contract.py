@@ -20,7 +20,7 @@ from plotdoc.contract import plots as P
 from plotdoc.contract import styles as S
 from plotdoc.contract.families import FAMILY_IDS
 from plotdoc.contract.methods import METHOD_IDS
-from plotdoc.contract.schema import build_schema, dumps_schema, schema_bytes
+from plotdoc.contract.schema import SCHEMA_FILES, build_schema, dumps_schema, schema_bytes
 from plotdoc.contract.variants import VARIANT_IDS
 from plotdoc.publish import examples
 
@@ -270,8 +270,9 @@ def test_schema_is_a_valid_draft7_schema() -> None:
     assert SCHEMA["$schema"] == "http://json-schema.org/draft-07/schema#"
 
 
-def test_build_schema_reproduces_the_shipped_file() -> None:
-    assert dumps_schema(build_schema()) == schema_bytes(1)
+@pytest.mark.parametrize("version", sorted(SCHEMA_FILES))
+def test_build_schema_reproduces_the_shipped_file(version: int) -> None:
+    assert dumps_schema(build_schema(version)) == schema_bytes(version)
 
 
 @pytest.mark.parametrize(("path", "expected"), CONTRACT_ENUMS, ids=lambda v: str(v)[-60:])
@@ -412,7 +413,8 @@ INVALID: dict[str, Callable[[dict[str, Any]], None]] = {
     "missing tables": lambda d: d.pop("tables"),
     "missing format": lambda d: d.pop("format"),
     "wrong format constant": lambda d: d.update(format="prism"),
-    "newer schema version": lambda d: d.update(schemaVersion=2),
+    "newer schema version": lambda d: d.update(schemaVersion=3),
+    "older schema version": lambda d: d.update(schemaVersion=1),
     "too-long table name": lambda d: _t(d).update(name="n" * 201),
     "too-long data set name": lambda d: _t(d)["dataSets"][0].update(name="n" * 201),
     "empty data set name": lambda d: _t(d)["dataSets"][0].update(name=""),
@@ -435,7 +437,21 @@ INVALID: dict[str, Callable[[dict[str, Any]], None]] = {
     "derivedFrom without analysisId": lambda d: d["tables"].append(
         {"format": "grouped", "derivedFrom": {"sourceTableId": "sleep"}}
     ),
-    "leading-zero index key": lambda d: _t(d)["graph"].update(dataSetVisibility={"01": False}),
+    "too-long data set id key": lambda d: _t(d)["graph"].update(
+        dataSetVisibility={"k" * 129: False}
+    ),
+    "data set index as a mapping role": lambda d: _t(d)["graph"]["plot"].update(
+        family="multipleVariables", options={"kind": "scatter", "mapping": {"x": 0}}
+    ),
+    "group anchor of version 1": lambda d: _t(d).update(
+        annotations=[
+            {
+                "type": "bracket",
+                "left": {"kind": "group", "groupIndex": 0},
+                "right": {"kind": "group", "groupIndex": 1},
+            }
+        ]
+    ),
     "shape with one point": lambda d: _t(d).update(
         annotations=[{"type": "shape", "shape": "line", "points": [{"x": 0, "y": 0}]}]
     ),

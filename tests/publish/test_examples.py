@@ -7,6 +7,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 
 from plotdoc.api import loads
@@ -163,3 +164,42 @@ def test_main_prints_examples(capsysbinary: pytest.CaptureFixture[bytes]) -> Non
     assert capsysbinary.readouterr().out == E.example_bytes("complete")
     assert E.main([]) == 2
     assert E.main(["nope"]) == 2
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_current_example_is_the_built_one(name: str) -> None:
+    assert E.example_bytes(name) == E.build_example(name), (
+        f"src/plotdoc/examples/v2/{name}.plotdoc is out of date; rebuild it with "
+        f"`python -m plotdoc.publish.examples {name}`"
+    )
+
+
+#: the annotations of the complete example that version 2 placed on their data (version 1's
+#: frozen example keeps them where they were published: an arrow and a box over nothing)
+MOVED_IN_V2 = {"calibration": {"flag-arrow", "annotation-1", "annotation-2"}}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_current_example_opens_as_its_version_1_example(name: str) -> None:
+    """The migration gives a version 1 example the project of its version 2 example (for the
+    complete example: but for the annotations version 2 moved onto their data)."""
+    from plotdoc.writer import to_document
+
+    now = "2024-06-01T12:00:00Z"
+    old, new = (
+        json.loads(orjson.dumps(to_document(loads(E.example_bytes(name, v)), now=now),
+                                option=orjson.OPT_SERIALIZE_NUMPY))
+        for v in (1, 2)
+    )  # fmt: skip
+    moved = 0
+    for a, b in zip(old["tables"], new["tables"], strict=True):
+        for ann in (a, b):
+            kept = [
+                x
+                for x in ann.get("annotations", [])
+                if x["id"] not in MOVED_IN_V2.get(ann["id"], ())
+            ]
+            moved += len(ann.get("annotations", [])) - len(kept)
+            ann["annotations"] = kept
+    assert old == new
+    assert moved == (2 * sum(map(len, MOVED_IN_V2.values())) if name == "complete" else 0)

@@ -62,7 +62,7 @@ def test_every_example_of_the_prompt_opens() -> None:
 
 def test_the_prompt_names_the_forms_a_figure_needs() -> None:
     for phrase in (
-        '`{"kind": "group", "groupIndex": n}`',
+        '`{"kind": "dataSet", "dataSetId": id}`',
         '`{"kind": "free", "x": number}`',
         '`{"hex": "#rrggbb", "alpha": 0..1}`',
         "Titles (`table.titles`)",

@@ -93,15 +93,15 @@ def test_the_meanings_name_the_contracts_values() -> None:
     assert all(f"`{v}`" in legend for v in S.LEGEND_POSITIONS)
     assert "`^{...}`" in _meaning("- Rich text") and "`_{...}`" in _meaning("- Rich text")
     assert "points (1/72 inch) from the lower-left corner" in _meaning("- Annotation coordinates")
-    assert "data set names" in _meaning("- `ttest` `groupA`/`groupB`")
+    assert "data set ids" in _meaning("- `ttest` `groupA`/`groupB`")
     assert "frequencyDistribution" in _meaning("- A frequency distribution")
     assert "percent" in _meaning("- `parts-pie` and `parts-donut`")
-    assert "no reference line" in _meaning("- Version 1 has no reference line")
+    assert "referenceLines" in _meaning("- A reference line at a data value")
 
 
 def test_what_the_meanings_say_holds() -> None:
     """Two statements checked against the code: "log" is refused with log10 suggested, and
-    groupA/groupB are data set names (an index is reported as naming no data set)."""
+    groupA/groupB are data set ids (an index is reported as naming no data set)."""
     doc = _worked("column-t-test")
     doc["tables"][0]["graph"]["axesOverrides"] = {"leftY": {"scale": "log"}}
     (problem,) = validate(json.dumps(doc).encode()).errors

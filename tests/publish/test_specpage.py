@@ -19,7 +19,7 @@ from plotdoc.publish.reference import Reference
 
 from ..conftest import REPO
 
-PAGE = REPO / "docs" / "format" / "v1.md"
+PAGE = REPO / "docs" / "format" / "v2.md"
 
 
 @pytest.fixture(scope="module")
@@ -34,8 +34,8 @@ def html_page() -> str:
 
 def test_committed_page_is_the_generated_one(md: str) -> None:
     assert PAGE.read_text(encoding="utf-8") == md, (
-        "docs/format/v1.md is out of date; regenerate it with "
-        "`python -m plotdoc.publish.specpage > docs/format/v1.md`"
+        "docs/format/v2.md is out of date; regenerate it with "
+        "`python -m plotdoc.publish.specpage > docs/format/v2.md`"
     )
 
 

@@ -10,7 +10,6 @@ import pytest
 import plotdoc
 from plotdoc.api import loads, open_project, validate
 from plotdoc.editing import Session
-from plotdoc.migrations import MigrationError, migrate
 from plotdoc.problems import CATALOGUE, PlotdocError, format_path
 
 from ..conftest import CORPUS
@@ -136,32 +135,3 @@ def test_messages_never_echo_long_values() -> None:
     with pytest.raises(PlotdocError) as info:
         loads(orjson.dumps(doc))
     assert len(info.value.errors[0].message) < 400
-
-
-# -- migrations, with a registry made for the test -------------------------------------
-
-
-def test_migrations_chain_in_memory_and_raise_the_version_by_one() -> None:
-    steps = {
-        1: lambda d: {"schemaVersion": 2, "renamed": d["old"]},
-        2: lambda d: {**d, "schemaVersion": 3, "three": True},
-    }
-    original = {"schemaVersion": 1, "old": "x"}
-    out = migrate(original, 1, 3, steps)
-    assert out == {"schemaVersion": 3, "renamed": "x", "three": True}
-    assert original == {"schemaVersion": 1, "old": "x"}  # never rewritten
-
-
-def test_a_step_that_does_not_raise_the_version_is_refused() -> None:
-    with pytest.raises(MigrationError):
-        migrate({"schemaVersion": 1}, 1, 2, {1: lambda d: d})
-    with pytest.raises(MigrationError):
-        migrate({"schemaVersion": 1}, 1, 3, {1: lambda d: {**d, "schemaVersion": 2}})
-
-
-def test_a_failing_step_becomes_a_problem() -> None:
-    def boom(d: dict[str, object]) -> dict[str, object]:
-        raise KeyError("tables")
-
-    with pytest.raises(MigrationError, match="failed"):
-        migrate({"schemaVersion": 1}, 1, 2, {1: boom})

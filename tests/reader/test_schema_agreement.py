@@ -12,14 +12,15 @@ import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from plotdoc.contract.schema import load_schema
+from plotdoc.contract.schema import SCHEMA_FILES, load_schema
+from plotdoc.contract.site import CURRENT_VERSION
 from plotdoc.reader.pipeline import STAGES, run_pipeline
 
 from ..conftest import CORPUS
 from .strategies import documents, mutated_documents
 
 UP_TO_STRUCTURE = STAGES[: [s.name for s in STAGES].index("structure") + 1]
-VALIDATOR = jsonschema.Draft7Validator(load_schema())
+VALIDATORS = {v: jsonschema.Draft7Validator(load_schema(v)) for v in SCHEMA_FILES}
 
 
 def plotdoc_says_valid(data: bytes) -> bool:
@@ -31,7 +32,14 @@ def schema_says_valid(doc: Any) -> bool:
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 5_000))
     try:
-        return bool(VALIDATOR.is_valid(doc))
+        # each version's file against its own schema (the current one when it names none)
+        version = doc.get("schemaVersion") if isinstance(doc, dict) else None
+        if type(version) is float and version.is_integer():
+            version = int(version)
+        if type(version) is not int or version not in VALIDATORS:
+            version = CURRENT_VERSION
+        validator = VALIDATORS[version]
+        return bool(validator.is_valid(doc))
     finally:
         sys.setrecursionlimit(limit)
 

@@ -285,12 +285,14 @@ def test_map_keys_do_not_depend_on_the_order_of_the_edits() -> None:
         saved.append(dumps(s.project, now=STAMP))
         _canonical(saved[-1])
     assert saved[0] == saved[1]
-    graph = orjson.loads(saved[0])["tables"][0]["graph"]
-    assert list(graph["legend"]["itemOverrides"]) == ["0", "1"]
-    assert list(graph["dataSetVisibility"]) == ["0", "1"]
-    assert list(graph["elementActivation"]["perDataSet"]) == ["0", "1"]
-    assert list(graph["styleOverrides"]["perDataSet"]) == ["Data set A", "Data set B"]
-    assert list(graph["styleOverrides"]["perPoint"]["Data set A"]) == ["2", "10"]
+    table = orjson.loads(saved[0])["tables"][0]
+    graph, ids = table["graph"], [ds["id"] for ds in table["dataSets"]]
+    assert len(ids) == 2  # every map names the data sets by id (schema version 2), in their order
+    assert list(graph["legend"]["itemOverrides"]) == ids
+    assert list(graph["dataSetVisibility"]) == ids
+    assert list(graph["elementActivation"]["perDataSet"]) == ids
+    assert list(graph["styleOverrides"]["perDataSet"]) == ids
+    assert list(graph["styleOverrides"]["perPoint"][ids[0]]) == ["2", "10"]
 
 
 def test_keys_naming_data_sets_follow_the_data_sets_then_semantic_keys_then_the_rest() -> None:
@@ -304,13 +306,11 @@ def test_keys_naming_data_sets_follow_the_data_sets_then_semantic_keys_then_the_
     for key in ("volcano:ns", "1", "volcano:up", "0"):
         s.set_field(f'tables[2].graph.legend.itemOverrides["{key}"].text', key)
     graph = _graph_doc(s, 2)
-    assert list(graph["styleOverrides"]["perDataSet"]) == [
-        "Zeta",
-        "Alpha",
-        "volcano:up",
-        "volcano:ns",
-    ]
-    assert list(graph["legend"]["itemOverrides"]) == ["0", "1", "volcano:up", "volcano:ns"]
+    # keys are the data sets' ids (a rename keeps them), in the data sets' order
+    ids = [ds.id for ds in table.data_sets[:2]]
+    assert ids[0] != "Zeta" and ids[1] != "Alpha"
+    assert list(graph["styleOverrides"]["perDataSet"]) == [*ids, "volcano:up", "volcano:ns"]
+    assert list(graph["legend"]["itemOverrides"]) == [*ids, "volcano:up", "volcano:ns"]
     _canonical(dumps(s.project, now=STAMP))
 
 

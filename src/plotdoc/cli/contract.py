@@ -6,13 +6,15 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..contract.schema import SCHEMA_FILES
+from ..contract.site import CURRENT_VERSION
 from .common import EXIT_OK, EXIT_REFUSED, Parser, add_command
 
 
 def run_schema(args: argparse.Namespace) -> int:
     from ..contract import schema
 
-    data = schema.catalog_bytes() if args.catalog else schema.schema_bytes()
+    data = schema.catalog_bytes() if args.catalog else schema.schema_bytes(args.schema_version)
     sys.stdout.buffer.write(data)
     sys.stdout.flush()
     return EXIT_OK
@@ -53,8 +55,23 @@ def run_publish(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
-    p = add_command(sub, "schema", run_schema, "Print the JSON Schema of the current version.")
+    p = add_command(
+        sub,
+        "schema",
+        run_schema,
+        "Print the JSON Schema of the current version (or of --version N).",
+    )
     p.add_argument("--catalog", action="store_true", help="print the version catalog instead")
+    p.add_argument(
+        "--version",
+        dest="schema_version",
+        type=int,
+        choices=sorted(SCHEMA_FILES),
+        default=CURRENT_VERSION,
+        metavar="N",
+        help=f"the schema of version N ({', '.join(map(str, sorted(SCHEMA_FILES)))}; default "
+        f"{CURRENT_VERSION}, the current one)",
+    )
 
     add_command(
         sub, "prompt", run_prompt, "Print the prompt for an AI assistant that writes plotdoc files."

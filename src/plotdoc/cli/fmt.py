@@ -16,8 +16,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..contract.site import EXTENSIONS
-from ..problems import PlotdocError, Problem, error
+from ..contract.site import CURRENT_VERSION, EXTENSIONS, SUPPORTED_VERSIONS
+from ..migrations import upgrade
+from ..problems import PlotdocError, Problem, error, format_path
+from ..reader.context import DROPPED_CODES
 from . import stream
 from .common import (
     EXIT_OK,
@@ -50,6 +52,8 @@ class Outcome:
     #: the keys of the input the canonical form leaves out (JSON paths, as problems write them)
     dropped: list[str] = field(default_factory=list)
     written: str = ""  # where -o DIR or URL got the form
+    #: (the file's schema version, the version written) when they differ
+    versions: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -62,18 +66,23 @@ class Job:
     data: bytes | None = None
     #: -o DIR or URL: the folder and the file name the form is written to
     out: tuple[str, str] | None = None
+    #: the schema version written (the current one unless --schema-version)
+    schema_version: int = CURRENT_VERSION
 
 
-def formatted(data: bytes, name: str, compact: bool) -> tuple[bytes, list[Problem], int]:
-    """The canonical form of the document ``data``, its warnings and how many more warnings
-    were not listed; raise PlotdocError."""
+def formatted(
+    data: bytes, name: str, compact: bool, schema_version: int = CURRENT_VERSION
+) -> tuple[bytes, list[Problem], int]:
+    """The canonical form of the document ``data`` in ``schema_version``, its warnings and
+    how many more warnings were not listed; raise PlotdocError (also when the project does
+    not fit in an older ``schema_version``)."""
     from ..writer import dumps
 
     # a URL's bytes were read through fsspec: opened as they are (a path is opened by name)
     project = load(STDIN if "://" in name else name, data)
     # The file's own timestamps, none invented: the formatted form of a formatted file is
     # itself, and a file without `createdAt` gets none.
-    out = dumps(project, compact=compact, keep_timestamps=True)
+    out = dumps(project, compact=compact, keep_timestamps=True, schema_version=schema_version)
     return out, list(project.warnings), project.omitted_warnings
 
 
@@ -82,13 +91,16 @@ def dropped_keys(old: bytes, new: bytes) -> list[str]:
     leaves out (the canonical form writes every other key, defaults included)."""
     import orjson
 
-    from ..problems import format_path
-
     try:
         before = orjson.loads(old.removeprefix(b"\xef\xbb\xbf"))
         after = orjson.loads(new)
     except orjson.JSONDecodeError:  # pragma: no cover - both opened already
         return []
+    # two versions are compared in the newer one (the migration's own drops are warnings)
+    if _version(before) < _version(after):
+        before = upgrade(before)
+    elif _version(after) < _version(before):
+        after = upgrade(after)
     out: list[str] = []
     stack: list[tuple[object, object, tuple[str | int, ...]]] = [(before, after, ())]
     while stack:
@@ -106,11 +118,18 @@ def dropped_keys(old: bytes, new: bytes) -> list[str]:
     return out
 
 
+def _version(doc: object) -> int:
+    version = doc.get("schemaVersion") if isinstance(doc, dict) else None
+    return int(version) if isinstance(version, (int, float)) else CURRENT_VERSION
+
+
 def _one(job: Job) -> Outcome:
     outcome = Outcome(display(job.name))
     try:
         data = job.data if job.data is not None else read_bytes(job.name)
-        new, outcome.problems, outcome.omitted_warnings = formatted(data, job.name, job.compact)
+        new, outcome.problems, outcome.omitted_warnings = formatted(
+            data, job.name, job.compact, job.schema_version
+        )
     except PlotdocError as exc:
         outcome.refused, outcome.problems = True, list(exc.problems)
         outcome.omitted = exc.omitted
@@ -121,7 +140,17 @@ def _one(job: Job) -> Outcome:
         return outcome
     outcome.changed = new != data
     if outcome.changed:
-        outcome.dropped = dropped_keys(data, new)
+        import orjson
+
+        old = _version(orjson.loads(data.removeprefix(b"\xef\xbb\xbf")))
+        if old != job.schema_version:
+            outcome.versions = (old, job.schema_version)
+        outcome.dropped = [
+            format_path(p.path)
+            for p in outcome.problems
+            if old < job.schema_version and p.code in DROPPED_CODES
+        ]
+        outcome.dropped += dropped_keys(data, new)
     if job.keep:
         outcome.formatted = new
     if job.diff and outcome.changed:
@@ -210,6 +239,7 @@ def _jobs(
             keep=not report_only and (kind in ("stdout", "file") or n == STDIN),
             data=read_stdin() if n == STDIN else None,
             out=(args.output, unique(stem(n), used) + ".plotdoc") if kind == "folder" else None,
+            schema_version=args.schema_version,
         )
 
 
@@ -236,6 +266,8 @@ def _format(
         print_problems(o.name, o.problems, sys.stderr, o.omitted, o.omitted_warnings)
         if o.refused:
             continue
+        if o.versions is not None and not SETTINGS.quiet:
+            print(f"{o.name}: {_version_note(*o.versions, report_only)}", file=sys.stderr)
         for where in o.dropped:
             print(f"{o.name}: {drop} {where} (open ignores it)", file=sys.stderr)
         if o.written:
@@ -260,6 +292,15 @@ def _format(
     if tally.refused:
         return EXIT_REFUSED
     return EXIT_REFUSED if args.check and changed else EXIT_OK
+
+
+def _version_note(old: int, new: int, report_only: bool) -> str:
+    """What fmt does to a file of schema version ``old`` written as ``new``."""
+    if old < new:
+        verb = "would upgrade" if report_only else "upgraded"
+        return f"{verb} from schema version {old} to {new} (the migration of open)"
+    verb = "would write" if report_only else "written"
+    return f"{verb} as schema version {new} (the file is version {old}; it fits)"
 
 
 def _write_output(output: str | None, outcome: Outcome) -> bool:
@@ -291,6 +332,8 @@ def _json(o: Outcome) -> dict[str, object]:
         "omittedErrors": o.omitted,
         "omittedWarnings": o.omitted_warnings,
     }
+    if o.versions is not None:
+        out["schemaVersion"] = {"from": o.versions[0], "to": o.versions[1]}
     if o.written:
         out["written"] = o.written
     return out
@@ -327,5 +370,14 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "(indented, one row of cells per line)",
     )
     p.add_argument("--indent", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument(
+        "--schema-version",
+        type=int,
+        choices=SUPPORTED_VERSIONS,
+        default=CURRENT_VERSION,
+        metavar="N",
+        help=f"write schema version N ({', '.join(map(str, SUPPORTED_VERSIONS))}; default "
+        f"{CURRENT_VERSION}, the current one); an older version only when the file fits in it",
+    )
     stream.add_output_format(p, "what was done to each file")
     add_jobs(p)

@@ -372,10 +372,29 @@ def _continuous_axis(doc: str, *, show_default: bool = True) -> Obj:
             "ticks": _ref("Ticks", default={}),
             "numberFormat": _ref("NumberFormat", default={}),
             "labelFontSize": _n(doc="The preset's tick label size when omitted."),
+            "referenceLines": Arr(
+                items=_ref("ReferenceLine"),
+                max_items=L.MAX_REFERENCE_LINES,
+                default=[],
+                doc="Lines across the plot area at values of this axis (schema version 2).",
+            ),
         },
         fill=True,
         doc=doc,
     )
+
+
+REFERENCE_LINE = Obj(
+    props={
+        "value": _n(None, doc="Where the line crosses this axis, in its data units."),
+        "label": _s(L.REFERENCE_LABEL_MAX, doc="Written at the line's end; none when omitted."),
+        "color": _ref("ColorRef", default="theme"),
+        "thickness": _n(default=1.0),
+        "dashStyle": _ref("LineDashStyle", default="dashed"),
+    },
+    required=("value",),
+    doc="A line across the plot area at one value of an axis (a threshold, a control level).",
+)
 
 
 TITLES_AND_FONTS = _obj(
@@ -918,6 +937,7 @@ DEFINITIONS: dict[str, Node] = {
     "DataSetSwitches": DATA_SET_SWITCHES,
     "GraphSwitches": GRAPH_SWITCHES,
     "Border": BORDER,
+    "ReferenceLine": REFERENCE_LINE,
 }
 
 __all__ = ["DEFINITIONS", "ROOT"]

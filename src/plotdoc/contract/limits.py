@@ -16,6 +16,9 @@ MAX_ANALYSES: Final = 200
 MAX_USERMETA_BYTES: Final = 64 * 1024
 ID_MAX: Final = 128
 NAME_MAX: Final = 200
+#: reference lines per continuous axis, and the length of a line's label (schema version 2)
+MAX_REFERENCE_LINES: Final = 20
+REFERENCE_LABEL_MAX: Final = 200
 TEXT_CELL_MAX: Final = 1_000
 META_TITLE_MAX: Final = 200
 META_LONG_MAX: Final = 2_000

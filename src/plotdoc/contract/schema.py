@@ -2,8 +2,8 @@
 
 The schema of each version is an immutable file shipped as package data
 (``contract/schemas/v<N>.json``), found through :data:`SCHEMA_FILES`. :func:`build_schema`
-derives the current version's schema from :mod:`plotdoc.contract.document`; a test checks
-that it reproduces the shipped file byte for byte, and another pins the file's sha256.
+derives a version's schema from its description (:mod:`plotdoc.contract.versions`); a test
+checks that it reproduces the shipped file byte for byte, and another pins the file's sha256.
 """
 
 from __future__ import annotations
@@ -14,27 +14,28 @@ from importlib import resources
 from typing import Any
 
 from . import site
-from .document import DEFINITIONS, ROOT
 from .nodes import JSON_VALUE_SCHEMA, to_schema
+from .versions import VERSIONS, description
 
 #: Version -> file name of its schema, inside ``plotdoc/contract/schemas``.
-SCHEMA_FILES: dict[int, str] = {1: "v1.json"}
+SCHEMA_FILES: dict[int, str] = {v.number: v.schema_file for v in VERSIONS.values()}
 
 
-def build_schema() -> dict[str, Any]:
-    """The current version's schema, built from the document description."""
-    body = to_schema(ROOT)
-    definitions = {name: to_schema(node) for name, node in DEFINITIONS.items()}
+def build_schema(version: int = site.CURRENT_VERSION) -> dict[str, Any]:
+    """The schema of ``version``, built from that version's document description."""
+    root, defs = description(version)
+    body = to_schema(root)
+    definitions = {name: to_schema(node) for name, node in defs.items()}
     definitions["JsonValue"] = JSON_VALUE_SCHEMA
     return {
         "$schema": "http://json-schema.org/draft-07/schema#",
-        "$id": site.schema_url(site.CURRENT_VERSION),
-        "title": f"plotdoc project document, schema version {site.CURRENT_VERSION}",
+        "$id": site.schema_url(version),
+        "title": f"plotdoc project document, schema version {version}",
         "description": (
             "One JSON document holding data tables, one graph per table, analyses and "
             "annotations. Rules a schema cannot express (calendar dates, usermeta size, "
             "cross-references, family rules) are checked by the reader; see "
-            f"{site.spec_url(site.CURRENT_VERSION)}."
+            f"{site.spec_url(version)}."
         ),
         **body,
         "definitions": definitions,

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Final
 
 SITE: Final = "https://plotdoc.org"
-CURRENT_VERSION: Final = 1
-SUPPORTED_VERSIONS: Final = (1,)
+#: the version every writer writes (:mod:`plotdoc.contract.versions` records them all)
+CURRENT_VERSION: Final = 2
+SUPPORTED_VERSIONS: Final = (1, 2)
 FORMAT: Final = "plotdoc-project"
 EXTENSIONS: Final = (".plotdoc", ".plotdoc.json")
 MEDIA_TYPE: Final = "application/json"

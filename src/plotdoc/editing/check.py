@@ -37,7 +37,7 @@ def sliced(table: Table, rows: range) -> Table:
         return part
     sl = slice(rows.start, rows.stop)
     part.data_sets = [
-        DataSet(ds.name, ds.values[sl], None if ds.text is None else ds.text[sl])
+        DataSet(ds.name, ds.values[sl], None if ds.text is None else ds.text[sl], ds.id)
         for ds in table.data_sets
     ]
     part.x = None if table.x is None else table.x[sl]

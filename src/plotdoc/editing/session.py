@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..contract.limits import MAX_FILE_BYTES
+from ..contract.site import CURRENT_VERSION, FORMAT
 from ..errors import SaveError
 from ..model import Project
 from ..problems import PathPart, PlotdocError, Problem, Report, error
@@ -28,7 +29,7 @@ IMPORT_SUFFIXES = (".pzfx", ".csv", ".tsv", ".txt")
 def new_project() -> Project:
     from ..api import loads
 
-    return loads(b'{"format": "plotdoc-project", "schemaVersion": 1, "tables": []}')
+    return loads({"format": FORMAT, "schemaVersion": CURRENT_VERSION, "tables": []})
 
 
 def csv_family(data: bytes) -> str:

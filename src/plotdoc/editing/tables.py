@@ -10,6 +10,7 @@ import numpy as np
 from ..contract.families import FAMILIES
 from ..contract.limits import MAX_REPLICATES, MAX_ROWS, MAX_TABLES
 from ..contract.variants import VARIANTS, default_variant
+from ..downwrite import pin_ids
 from ..model import DataSet, Project, Table
 from ..problems import PathPart, found
 from ..reader.build import build_graph, default_graph_document
@@ -228,6 +229,7 @@ def rename_data_set(project: Project, /, table_id: str, data_set: int, name: str
             ("tables", index, "dataSets", data_set, "name"),
             f"expected a unique data set name; {found(name)} is the name of another data set",
         )
+    pin_ids(table)  # the file refers to it by id: renaming changes nothing else
     table.data_sets[data_set].name = name
     rename_keys(table, old, name)
     return Outcome("Rename data set", index, None, table_id)

@@ -35,6 +35,7 @@ from ..contract.nodes import (
     Str,
 )
 from ..contract.variants import VARIANTS, merge
+from ..downwrite import pin_ids
 from ..model import GRAPH_OBJECT_ATTRS, Annotation, Project, Table
 from ..problems import PathPart, format_path
 from ..reader.resolve import resolve
@@ -321,6 +322,7 @@ def _set_data_set_name(table: Table, index: int, rest: tuple[PathPart, ...], val
             full,
             f"expected a unique data set name; {value!r} is the name of another data set",
         )
+    pin_ids(table)  # the file refers to it by id: renaming changes nothing else
     table.data_sets[d].name = value
     rename_keys(table, old, value)
 

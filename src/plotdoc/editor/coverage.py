@@ -63,6 +63,12 @@ EXCEPTIONS = (
         "(a bracket that follows a t test keeps that choice in it).",
     ),
     (
+        "graph.axesOverrides.*.referenceLines[*].*",
+        "Reference lines (schema version 2) are a list set as a whole: from Python "
+        "(`set_field(..., [{value, label, ...}])`) or in the file; the axis section does not "
+        "list them yet.",
+    ),
+    (
         "graph.graphSettingsOverride.lineOfIdentity.*",
         "Its four fields are required together; set as one object from Python "
         "(`set_field(..., {show, color, thickness, dashStyle})`).",

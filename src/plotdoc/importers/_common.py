@@ -1,7 +1,7 @@
 """What every importer shares: the result type, default graphs, names, numbers and limits.
 
 An importer turns foreign data into a plotdoc *document dict*: the JSON-shaped v1 document of
-the contract (``{"format": "plotdoc-project", "schemaVersion": 1, "tables": [...]}``). The
+the contract (``{"format": "plotdoc-project", "schemaVersion": CURRENT_VERSION, "tables": [...]}``). The
 reader validates it later; the helpers here make sure what an importer emits already keeps
 the contract's rules (unique data set names of 1..200 characters, the replicate rule of each
 family, finite numbers or null in cells, no trailing empty rows, a graph variant of the
@@ -21,7 +21,9 @@ import orjson
 from ..api import read_limited
 from ..contract import limits as L
 from ..contract.families import FAMILIES
+from ..contract.site import CURRENT_VERSION, FORMAT
 from ..contract.variants import default_variant
+from ..migrations.v1_to_v2 import data_set_ids
 from ..problems import PathPart, PlotdocError, Problem, error, warning
 from ..reader.cells import NUMERIC_TEXT
 
@@ -31,7 +33,7 @@ Row = list[Cell]
 
 @dataclass(frozen=True, slots=True)
 class ImportResult:
-    """An imported document (a v1 document dict) and the warnings found on the way."""
+    """An imported document (a document dict of the current schema version) and the warnings found on the way."""
 
     document: dict[str, Any]
     problems: tuple[Problem, ...] = ()
@@ -39,7 +41,7 @@ class ImportResult:
 
 def new_document(tables: list[dict[str, Any]]) -> dict[str, Any]:
     """The smallest valid envelope around ``tables``."""
-    return {"format": "plotdoc-project", "schemaVersion": 1, "tables": tables}
+    return {"format": FORMAT, "schemaVersion": CURRENT_VERSION, "tables": tables}
 
 
 # -- graphs ---------------------------------------------------------------------------------
@@ -49,8 +51,8 @@ def new_document(tables: list[dict[str, Any]]) -> dict[str, Any]:
 DEFAULT_VARIANTS: dict[str, str] = {family: default_variant(family) for family in FAMILIES}
 
 
-def default_graph(family: str, replicates: int, data_sets: int) -> dict[str, Any]:
-    """A sensible default ``graph`` for an imported table.
+def default_graph(family: str, replicates: int, data_sets: list[dict[str, Any]]) -> dict[str, Any]:
+    """A sensible default ``graph`` for an imported table (whose ``data_sets`` are given).
 
     ``xy`` with replicates draws mean and error (``xy-points-error``); a multipleVariables
     table gets a scatter of its first variable against its second (or against itself when
@@ -58,7 +60,8 @@ def default_graph(family: str, replicates: int, data_sets: int) -> dict[str, Any
     """
     graph: dict[str, Any] = {"variantId": default_variant(family, replicates)}
     if family == "multipleVariables":
-        mapping = {"x": 0, "y": 1 if data_sets > 1 else 0}
+        ids = data_set_ids([ds["name"] for ds in data_sets]) or ["ds-0"]
+        mapping = {"x": ids[0], "y": ids[1 if len(ids) > 1 else 0]}
         graph["plot"] = {
             "family": "multipleVariables",
             "options": {"kind": "scatter", "mapping": mapping},

@@ -16,7 +16,7 @@ Rules beyond those of :mod:`._pzfx_formats`:
   the same option and are listed in ``usermeta.pzfx.xExcluded`` as ``[row, value]``.
 * An X column with error values (``XFormat="error"``): X keeps the first subcolumn; the X
   errors become a data set ``<X title> (X error)``, added last and hidden in the graph
-  (``graph.dataSetVisibility``); ``usermeta.pzfx.xErrorDataSet`` is its index.
+  (``graph.dataSetVisibility``, by data set id); ``usermeta.pzfx.xErrorDataSet`` is its index.
 * Floating notes are kept as plain text in ``usermeta.pzfx.notes``.
 """
 
@@ -27,6 +27,7 @@ from xml.etree.ElementTree import Element
 
 from ..contract import limits as L
 from ..contract.families import FAMILIES
+from ..migrations.v1_to_v2 import data_set_ids
 from ..problems import Problem, error, excerpt, warning
 from . import _pzfx_formats as F
 from ._common import (
@@ -172,13 +173,14 @@ def convert_table(
         meta["rowTitles"] = labels
     table["replicates"] = replicates
     table["dataSets"] = data_sets
-    graph = default_graph(family, replicates, len(data_sets))
+    graph = default_graph(family, replicates, data_sets)
     hidden = summary_columns(meta)
     if "xErrorDataSet" in meta:
         hidden.append(int(meta["xErrorDataSet"]))
     if hidden:
         # summary data: the graph draws the means, never SD or N as if they were measured
-        graph["dataSetVisibility"] = {str(k): False for k in sorted(hidden)}
+        ids = data_set_ids([ds["name"] for ds in data_sets])
+        graph["dataSetVisibility"] = {ids[k]: False for k in sorted(hidden)}
     table["graph"] = graph
     x_title = text_of(child(x_col, "Title")) if x_col is not None else ""
     if x_title and fam.has_x:

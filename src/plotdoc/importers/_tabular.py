@@ -132,5 +132,5 @@ def build_table(
         {"name": n, "values": trim_rows(rows)}
         for n, (_, rows) in zip(names, data_sets, strict=True)
     ]
-    table["graph"] = default_graph(family, replicates, len(data_sets))
+    table["graph"] = default_graph(family, replicates, table["dataSets"])
     return table

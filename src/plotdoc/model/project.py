@@ -28,6 +28,9 @@ class DataSet:
     values: NDArray[np.float64]
     #: multipleVariables only: object array of the same shape, a str where the cell is text
     text: NDArray[np.object_] | None = None
+    #: what a file refers to the data set by (schema version 2); ``None`` until it is given
+    #: one (read from a file, or generated from the name when the project is written)
+    id: str | None = None
 
     @property
     def n_rows(self) -> int:

@@ -5,11 +5,15 @@ one, an analysis; plus ``complete``, a document written by plotdoc's own writer 
 hand-written source (``complete-source.plotdoc`` beside this module) that uses most of the
 format. The files live in the package folder ``plotdoc/examples``.
 
-``complete.plotdoc`` is the writer's output for a fixed ``modifiedAt``
-(:data:`COMPLETE_NOW`): opening it and writing it again gives the same bytes. After a change
-to the writer, the defaults or the source, rebuild it with::
+Each schema version has its set (contract section 9, rule 5): version 1's in
+``plotdoc/examples`` (published, frozen), the current version's in ``plotdoc/examples/v2``.
+The current version's family examples are version 1's, migrated (:func:`build_example`);
+``complete.plotdoc`` is the writer's output for a fixed ``modifiedAt`` (:data:`COMPLETE_NOW`):
+opening it and writing it again gives the same bytes. After a change to the writer, the
+defaults or the source, rebuild them with::
 
-    python -m plotdoc.publish.examples complete > src/plotdoc/examples/complete.plotdoc
+    for n in $(python -c "from plotdoc.publish.examples import example_names as e; print(*e())"); do
+        python -m plotdoc.publish.examples $n > src/plotdoc/examples/v2/$n.plotdoc; done
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from pathlib import Path
 from typing import Final
 
 from ..atomic import write_into_folder
+from ..contract.site import CURRENT_VERSION
+from ..contract.versions import VERSIONS
 
 #: Example name -> the table family it shows, in the contract's family order.
 FAMILY_EXAMPLES: Final[dict[str, str]] = {
@@ -46,21 +52,24 @@ def example_names() -> list[str]:
     return [*FAMILY_EXAMPLES, COMPLETE]
 
 
-def example_bytes(name: str) -> bytes:
-    """The shipped bytes of the example ``name``; ``KeyError`` for an unknown name."""
+def example_bytes(name: str, version: int = CURRENT_VERSION) -> bytes:
+    """The shipped bytes of the example ``name`` of schema ``version`` (the current one by
+    default); ``KeyError`` for an unknown name or version."""
     if name not in example_names():
         raise KeyError(f"no example named {name!r}; expected one of {', '.join(example_names())}")
-    return resources.files("plotdoc").joinpath("examples", name + EXTENSION).read_bytes()
+    folder = VERSIONS[version].examples
+    return resources.files("plotdoc").joinpath(*folder.split("/"), name + EXTENSION).read_bytes()
 
 
-def write_examples(out_dir: str | os.PathLike[str]) -> list[Path]:
-    """Write every example as ``<out_dir>/<name>.plotdoc`` (folder created); the paths written."""
+def write_examples(out_dir: str | os.PathLike[str], version: int = CURRENT_VERSION) -> list[Path]:
+    """Write every example of ``version`` as ``<out_dir>/<name>.plotdoc`` (folder created);
+    the paths written."""
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for name in example_names():
         target = folder / (name + EXTENSION)
-        write_into_folder(target, example_bytes(name))
+        write_into_folder(target, example_bytes(name, version))
         written.append(target)
     return written
 
@@ -87,16 +96,34 @@ def build_complete(now: str = COMPLETE_NOW) -> bytes:
     return rewrite(complete_source(), now)
 
 
+def build_example(name: str) -> bytes:
+    """The current version's example ``name`` as built: ``complete`` by the writer, a
+    family's example by migrating the published version 1 example (same layout, same
+    content, data sets referred to by id)."""
+    if name == COMPLETE:
+        return build_complete()
+    import json
+
+    from ..contract.site import schema_url
+    from ..migrations import upgrade
+    from .jsonfmt import pretty
+
+    doc = upgrade(json.loads(example_bytes(name, 1)))
+    if "$schema" in doc:
+        doc["$schema"] = schema_url(CURRENT_VERSION)
+    return (pretty(doc) + "\n").encode("utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``python -m plotdoc.publish.examples complete`` prints the rebuilt complete example;
-    ``python -m plotdoc.publish.examples NAME`` prints a shipped example."""
+    """``python -m plotdoc.publish.examples NAME`` prints the current version's example
+    ``NAME`` as built (see :func:`build_example`)."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
         print("usage: python -m plotdoc.publish.examples complete|NAME", file=sys.stderr)
         return 2
     name = args[0]
     try:
-        data = build_complete() if name == COMPLETE else example_bytes(name)
+        data = build_example(name)
     except KeyError as exc:
         print(exc.args[0], file=sys.stderr)
         return 2

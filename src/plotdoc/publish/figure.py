@@ -25,8 +25,8 @@ EXAMPLES: dict[str, Any] = {
     "table.annotations": [
         {
             "type": "bracket",
-            "left": {"kind": "group", "groupIndex": 0},
-            "right": {"kind": "group", "groupIndex": 1},
+            "left": {"kind": "dataSet", "dataSetId": "Control"},
+            "right": {"kind": "dataSet", "dataSetId": "Treated"},
             "text": "**",
         },
         {"type": "text", "x": 20, "y": 150, "text": "n = 4 per group"},
@@ -92,7 +92,7 @@ def figure_section() -> list[str]:
         "from the plot area's lower-left corner, y upwards:",
         f"  - `bracket` (a significance bracket between two groups): {_required(bracket)}"
         f"fields {_fields(bracket)}. Each of `left` and `right` is an anchor: "
-        '`{"kind": "group", "groupIndex": n}` (the n-th plotted data set, from 0) or '
+        '`{"kind": "dataSet", "dataSetId": id}` (snapped to that data set) or '
         '`{"kind": "free", "x": number}` (points from the left edge). `y` is the bar '
         "height in Y data units (null: just above the data); `text` is the label "
         '("*", "**", "p = 0.003").',
@@ -103,7 +103,7 @@ def figure_section() -> list[str]:
         example_line("table.annotations"),
         "",
         "- Style overrides (`graph.styleOverrides`): `global` (every data set), `perDataSet` "
-        "(keyed by data set name) and `perPoint` (by data set name, then row index as a "
+        "(keyed by data set id) and `perPoint` (by data set id, then row index as a "
         "string); each holds elements, and each element only the fields it changes. "
         'Colours are `"theme"` or `{"hex": "#rrggbb", "alpha": 0..1}`. The elements and '
         "their fields:",

@@ -56,6 +56,8 @@ WRITTEN: dict[str, str] = {
     "render-too-small": "table 'a': at 85mm wide the smallest text prints at 3.4 pt (9 pt "
     "scaled by 0.38), below the 6 pt journals ask for (it reaches 6 pt at 150mm wide); make "
     "the graph smaller (plotGeometry) or its text larger (titlesAndFonts), or print it wider",
+    "render-reference-not-drawn": "reference line 0 of leftY at 150 is not drawn: it is "
+    "outside the axis range (0 to 100); widen the range (rangeMin, rangeMax) to show it",
     "edit-invalid": "expected the id of a table; no table has the id 'nope'",
     "non-finite-number": "expected a finite number or a missing cell (NaN); found inf",
     "number-not-exact": "expected a number a double holds exactly (an integer of at most 2^53 "
@@ -63,6 +65,9 @@ WRITTEN: dict[str, str] = {
     "not-json-value": "expected a JSON value (an object, array, string, number, true, false or "
     "null); found a set (set)",
     "save-failed": "could not write results/run.plotdoc: Permission denied",
+    "version-1-unfit": "expected a data set id version 1 can restore ('Control', made from its "
+    "name); found 'ctrl', which version 1 cannot hold",
+    "schema-version-unwritable": "expected a schema version plotdoc writes (1, 2); found 3",
 }
 
 

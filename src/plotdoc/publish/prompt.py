@@ -99,7 +99,7 @@ def _plot_options() -> list[str]:
         f"({_list(P.SURVIVAL_SHOW_AS)}), `plotSymbolsAt` ({_list(P.SURVIVAL_SYMBOLS_AT)}), "
         f"`errorBars` ({_list(P.SURVIVAL_ERROR_BARS)}), `showNumberAtRisk`, "
         "`showCumulativeCensored`.",
-        "- `partsOfWhole`: `dataSetIndex`, `orientation` "
+        "- `partsOfWhole`: `dataSetId`, `orientation` "
         f"({_list(P.PARTS_ORIENTATIONS)}), `reverseOrder`, `donutHoleRatio` (0 to 1), "
         "`graphicSizePt`, `showTotal`, `totalPrefix`, `totalSuffix`, `totalFontSize`.",
         f"- `multipleVariables`: `kind` ({_list(P.MV_KINDS)}) and `mapping` are required; "
@@ -112,7 +112,7 @@ def _mapping() -> list[str]:
     out = [
         "## Variable roles of multipleVariables plots (`plot.options.mapping`)",
         "",
-        f"Roles: {_list(P.MV_ROLES)}. Each maps to the index (from 0) of a data set, or null "
+        f"Roles: {_list(P.MV_ROLES)}. Each maps to the id of a data set, or null "
         "for unmapped; `x` is always required. `kind` must match the variant (`bubble` with "
         "`mv-bubble`, `scatter` with `mv-scatter`, `volcano` with `mv-volcano`, `forest` with "
         "`mv-forest`).",
@@ -187,7 +187,8 @@ def _rules() -> list[str]:
         "- Leave out any optional field to get its default; use `null` only where a field "
         "allows it (missing cells, unmapped roles, automatic sizes).",
         "- A table: `format` (family) is required; `dataSets` (1 or more, each "
-        "`{ name, values }`) is required unless the table is a results table; optional `id`, "
+        "`{ id, name, values }`, `id` optional) is required unless the table is a results "
+        "table; optional `id`, "
         "`name`, `replicates`, `x`, `rowLabels`, `variableTypes`, `graph`, `analyses`, "
         "`annotations`, `titles`.",
         "- Cells: `values[row][replicate]`, each a finite number, null (missing) or, only in "
@@ -199,17 +200,23 @@ def _rules() -> list[str]:
         "the table meets.",
         f"- `x` only in {_list(has_x)} tables (one entry per row). In survival tables X is "
         "time and cells are 1 (event) or 0 (censored), one subject per row.",
-        "- Data set names are unique within a table. The variant's family and "
-        "`plot.family` must equal the table's `format`.",
+        "- Data set names are unique within a table, and so are data set ids. A data set's "
+        "`id` (1 to 128 characters) is what the file refers to it by; left out, it is the "
+        "name. The variant's family and `plot.family` must equal the table's `format`.",
         "- Ids: tables, analyses and annotations may omit `id` (generated as `table-1`, "
         "`analysis-1`, `annotation-1`, ...). Give explicit ids when something refers to them.",
         '- Results tables: `{ "format": "grouped", "derivedFrom": { "sourceTableId": '
         '..., "analysisId": ... } }` with no dataSets, x, rowLabels or variableTypes; the '
         f"analysis must be one of {_list(results)} on a table with an explicit id.",
         "- `graph.plot` is required for multipleVariables tables (kind and mapping).",
-        "- Keys by data set: `styleOverrides.perDataSet` by name; `dataSetVisibility`, "
-        "`elementActivation.perDataSet` and `legend.itemOverrides` by index as a string "
-        '("0", "1", ...).',
+        "- Everything that refers to a data set does so by its id: the keys of "
+        "`styleOverrides.perDataSet` and `perPoint`, `dataSetVisibility`, "
+        "`elementActivation.perDataSet` and `legend.itemOverrides` (these two also take "
+        "semantic keys such as `volcano:up`), `plot.options.dataSetId`, the roles of "
+        "`plot.options.mapping`, the keys of `variableTypes`, `ttest` `groupA`/`groupB` and "
+        "bracket anchors.",
+        f"- Files of schema version 1 (data sets referred to by name and index) still open: "
+        f"plotdoc migrates them; write new files as version {site.CURRENT_VERSION}.",
         f"- Limits: {L.MAX_TABLES} tables, {L.MAX_DATA_SETS} data sets per table, "
         f"{L.MAX_ROWS:,} rows per table, {L.MAX_TOTAL_CELLS:,} cells in all, names up to "
         f"{L.NAME_MAX} characters, ids 1 to {L.ID_MAX} characters, {L.MAX_ANALYSES} "
@@ -243,16 +250,14 @@ def _meanings() -> list[str]:
         "data sets unless `show` is false.",
         "- Annotation coordinates: `text` `x`, `y` and `shape` `points` are in points (1/72 "
         "inch) from the lower-left corner of the plot area, not data values; they do not "
-        "follow the data. A bracket's `left`/`right` `{ kind: group, groupIndex: n }` snaps "
-        "to the n-th plotted data set (from 0), counted along the category axis (in a "
-        "grouped graph, each row's data sets in turn; a superimposed one draws a row's data "
-        "sets at one place, so a bracket between rows joins k and k + data sets); "
+        "follow the data. A bracket's `left`/`right` `{ kind: dataSet, dataSetId: id }` snaps "
+        "to that data set; "
         "`{ kind: free, x }` is in points from the "
         "plot area's left edge; its `y` is in value-axis units, or left out to stand just "
         "above the data. A bracket's `text` is yours to write (stars or the P value that "
         "`plotdoc analyze` prints): no analysis fills it in.",
-        "- `ttest` `groupA`/`groupB` take data set names (`dataSets[].name`, exactly as "
-        "written), not indexes; null means the first two data sets with values.",
+        "- `ttest` `groupA`/`groupB` take data set ids (`dataSets[].id`, or the name when "
+        "the id is left out), not indexes; null means the first two data sets with values.",
         "- A frequency distribution (histogram) is not a graph variant: add a "
         "`frequencyDistribution` analysis with an explicit `id` to a `column` table, and a "
         'results table `{ "format": "grouped", "derivedFrom": { "sourceTableId", '
@@ -261,12 +266,14 @@ def _meanings() -> list[str]:
         "table and `grouped-heat-map`.",
         "- `parts-pie` and `parts-donut` label each slice with its row label and its percent "
         "of the total: give the raw amounts as values and plain row labels (no percentages "
-        "in them). `plot.options.dataSetIndex` picks the data set drawn.",
-        "- Version 1 has no reference line at a data value (no horizontal line at Y = 50). "
-        "Instead: `axesOverrides.frameAndOrigin` `{ originMode: custom, originY: 50 }` runs "
-        "the X axis, with its labels, at Y = 50 (`originX` moves the Y axis); `mv-forest` draws its "
-        "`forest.referenceValue` line and `mv-volcano` its cut-off lines. A `shape` line "
-        "annotation is placed in points and does not follow the data; say so if you use one.",
+        "in them). `plot.options.dataSetId` picks the data set drawn (the first when left out).",
+        "- A reference line at a data value (a dashed line at Y = 1, a threshold, a control "
+        "level): `axesOverrides.leftY.referenceLines` (or `rightY`, or `xContinuous` for a "
+        "vertical line at an X value in xy and survival graphs), a list of at most "
+        f"{L.MAX_REFERENCE_LINES} `{{ value, label, color, thickness, dashStyle }}` (only "
+        '`value` required; dashed by default), e.g. `"referenceLines": [{ "value": 1, '
+        '"label": "baseline" }]`. It is drawn across the plot area at that value and follows '
+        "the data; a line outside the axis range is not drawn (with a warning).",
     ]
 
 

@@ -15,7 +15,9 @@ from typing import Any
 
 import numpy as np
 
+from ..contract.site import CURRENT_VERSION, FORMAT
 from ..contract.variants import VARIANTS, SampleData, Variant
+from ..migrations.v1_to_v2 import data_set_ids
 
 Doc = dict[str, Any]
 
@@ -26,7 +28,7 @@ def _round(a: Any, digits: int = 2) -> Any:
 
 
 def _doc(table: dict[str, Any]) -> Doc:
-    return {"format": "plotdoc-project", "schemaVersion": 1, "tables": [table]}
+    return {"format": FORMAT, "schemaVersion": CURRENT_VERSION, "tables": [table]}
 
 
 def _xy(variant: Variant) -> Doc:
@@ -319,14 +321,15 @@ def _rows_document(variant: Variant) -> Doc:
     table = ROW_TABLES[variant.sample.data](variant)
     plot: dict[str, Any] = {"family": variant.family, "options": {}}
     if variant.sample.data in _MV:
-        mapping = _MV[variant.sample.data][1]
+        ids = data_set_ids([ds["name"] for ds in table["dataSets"]])
+        mapping = {role: ids[index] for role, index in _MV[variant.sample.data][1].items()}
         plot["options"] = {"kind": variant.own_defaults["kind"], "mapping": mapping}
     plot["options"].update(_options(variant))
     table["id"] = "t1"
     table["graph"] = {"variantId": variant.id, "plot": plot}
     return {
-        "format": "plotdoc-project",
-        "schemaVersion": 1,
+        "format": FORMAT,
+        "schemaVersion": CURRENT_VERSION,
         "meta": {"title": f"Sample: {variant.id}"},
         "tables": [_with_analyses(table, variant)],
     }

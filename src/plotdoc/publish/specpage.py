@@ -3,10 +3,10 @@
 :func:`render_markdown` fills the prose template ``spec-template.md`` (beside this module)
 with blocks generated from :mod:`plotdoc.contract` (families, variants, plot options,
 presets, methods, limits, the document description) and from the problem catalogue. The
-committed page ``docs/format/v1.md`` is its output; a test regenerates it so the two cannot
+committed page ``docs/format/v2.md`` is its output; a test regenerates it so the two cannot
 drift. Regenerate it with::
 
-    python -m plotdoc.publish.specpage > docs/format/v1.md
+    python -m plotdoc.publish.specpage > docs/format/v2.md
 
 :func:`render_html` gives the same page as standalone HTML (no script, inline style).
 """
@@ -28,6 +28,7 @@ from ..contract.families import FAMILIES
 from ..contract.methods import METHODS
 from ..contract.presets import DEFAULT_PRESET, PRESETS
 from ..contract.variants import VARIANTS
+from ..contract.versions import VERSIONS
 from ..problems import CATALOGUE
 from .examples import COMPLETE, FAMILY_EXAMPLES
 from .jsonfmt import pretty
@@ -343,7 +344,7 @@ def template() -> str:
 
 
 def render_markdown() -> str:
-    """The spec page of the current version as Markdown (the content of ``docs/format/v1.md``)."""
+    """The spec page of the current version as Markdown (the content of ``docs/format/v2.md``)."""
     values = _values()
 
     def fill(m: re.Match[str]) -> str:
@@ -357,6 +358,21 @@ def render_markdown() -> str:
 def render_html() -> str:
     """The same page as standalone HTML, readable without JavaScript."""
     return page(f"plotdoc project file, version {site.CURRENT_VERSION}", render_markdown())
+
+
+def published_markdown(version: int = site.CURRENT_VERSION) -> str:
+    """The spec page of ``version``: the shipped, frozen page of a published version, the
+    generated page of the current one."""
+    record = VERSIONS[version]
+    if record.spec_file is None:
+        return render_markdown()
+    folder = resources.files("plotdoc.contract")
+    return folder.joinpath(*record.spec_file.split("/")).read_text(encoding="utf-8")
+
+
+def published_html(version: int = site.CURRENT_VERSION) -> str:
+    """:func:`published_markdown` as standalone HTML."""
+    return page(f"plotdoc project file, version {version}", published_markdown(version))
 
 
 def main(argv: list[str] | None = None) -> int:

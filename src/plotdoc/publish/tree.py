@@ -3,10 +3,10 @@
 :func:`write_tree` writes, under one folder, exactly what the publishing site serves::
 
     schemas/project/index.json                  the version catalog
-    schemas/project/v1.json                     the immutable schema (the shipped bytes)
-    schemas/project/v1/examples/<name>.plotdoc  every example, complete.plotdoc included
-    developers/project-format/v1/index.html     the spec page
-    developers/project-format/v1/v1.md          its Markdown copy
+    schemas/project/vN.json                     each version's immutable schema (shipped bytes)
+    schemas/project/vN/examples/<name>.plotdoc  its examples, complete.plotdoc included
+    developers/project-format/vN/index.html     its spec page
+    developers/project-format/vN/vN.md          the page's Markdown copy
 
 Each path mirrors the address :mod:`plotdoc.contract.site` gives it (the site root replaced
 by the folder), so the folder can be copied to the site as it is.
@@ -18,16 +18,15 @@ import os
 from pathlib import Path
 
 from ..atomic import write_into_folder
-from ..contract import schema, site
+from ..contract import schema
+from ..contract.versions import VERSIONS
 from . import examples, specpage
 
 
-def relative_paths(version: int = site.CURRENT_VERSION) -> list[str]:
-    """The relative path of every file :func:`write_tree` writes, in writing order."""
+def _version_paths(version: int) -> list[str]:
     base = f"schemas/project/v{version}"
     spec = f"developers/project-format/v{version}"
     return [
-        "schemas/project/index.json",
         f"{base}.json",
         *(f"{base}/examples/{name}{examples.EXTENSION}" for name in examples.example_names()),
         f"{spec}/index.html",
@@ -35,25 +34,33 @@ def relative_paths(version: int = site.CURRENT_VERSION) -> list[str]:
     ]
 
 
-def _contents(version: int) -> list[bytes]:
+def relative_paths() -> list[str]:
+    """The relative path of every file :func:`write_tree` writes, in writing order: the
+    catalog, then each version's files, oldest first."""
+    return ["schemas/project/index.json", *(p for v in VERSIONS for p in _version_paths(v))]
+
+
+def _version_contents(version: int) -> list[bytes]:
     return [
-        schema.catalog_bytes(),
         schema.schema_bytes(version),
-        *(examples.example_bytes(name) for name in examples.example_names()),
-        specpage.render_html().encode("utf-8"),
-        specpage.render_markdown().encode("utf-8"),
+        *(examples.example_bytes(name, version) for name in examples.example_names()),
+        specpage.published_html(version).encode("utf-8"),
+        specpage.published_markdown(version).encode("utf-8"),
     ]
 
 
+def _contents() -> list[bytes]:
+    return [schema.catalog_bytes(), *(b for v in VERSIONS for b in _version_contents(v))]
+
+
 def write_tree(out_dir: str | os.PathLike[str]) -> list[Path]:
-    """Write the publishable tree of the current version under ``out_dir``; the paths written.
+    """Write the publishable tree of every version under ``out_dir``; the paths written.
 
     Folders are created as needed; files already there are replaced.
     """
     root = Path(out_dir)
-    version = site.CURRENT_VERSION
     written: list[Path] = []
-    for rel, data in zip(relative_paths(version), _contents(version), strict=True):
+    for rel, data in zip(relative_paths(), _contents(), strict=True):
         target = root / rel
         write_into_folder(target, data)
         written.append(target)

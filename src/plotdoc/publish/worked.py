@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..contract.site import CURRENT_VERSION, FORMAT
+
 Document = dict[str, Any]
 
-_HEAD: Document = {"format": "plotdoc-project", "schemaVersion": 1}
+_HEAD: Document = {"format": FORMAT, "schemaVersion": CURRENT_VERSION}
 
 
 def _doc(title: str, *tables: Document) -> Document:
@@ -89,8 +91,8 @@ WORKED: dict[str, tuple[str, Document]] = {
                 "annotations": [
                     {
                         "type": "bracket",
-                        "left": {"kind": "group", "groupIndex": 0},
-                        "right": {"kind": "group", "groupIndex": 1},
+                        "left": {"kind": "dataSet", "dataSetId": "Control"},
+                        "right": {"kind": "dataSet", "dataSetId": "Treated"},
                         "text": "t test",
                     }
                 ],

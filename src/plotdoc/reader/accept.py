@@ -56,16 +56,17 @@ _JSON_TYPES: dict[type, str] = {
 
 _LOCK = threading.RLock()
 
-#: compiled closures by id of node (the document's nodes live as long as the module)
-_COMPILED: dict[int, Accept | None] = {}
+#: compiled closures by id of node and id of the definitions its references name (the
+#: documents' nodes live as long as their modules)
+_COMPILED: dict[tuple[int, int], Accept | None] = {}
 #: definitions being compiled (a reference to one of them is looked up when called)
-_COMPILING: set[int] = set()
+_COMPILING: set[tuple[int, int]] = set()
 
 
-def acceptor(node: Node) -> Accept | None:
-    """The closure that accepts valid values of ``node`` (a node of the v1 document), or
-    None when the node may hold rows of cells."""
-    key = id(node)
+def acceptor(node: Node, defs: Mapping[str, Node] = DEFINITIONS) -> Accept | None:
+    """The closure that accepts valid values of ``node`` (a node of a document description
+    whose definitions are ``defs``), or None when the node may hold rows of cells."""
+    key = (id(node), id(defs))
     try:
         return _COMPILED[key]
     except KeyError:
@@ -73,7 +74,7 @@ def acceptor(node: Node) -> Accept | None:
     with _LOCK:  # one thread compiles at a time (references to definitions being compiled)
         if key in _COMPILED:
             return _COMPILED[key]
-        found = None if _holds_cells(node) else _compile(node, DEFINITIONS)
+        found = None if _holds_cells(node, defs) else _compile(node, defs)
         _COMPILED[key] = found
     return found
 
@@ -88,7 +89,7 @@ def accepts(node: Node, accept: Accept, value: Any) -> bool:
         key = orjson.dumps(value)
     except TypeError:  # deeper than orjson writes: checked as it is
         return accept(value)
-    seen = _SEEN.setdefault(id(node), {})
+    seen = _SEEN.setdefault(id(accept), {})
     if key in seen:
         return True
     if not accept(value):
@@ -108,41 +109,42 @@ _SEEN_ITEMS = 64
 _SEEN_BYTES = 64 << 10
 
 
-def _holds_cells(node: Node, seen: frozenset[int] = frozenset()) -> bool:
+def _holds_cells(node: Node, defs: Mapping[str, Node], seen: frozenset[int] = frozenset()) -> bool:
     if id(node) in seen:
         return False
     seen = seen | {id(node)}
     if isinstance(node, Ref):
-        return _holds_cells(DEFINITIONS[node.name], seen)
+        return _holds_cells(defs[node.name], defs, seen)
     if isinstance(node, Cells):
         return True
     if isinstance(node, Arr):
-        return _holds_cells(node.items, seen)
+        return _holds_cells(node.items, defs, seen)
     if isinstance(node, Map):
-        return _holds_cells(node.values, seen)
+        return _holds_cells(node.values, defs, seen)
     if isinstance(node, Obj):
-        return any(_holds_cells(sub, seen) for sub in node.props.values())
+        return any(_holds_cells(sub, defs, seen) for sub in node.props.values())
     if isinstance(node, OneOf):
-        return any(_holds_cells(sub, seen) for sub in node.options)
+        return any(_holds_cells(sub, defs, seen) for sub in node.options)
     return False
 
 
 def _compile(node: Node, defs: Mapping[str, Node]) -> Accept:
     if isinstance(node, Ref):
         target = defs[node.name]
-        compiled = _COMPILED.get(id(target))
+        key = (id(target), id(defs))
+        compiled = _COMPILED.get(key)
         if compiled is not None:
             return compiled
-        if id(target) not in _COMPILING:
-            _COMPILING.add(id(target))
+        if key not in _COMPILING:
+            _COMPILING.add(key)
             try:
-                compiled = _COMPILED[id(target)] = _compile(target, defs)
+                compiled = _COMPILED[key] = _compile(target, defs)
             finally:
-                _COMPILING.discard(id(target))
+                _COMPILING.discard(key)
             return compiled
 
         def ref(value: Any) -> bool:  # a definition that holds itself: looked up when called
-            inner = _COMPILED[id(target)]
+            inner = _COMPILED[key]
             assert inner is not None
             return inner(value)
 

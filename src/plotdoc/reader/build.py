@@ -16,6 +16,7 @@ from ..contract import document as D
 from ..contract.families import FAMILIES
 from ..contract.methods import METHODS
 from ..contract.variants import VARIANTS, default_variant, merge, merged_into
+from ..migrations.v1_to_v2 import data_set_ids, table_to_model
 from ..model import (
     Analysis,
     Annotation,
@@ -118,6 +119,10 @@ def _ids(given: Iterable[str | None], prefix: str) -> list[str]:
 def _table(ctx: Context, raw: dict[str, Any], index: int, tid: str) -> Table:
     family = FAMILIES[raw["format"]]
     raw_sets: list[dict[str, Any]] = raw.get("dataSets") or []
+    names = [ds["name"] for ds in raw_sets]
+    ids = data_set_ids(names, [ds.get("id") for ds in raw_sets])
+    # the model keeps the references version 1 wrote (names and indexes)
+    table_to_model(raw, names, ids)
     blocks = [block_of(ctx, ds["values"]) for ds in raw_sets]
     widest = max((b.width for b in blocks), default=0)
     replicates = int(raw.get("replicates", max(widest, family.min_replicates)))
@@ -125,6 +130,8 @@ def _table(ctx: Context, raw: dict[str, Any], index: int, tid: str) -> Table:
         _data_set(ds["name"], b, replicates, family.allows_text)
         for ds, b in zip(raw_sets, blocks, strict=True)
     ]
+    for ds, did in zip(data_sets, ids, strict=True):
+        ds.id = did
     if family.id == "survival":  # a cell other than 1, 0 or missing is ignored (a warning says so)
         for ds in data_sets:
             ds.values[(ds.values != 0) & (ds.values != 1)] = np.nan

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -49,8 +49,10 @@ class Context:
     wide_integers: bool = False
     #: the document read again with every integer whole (only when ``wide_integers``)
     exact_tree: Any = None
-    #: whether a migration changed the tree (caches keyed by id are then dropped)
+    #: whether a migration changed the tree
     migrated: bool = False
+    #: after a migration: a path of the migrated tree as the path of the user's file
+    original: Callable[[Path], Path] | None = None
     #: whether the cells become arrays (an open): the semantic stage converts them once for
     #: the import; a check that builds nothing reads small data sets without numpy
     arrays: bool = True

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..contract.limits import MAX_LISTED_PROBLEMS, MAX_LISTED_WARNINGS
 from ..problems import Problem, Report, error
@@ -67,13 +67,18 @@ def run_pipeline(
     was_enabled = gc.isenabled()
     gc.disable()
     try:
+        # problems listed before this index are at the paths of the user's file
+        migrated_from = 0
         for stage in stages:
             if stage.name == "import" and (not build or ctx.has_errors):
                 break
             if not stage.stops and ctx.has_errors:
                 break
-            if collect(ctx, stage.run(ctx)) and stage.stops:
+            # a migration drops the keys it warns about itself
+            if collect(ctx, stage.run(ctx), drops=stage.name != "migration") and stage.stops:
                 break
+            if stage.name == "migration":
+                migrated_from = len(ctx.problems)
     finally:
         # The parsed tree and the rows flattened from it are not needed past the pipeline
         # (the project holds arrays and copies). Freed while the collector still pauses,
@@ -96,6 +101,11 @@ def run_pipeline(
         )
     # Only a document with problems pays for finding where they are in its text (and for
     # loading the module that finds them).
+    if ctx.original is not None:
+        back = ctx.original
+        ctx.problems[migrated_from:] = [
+            replace(p, path=back(p.path)) for p in ctx.problems[migrated_from:]
+        ]
     if ctx.problems:
         from .positions import with_positions
 
@@ -105,7 +115,7 @@ def run_pipeline(
     return ctx, report
 
 
-def collect(ctx: Context, found: Iterable[Problem]) -> bool:
+def collect(ctx: Context, found: Iterable[Problem], *, drops: bool = True) -> bool:
     """Add a stage's problems to ``ctx``; whether any is an error.
 
     Errors past the first :data:`MAX_LISTED_PROBLEMS` and warnings past the first
@@ -126,10 +136,12 @@ def collect(ctx: Context, found: Iterable[Problem]) -> bool:
             else:
                 ctx.omitted += 1
         elif ctx.listed_warnings < MAX_LISTED_WARNINGS:
-            if problem.code in DROPPED_CODES:
+            if drops and problem.code in DROPPED_CODES:
                 ctx.drops.setdefault(problem.path[:-1], []).append(problem.path[-1])
             problems.append(problem)
             ctx.listed_warnings += 1
-        else:
+        elif drops:
             ctx.omit_warning(problem.code, problem.path)
+        else:
+            ctx.omitted_warnings += 1
     return errors

@@ -19,6 +19,7 @@ from ..contract.families import FAMILIES
 from ..contract.limits import MAX_EXACT_CELL_INT, MAX_TOTAL_CELLS, MAX_USERMETA_BYTES
 from ..contract.methods import METHODS
 from ..contract.variants import VARIANTS
+from ..migrations.v1_to_v2 import KEY_MAPS, data_set_ids, path_get
 from ..problems import Path, Problem, error, excerpt, warning
 from .cells import CellBlock, CellFacts, parse_numeric_text, to_block
 from .context import Context
@@ -237,8 +238,22 @@ def _table(
             )
         else:
             names[ds["name"]] = d
+    given: dict[str, int] = {}
+    for d, ds in enumerate(data_sets):
+        did = ds.get("id")
+        if did is None:
+            continue
+        if did in given:
+            yield error(
+                "duplicate-data-set-id",
+                (*path, "dataSets", d, "id"),
+                f"expected a unique data set id; {excerpt(did)} is also dataSets[{given[did]}]",
+            )
+        else:
+            given[did] = d
+    set_ids = frozenset(_ids_of(data_sets))
     for name in table.get("variableTypes") or {}:
-        if name not in names and family.id == "multipleVariables":
+        if name not in set_ids and family.id == "multipleVariables":
             if ctx.warnings_full:
                 ctx.omit_warnings("variable-type-unknown-name", (*path, "variableTypes"), [name])
                 continue
@@ -246,7 +261,7 @@ def _table(
                 warning(
                     "variable-type-unknown-name",
                     (*path, "variableTypes", name),
-                    f"expected the name of a data set; no data set is named {excerpt(name)} (ignored)",
+                    f"expected the id of a data set; no data set has the id {excerpt(name)} (ignored)",
                 )
             )
 
@@ -354,12 +369,12 @@ def _table(
         if method.id == "ttest":
             for key in ("groupA", "groupB"):
                 group = (analysis.get("params") or {}).get(key)
-                if group is not None and group not in names:
+                if group is not None and group not in set_ids:
                     yield (
                         warning(
                             "analysis-group-unknown",
                             (*apath, "params", key),
-                            f"expected the name of a data set; no data set is named {excerpt(group)}",
+                            f"expected the id of a data set (in a version 1 file, its name); no data set has the id {excerpt(group)}",
                         )
                     )
     seen_ann: dict[str, int] = {}
@@ -380,12 +395,17 @@ def _table(
         if ann["type"] == "bracket" and derived is None:
             for side in ("left", "right"):
                 anchor = ann[side]
-                if anchor["kind"] == "group" and anchor["groupIndex"] >= plotted:
+                where = (*path, "annotations", n, side, "dataSetId")
+                if ctx.original is not None and ctx.original(where) != where:
+                    continue  # a version 1 anchor: its migration reported it
+                if anchor["kind"] == "dataSet" and plotted and anchor["dataSetId"] not in set_ids:
                     yield (
                         warning(
                             "annotation-group-out-of-range",
-                            (*path, "annotations", n, side, "groupIndex"),
-                            f"expected a data set index below {plotted}; found {anchor['groupIndex']} (drawn at the last data set)",
+                            where,
+                            f"expected the id of a data set; found {excerpt(anchor['dataSetId'])}, "
+                            "which matches none (an id ds-<n> is drawn at the n-th plotted "
+                            "group, from 0, any other at the first)",
                         )
                     )
     yield from _usermeta(table.get("usermeta"), (*path, "usermeta"))
@@ -395,8 +415,10 @@ def _exact_rows(ctx: Context, path: Path) -> list[Any] | None:
     """The list at ``path`` (a data set's values, a table's x) read again from the text with
     every integer kept whole, when the text may hold an integer beyond 64 bits (which the
     parsed tree holds as the nearest double); else None. The text is read again once."""
-    if not ctx.wide_integers or ctx.migrated:
+    if not ctx.wide_integers:
         return None
+    if ctx.migrated and ctx.original is not None:  # the text is the user's file: its path
+        path = ctx.original(path)
     if ctx.exact_tree is None:
         import json
 
@@ -556,14 +578,19 @@ def _graph(
         )
     elif variant.family == family:
         yield from _plot_options(
-            plot["options"], (*path, "plot", "options"), variant.id, len(data_sets)
+            plot["options"], (*path, "plot", "options"), variant.id, _ids_of(data_sets)
         )
     if not derived:  # a results table's data sets exist only once its analysis has run
         yield from _data_set_keys(ctx, graph, path, data_sets)
 
 
+def _ids_of(data_sets: list[dict[str, Any]]) -> list[str]:
+    """The data sets' ids: given, or generated as the import generates them."""
+    return data_set_ids([ds["name"] for ds in data_sets], [ds.get("id") for ds in data_sets])
+
+
 def _plot_options(
-    options: dict[str, Any], path: Path, variant_id: str, n_sets: int
+    options: dict[str, Any], path: Path, variant_id: str, ids: list[str]
 ) -> Iterator[Problem]:
     variant = VARIANTS[variant_id]
     mode = options.get("mode")
@@ -574,13 +601,13 @@ def _plot_options(
             f"expected one of {', '.join(variant.modes)} for {variant_id}; found {mode!r} "
             f"(replaced by {variant.default_mode!r})",
         )
-    index = options.get("dataSetIndex")
-    if variant.family == "partsOfWhole" and isinstance(index, int) and index >= n_sets:
+    chosen = options.get("dataSetId")
+    if variant.family == "partsOfWhole" and chosen is not None and chosen not in ids:
         yield warning(
             "unmatched-data-set-key",
-            (*path, "dataSetIndex"),
-            f"expected a data set index below {n_sets}; found {index}, which matches none "
-            "(replaced by 0)",
+            (*path, "dataSetId"),
+            f"expected the id of a data set; found {excerpt(chosen)}, which matches none "
+            "(replaced by the first data set)",
         )
     if variant.family != "multipleVariables":
         return
@@ -601,12 +628,12 @@ def _plot_options(
                 (*path, "mapping", role),
                 f"expected a data set index for the role {role!r}, which a {kind} plot needs; it is unmapped",
             )
-    for role, index in mapping.items():
-        if index is not None and index >= n_sets:
+    for role, did in mapping.items():
+        if did is not None and did not in ids:
             yield error(
                 "mapping-incomplete",
                 (*path, "mapping", role),
-                f"expected a data set index below {n_sets}; found {index}",
+                f"expected the id of a data set; found {excerpt(did)}, which matches none",
             )
 
 
@@ -616,23 +643,10 @@ _ALL_SEMANTIC_KEYS = frozenset(k for v in VARIANTS.values() for k in v.semantic_
 def _data_set_keys(
     ctx: Context, graph: dict[str, Any], path: Path, data_sets: list[dict[str, Any]]
 ) -> Iterator[Problem]:
-    names = {ds["name"] for ds in data_sets}
-    n = len(data_sets)
-    indexes = {str(i) for i in range(n)}
-    width = len(str(n))
+    ids = frozenset(_ids_of(data_sets))
     variant_id = graph.get("variantId", "")
     variant = VARIANTS.get(variant_id)
     semantic = variant.semantic_keys if variant is not None else ()
-
-    def by_index(key: str) -> bool:
-        # ASCII digits only (int() also reads "²" and other Unicode digits, and refuses
-        # more than 4,300 digits); a key longer than n's own digits is past the end
-        return key in indexes or (
-            len(key) <= width and key.isascii() and key.isdigit() and int(key) < n
-        )
-
-    def by_name(key: str) -> bool:
-        return key in names or key in semantic
 
     def unmatched(parent: Path, keys: list[str], how: str) -> Iterator[Problem]:
         """A warning for each of ``keys`` (which match no data set), built only while the
@@ -656,38 +670,11 @@ def _data_set_keys(
                 f"expected {how}; found {excerpt(key)}, which matches none (ignored)",
             )
 
-    style = graph.get("styleOverrides") or {}
-    keys = style.get("perDataSet") or {}
-    yield from unmatched(
-        (*path, "styleOverrides", "perDataSet"),
-        [key for key in keys if not by_name(key)],
-        "a data set name or a semantic key",
-    )
-    keys = style.get("perPoint") or {}
-    yield from unmatched(
-        (*path, "styleOverrides", "perPoint"),
-        [key for key in keys if key not in names],
-        "a data set name",
-    )
-    keys = graph.get("dataSetVisibility") or {}
-    yield from unmatched(
-        (*path, "dataSetVisibility"),
-        [key for key in keys if not by_index(key)],
-        f"a data set index below {n}",
-    )
-    keys = (graph.get("elementActivation") or {}).get("perDataSet") or {}
-    yield from unmatched(
-        (*path, "elementActivation", "perDataSet"),
-        [key for key in keys if not by_index(key)],
-        f"a data set index below {n}",
-    )
-    keys = (graph.get("legend") or {}).get("itemOverrides") or {}
-    yield from unmatched(
-        (*path, "legend", "itemOverrides"),
-        [
-            key
-            for key in keys
-            if not (((key == "0" or not key.startswith("0")) and by_index(key)) or key in semantic)
-        ],
-        f"a data set index below {n} or a semantic key",
-    )
+    table = {"graph": graph}
+    for km in KEY_MAPS:
+        keys = path_get(table, km.path) or {}
+        yield from unmatched(
+            (*path, *km.path[1:]),
+            [key for key in keys if key not in ids and not (km.semantic and key in semantic)],
+            "a data set id or a semantic key" if km.semantic else "a data set id",
+        )

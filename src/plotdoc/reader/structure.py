@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
-from ..contract.document import DEFINITIONS, ROOT
+from ..contract.document import DEFINITIONS
 from ..contract.limits import FORBIDDEN_KEYS, MAX_LISTED_PROBLEMS
 from ..contract.nodes import (
     AnyValue,
@@ -39,6 +39,7 @@ from ..contract.nodes import (
     json_type_name,
     tagged_options,
 )
+from ..contract.versions import description
 from ..problems import Path, Problem, did_you_mean, error, excerpt, found, one_of
 from .accept import acceptor, accepts
 from .cells import FlatRows
@@ -77,11 +78,10 @@ class Checker:
     def check(self, node: Node, value: Any, path: Path) -> None:
         if isinstance(node, Ref):
             node = self.defs[node.name]
-        if self.defs is DEFINITIONS:
-            # a valid value is accepted by a closure compiled once, without paths or messages
-            accept = acceptor(node)
-            if accept is not None and accepts(node, accept, value):
-                return
+        # a valid value is accepted by a closure compiled once, without paths or messages
+        accept = acceptor(node, self.defs)
+        if accept is not None and accepts(node, accept, value):
+            return
         method = _METHODS[type(node)]
         method(self, node, value, path)
 
@@ -498,8 +498,10 @@ def _sketch(node: Node, defs: Mapping[str, Node], depth: int = 0) -> str:
 
 
 def check_structure(ctx: Context) -> Iterator[Problem]:
-    checker = Checker(DEFINITIONS, ctx.flat)
-    checker.check(ROOT, ctx.tree, ())
+    """The document against its version's description (the current one after a migration)."""
+    root, defs = description(ctx.version)
+    checker = Checker(defs, ctx.flat)
+    checker.check(root, ctx.tree, ())
     ctx.omitted += checker.omitted  # the pipeline's too-many-problems error says how many
     yield from checker.problems
 

@@ -29,6 +29,7 @@ from .guides import axes as axes_mod
 from .guides import legend as legend_mod
 from .guides import titles as titles_mod
 from .guides.annotations import draw_annotations
+from .guides.reference_lines import draw_reference_lines
 from .low_contrast import warn_low_contrast
 from .outside import warn_cut_marks, warn_outside_range
 from .print_size import save_scaled_pdf, scale_svg
@@ -156,6 +157,7 @@ def draw_graph(project: Project, table: Table, *, dpi: float = 150) -> tuple[Fig
     axes_mod.apply_axes(ctx)
     for hook in ctx.after_axes:
         hook()
+    draw_reference_lines(ctx)
     titles_mod.draw_titles(ctx)
     legend_mod.draw_legend(ctx)
     draw_annotations(ctx)

@@ -26,6 +26,8 @@ ANALYSIS_NOT_DRAWN = "render-analysis-not-drawn"
 #: drawn as asked, but a reader may misread it (data sets drawn alike, a colour that nearly
 #: vanishes on the background, proportions a log axis distorts)
 AMBIGUOUS = "render-ambiguous"
+#: a reference line the graph cannot show (no such axis, a log axis, outside the range)
+REFERENCE_NOT_DRAWN = "render-reference-not-drawn"
 
 #: text or lines too small to print at the width a figure is scaled to
 TOO_SMALL = "render-too-small"

@@ -29,6 +29,7 @@ def _superimposed(*brackets: dict[str, object]) -> dict[str, object]:
 
     doc = sample_document("grouped-superimposed-scatter")  # 3 data sets over 3 rows
     doc["tables"][0]["annotations"] = list(brackets)
+    doc["schemaVersion"] = 1  # the brackets number plotted groups, as version 1 wrote them
     return doc
 
 
