@@ -10,6 +10,15 @@ needs it, so importing this package stays cheap.
 from __future__ import annotations
 
 from ._results import STATUSES, Status
+from .anova import OneWayAnovaResult, one_way_anova, one_way_anova_from_summary
+from .column_statistics import ColumnStatisticsResult, column_statistics
+from .comparisons import (
+    Comparison,
+    MultipleComparisonsResult,
+    multiple_comparisons,
+    multiple_comparisons_from_summary,
+    p_adjust,
+)
 from .correlation import CorrelationMatrix, CorrelationResult, correlation, correlation_matrix
 from .density import Density, bandwidth, kernel_density
 from .descriptive import (
@@ -28,29 +37,48 @@ from .descriptive import (
 )
 from .fourpl import FourPLResult, four_parameter_logistic, fourpl_curve
 from .frequency import FrequencyResult, frequency_distribution
+from .normality import NormalityResult, normality_test
+from .one_sample import OneSampleResult, one_sample_test
 from .regression import LinearRegressionResult, linear_regression
 from .survival import KaplanMeierResult, kaplan_meier, number_at_risk
 from .ttest import TTestResult, ttest
+from .twoway import (
+    Effect,
+    TwoWayAnovaResult,
+    TwoWayComparisonsResult,
+    two_way_anova,
+    two_way_comparisons,
+)
 
 __all__ = [
     "STATUSES",
     "BoxStats",
     "CenterError",
+    "ColumnStatisticsResult",
+    "Comparison",
     "CorrelationMatrix",
     "CorrelationResult",
     "Density",
+    "Effect",
     "FourPLResult",
     "FrequencyResult",
     "Geometric",
     "KaplanMeierResult",
     "LinearRegressionResult",
     "MedianCI",
+    "MultipleComparisonsResult",
+    "NormalityResult",
+    "OneSampleResult",
+    "OneWayAnovaResult",
     "Status",
     "Summary",
     "TTestResult",
+    "TwoWayAnovaResult",
+    "TwoWayComparisonsResult",
     "bandwidth",
     "box_stats",
     "center_and_error",
+    "column_statistics",
     "correlation",
     "correlation_matrix",
     "four_parameter_logistic",
@@ -61,9 +89,18 @@ __all__ = [
     "kernel_density",
     "linear_regression",
     "median_ci",
+    "multiple_comparisons",
+    "multiple_comparisons_from_summary",
+    "normality_test",
     "number_at_risk",
+    "one_sample_test",
+    "one_way_anova",
+    "one_way_anova_from_summary",
+    "p_adjust",
     "percentile",
     "percentiles",
     "summarize",
     "ttest",
+    "two_way_anova",
+    "two_way_comparisons",
 ]
