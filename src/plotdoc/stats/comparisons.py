@@ -178,11 +178,13 @@ def p_adjust(p: npt.ArrayLike, method: str, alpha: float = ALPHA) -> FloatArray:
     elif method == "bonferroni":
         adj = s * m
     elif method == "sidak":
-        adj = -np.expm1(m * np.log1p(-s))
+        with np.errstate(divide="ignore"):  # P = 1: log(0) = -inf gives 1, as it should
+            adj = -np.expm1(m * np.log1p(-s))
     elif method == "holm":
         adj = np.maximum.accumulate(s * (m - ranks + 1))
     elif method == "holmSidak":
-        adj = np.maximum.accumulate(-np.expm1((m - ranks + 1) * np.log1p(-s)))
+        with np.errstate(divide="ignore"):
+            adj = np.maximum.accumulate(-np.expm1((m - ranks + 1) * np.log1p(-s)))
     else:
         adj = np.minimum.accumulate((s * m / ranks)[::-1])[::-1]
         if method == "bky":
