@@ -2,7 +2,7 @@
 
 Run on demand (not a test)::
 
-    python bench/bench_stats.py [--pandas]
+    python bench/bench_stats.py [--pandas] [--anova]
 
 Each figure is the best of several repeats (wall clock), ours and the baseline interleaved. Targets: linear regression on
 200,000 points <= 1.5x scipy.stats.linregress; 4PL fit on 10,000 points <= 1x
@@ -202,6 +202,60 @@ def bench_comparisons() -> None:
     report("  the same", ours, base, "lifelines logrank_test", None)
 
 
+def bench_anova_family() -> None:
+    """The ANOVA family against the library each is checked against (no targets: the
+    computations are small; the rows show what a typical table costs)."""
+    import pandas as pd
+    import statsmodels.formula.api as smf
+    from statsmodels.stats.anova import anova_lm
+
+    from plotdoc.stats import multiple_comparisons, normality_test, one_way_anova, two_way_anova
+
+    rng = np.random.default_rng(3)
+    groups = [rng.normal(i * 0.3, 1.0, size=50) for i in range(6)]
+    big = [rng.normal(i * 0.1, 1.0, size=20_000) for i in range(5)]
+    for name, ours, base, base_name in [
+        ("one-way ANOVA, 6 x 50", lambda: one_way_anova(groups),
+         lambda: sps.f_oneway(*groups), "scipy f_oneway"),
+        ("one-way ANOVA, 5 x 20,000", lambda: one_way_anova(big),
+         lambda: sps.f_oneway(*big), "scipy f_oneway"),
+        ("Kruskal-Wallis, 6 x 50", lambda: one_way_anova(groups, "kruskalWallis"),
+         lambda: sps.kruskal(*groups), "scipy kruskal"),
+        ("Friedman, 50 rows x 6", lambda: one_way_anova(groups, "friedman"),
+         lambda: sps.friedmanchisquare(*groups), "scipy friedmanchisquare"),
+        ("Tukey, 6 x 50 (15 pairs)", lambda: multiple_comparisons(groups),
+         lambda: sps.tukey_hsd(*groups).confidence_interval(), "scipy tukey_hsd + CI"),
+        ("Dunnett, 5 vs control, 50 each",
+         lambda: multiple_comparisons(groups, comparisons="versusControl"),
+         lambda: sps.dunnett(*groups[1:], control=groups[0], rng=1).confidence_interval(),
+         "scipy dunnett + CI"),
+        ("Games-Howell, 6 x 50", lambda: multiple_comparisons(groups, test="welch"),
+         lambda: sps.tukey_hsd(*groups, equal_var=False).confidence_interval(),
+         "scipy tukey_hsd unequal"),
+        ("Shapiro-Wilk, 5,000 values", lambda: normality_test(big[0][:5000], "shapiroWilk"),
+         lambda: sps.shapiro(big[0][:5000]), "scipy shapiro"),
+    ]:  # fmt: skip
+        t_ours, t_base = best_of_pair(ours, base, 15)
+        report(name, t_ours, t_base, base_name, None)
+    cells = [[rng.normal(i + j, 1.0, size=int(rng.integers(5, 12))) for j in range(4)]
+             for i in range(3)]  # fmt: skip
+    frame = pd.DataFrame(
+        [
+            (f"r{i}", f"c{j}", v)
+            for i, row in enumerate(cells)
+            for j, c in enumerate(row)
+            for v in c
+        ],
+        columns=["r", "c", "y"],
+    )
+    t_ours, t_base = best_of_pair(
+        lambda: two_way_anova(cells),
+        lambda: anova_lm(smf.ols("y ~ C(r, Sum) * C(c, Sum)", data=frame).fit(), typ=3),
+        15,
+    )
+    report("two-way ANOVA type III, 3 x 4", t_ours, t_base, "statsmodels anova_lm", None)
+
+
 def main() -> None:
     import argparse
     import platform
@@ -215,9 +269,15 @@ def main() -> None:
     parser.add_argument(
         "--comparisons", action="store_true", help="only the rank, contingency and survival tests"
     )
+    parser.add_argument(
+        "--anova", action="store_true", help="time only the ANOVA family (needs statsmodels)"
+    )
     args = parser.parse_args()
     if args.comparisons:
         bench_comparisons()
+        return
+    if args.anova:
+        bench_anova_family()
         return
     print(f"python {platform.python_version()}, numpy {np.__version__}, scipy {scipy.__version__}")
     bench_linear_regression()
@@ -226,6 +286,7 @@ def main() -> None:
     bench_fourpl_many()
     bench_spearman_missing(with_pandas=args.pandas)
     bench_comparisons()
+    bench_anova_family()
 
 
 if __name__ == "__main__":
