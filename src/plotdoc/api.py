@@ -107,7 +107,7 @@ def loads(data: bytes | str | Mapping[str, Any], *, budget: Budget | None = None
     project = ctx.project
     project.warnings = tuple(report.warnings)
     project.omitted_warnings = report.omitted_warnings
-    from .results import attach
+    from .analyses.results import attach
 
     attach(project, budget)
     return project
@@ -164,7 +164,7 @@ def recompute(project: Project, budget: Budget | None = None) -> None:
     analysis past it has status ``budget-exceeded``. Without this, opening computes nothing
     and each analysis is computed when first read.
     """
-    from .results import Results, attach
+    from .analyses.results import Results, attach
 
     if budget is None and isinstance(project.results, Results):
         budget = project.results.budget

@@ -34,7 +34,7 @@ from .files import STDIN, display, load, read_stdin
 from .pool import Tally, progress
 
 if TYPE_CHECKING:
-    from ..analyses import AnalysisRun
+    from ..analyses.run import AnalysisRun
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class Analyzed:
 
 
 def _one(job: Job) -> Analyzed:
-    from ..analyses import format_report, report_table_json
+    from ..analyses.report import format_report, report_table_json
 
     out = Analyzed(display(job.name))
     try:
@@ -140,7 +140,7 @@ def _many(args: argparse.Namespace, out_format: str, jobs: Iterator[Job]) -> int
 
 def _single(args: argparse.Namespace, file: str, out_format: str) -> int:
     """One file's report, the JSON written one table at a time."""
-    from ..analyses import format_report, report_table_json
+    from ..analyses.report import format_report, report_table_json
 
     args.json = out_format == "json"
     name = display(file)

@@ -83,7 +83,7 @@ def group_users(table: Table, name: str) -> list[tuple[int, str]]:
 
 def _first_two(table: Table, without: int | None = None) -> list[str]:
     """The names of the first two data sets holding a value (a t test's default groups)."""
-    from ..analyses import populated
+    from ..analyses.methods.spec import populated
 
     sets = [ds for i, ds in enumerate(table.data_sets) if i != without]
     return [ds.name for ds in populated(sets)][:2]

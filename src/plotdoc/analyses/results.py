@@ -26,12 +26,12 @@ from typing import Any
 
 import numpy as np
 
-from .analyses import RESULT_TOO_LARGE, AnalysisRun, fill_results_table, run_analysis
-from .contract.limits import MAX_TOTAL_CELLS
+from ..contract.limits import MAX_TOTAL_CELLS
+from ..model import Project, Table
+from ..stats._results import FloatArray
+from ..stats.budget import Budget
 from .costs import result_shape
-from .model import Project, Table
-from .stats._results import FloatArray
-from .stats.budget import Budget
+from .run import RESULT_TOO_LARGE, AnalysisRun, fill_results_table, run_analysis
 
 Key = tuple[str, str]
 #: arrays the kept results of one project may take together (bytes); older ones are dropped
