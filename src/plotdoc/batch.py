@@ -86,7 +86,7 @@ def _fsspec() -> Any:
 def expand(names: Iterable[str]) -> Iterator[str]:
     """The files the inputs name: local ones as the command line walks them, URLs with a
     glob expanded by their file system, anything else as given."""
-    from .cli.walk import is_project_file, walk
+    from .folders import is_project_file, walk
 
     local: list[str] = []
     for name in names:
@@ -138,7 +138,7 @@ def _write(folder: str, name: str, data: bytes) -> str:
 def _problems(
     problems: Iterable[Any],
 ) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
-    from .cli.common import problem_json
+    from .problems import problem_json
 
     items = list(problems)
     return (
@@ -253,7 +253,7 @@ def run(
     if client is not None:
         yield from _on_cluster(client, command, names, options, retries)
         return
-    from .cli.pool import default_jobs, run_all
+    from .pool import default_jobs, run_all
 
     yield from run_all(
         _Bound(command, options), names, jobs or default_jobs(), show=False, on_crash=_crashed

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..pool import Tally, progress
 from ..problems import PlotdocError, Problem
 from . import stream
 from .common import (
@@ -31,7 +32,6 @@ from .common import (
     problem_json,
 )
 from .files import STDIN, display, load, read_stdin
-from .pool import Tally, progress
 
 if TYPE_CHECKING:
     from ..analyses.run import AnalysisRun

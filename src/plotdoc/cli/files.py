@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 
 from ..contract.limits import MAX_FILE_BYTES
 from ..contract.site import EXTENSIONS
+from ..folders import STDIN, walk
 from ..problems import Report
-from .walk import STDIN, Found, walk
+from .walk import Found
 
 if TYPE_CHECKING:
     from ..model import Project

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..contract.site import EXTENSIONS
+from ..folders import SETTINGS
+from ..pool import Tally
 from ..problems import PlotdocError, Problem, error
 from . import stream
 from .common import (
@@ -31,8 +33,6 @@ from .common import (
     usage_error,
 )
 from .files import STDIN, display, load, read_bytes, read_stdin, stem, unique
-from .pool import Tally
-from .walk import SETTINGS
 
 
 @dataclass
