@@ -279,12 +279,3 @@ def _json_text_problem(source: str | os.PathLike[str]) -> Problem | None:
         f"expected a path to a file; found text that looks like a JSON document ({shown!r}): "
         "a str is a path, so use plotdoc.loads(text) or pass bytes",
     )
-
-
-def __getattr__(name: str) -> object:
-    # Workspace, the editing session's former name, loads the editing package when asked for
-    if name == "Workspace":
-        from .workspace import Workspace
-
-        return Workspace
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

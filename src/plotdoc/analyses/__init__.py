@@ -20,16 +20,15 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .report import format_report, report_json, report_table_json
+    from .results import analyze_project, fitted_curve
     from .run import (
         BUDGET_EXCEEDED,
         FAILED,
         RESULT_TOO_LARGE,
         AnalysisRun,
-        analyze_project,
         continuous_variables,
         fill_results_table,
         fill_results_tables,
-        fitted_curve,
         populated,
         results_table_columns,
         results_table_limit,
@@ -55,7 +54,13 @@ __all__ = [
     "run_analysis",
 ]
 
-_HOME = {"format_report": "report", "report_json": "report", "report_table_json": "report"}
+_HOME = {
+    "format_report": "report",
+    "report_json": "report",
+    "report_table_json": "report",
+    "analyze_project": "results",
+    "fitted_curve": "results",
+}
 
 
 def __getattr__(name: str) -> object:

@@ -16,22 +16,18 @@ from __future__ import annotations
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from ..model import DataSet, Project, Table
 from ..pvalues import with_summary
-from ..stats import STATUSES, Status
 from ..stats.budget import Budget, BudgetExceeded, metered
 from .methods import METHODS
 from .methods.correlation_matrix import continuous_variables as continuous_variables
 from .methods.spec import populated as populated
 from .methods.spec import results_table_limit as results_table_limit
-from .report import format_report as format_report
-from .report import report_json as report_json
-from .report import report_table_json as report_table_json
 
 #: Statuses of a run beyond those of :mod:`plotdoc.stats`: the analysis raised an error; it
 #: would pass, or passed, its time or memory budget; its results table would pass a limit of
@@ -73,20 +69,6 @@ class AnalysisRun:
         else:
             out["result"] = None
         return out
-
-
-def analyze_project(
-    project: Project, budget: Budget | None = None
-) -> Mapping[tuple[str, str], AnalysisRun]:
-    """Every analysis of every table, keyed by (table id, analysis id), computed now.
-
-    A project opened by :func:`plotdoc.api.loads` already has them in ``project.results``
-    (computed when read); this reads every one of them.
-    """
-    from .results import Results
-
-    results = project.results if isinstance(project.results, Results) else Results(project, budget)
-    return {key: results[key] for key in results}
 
 
 def run_analysis(
@@ -135,29 +117,6 @@ def run_analysis(
         )
     except Exception as exc:
         return run(FAILED, f"the analysis could not be computed: {type(exc).__name__}: {exc}")
-
-
-def fitted_curve(project: Project, table_id: str, analysis_id: str, data_set: str) -> Any:
-    """The 4PL fit of one data set by a `nonlinearRegression` analysis, as a graph draws it.
-
-    Read from ``project.results``, so the fits of a table are computed once, together and
-    within the project's budget. When the analysis gave no fit for the data set (over budget,
-    failed), the result has no curve (empty arrays) and the status and message of the run.
-    """
-    from ..stats.fourpl import _failed
-
-    results = project.results
-    if (table_id, analysis_id) not in results:  # a project built in code, never opened
-        from .results import attach
-
-        results = attach(project)
-    run = results[(table_id, analysis_id)]
-    fit = run.per_data_set.get(data_set)
-    if fit is not None:
-        return fit
-    status = cast(Status, run.status if run.status in STATUSES else "did-not-converge")
-    model = project.table(table_id).analysis(analysis_id).params.get("model", "logX")
-    return _failed(model, (), 0, 0, 0.95, status, run.message)
 
 
 # -- results tables ----------------------------------------------------------------------

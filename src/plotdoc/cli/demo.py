@@ -11,7 +11,7 @@ from .render import FORMATS, add_dpi
 
 def run(args: argparse.Namespace) -> int:
     from ..analyses.report import format_report
-    from ..analyses.run import analyze_project
+    from ..analyses.results import analyze_project
     from ..api import loads
     from ..publish.examples import example_bytes
     from ..render import render_project
