@@ -93,6 +93,9 @@ def test_every_param_has_an_editor_control(spec: MethodSpec) -> None:
         assert param.label and isinstance(param.kind, Kind)
         if param.kind is Kind.CHOICE:
             assert param.default in param.choices, (spec.id, param.name)
+            assert {v for v, _ in param.choice_labels} <= set(param.choices)
+            # the editor words a string choice itself; a number needs the spec's label
+            assert all(isinstance(c, str) or param.choice_label(c) for c in param.choices)
         if not param.nullable and param.kind is Kind.BOOL:
             assert isinstance(param.default, bool)
 

@@ -18,16 +18,11 @@ from .work import known_results
 if TYPE_CHECKING:
     from .view import View
 
-#: parameter values whose label the generic wording would get wrong
-CHOICE_LABELS = {"logX": "X is log10 of the dose", "linearX": "X is the dose as entered"}
 
-
-def choice_label(value: Any) -> str:
-    """A parameter's value as a scientist reads it: ``welch`` -> ``Welch's correction (unequal
-    SDs)``, ``95`` -> ``95%``."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return f"{value:g}%"
-    return CHOICE_LABELS.get(str(value)) or label_of(str(value))
+def choice_label(param: Param, value: Any) -> str:
+    """A parameter's value as a scientist reads it: the spec's label (``95`` -> ``95%``), or
+    the editor's wording (``welch`` -> ``Welch's correction (unequal SDs)``)."""
+    return param.choice_label(value) or label_of(str(value))
 
 
 def param_of(method: str, key: str) -> Param | None:
@@ -116,7 +111,7 @@ class AnalysesPanel:
             ).classes("w-40").props("dense outlined")
         elif param is not None and kind is Kind.CHOICE:
             choices.select(
-                {v: choice_label(v) for v in param.choices},
+                {v: choice_label(param, v) for v in param.choices},
                 value=value,
                 label=label,
                 on_change=lambda e: (

@@ -38,7 +38,16 @@ SPEC = MethodSpec(
     id="linearRegression",
     families=("xy",),
     description="Least-squares straight line with confidence and prediction bands.",
-    params=(Param("confidenceLevel", "Confidence level", Kind.CHOICE, 95, CONFIDENCE_LEVELS),),
+    params=(
+        Param(
+            "confidenceLevel",
+            "Confidence level",
+            Kind.CHOICE,
+            95,
+            CONFIDENCE_LEVELS,
+            choice_labels=tuple((c, f"{c}%") for c in CONFIDENCE_LEVELS),
+        ),
+    ),
     compute=compute,
     per_data_set=True,
     fields=(

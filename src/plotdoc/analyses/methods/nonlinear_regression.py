@@ -48,7 +48,19 @@ SPEC = MethodSpec(
     id="nonlinearRegression",
     families=("xy",),
     description="Four-parameter logistic (dose-response) fit.",
-    params=(Param("model", "Model", Kind.CHOICE, "logX", MODELS),),
+    params=(
+        Param(
+            "model",
+            "Model",
+            Kind.CHOICE,
+            "logX",
+            MODELS,
+            choice_labels=(
+                ("logX", "X is log10 of the dose"),
+                ("linearX", "X is the dose as entered"),
+            ),
+        ),
+    ),
     compute=compute,
     per_data_set=True,
     cost=cost,

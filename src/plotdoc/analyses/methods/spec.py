@@ -55,6 +55,13 @@ class Param:
     nullable: bool = False
     #: numbers only: the value must be above this (exclusive)
     above: float | None = None
+    #: how a choice reads where the editor's generic wording would get it wrong
+    #: (``logX`` -> "X is log10 of the dose", ``95`` -> "95%")
+    choice_labels: tuple[tuple[Any, str], ...] = ()
+
+    def choice_label(self, value: Any) -> str | None:
+        """The label this spec gives ``value``, or None (then the generic wording applies)."""
+        return next((label for v, label in self.choice_labels if v == value), None)
 
     def node(self) -> Node:
         """The schema node of the parameter (its default is filled by the reader, not shown)."""
