@@ -38,7 +38,8 @@ class Kind(enum.Enum):
     NUMBER = "number"
     #: true or false
     BOOL = "bool"
-    #: the name of one of the table's data sets, or null
+    #: the name of one of the table's data sets, or null: then the method takes the data sets
+    #: that hold a value in order (the first for its first such parameter, and so on)
     DATA_SET = "dataSet"
 
 
@@ -179,6 +180,11 @@ class MethodSpec:
 
     def param(self, name: str) -> Param:
         return next(p for p in self.params if p.name == name)
+
+    @property
+    def data_set_params(self) -> tuple[str, ...]:
+        """The parameters naming a data set (a t test's groups), in order."""
+        return tuple(p.name for p in self.params if p.kind is Kind.DATA_SET)
 
     def param_nodes(self) -> dict[str, Node]:
         """The schema of `params`, one node per parameter."""
