@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time each is imported on fir
     from .workspace import Workspace as Workspace  # deprecated: not in __all__
     from .writer import dumps, save_project
 
-__version__ = "0.1.0"
+from .version import __version__ as __version__
 
 __all__ = [
     "EditRefusedError",
@@ -50,7 +50,7 @@ _LAZY = {
     "open_project": "api",
     "loads": "api",
     "validate": "api",
-    "Workspace": "api",
+    "Workspace": "workspace",
     "save_project": "writer",
     "dumps": "writer",
     "export_pzfx": "exporters.pzfx",

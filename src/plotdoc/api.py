@@ -107,7 +107,7 @@ def loads(data: bytes | str | Mapping[str, Any], *, budget: Budget | None = None
     project = ctx.project
     project.warnings = tuple(report.warnings)
     project.omitted_warnings = report.omitted_warnings
-    from .results import attach
+    from .analyses.results import attach
 
     attach(project, budget)
     return project
@@ -164,7 +164,7 @@ def recompute(project: Project, budget: Budget | None = None) -> None:
     analysis past it has status ``budget-exceeded``. Without this, opening computes nothing
     and each analysis is computed when first read.
     """
-    from .results import Results, attach
+    from .analyses.results import Results, attach
 
     if budget is None and isinstance(project.results, Results):
         budget = project.results.budget
@@ -279,12 +279,3 @@ def _json_text_problem(source: str | os.PathLike[str]) -> Problem | None:
         f"expected a path to a file; found text that looks like a JSON document ({shown!r}): "
         "a str is a path, so use plotdoc.loads(text) or pass bytes",
     )
-
-
-def __getattr__(name: str) -> object:
-    # Workspace, the editing session's former name, loads the editing package when asked for
-    if name == "Workspace":
-        from .workspace import Workspace
-
-        return Workspace
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

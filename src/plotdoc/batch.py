@@ -121,7 +121,7 @@ def _fsspec() -> Any:
 def expand(names: Iterable[str]) -> Iterator[str]:
     """The files the inputs name: local ones as the command line walks them, URLs with a
     glob expanded and folder URLs walked by their file system, anything else as given."""
-    from .cli.walk import walk
+    from .folders import walk
 
     local: list[str] = []
     for name in names:
@@ -139,7 +139,7 @@ def expand(names: Iterable[str]) -> Iterator[str]:
 def _expand_url(name: str) -> Iterator[str]:
     """The project files a URL names: a glob's matches, a folder's files (walked with the
     file system's ``find``), else the URL itself (then its reading says what is wrong)."""
-    from .cli.walk import is_project_file
+    from .folders import is_project_file
 
     try:
         fs, path = _fsspec().core.url_to_fs(name)
@@ -223,7 +223,7 @@ def _write(folder: str, name: str, data: bytes) -> str:
 def _problems(
     problems: Iterable[Any],
 ) -> tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]:
-    from .cli.common import problem_json
+    from .problems import problem_json
 
     items = list(problems)
     return (
@@ -260,7 +260,7 @@ def _work(command: str, name: str, options: Options) -> Result:
         errors, warnings = _problems(exc.problems)
         return Result(shown(name), False, errors, warnings)
     if command == "fmt":
-        from .cli.files import stem
+        from .folders import stem
         from .writer import dumps
 
         new = dumps(project, keep_timestamps=True)
@@ -278,8 +278,7 @@ def _work(command: str, name: str, options: Options) -> Result:
 
 
 def _unwritten(where: str, exc: BaseException) -> dict[str, Any]:
-    from .cli.common import problem_json
-    from .problems import PlotdocError
+    from .problems import PlotdocError, problem_json
 
     if isinstance(exc, PlotdocError) and exc.problems:
         return problem_json(exc.problems[0])
@@ -297,7 +296,7 @@ def _work_on(task: Task, command: str, options: Options) -> Result:
 
 
 def _render(name: str, project: Any, options: Options) -> Result:
-    from .cli.files import graph_file_names
+    from .folders import graph_file_names
     from .problems import PlotdocError
     from .render import render_table_reported
 
@@ -359,7 +358,7 @@ def run(
     if client is not None:
         yield from _on_cluster(client, command, tasks, options, retries)
         return
-    from .cli.pool import default_jobs, run_all
+    from .pool import default_jobs, run_all
 
     yield from run_all(
         _Bound(command, options), tasks, jobs or default_jobs(), show=False, on_crash=_crashed
@@ -370,7 +369,7 @@ def _tasks(command: str, names: Iterator[str], output: str | None) -> Iterator[T
     """Each file with the folder its outputs go to: local paths made absolute, so a worker
     in another folder reads and writes the same files; ``render`` of several files gives
     each file a sub-folder named after it (made unique), as ``plotdoc render -o`` does."""
-    from .cli.files import stem, unique
+    from .folders import stem, unique
 
     head = list(islice(names, 2))
     several = command == "render" and len(head) > 1

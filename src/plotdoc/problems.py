@@ -222,6 +222,16 @@ def warning(code: str, path: Sequence[PathPart], message: str, **position: int) 
     return Problem(code, "warning", tuple(path), message, **position)
 
 
+def problem_json(p: Problem) -> dict[str, object]:
+    """One problem as the ``--json`` outputs give it: code, path, message and its position."""
+    out: dict[str, object] = {"code": p.code, "path": p.where, "message": p.message}
+    for key in ("offset", "line", "column"):
+        value = getattr(p, key)
+        if value is not None:
+            out[key] = value
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class CodeInfo:
     """One entry of the catalogue: the stage that reports the code, a title, a description."""

@@ -23,7 +23,6 @@ from typing import Any
 import numpy as np
 import orjson
 
-from . import __version__
 from .atomic import write_atomic
 from .canonical import ordered, stored_table
 from .contract import site
@@ -34,6 +33,7 @@ from .errors import PlotdocError, SaveError
 from .model import DataSet, Graph, Project, Table
 from .problems import error
 from .save_check import CellColumn, check_document
+from .version import __version__
 
 __all__ = ["dumps", "now_timestamp", "save_project", "to_document", "write_atomic"]
 

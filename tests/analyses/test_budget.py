@@ -6,6 +6,7 @@ sets, correlation matrices of many variables, frequency distributions of many fi
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import sys
@@ -16,12 +17,12 @@ import numpy as np
 import orjson
 import pytest
 
-from plotdoc import analyses
 from plotdoc.analyses import BUDGET_EXCEEDED, RESULT_TOO_LARGE, results_table_limit
+from plotdoc.analyses.methods import METHODS
+from plotdoc.analyses.results import Results
 from plotdoc.api import loads, open_project, recompute
 from plotdoc.cli import main
 from plotdoc.contract.limits import MAX_TOTAL_CELLS
-from plotdoc.results import Results
 from plotdoc.stats.budget import Budget
 
 
@@ -147,7 +148,8 @@ def test_out_of_memory_is_a_status(monkeypatch: pytest.MonkeyPatch) -> None:
     def boom(*args: Any) -> Any:
         raise MemoryError
 
-    monkeypatch.setitem(analyses._RUNNERS, "frequencyDistribution", boom)
+    spec = dataclasses.replace(METHODS["frequencyDistribution"], compute=boom)
+    monkeypatch.setitem(METHODS, "frequencyDistribution", spec)
     project = loads(doc(*frequency_tables(2, 0.5)))
     run = project.results[("c", "f")]
     assert run.status == BUDGET_EXCEEDED and "out of memory" in run.message

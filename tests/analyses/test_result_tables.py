@@ -12,10 +12,10 @@ import numpy as np
 import pytest
 from scipy import stats
 
+from plotdoc.analyses.tables import COLUMNS, CSV_HEADER, PANDAS_MISSING
 from plotdoc.builder import ProjectBuilder
 from plotdoc.cli import main
 from plotdoc.model import Project
-from plotdoc.result_tables import COLUMNS, CSV_HEADER, PANDAS_MISSING
 
 pd = pytest.importorskip("pandas")
 

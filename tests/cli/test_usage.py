@@ -106,7 +106,7 @@ def test_many_files_on_a_pool(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 
 def test_the_progress_bar_counts_the_files(capsys: pytest.CaptureFixture[str]) -> None:
-    from plotdoc.cli.pool import run_all
+    from plotdoc.pool import run_all
 
     assert list(run_all(str, [1, 2, 3], 1, show=True)) == ["1", "2", "3"]
     err = capsys.readouterr().err

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..pool import Tally, progress
 from ..problems import PlotdocError, Problem
 from . import stream
 from .common import (
@@ -31,10 +32,9 @@ from .common import (
     problem_json,
 )
 from .files import STDIN, display, load, read_stdin
-from .pool import Tally, progress
 
 if TYPE_CHECKING:
-    from ..analyses import AnalysisRun
+    from ..analyses.run import AnalysisRun
 
 
 @dataclass(frozen=True)
@@ -61,8 +61,8 @@ class Analyzed:
 
 
 def _one(job: Job) -> Analyzed:
-    from ..analyses import format_report, report_table_json
-    from ..result_tables import csv_records
+    from ..analyses.report import format_report, report_table_json
+    from ..analyses.tables import csv_records
 
     out = Analyzed(display(job.name))
     try:
@@ -149,10 +149,10 @@ def _many(args: argparse.Namespace, out_format: str, jobs: Iterator[Job]) -> int
 
 
 def _csv_writer() -> Any:
-    """A CSV writer on standard output, its header written (see :mod:`plotdoc.result_tables`)."""
+    """A CSV writer on standard output, its header written (see :mod:`plotdoc.analyses.tables`)."""
     import csv
 
-    from ..result_tables import CSV_HEADER
+    from ..analyses.tables import CSV_HEADER
 
     writer = csv.writer(sys.stdout, lineterminator="\n")
     writer.writerow(CSV_HEADER)
@@ -161,8 +161,8 @@ def _csv_writer() -> Any:
 
 def _single(args: argparse.Namespace, file: str, out_format: str) -> int:
     """One file's report, the JSON written one table at a time."""
-    from ..analyses import format_report, report_table_json
-    from ..result_tables import csv_records
+    from ..analyses.report import format_report, report_table_json
+    from ..analyses.tables import csv_records
 
     args.json = out_format == "json"
     name = display(file)

@@ -45,8 +45,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every command, or of ``command`` alone when it names one (the others'
     modules are then not imported: `plotdoc validate` starts without the drawing's or the
     importers' command modules)."""
-    from .. import __version__
     from ..contract.site import CURRENT_VERSION, FORMAT, SUPPORTED_VERSIONS
+    from ..version import __version__
 
     reads = ", ".join(str(v) for v in SUPPORTED_VERSIONS)
     version = (

@@ -17,9 +17,9 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any
 
+from ..folders import SETTINGS, STDIN
+from ..pool import Tally
 from .common import EXIT_OK, EXIT_REFUSED, usage_error
-from .pool import Tally
-from .walk import SETTINGS, STDIN
 
 if TYPE_CHECKING:
     from .stream import Records

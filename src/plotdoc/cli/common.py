@@ -10,8 +10,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from ..folders import STDIN
 from ..problems import PlotdocError, Problem, problem_lines
-from .walk import STDIN
+from ..problems import problem_json as problem_json
 
 if TYPE_CHECKING:
     from ..model import Project
@@ -38,15 +39,6 @@ def print_problems(
 ) -> None:
     for line in problem_lines(name, problems, omitted, omitted_warnings):
         print(line, file=out)
-
-
-def problem_json(p: Problem) -> dict[str, object]:
-    out: dict[str, object] = {"code": p.code, "path": p.where, "message": p.message}
-    for key in ("offset", "line", "column"):
-        value = getattr(p, key)
-        if value is not None:
-            out[key] = value
-    return out
 
 
 def open_file(path: str) -> Project | None:
@@ -173,7 +165,7 @@ def add_json(p: argparse.ArgumentParser, what: str = "the report") -> None:
 
 
 def add_jobs(p: argparse.ArgumentParser) -> None:
-    from .pool import MAX_JOBS, default_jobs
+    from ..pool import MAX_JOBS, default_jobs
 
     p.add_argument(
         "-j",

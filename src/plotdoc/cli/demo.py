@@ -10,7 +10,8 @@ from .render import FORMATS, add_dpi
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..analyses import analyze_project, format_report
+    from ..analyses.report import format_report
+    from ..analyses.results import analyze_project
     from ..api import loads
     from ..publish.examples import example_bytes
     from ..render import render_project

@@ -8,9 +8,9 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from ..contract.limits import MAX_FILE_BYTES
-from ..contract.site import EXTENSIONS
+from ..folders import STDIN, walk
 from ..problems import Report
-from .walk import STDIN, Found, walk
+from .walk import Found
 
 if TYPE_CHECKING:
     from ..model import Project
@@ -78,39 +78,6 @@ def check(name: str, data: bytes | None = None) -> Report:
     if name == STDIN:
         return validate(data if data is not None else read_stdin())
     return validate(name)
-
-
-def stem(name: str) -> str:
-    """The name of the file ``name`` without its folder and project suffix (``stdin`` for
-    standard input)."""
-    if name == STDIN:
-        return "stdin"
-    file_name = name.rstrip("/").rsplit("/", 1)[-1]
-    low = file_name.lower()
-    for suffix in EXTENSIONS:
-        if low.endswith(suffix):
-            return file_name[: -len(suffix)] or file_name
-    return file_name.rsplit(".", 1)[0] if "." in file_name[1:] else file_name
-
-
-def unique(name: str, used: set[str]) -> str:
-    """``name``, or ``name-2``, ``name-3``, ... when ``used`` (ignoring case) has it; added
-    to ``used``."""
-    candidate, n = name, 1
-    while candidate.lower() in used:
-        n += 1
-        candidate = f"{name}-{n}"
-    used.add(candidate.lower())
-    return candidate
-
-
-def graph_file_names(table_names: Iterable[str]) -> list[str]:
-    """The file names (without suffix) of a project's graphs, one per table name: the name
-    made safe for a file, and unique within the project (``Body``, ``Body-2``)."""
-    from ..render import file_stem
-
-    used: set[str] = set()
-    return [unique(file_stem(name), used) for name in table_names]
 
 
 def read_bytes(name: str) -> bytes:

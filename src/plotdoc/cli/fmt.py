@@ -17,7 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..contract.site import CURRENT_VERSION, EXTENSIONS, SUPPORTED_VERSIONS
+from ..folders import SETTINGS, stem, unique
 from ..migrations import upgrade
+from ..pool import Tally
 from ..problems import PlotdocError, Problem, error, format_path
 from ..reader.context import DROPPED_CODES
 from . import stream
@@ -32,9 +34,7 @@ from .common import (
     problem_json,
     usage_error,
 )
-from .files import STDIN, display, load, read_bytes, read_stdin, stem, unique
-from .pool import Tally
-from .walk import SETTINGS
+from .files import STDIN, display, load, read_bytes, read_stdin
 
 
 @dataclass

@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..contract.families import FAMILIES
-from ..problems import PlotdocError, Problem, error
+from ..folders import SETTINGS, unique
+from ..pool import Tally
+from ..problems import PlotdocError, Problem, error, problem_json
 from . import stream
 from .common import (
     EXIT_OK,
@@ -31,14 +33,11 @@ from .common import (
     delimiter,
     dump_json,
     print_problems,
-    problem_json,
     refuse_existing,
     usage_error,
     write_output,
 )
-from .files import STDIN, display, read_stdin, unique
-from .pool import Tally
-from .walk import SETTINGS
+from .files import STDIN, display, read_stdin
 
 if TYPE_CHECKING:
     from ..model import Project

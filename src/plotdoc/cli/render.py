@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..atomic import write_into_folder as write_graph
+from ..folders import SETTINGS, graph_file_names, stem, unique
+from ..pool import Tally
 from ..problems import PlotdocError, Problem
 from . import cluster, stream
 from .common import (
@@ -28,9 +30,7 @@ from .common import (
     problem_json,
     usage_error,
 )
-from .files import STDIN, display, graph_file_names, load, read_stdin, stem, unique
-from .pool import Tally
-from .walk import SETTINGS
+from .files import STDIN, display, load, read_stdin
 
 FORMATS = ("svg", "png", "pdf")
 #: The resolution bounds of --dpi (a graph of the default size is ~1,000 px wide at 150).

@@ -16,11 +16,11 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, islice
 from typing import Any, TypeVar, cast
 
+from ..pool import run_all
 from ..problems import Problem, error
 from . import cluster
 from .common import EXIT_USAGE, dump_json, usage_error
 from .files import discover, expand
-from .pool import run_all
 from .walk import Found
 
 T = TypeVar("T")

@@ -6,6 +6,8 @@ import argparse
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 
+from ..folders import SETTINGS
+from ..pool import Tally
 from ..problems import Problem, Report
 from . import stream
 from .common import (
@@ -19,8 +21,7 @@ from .common import (
     problem_json,
 )
 from .files import STDIN, check, display, read_stdin
-from .pool import Tally
-from .walk import SETTINGS, Found
+from .walk import Found
 
 #: The --output-format choices: the default lines, one line per problem with file:line:col,
 #: GitHub Actions annotations, one JSON object, and JSON lines (one object per file, printed

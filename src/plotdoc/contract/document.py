@@ -671,37 +671,9 @@ def _analysis(method: str, params: dict[str, Node]) -> Obj:
 
 ANALYSIS = OneOf(
     discriminator="method",
-    options=(
-        _analysis(
-            "ttest",
-            {
-                "groupA": nullable(_s(L.NAME_MAX)),
-                "groupB": nullable(_s(L.NAME_MAX)),
-                "design": _e(M.TTEST_DESIGNS),
-                "variance": _e(M.TTEST_VARIANCES),
-            },
-        ),
-        _analysis(
-            "linearRegression",
-            {
-                "confidenceLevel": OneOf(
-                    options=tuple(Const(value=c) for c in M.CONFIDENCE_LEVELS)
-                ),
-            },
-        ),
-        _analysis("nonlinearRegression", {"model": _e(M.FOURPL_MODELS)}),
-        _analysis(
-            "frequencyDistribution",
-            {
-                "binWidth": nullable(Num(exclusive_minimum=0)),
-                "binStart": nullable(_n(None)),
-                "output": _e(M.FREQUENCY_OUTPUTS),
-                "cumulative": _b(),
-            },
-        ),
-        _analysis("correlationMatrix", {"method": _e(M.CORRELATION_METHODS)}),
-    ),
+    options=tuple(_analysis(m.id, m.param_nodes()) for m in M.METHODS.values()),
 )
+
 
 # -- annotations (2.10) --------------------------------------------------------------------
 

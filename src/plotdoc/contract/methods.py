@@ -1,69 +1,30 @@
-"""The five analysis methods (contract 2.9)."""
+"""The five analysis methods (contract 2.9), as the contract's code reads them.
+
+Each method's one home is its spec in :mod:`plotdoc.analyses.methods`; this module gives the
+contract's names for them (the choices of each parameter are read from the specs).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from ..analyses.methods import METHOD_IDS as METHOD_IDS
+from ..analyses.methods import METHODS as METHODS
+from ..analyses.methods.spec import MethodSpec as Method
 
-TTEST_DESIGNS = ("unpaired", "paired")
-TTEST_VARIANCES = ("welch", "equal")
-CONFIDENCE_LEVELS = (90, 95, 99)
-FOURPL_MODELS = ("logX", "linearX")
-FREQUENCY_OUTPUTS = ("count", "fraction", "percent")
-CORRELATION_METHODS = ("pearson", "spearman")
+__all__ = [
+    "CONFIDENCE_LEVELS",
+    "CORRELATION_METHODS",
+    "FOURPL_MODELS",
+    "FREQUENCY_OUTPUTS",
+    "METHODS",
+    "METHOD_IDS",
+    "TTEST_DESIGNS",
+    "TTEST_VARIANCES",
+    "Method",
+]
 
-
-@dataclass(frozen=True, slots=True)
-class Method:
-    """One analysis method (`analyses[].method`)."""
-
-    id: str
-    families: tuple[str, ...]
-    defaults: dict[str, Any]
-    #: family of the results table the method produces (`derivedFrom`), or None
-    results_family: str | None
-    description: str
-
-
-METHODS: dict[str, Method] = {
-    m.id: m
-    for m in (
-        Method(
-            "ttest",
-            ("column", "xy"),
-            {"groupA": None, "groupB": None, "design": "unpaired", "variance": "welch"},
-            None,
-            "Two-sample t test (Welch or equal variance) or paired t test.",
-        ),
-        Method(
-            "linearRegression",
-            ("xy",),
-            {"confidenceLevel": 95},
-            None,
-            "Least-squares straight line with confidence and prediction bands.",
-        ),
-        Method(
-            "nonlinearRegression",
-            ("xy",),
-            {"model": "logX"},
-            None,
-            "Four-parameter logistic (dose-response) fit.",
-        ),
-        Method(
-            "frequencyDistribution",
-            ("column",),
-            {"binWidth": None, "binStart": None, "output": "count", "cumulative": False},
-            "grouped",
-            "Histogram counts, fractions or percents per bin.",
-        ),
-        Method(
-            "correlationMatrix",
-            ("multipleVariables",),
-            {"method": "pearson"},
-            "grouped",
-            "Pearson or Spearman correlation of every pair of continuous variables.",
-        ),
-    )
-}
-
-METHOD_IDS: tuple[str, ...] = tuple(METHODS)
+TTEST_DESIGNS = METHODS["ttest"].param("design").choices
+TTEST_VARIANCES = METHODS["ttest"].param("variance").choices
+CONFIDENCE_LEVELS = METHODS["linearRegression"].param("confidenceLevel").choices
+FOURPL_MODELS = METHODS["nonlinearRegression"].param("model").choices
+FREQUENCY_OUTPUTS = METHODS["frequencyDistribution"].param("output").choices
+CORRELATION_METHODS = METHODS["correlationMatrix"].param("method").choices

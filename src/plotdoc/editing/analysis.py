@@ -18,11 +18,13 @@ def _new_analysis_id(table: Table, method: str) -> str:
 
 
 def default_params(table: Table, method: str) -> dict[str, Any]:
-    """A method's defaults, with the first two data sets as the groups of a t test."""
-    params = copy.deepcopy(METHODS[method].defaults) if method in METHODS else {}
-    if method == "ttest" and len(table.data_sets) >= 2:
-        params["groupA"] = table.data_sets[0].name
-        params["groupB"] = table.data_sets[1].name
+    """A method's defaults, with the table's first data sets named by the parameters that name
+    a data set (a t test's groups), when the table has enough."""
+    spec = METHODS.get(method)
+    params = copy.deepcopy(spec.defaults) if spec else {}
+    keys = spec.data_set_params if spec else ()
+    if keys and len(table.data_sets) >= len(keys):
+        params.update((key, ds.name) for key, ds in zip(keys, table.data_sets, strict=False))
     return params
 
 

@@ -21,7 +21,6 @@ from ..problems import PathPart
 from .base import find_table
 
 #: analysis parameters that name a data set
-GROUP_PARAMS = ("groupA", "groupB")
 
 #: families whose graph draws one bracket end per plotted (visible) data set, left to right;
 #: elsewhere a bracket's ``groupIndex`` counts slots of rows and data sets, none a data set
@@ -76,14 +75,20 @@ def group_users(table: Table, name: str) -> list[tuple[int, str]]:
     return [
         (a, key)
         for a, analysis in enumerate(table.analyses)
-        for key in GROUP_PARAMS
+        for key in _data_set_params(analysis.method)
         if analysis.params.get(key) == name
     ]
 
 
+def _data_set_params(method: str) -> tuple[str, ...]:
+    """The parameters of ``method`` that name a data set (a t test's groups)."""
+    spec = METHODS.get(method)
+    return spec.data_set_params if spec else ()
+
+
 def _first_two(table: Table, without: int | None = None) -> list[str]:
     """The names of the first two data sets holding a value (a t test's default groups)."""
-    from ..analyses import populated
+    from ..analyses.methods.spec import populated
 
     sets = [ds for i, ds in enumerate(table.data_sets) if i != without]
     return [ds.name for ds in populated(sets)][:2]
@@ -120,9 +125,10 @@ def data_set_uses(project: Project, table_id: str, data_set: int) -> list[Use]:
     now = _first_two(table)
     after = _first_two(table, data_set)
     for a, analysis in enumerate(table.analyses):
-        if a in gone or analysis.method != "ttest" or name not in now:
+        keys = _data_set_params(analysis.method)
+        if a in gone or not keys or name not in now:
             continue
-        if any(analysis.params.get(p) is None for p in GROUP_PARAMS):
+        if any(analysis.params.get(p) is None for p in keys):
             then = (
                 "compares " + " and ".join(f"“{n}”" for n in after) + " instead"
                 if len(after) == 2

@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from ..contract import methods as M
+from ..analyses.methods import METHODS
+from ..analyses.methods.spec import Kind, Param
+from ..analyses.report import MAX_ENTRIES, entries, result_rows
 from ..editing import add_analysis, remove_analysis, set_analysis_params
-from ..pvalues import format_p, summary
 from . import attrs, choices
 from .opening import FAMILY_TITLES
 from .wording import label_of
@@ -17,113 +18,17 @@ from .work import known_results
 if TYPE_CHECKING:
     from .view import View
 
-#: Choices of each parameter that takes one of a few values.
-CHOICES: dict[str, tuple[Any, ...]] = {
-    "design": M.TTEST_DESIGNS,
-    "variance": M.TTEST_VARIANCES,
-    "confidenceLevel": M.CONFIDENCE_LEVELS,
-    "model": M.FOURPL_MODELS,
-    "output": M.FREQUENCY_OUTPUTS,
-    "method": M.CORRELATION_METHODS,
-}
 
-#: parameter values whose label the generic wording would get wrong
-CHOICE_LABELS = {"logX": "X is log10 of the dose", "linearX": "X is the dose as entered"}
+def choice_label(param: Param, value: Any) -> str:
+    """A parameter's value as a scientist reads it: the spec's label (``95`` -> ``95%``), or
+    the editor's wording (``welch`` -> ``Welch's correction (unequal SDs)``)."""
+    return param.choice_label(value) or label_of(str(value))
 
 
-def choice_label(value: Any) -> str:
-    """A parameter's value as a scientist reads it: ``welch`` -> ``Welch's correction (unequal
-    SDs)``, ``95`` -> ``95%``."""
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return f"{value:g}%"
-    return CHOICE_LABELS.get(str(value)) or label_of(str(value))
-
-
-#: Results shown per method: (label, field, or (lower, upper) for an interval).
-Row = tuple[str, str | tuple[str, str]]
-SHOWN: dict[str, tuple[Row, ...]] = {
-    "ttest": (
-        ("Number of values (A)", "n_a"),
-        ("Number of values (B)", "n_b"),
-        ("Mean of A", "mean_a"),
-        ("Mean of B", "mean_b"),
-        ("Difference of means (A − B)", "mean_difference"),
-        ("{level} confidence interval", ("ci_lower", "ci_upper")),
-        ("t", "t"),
-        ("Degrees of freedom", "df"),
-        ("P value (two-tailed)", "p"),
-    ),
-    "linearRegression": (
-        ("Slope", "slope"),
-        ("{level} CI of the slope", ("slope_ci_lower", "slope_ci_upper")),
-        ("Y intercept", "intercept"),
-        ("R²", "r_squared"),
-        ("P value (slope ≠ 0)", "p"),
-        ("Number of points", "n"),
-        ("Sy.x", "sy_x"),
-    ),
-    "nonlinearRegression": (
-        ("Bottom", "bottom"),
-        ("Top", "top"),
-        ("LogEC50", "log_ec50"),
-        ("EC50", "ec50"),
-        ("Hill slope", "hill_slope"),
-        ("R²", "r_squared"),
-        ("Number of points", "n"),
-    ),
-}
-
-#: Parameter names as a user reads them.
-PARAM_LABELS = {
-    "groupA": "Group A",
-    "groupB": "Group B",
-    "design": "Design",
-    "variance": "Variances",
-    "confidenceLevel": "Confidence level",
-    "model": "Model",
-    "output": "Output",
-    "method": "Method",
-}
-
-
-def fmt(value: Any) -> str:
-    """A number as `plotdoc analyze` prints it; a P value below 0.0001 as ``< 0.0001``."""
-    from ..analyses import _fmt
-
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return str(value)
-    if isinstance(value, int):
-        return str(value)
-    return _fmt(float(value))
-
-
-def p_text(value: Any) -> str:
-    """A P value as every output shows it (:func:`plotdoc.pvalues.format_p`)."""
-    return format_p(value if isinstance(value, (int, float)) else None)
-
-
-def p_summary(value: Any) -> str:
-    """``ns``, ``*`` ... ``****`` for a P value; ``""`` for anything else."""
-    return summary(value) if isinstance(value, (int, float)) else ""
-
-
-def result_rows(method: str, res: Any) -> list[tuple[str, str, str]]:
-    """(label, text, field) of each result shown for one result object."""
-    level = getattr(res, "confidence", None) or getattr(res, "confidence_level", None)
-    level_text = f"{level * 100:g}%" if isinstance(level, float) else "95%"
-    out = []
-    for label, key in SHOWN.get(method, ()):
-        label = label.replace("{level}", level_text)
-        if isinstance(key, tuple):
-            if all(hasattr(res, k) for k in key):
-                lo, hi = (getattr(res, k) for k in key)
-                out.append((label, f"{fmt(lo)} to {fmt(hi)}", key[0]))
-        elif hasattr(res, key):
-            value = getattr(res, key)
-            out.append((label, p_text(value) if key == "p" else fmt(value), key))
-            if key == "p" and (stars := p_summary(value)):
-                out.append(("P value summary", stars, "summary"))
-    return out
+def param_of(method: str, key: str) -> Param | None:
+    """The spec of one parameter of a method (None for a method or key the specs lack)."""
+    spec = METHODS.get(method)
+    return next((p for p in spec.params if p.name == key), None) if spec else None
 
 
 class AnalysesPanel:
@@ -144,7 +49,7 @@ class AnalysesPanel:
                 f"{table.derived_from.source_table_id}; recomputed after every change."
             ).classes("plotdoc-status")
             return
-        methods = [m for m in M.METHODS.values() if table.format in m.families]
+        methods = [m for m in METHODS.values() if table.format in m.families]
         with ui.row().classes("items-end gap-2"):
             if methods:
                 choice = (
@@ -171,7 +76,7 @@ class AnalysesPanel:
                 ui.card().classes("w-full plotdoc-panel").props("flat"), f"analysis-{analysis.id}"
             ):
                 with ui.row().classes("items-center w-full"):
-                    spec = M.METHODS.get(analysis.method)
+                    spec = METHODS.get(analysis.method)
                     ui.label(spec.description if spec else analysis.method).classes(
                         "text-weight-medium"
                     )
@@ -185,26 +90,28 @@ class AnalysesPanel:
                     ).props("flat round dense size=sm")
                 with ui.row().classes("gap-2 items-end"):
                     for key, value in analysis.params.items():
-                        self._param(table, analysis.id, key, value)
+                        self._param(table, analysis.id, param_of(analysis.method, key), key, value)
                 self._results(run)
 
-    def _param(self, table: Any, aid: str, key: str, value: Any) -> None:
+    def _param(self, table: Any, aid: str, param: Param | None, key: str, value: Any) -> None:
         apply = self.view.apply
-        if key in ("groupA", "groupB"):
+        label = param.label if param else label_of(key)
+        kind = param.kind if param else None
+        if kind is Kind.DATA_SET:
             names = {None: "(first two)"} | {d.name: d.name for d in table.data_sets}
             choices.select(
                 names,
                 value=value,
-                label=PARAM_LABELS.get(key) or label_of(key),
+                label=label,
                 on_change=lambda e: (
                     e.value != value and apply(set_analysis_params, table.id, aid, {key: e.value})
                 ),
             ).classes("w-40").props("dense outlined")
-        elif key in CHOICES:
+        elif param is not None and kind is Kind.CHOICE:
             chooser = choices.select(
-                {v: choice_label(v) for v in CHOICES[key]},
+                {v: choice_label(param, v) for v in param.choices},
                 value=value,
-                label=PARAM_LABELS.get(key) or label_of(key),
+                label=label,
                 on_change=lambda e: (
                     e.value != value and apply(set_analysis_params, table.id, aid, {key: e.value})
                 ),
@@ -212,13 +119,13 @@ class AnalysesPanel:
             attrs.testid(chooser.classes("w-36").props("dense outlined"), f"param-{key}")
         elif isinstance(value, bool):
             ui.checkbox(
-                PARAM_LABELS.get(key) or label_of(key),
+                label,
                 value=value,
                 on_change=lambda e: apply(set_analysis_params, table.id, aid, {key: e.value}),
             )
         else:
             ui.number(
-                PARAM_LABELS.get(key) or label_of(key),
+                label,
                 value=value,
                 on_change=lambda e: (
                     e.value != value and apply(set_analysis_params, table.id, aid, {key: e.value})
@@ -234,11 +141,9 @@ class AnalysesPanel:
                 "data-testid=analysis-status"
             )
             return
-        rows = run.per_data_set or {"": run.result}
+        rows = entries(run)
         with ui.element("table").classes("plotdoc-results").props("data-testid=analysis-results"):
-            for name, res in rows.items():
-                if res is None:
-                    continue
+            for name, res in list(rows.items())[:MAX_ENTRIES]:
                 if name:
                     with ui.element("tr"), ui.element("td").props("colspan=2"):
                         ui.label(name).classes("text-weight-medium q-pt-sm")
@@ -251,7 +156,11 @@ class AnalysesPanel:
                 if getattr(res, "status", "ok") != "ok":
                     with ui.element("tr"), ui.element("td").props("colspan=2"):
                         ui.label(f"{res.status}: {res.message}").classes("text-negative")
-        if run.method in ("frequencyDistribution", "correlationMatrix"):
+        if len(rows) > MAX_ENTRIES:
+            ui.label(f"… {len(rows) - MAX_ENTRIES:,} more in the results table.").classes(
+                "plotdoc-status"
+            )
+        if METHODS[run.method].results_family is not None:
             ui.label("Results are in the results table under this table in the navigator.").classes(
                 "plotdoc-status"
             )

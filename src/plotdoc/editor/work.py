@@ -67,7 +67,7 @@ def project_copy(project: Project) -> Project:
 
 def known_results(project: Project) -> Mapping[Any, Any]:
     """The analyses' results computed so far (reading them computes nothing)."""
-    from ..results import Results
+    from ..analyses.results import Results
 
     results = project.results
     return results.computed() if isinstance(results, Results) else results
@@ -98,7 +98,7 @@ def compute_results(project: Project, report: Callable[[str], None] | None = Non
     ``report`` is told after each analysis how many are done (within their budget: an
     analysis past it has status ``budget-exceeded``).
     """
-    from ..results import Results, attach
+    from ..analyses.results import Results, attach
 
     budget = project.results.budget if isinstance(project.results, Results) else None
     results = attach(project, budget)
@@ -190,7 +190,7 @@ def portable(project: Project) -> Project:
     them arms them again, as :func:`compute_results` does); results already computed go
     with the project.
     """
-    from ..results import Results
+    from ..analyses.results import Results
 
     for table in project.tables:
         if pending(table):
@@ -223,7 +223,7 @@ def _workers() -> Any:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         if "forkserver" in methods:
-            context.set_forkserver_preload(["plotdoc.editor.work", "plotdoc.results"])
+            context.set_forkserver_preload(["plotdoc.editor.work", "plotdoc.analyses.results"])
         _CONTEXT = context
     return _CONTEXT
 

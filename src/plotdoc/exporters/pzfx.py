@@ -74,7 +74,7 @@ def to_pzfx(
     problems: list[Problem] = []
     _project_warnings(project, problems)
     root = Element("GraphPadPrismFile", PrismXMLVersion="5.00")
-    from .. import __version__
+    from ..version import __version__
 
     root.append(Comment(f" Written by plotdoc {__version__}: data tables only, no graphs "))
     _created(root, project)

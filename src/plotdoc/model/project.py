@@ -216,7 +216,7 @@ class Project:
     #: how many further warnings open found but did not list
     omitted_warnings: int = field(default=0, compare=False)
     #: the analyses' results, (table id, analysis id) -> plotdoc.analyses.AnalysisRun; open
-    #: gives a plotdoc.results.Results mapping that computes each one when it is first read
+    #: gives a plotdoc.analyses.results.Results mapping that computes each one when it is first read
     results: Mapping[tuple[str, str], Any] = field(default_factory=dict, compare=False, repr=False)
 
     def table(self, table_id: str) -> Table:

@@ -366,8 +366,8 @@ def _table(
                 )
             else:
                 seen_analysis[aid] = a
-        if method.id == "ttest":
-            for key in ("groupA", "groupB"):
+        if method.data_set_params:
+            for key in method.data_set_params:
                 group = (analysis.get("params") or {}).get(key)
                 if group is not None and group not in set_ids:
                     yield (

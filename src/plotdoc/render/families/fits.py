@@ -25,7 +25,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Polygon
 from numpy.typing import NDArray
 
-from ...analyses import fitted_curve
+from ...analyses.results import fitted_curve
 from ...stats import linear_regression
 from .. import ids
 from ..context import DrawContext

@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .pvalues import format_p, summary
+from ..pvalues import format_p, summary
 
 if TYPE_CHECKING:
-    from .analyses import AnalysisRun
+    from .run import AnalysisRun
 
 COLUMNS = ("table", "analysis", "method", "data_sets", "statistic", "value", "status")
 PANDAS_MISSING = "to_pandas() needs pandas: pip install 'plotdoc[pandas]' (or pip install pandas)"
@@ -137,7 +137,7 @@ def to_pandas(runs: Iterable[AnalysisRun]) -> Any:
 def value_text(statistic: str, value: float) -> str:
     """A value as the reports print it: P values through :mod:`plotdoc.pvalues` (with their
     summary), other numbers as ``plotdoc analyze`` prints them."""
-    from .analysis_report import _fmt
+    from .report import _fmt
 
     if statistic == "p":
         stars = summary(value)

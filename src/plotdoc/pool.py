@@ -55,7 +55,7 @@ def run_all(
     result of an item whose work killed its worker process (the batch goes on); without it
     such a crash ends the run.
     """
-    from .walk import SETTINGS
+    from .folders import SETTINGS
 
     if isinstance(items, list | tuple):
         sized: int | None = len(items)
@@ -275,7 +275,7 @@ class Tally:
 
     def finish(self, always: bool = False) -> None:
         """Print the line (with ``always``, for a single file too)."""
-        from .walk import SETTINGS
+        from .folders import SETTINGS
 
         if (self.files > 1 or always) and not SETTINGS.quiet:
             print(self.line(), file=sys.stderr)

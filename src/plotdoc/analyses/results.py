@@ -22,16 +22,17 @@ import dataclasses
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
-from .analyses import RESULT_TOO_LARGE, AnalysisRun, fill_results_table, run_analysis
-from .contract.limits import MAX_TOTAL_CELLS
+from ..contract.limits import MAX_TOTAL_CELLS
+from ..model import Project, Table
+from ..stats import STATUSES, Status
+from ..stats._results import FloatArray
+from ..stats.budget import Budget
 from .costs import result_shape
-from .model import Project, Table
-from .stats._results import FloatArray
-from .stats.budget import Budget
+from .run import RESULT_TOO_LARGE, AnalysisRun, fill_results_table, run_analysis
 
 Key = tuple[str, str]
 #: arrays the kept results of one project may take together (bytes); older ones are dropped
@@ -137,13 +138,13 @@ class Results(Mapping[Key, AnalysisRun]):
 
     def to_pandas(self) -> Any:
         """Every analysis (computed now, within the budget) as one ``pandas.DataFrame``, one
-        row per statistic (see :mod:`plotdoc.result_tables`); needs pandas."""
-        from .result_tables import to_pandas
+        row per statistic (see :mod:`plotdoc.analyses.tables`); needs pandas."""
+        from .tables import to_pandas
 
         return to_pandas(self[key] for key in self)
 
     def _repr_html_(self) -> str:
-        from .result_tables import to_html
+        from .tables import to_html
 
         return to_html([self[key] for key in self], f"{len(self)} analyses")
 
@@ -210,3 +211,36 @@ def nbytes(value: Any, depth: int = 0, seen: set[int] | None = None) -> float:
             nbytes(getattr(value, f.name), depth + 1, seen) for f in dataclasses.fields(value)
         )
     return 0.0
+
+
+def analyze_project(
+    project: Project, budget: Budget | None = None
+) -> Mapping[tuple[str, str], AnalysisRun]:
+    """Every analysis of every table, keyed by (table id, analysis id), computed now.
+
+    A project opened by :func:`plotdoc.api.loads` already has them in ``project.results``
+    (computed when read); this reads every one of them.
+    """
+    results = project.results if isinstance(project.results, Results) else Results(project, budget)
+    return {key: results[key] for key in results}
+
+
+def fitted_curve(project: Project, table_id: str, analysis_id: str, data_set: str) -> Any:
+    """The 4PL fit of one data set by a `nonlinearRegression` analysis, as a graph draws it.
+
+    Read from ``project.results``, so the fits of a table are computed once, together and
+    within the project's budget. When the analysis gave no fit for the data set (over budget,
+    failed), the result has no curve (empty arrays) and the status and message of the run.
+    """
+    from ..stats.fourpl import _failed
+
+    results = project.results
+    if (table_id, analysis_id) not in results:  # a project built in code, never opened
+        results = attach(project)
+    run = results[(table_id, analysis_id)]
+    fit = run.per_data_set.get(data_set)
+    if fit is not None:
+        return fit
+    status = cast(Status, run.status if run.status in STATUSES else "did-not-converge")
+    model = project.table(table_id).analysis(analysis_id).params.get("model", "logX")
+    return _failed(model, (), 0, 0, 0.95, status, run.message)

@@ -1,0 +1,226 @@
+"""What an analysis method declares: the record every module of this package fills.
+
+A method's :class:`MethodSpec` is its one home: the table families it runs on, its parameters
+(type, choices, default, label), what it costs, how it computes (calling :mod:`plotdoc.stats`),
+the fields of its result and how each is shown, and the results table it fills, if any. The
+schema, the reader's defaults, the editor's parameter controls and result rows, `plotdoc
+analyze` (text and ``--json``), the notebook and the prompt all read these records.
+
+This module and the method modules import only the contract's vocabulary at load time: the
+statistics and the model are imported by the functions that need them, so the schema can be
+built from the specs without loading numpy's statistics.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ...contract import limits as L
+from ...contract.nodes import Bool, Const, Enum, Node, Num, OneOf, Str, nullable
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from ...model import DataSet, Table
+    from ...stats._results import FloatArray
+
+
+class Kind(enum.Enum):
+    """The type of a parameter (`analyses[].params`), and so its editor control."""
+
+    #: one of ``choices`` (strings: an enumeration; numbers: a list of constants)
+    CHOICE = "choice"
+    #: a number, or null when ``nullable``
+    NUMBER = "number"
+    #: true or false
+    BOOL = "bool"
+    #: the name of one of the table's data sets, or null: then the method takes the data sets
+    #: that hold a value in order (the first for its first such parameter, and so on)
+    DATA_SET = "dataSet"
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One parameter of a method."""
+
+    name: str
+    #: its name as a user reads it (the editor's control label)
+    label: str
+    kind: Kind
+    default: Any
+    choices: tuple[Any, ...] = ()
+    nullable: bool = False
+    #: numbers only: the value must be above this (exclusive)
+    above: float | None = None
+    #: how a choice reads where the editor's generic wording would get it wrong
+    #: (``logX`` -> "X is log10 of the dose", ``95`` -> "95%")
+    choice_labels: tuple[tuple[Any, str], ...] = ()
+
+    def choice_label(self, value: Any) -> str | None:
+        """The label this spec gives ``value``, or None (then the generic wording applies)."""
+        return next((label for v, label in self.choice_labels if v == value), None)
+
+    def node(self) -> Node:
+        """The schema node of the parameter (its default is filled by the reader, not shown)."""
+        node: Node
+        if self.kind is Kind.CHOICE:
+            if all(isinstance(c, str) for c in self.choices):
+                node = Enum(values=self.choices)
+            else:
+                node = OneOf(options=tuple(Const(value=c) for c in self.choices))
+        elif self.kind is Kind.NUMBER:
+            node = Num() if self.above is None else Num(exclusive_minimum=self.above)
+        elif self.kind is Kind.BOOL:
+            node = Bool()
+        else:
+            node = Str(max_len=L.NAME_MAX)
+        return nullable(node) if self.nullable else node
+
+
+class Show(enum.Enum):
+    """How a result field is shown in every output."""
+
+    #: a number to four significant places or so (``0.1234``, ``1.234e-05``)
+    NUMBER = "number"
+    #: a whole number
+    INTEGER = "integer"
+    #: a P value with :func:`plotdoc.pvalues.format_p`, and its summary (``ns``, ``*``...)
+    P_VALUE = "p"
+    #: two fields (lower, upper) shown as ``lower to upper``
+    INTERVAL = "interval"
+    #: a list of numbers
+    NUMBERS = "numbers"
+
+
+@dataclass(frozen=True, slots=True)
+class ResultField:
+    """One field of a method's result and how it is shown."""
+
+    #: what a reader sees (``{level}`` stands for the confidence level, such as ``95%``)
+    label: str
+    #: the attribute of the result; an interval names its lower and upper attributes
+    key: str | tuple[str, str]
+    show: Show = Show.NUMBER
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return self.key if isinstance(self.key, tuple) else (self.key,)
+
+
+@dataclass(frozen=True, slots=True)
+class Computed:
+    """What a method's computation gives: a status and message, and its result(s)."""
+
+    status: str
+    message: str
+    #: the result of a method with one result
+    result: Any = None
+    #: data set name -> result, for a method with one result per data set
+    per_data_set: dict[str, Any] = field(default_factory=dict)
+    #: the data sets compared (a t test's two groups), when the method reads named ones
+    data_sets: tuple[str, ...] = ()
+
+
+#: Row labels and (name, values) columns of a results table.
+TableColumns = tuple[list[str], list[tuple[str, "NDArray[np.float64]"]]]
+
+
+def _no_table(result: Any) -> TableColumns:
+    raise ValueError("this method produces no results table")
+
+
+def _one(result: Any) -> dict[str, Any]:
+    return {"": result}
+
+
+def _no_cost(table: Table, params: Mapping[str, Any]) -> str | None:
+    return None
+
+
+def _no_shape(
+    table: Table, params: Mapping[str, Any], pooled: dict[str, FloatArray]
+) -> tuple[int, int] | None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class MethodSpec:
+    """One analysis method (`analyses[].method`, contract 2.9)."""
+
+    id: str
+    families: tuple[str, ...]
+    description: str
+    params: tuple[Param, ...]
+    #: the computation: (table, params filled with their defaults) -> result
+    compute: Callable[[Table, Mapping[str, Any]], Computed]
+    #: the fields shown for each entry of a result, in order
+    fields: tuple[ResultField, ...]
+    #: True when the run holds one result per data set (``per_data_set``)
+    per_data_set: bool = False
+    #: the entries of a single result that are shown one line each: name -> an object with
+    #: the ``fields`` as attributes (a frequency distribution's data sets, a matrix's pairs)
+    entries: Callable[[Any], dict[str, Any]] = _one
+    #: family of the results table the method fills (`derivedFrom`), or None
+    results_family: str | None = None
+    #: the results table of a result: row labels and columns
+    table: Callable[[Any], TableColumns] = _no_table
+    #: refuses work that cannot fit the budget (raises), or says why the result is too large
+    cost: Callable[[Table, Mapping[str, Any]], str | None] = _no_cost
+    #: (rows, columns) of the matrix its result holds, for the limits on all results together
+    result_shape: Callable[
+        [Table, Mapping[str, Any], dict[str, FloatArray]], tuple[int, int] | None
+    ] = _no_shape
+
+    @property
+    def defaults(self) -> dict[str, Any]:
+        """Each parameter's default, in the order of the contract."""
+        return {p.name: p.default for p in self.params}
+
+    def param(self, name: str) -> Param:
+        return next(p for p in self.params if p.name == name)
+
+    @property
+    def data_set_params(self) -> tuple[str, ...]:
+        """The parameters naming a data set (a t test's groups), in order."""
+        return tuple(p.name for p in self.params if p.kind is Kind.DATA_SET)
+
+    def param_nodes(self) -> dict[str, Node]:
+        """The schema of `params`, one node per parameter."""
+        return {p.name: p.node() for p in self.params}
+
+
+# -- helpers the methods share ---------------------------------------------------------------
+
+
+def populated(data_sets: Sequence[DataSet]) -> list[DataSet]:
+    """The data sets holding a value: a t test without groups compares the first two."""
+    import numpy as np
+
+    return [ds for ds in data_sets if np.isfinite(ds.values).any()]
+
+
+def first_bad(results: Mapping[str, Any]) -> tuple[str, str]:
+    """The status and message of a per-data-set run: the first non-ok one leads."""
+    bad = next((r for r in results.values() if r.status != "ok"), None)
+    return ("ok", "ok") if bad is None else (bad.status, bad.message)
+
+
+def results_table_limit(rows: int, data_sets: int) -> str | None:
+    """Why a results table of this size would break a limit of the contract, or None."""
+    if rows > L.MAX_ROWS:
+        return f"its results table would have {rows:,} rows; a table holds at most {L.MAX_ROWS:,}"
+    if data_sets > L.MAX_DATA_SETS:
+        return (
+            f"its results table would have {data_sets:,} data sets; "
+            f"a table holds at most {L.MAX_DATA_SETS:,}"
+        )
+    if rows * data_sets > L.MAX_TOTAL_CELLS:
+        return (
+            f"its results table would have {rows * data_sets:,} cells "
+            f"({rows:,} rows x {data_sets:,} data sets); the limit is {L.MAX_TOTAL_CELLS:,}"
+        )
+    return None

@@ -1,0 +1,158 @@
+"""Every analysis method's spec is read by every output: the schema, the reader's defaults, the
+editor's controls and result rows, `plotdoc analyze` (text and --json) and results tables. A
+method an output cannot show fails here; nothing is skipped quietly."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import orjson
+import pytest
+
+from plotdoc.analyses.methods import METHODS
+from plotdoc.analyses.methods.spec import Kind, MethodSpec, ResultField, Show
+from plotdoc.analyses.report import _field_line, entries, format_report, result_rows
+from plotdoc.analyses.run import AnalysisRun, results_table_columns
+from plotdoc.api import loads
+
+SCHEMA = Path(__file__).resolve().parents[2] / "src" / "plotdoc" / "contract" / "schemas"
+
+#: a table of each family some method runs on, on which every method of the family gives "ok"
+_X = np.linspace(-9, -4, 12)
+_RNG = np.random.default_rng(3)
+_CURVE = [10 + 90 / (1 + 10 ** ((-6.5 - x) * 1.2)) + _RNG.normal(0, 3, 2) for x in _X]
+TABLES: dict[str, dict[str, Any]] = {
+    "column": {
+        "format": "column",
+        "dataSets": [
+            {"name": "A", "values": [[v] for v in (4.1, 5.2, 6.3, 5.5, 4.8, 6.0)]},
+            {"name": "B", "values": [[v] for v in (7.4, 8.1, 6.9, 7.7, 8.3, 7.2)]},
+        ],
+    },
+    "xy": {
+        "format": "xy",
+        "x": _X.round(3).tolist(),
+        "replicates": 2,
+        "dataSets": [
+            {"name": "dose", "values": [[round(float(v), 3) for v in row] for row in _CURVE]}
+        ],
+    },
+    "multipleVariables": {
+        "format": "multipleVariables",
+        "dataSets": [
+            {"name": "height", "values": [[v] for v in (1.5, 1.6, 1.7, 1.8, 1.9, 2.0)]},
+            {"name": "weight", "values": [[v] for v in (50, 58, 61, 70, 74, 85)]},
+            {"name": "age", "values": [[v] for v in (30, 25, 41, 35, 50, 44)]},
+        ],
+    },
+}
+
+
+def run_of(spec: MethodSpec) -> tuple[Any, AnalysisRun]:
+    family = next((f for f in spec.families if f in TABLES), None)
+    assert family is not None, f"{spec.id}: add a table of {spec.families} to TABLES"
+    table = {"id": "t", **TABLES[family], "analyses": [{"id": "a", "method": spec.id}]}
+    doc = {"format": "plotdoc-project", "schemaVersion": 1, "tables": [table]}
+    project = loads(orjson.dumps(doc))
+    run = project.results[("t", "a")]
+    assert run.status == "ok", (spec.id, run.message)
+    return project, run
+
+
+SPECS = pytest.mark.parametrize("spec", list(METHODS.values()), ids=lambda s: s.id)
+
+
+@SPECS
+def test_the_schema_of_its_params_is_the_published_one(spec: MethodSpec) -> None:
+    schema = json.loads((SCHEMA / "v1.json").read_text(encoding="utf-8"))
+    options = schema["definitions"]["AnalysisInstance"]["oneOf"]
+    mine = next((o for o in options if o["properties"]["method"]["const"] == spec.id), None)
+    assert mine is not None, f"{spec.id} is no method of the published v1 schema"
+    published = mine["properties"]["params"]["properties"]
+    assert list(published) == [p.name for p in spec.params]
+    for param in spec.params:
+        node = published[param.name]
+        if param.kind is Kind.CHOICE:
+            listed = node.get("enum") or [o["const"] for o in node["oneOf"]]
+            assert tuple(listed) == param.choices
+        assert ("oneOf" in node and {"type": "null"} in node["oneOf"]) == param.nullable
+
+
+@SPECS
+def test_reading_fills_its_defaults(spec: MethodSpec) -> None:
+    project, _ = run_of(spec)
+    assert project.table("t").analysis("a").params == spec.defaults
+
+
+@SPECS
+def test_every_param_has_an_editor_control(spec: MethodSpec) -> None:
+    for param in spec.params:
+        assert param.label and isinstance(param.kind, Kind)
+        if param.kind is Kind.CHOICE:
+            assert param.default in param.choices, (spec.id, param.name)
+            assert {v for v, _ in param.choice_labels} <= set(param.choices)
+            # the editor words a string choice itself; a number needs the spec's label
+            assert all(isinstance(c, str) or param.choice_label(c) for c in param.choices)
+        if not param.nullable and param.kind is Kind.BOOL:
+            assert isinstance(param.default, bool)
+
+
+def _cli_names(field: ResultField) -> list[str]:
+    if field.show is Show.P_VALUE:
+        return ["P "]
+    return [f"{k} = " for k in field.keys]
+
+
+@SPECS
+def test_every_output_shows_every_field(spec: MethodSpec) -> None:
+    project, run = run_of(spec)
+    shown = entries(run)
+    assert shown, spec.id
+    # the editor: one row per field, in order, under its label, plus a P value's summary
+    for res in shown.values():
+        rows = [key for _, _, key in result_rows(spec.id, res) if key != "summary"]
+        assert rows == [f.keys[0] for f in spec.fields]
+    # plotdoc analyze: every field on the line of each entry listed
+    text = format_report(project, {("t", "a"): run})
+    lines = text.splitlines()[2:]
+    assert lines and len(lines) == min(len(shown), 20) + (len(shown) > 20)
+    for line, res in zip(lines, shown.values(), strict=False):
+        for field in spec.fields:
+            assert _field_line(field, res) in line
+            assert all(name in line for name in _cli_names(field))
+    # --json: every field of a result that is its own entry
+    result = run.to_dict()["result"]
+    assert result is not None
+    parts = result["dataSets"].values() if run.per_data_set else [result]
+    if run.per_data_set or list(shown) == [""]:
+        for part in parts:
+            for field in spec.fields:
+                assert set(field.keys) <= set(part), (spec.id, field.keys)
+
+
+@SPECS
+def test_a_results_table_comes_from_its_spec(spec: MethodSpec) -> None:
+    _, run = run_of(spec)
+    if spec.results_family is None:
+        with pytest.raises(ValueError, match="no results table"):
+            results_table_columns(run)
+        return
+    labels, columns = results_table_columns(run)
+    assert labels and columns and all(len(values) == len(labels) for _, values in columns)
+
+
+def test_a_field_a_result_lacks_is_an_error_not_a_silent_skip(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spec = METHODS["ttest"]
+    project, run = run_of(spec)
+    wrong = dataclasses.replace(spec, fields=(*spec.fields, ResultField("F", "f_ratio")))
+    monkeypatch.setitem(METHODS, "ttest", wrong)
+    with pytest.raises(AttributeError, match="f_ratio"):
+        result_rows("ttest", run.result)
+    with pytest.raises(AttributeError, match="f_ratio"):
+        format_report(project, {("t", "a"): run})
