@@ -103,6 +103,7 @@ def build(view: Tab) -> None:
         view.format.render()
     with ui.column().classes("w-full no-wrap gap-0 plotdoc-main"):
         view.parts.problems(view)
+        view.conflicts.build()
         # the sheet gets the larger part (the graph scales to what is left); with no table
         # the start screen takes the whole width (see Tab.lay_out)
         with ui.splitter(value=58).classes("w-full grow plotdoc-split") as split:
@@ -125,6 +126,8 @@ def build(view: Tab) -> None:
                     with ui.tabs().props("dense align=left") as tabs:
                         graph_tab = ui.tab("Graph").props("data-testid=tab-graph")
                         analyses_tab = ui.tab("Analyses").props("data-testid=tab-analyses")
+                    view.side = tabs
+                    view.side_tabs = {"graph": graph_tab, "analyses": analyses_tab}
                     ui.space()
                     ui.button(
                         "Format", icon="tune", on_click=lambda: view.toggle_inspector(None)

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import events
 
-from ..editing import set_cell
 from ..editing.cells import clear_cells, sheet_columns
 from .notify import notify
 from .pasting import apply_paste
@@ -69,6 +68,9 @@ def sheet_options(table: Any, version: int) -> dict[str, Any]:
             "sortable": False,
             "cellDataType": False,
             "suppressMovable": True,
+            # cells another tab changed are marked (see plotdoc/editor/conflicts.py)
+            ":cellClass": "(p) => plotdocMarkClass(p)",
+            ":tooltipValueGetter": "(p) => plotdocMarkText(p)",
         },
         "rowModelType": "infinite",
         "rowSelection": {
@@ -123,9 +125,13 @@ def cell_changed(view: View, e: events.GenericEventArguments) -> None:
     table = view.table()
     col = column_index(e.args.get("colId"))
     row = e.args.get("rowIndex")
-    known = table is not None and col is not None and row is not None
-    if known and current_rows(view, table, e.args):
-        view.apply(set_cell, table.id, int(row), col, e.args.get("newValue"))
+    if (
+        table is not None
+        and col is not None
+        and row is not None
+        and current_rows(view, table, e.args)
+    ):
+        view.conflicts.typed(table, int(row), col, e.args.get("seen", e.args.get("oldValue")), e.args.get("newValue"))
     view.unsent.typed_value(e.args.get("seq"))  # applied or refused: the page may forget it
 
 

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
     from ..editing.session import Session
     from ..problems import Problem
+    from .conflicts import Conflicts
     from .server import Server
     from .unsent import Unsent
     from .work import Job
@@ -63,6 +64,8 @@ class View(Protocol):
     job: Job
     #: which of the page's typed values the recovery copy holds
     unsent: Unsent
+    #: values typed over unseen, cells other tabs changed
+    conflicts: Conflicts
 
     @property
     def parts(self) -> Parts: ...

@@ -199,7 +199,8 @@
     begun = null;
     api.addEventListener("cellEditingStarted", (e) => {
       const data = e.data || {};
-      begun = { row: e.rowIndex, col: e.column.getColId(), _t: data._t, _v: data._v };
+      // the value shown when the typing began: the server tells when it replaces another
+      begun = { row: e.rowIndex, col: e.column.getColId(), _t: data._t, _v: data._v, seen: e.value };
     });
   }, 200);
   window.plotdocEditedCell = function (e) {
@@ -215,7 +216,8 @@
       column: header.filter((x) => x).join(" "),
     };
     const seq = unsent.add({ t: b._t, row: e.rowIndex, col: e.colId, value: e.newValue, shown: shown });
-    return Object.assign({}, e, { data: null, _t: b._t, _v: b._v, seq: seq });
+    const seen = b === begun ? begun.seen : e.oldValue;
+    return Object.assign({}, e, { data: null, _t: b._t, _v: b._v, seq: seq, seen: seen === undefined ? null : seen });
   };
 
   // Typed values this page sent that no recovery copy (or save) holds yet, kept in the
@@ -339,6 +341,36 @@
     return vue && vue.api;
   }
   window.plotdocGridApi = gridApi;
+
+  // Cells another tab changed, marked until this tab types in them: the server keeps them as
+  // JSON in a hidden element's data-cells (plotdoc/editor/conflicts.py); read when it changes.
+  let marks = new Map();
+  function markKey(t, v, row, col) {
+    return [t, v, row, col].join("\u0000");
+  }
+  function readMarks(el) {
+    let cells = [];
+    try {
+      cells = JSON.parse(el.getAttribute("data-cells") || "[]");
+    } catch (err) {
+      cells = [];
+    }
+    marks = new Map(cells.map((c) => [markKey(c.t, c.v, c.row, c.col), String(c.text)]));
+    const api = gridApi();
+    if (api) api.refreshCells({ force: true });
+  }
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.target instanceof Element && r.target.getAttribute("data-testid") === "cell-marks") readMarks(r.target);
+    }
+  }).observe(document.documentElement, { attributes: true, subtree: true, attributeFilter: ["data-cells"] });
+  function markOf(p) {
+    const data = p && p.data;
+    if (!data || !p.node || !p.colDef) return undefined;
+    return marks.get(markKey(data._t, data._v, p.node.rowIndex, p.colDef.colId));
+  }
+  window.plotdocMarkClass = (p) => (markOf(p) === undefined ? "" : "plotdoc-changed-elsewhere");
+  window.plotdocMarkText = (p) => markOf(p);
 
   // AG Grid hands a finished cell edit to its listeners on a timer (its events are
   // asynchronous), so a shortcut pressed right after Enter could reach the server before the
