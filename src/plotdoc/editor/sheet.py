@@ -131,7 +131,9 @@ def cell_changed(view: View, e: events.GenericEventArguments) -> None:
         and row is not None
         and current_rows(view, table, e.args)
     ):
-        view.conflicts.typed(table, int(row), col, e.args.get("seen", e.args.get("oldValue")), e.args.get("newValue"))
+        view.conflicts.typed(
+            table, int(row), col, e.args.get("seen", e.args.get("oldValue")), e.args.get("newValue")
+        )
     view.unsent.typed_value(e.args.get("seq"))  # applied or refused: the page may forget it
 
 
