@@ -81,3 +81,29 @@ def test_numbers_only_first_rows_are_data(page: Any) -> None:
     page.evaluate(PASTE, "10\t20\n30\t40\n")
     cell_is(page, 3, 1, "40")
     assert page.get_by_test_id("paste-names-dialog").count() == 0
+
+
+def header(page: Any, name: str) -> Any:
+    return page.locator(".plotdoc-sheet .plotdoc-ds").filter(has_text=name).first
+
+
+def test_double_click_a_header_to_rename_enter_commits_esc_cancels(page: Any) -> None:
+    name = next(n for n in header_names(page) if n)
+    header(page, name).dblclick()
+    field = page.get_by_test_id("header-edit")
+    field.wait_for()
+    assert field.input_value() == name
+    field.fill("Renamed in place")
+    field.press("Escape")
+    assert page.get_by_test_id("header-edit").count() == 0
+    page.wait_for_timeout(300)
+    assert "Renamed in place" not in header_names(page)
+    header(page, name).dblclick()
+    field = page.get_by_test_id("header-edit")
+    field.fill("Renamed in place")
+    field.press("Enter")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.plotdoc-sheet .ag-header-cell-text')]"
+        ".some(e => e.textContent === 'Renamed in place')"
+    )
+    assert name not in header_names(page)

@@ -148,6 +148,7 @@ def build(view: Tab) -> None:
     ui.on("plotdoc_rows", lambda e: rows.apply(view, e.args))
     ui.on("plotdoc_paste", lambda e: sheet.paste(view, e.args))
     ui.on("plotdoc_clear", lambda e: sheet.clear(view, e.args))
+    ui.on("plotdoc_rename_data_set", lambda e: sheet.rename(view, e.args))
     ui.on("plotdoc_shortcut", lambda e: _shortcut(view, e.args.get("action")))
     ui.on("plotdoc_focus", lambda: saving.check_disk(view))
     ui.on("plotdoc_reapply", lambda e: unsent.reapply(view, e.args))

@@ -174,14 +174,14 @@ def rename_data_set_dialog(view: View, table: Any) -> None:
             .props("data-testid=dialog-text")
         )
         which.on_value_change(lambda e: field.set_value(table.data_sets[e.value].name))
+
+        def ok() -> None:
+            dialog.close()
+            view.apply(rename_data_set, table.id, which.value, field.value)
+
+        field.on("keydown.enter", ok)  # Enter renames, as in the table's rename dialog
         with ui.row():
-            ui.button(
-                "Rename",
-                on_click=lambda: (
-                    dialog.close(),
-                    view.apply(rename_data_set, table.id, which.value, field.value),
-                ),
-            ).props("data-testid=dialog-ok")
+            ui.button("Rename", on_click=ok).props("data-testid=dialog-ok")
             ui.button("Cancel", on_click=dialog.close).props("flat")
     dialog.open()
 

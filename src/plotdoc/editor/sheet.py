@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import events
 
+from ..editing import rename_data_set
 from ..editing.cells import clear_cells, sheet_columns
 from .notify import notify
 from .pasting import apply_paste
@@ -53,11 +54,21 @@ def sheet_options(table: Any, version: int) -> dict[str, Any]:
         elif col.kind == "label":
             columns.append({**spec, "headerName": "Row label", "pinned": "left", "width": 120})
         elif table.replicates == 1:
-            columns.append({**spec, "headerName": table.data_sets[col.data_set].name})
+            columns.append(
+                {
+                    **spec,
+                    "headerName": table.data_sets[col.data_set].name,
+                    "headerClass": renamable(col.data_set, editable),
+                }
+            )
         else:
             group = groups.get(col.data_set)
             if group is None:
-                group = {"headerName": table.data_sets[col.data_set].name, "children": []}
+                group = {
+                    "headerName": table.data_sets[col.data_set].name,
+                    "headerClass": renamable(col.data_set, editable),
+                    "children": [],
+                }
                 groups[col.data_set] = group
                 columns.append(group)
             group["children"].append({**spec, "headerName": f"Y{col.replicate + 1}", "width": 64})
@@ -93,6 +104,26 @@ def sheet_options(table: Any, version: int) -> dict[str, Any]:
         "headerHeight": 28,
         "suppressColumnVirtualisation": False,
     }
+
+
+def renamable(data_set: int, editable: bool) -> str:
+    """The class of a data set's header: double-clicking it renames the data set in place
+    (the page reads the data set's index from it; see ``plotdocRenameHeader``)."""
+    return f"plotdoc-ds plotdoc-ds-{data_set}" if editable else ""
+
+
+def rename(view: View, args: dict[str, Any]) -> None:
+    """A data set renamed in its header (Enter or leaving the field; Esc cancels there)."""
+    table = view.table()
+    index, name = args.get("dataSet"), args.get("name")
+    if table is None or not isinstance(index, int) or not isinstance(name, str):
+        return
+    if args.get("_t") != table.id or not 0 <= index < len(table.data_sets):
+        notify("Not renamed: the sheet shows another table now", "warning")
+        view.refresh(sheet_only=True)
+        return
+    if name != table.data_sets[index].name:
+        view.apply(rename_data_set, table.id, index, name)
 
 
 def column_index(col_id: str | None) -> int | None:

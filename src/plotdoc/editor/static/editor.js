@@ -369,6 +369,42 @@
     if (!data || !p.node || !p.colDef) return undefined;
     return marks.get(markKey(data._t, data._v, p.node.rowIndex, p.colDef.colId));
   }
+  // Double-clicking a data set's header renames it in place: Enter (or leaving the field)
+  // sends the name, Esc cancels. The header's class names the data set's index
+  // (plotdoc/editor/sheet.py renamable); the name is read and sent as text only.
+  document.addEventListener("dblclick", (e) => {
+    const head = e.target.closest && e.target.closest(".plotdoc-sheet .plotdoc-ds");
+    if (!head) return;
+    const which = [...head.classList].map((c) => /^plotdoc-ds-(\d+)$/.exec(c)).find((m) => m);
+    if (!which) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const label = head.querySelector(".ag-header-cell-text, .ag-header-group-text");
+    const old = label ? label.textContent : "";
+    const row = stamp(0);
+    const input = document.createElement("input");
+    input.className = "plotdoc-header-edit";
+    input.setAttribute("data-testid", "header-edit");
+    input.setAttribute("aria-label", "Data set name");
+    input.value = old;
+    head.appendChild(input);
+    input.focus();
+    input.select();
+    let done = false;
+    const finish = (keep) => {
+      if (done) return;
+      done = true;
+      if (keep && input.value !== old) emitEvent("plotdoc_rename_data_set", { dataSet: Number(which[1]), name: input.value, _t: row._t });
+      input.remove();
+    };
+    input.addEventListener("keydown", (ev) => {
+      ev.stopPropagation();
+      if (ev.key === "Enter") finish(true);
+      if (ev.key === "Escape") finish(false);
+    });
+    input.addEventListener("blur", () => finish(true));
+  }, true);
+
   window.plotdocMarkClass = (p) => (markOf(p) === undefined ? "" : "plotdoc-changed-elsewhere");
   window.plotdocMarkText = (p) => markOf(p);
 
