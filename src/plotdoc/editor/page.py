@@ -129,6 +129,14 @@ def build(view: Tab) -> None:
                     view.side = tabs
                     view.side_tabs = {"graph": graph_tab, "analyses": analyses_tab}
                     ui.space()
+                    view.graph_only_button = ui.button(
+                        "Graph only", icon="open_in_full", on_click=view.toggle_graph_only
+                    ).props("flat dense no-caps")
+                    view.graph_only_button.props["data-testid"] = "graph-only"
+                    view.graph_only_button.props["aria-pressed"] = "false"
+                    view.graph_only_button.tooltip(
+                        "Give the graph the sheet's room too (again: show the sheet)"
+                    )
                     ui.button(
                         "Format", icon="tune", on_click=lambda: view.toggle_inspector(None)
                     ).props("flat dense no-caps data-testid=toggle-inspector")

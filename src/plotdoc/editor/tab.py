@@ -126,6 +126,9 @@ class Tab:
         self.analyses = panels.AnalysesPanel(self)
         self.inspector: ui.right_drawer | None = None
         self.splitter: ui.splitter | None = None
+        #: whether the graph takes the sheet's room too, and the button that says so
+        self.graph_only = False
+        self.graph_only_button: ui.button | None = None
         #: whether the page is laid out for a project without tables (the start screen)
         self.empty: bool | None = None
         self.status: ui.label | None = None
@@ -302,6 +305,21 @@ class Tab:
         else:
             self.splitter.classes(remove="plotdoc-empty")
         self.toggle_inspector(not empty)
+
+    def toggle_graph_only(self) -> None:
+        """Give the graph the sheet's room too, or show the sheet again."""
+        self.graph_only = not self.graph_only
+        if self.splitter is not None:
+            if self.graph_only:
+                self.splitter.classes(add="plotdoc-graph-only")
+            else:
+                self.splitter.classes(remove="plotdoc-graph-only")
+        button = self.graph_only_button
+        if button is not None:
+            button.set_text("Show the sheet" if self.graph_only else "Graph only")
+            button.props["icon"] = "close_fullscreen" if self.graph_only else "open_in_full"
+            button.props["aria-pressed"] = "true" if self.graph_only else "false"
+            button.update()
 
     def toggle_inspector(self, show: bool | None) -> None:
         if self.inspector is not None:
