@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from . import opening, panels, parts, rows, saving, sheet, unsent
+from . import a11y, opening, panels, parts, rows, saving, sheet, unsent
 from .notify import notify
 from .tab import Tab
 
@@ -143,8 +143,13 @@ def build(view: Tab) -> None:
                 with ui.tab_panels(tabs, value=graph_tab).classes("w-full grow plotdoc-tabs"):
                     with ui.tab_panel(graph_tab).classes("q-pa-xs"):
                         view.graph.build()
-                    with ui.tab_panel(analyses_tab).classes("q-pa-xs").style("overflow: auto"):
+                    with (
+                        ui.tab_panel(analyses_tab)
+                        .classes("q-pa-xs")
+                        .style("overflow: auto") as analyses_box
+                    ):
                         view.analyses.build()
+                    view.analyses_box = analyses_box
     ui.on("plotdoc_open", lambda e: opening.open_uploaded(view, e.args))
     ui.on("plotdoc_open_started", lambda e: notify(f"Opening {e.args.get('name')}…"))
     ui.on("plotdoc_open_refused", lambda e: opening.open_too_large(view, e.args))
@@ -161,7 +166,8 @@ def build(view: Tab) -> None:
     ui.on("plotdoc_focus", lambda: saving.check_disk(view))
     ui.on("plotdoc_reapply", lambda e: unsent.reapply(view, e.args))
     view.unsent.build()
-    view.refresh(broadcast=False)  # a new tab changes nothing the others show
+    view.refresh(broadcast=False)
+    a11y.name_icon_buttons(ui.context.client.layout)  # a new tab changes nothing the others show
     ui.timer(0.3, lambda: _offer(view), once=True)
 
 

@@ -20,7 +20,7 @@ from ..editing import (
 )
 from ..editing.uses import data_set_uses
 from ..problems import problem_lines
-from . import choices, saving
+from . import a11y, choices, saving
 from .analyses_panel import AnalysesPanel
 from .graph_panel import GraphPanel
 from .notify import count, notify
@@ -247,7 +247,8 @@ def prompt_dialog(view: View) -> None:
                 icon="content_copy",
                 on_click=lambda: _copy(text),
             ).props("data-testid=prompt-copy")
-            ui.button(icon="close", on_click=dialog.close).props("flat round dense")
+            close = ui.button(icon="close", on_click=dialog.close).props("flat round dense")
+            a11y.name(close, "Close the prompt")
         ui.label(
             "Paste it into an AI assistant to have it write plotdoc files; check what it writes."
         ).classes("plotdoc-status")

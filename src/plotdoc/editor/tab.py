@@ -26,7 +26,7 @@ from ..editing import (
 from ..editing.cells import clear_cells
 from ..editing.history import pending
 from ..problems import PlotdocError, Problem
-from . import panels, parts
+from . import a11y, panels, parts
 from .conflicts import Conflicts
 from .fields import styled_since
 from .format_panel import FormatPanel
@@ -144,6 +144,8 @@ class Tab:
         #: the tabs above the graph and the analyses, and each panel's tab (see page.build)
         self.side: ui.tabs | None = None
         self.side_tabs: dict[str, ui.tab] = {}
+        #: the analyses panel's box (its buttons are named after each rebuild)
+        self.analyses_box: ui.element | None = None
 
     # -- the selected table ----------------------------------------------------------
 
@@ -223,6 +225,11 @@ class Tab:
         notify(message)
         self.refresh()
 
+    def name_buttons(self, box: ui.element | None) -> None:
+        """Give the icon-only buttons of a rebuilt part their names in words."""
+        if box is not None and not box.is_deleted:
+            a11y.name_icon_buttons(box)
+
     def show_panel(self, panel: str) -> None:
         """Bring forward the panel an edit was made in (the graph with its format panel, or
         the analyses); the sheet is always shown."""
@@ -276,6 +283,7 @@ class Tab:
             if not look_only:
                 self.parts.workspace.refresh()
                 self.analyses.render.refresh()
+                self.name_buttons(self.analyses_box)
             self.graph.toolbar.refresh()
             if look_only:
                 self.format.after_look_edit()
@@ -377,6 +385,7 @@ class Tab:
             install_results(self.session, computed)
             self.analysed = version
             self.analyses.render.refresh()
+            self.name_buttons(self.analyses_box)
             table = self.table()
             if table is not None and table.derived_from is not None:
                 self.update_sheet(table, force_rows=True)

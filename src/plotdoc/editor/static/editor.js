@@ -6,6 +6,12 @@
   // the most a paste sent in the page's connection may hold (its messages hold 1 MB)
   const SOCKET_PASTE_BYTES = 256 * 1024;
   window.plotdocDirty = false;
+  // the page's language, for screen readers and hyphenation
+  document.documentElement.lang = "en";
+  // Quasar's loading bar is a progress bar without a name: it says what it shows
+  new MutationObserver(() => {
+    for (const bar of document.querySelectorAll(".q-loading-bar:not([aria-label])")) bar.setAttribute("aria-label", "Loading");
+  }).observe(document.documentElement, { childList: true, subtree: true });
 
   // a message shown by the page itself (when the server refused a request, the connection
   // may be refused too, so it cannot be asked to show it)
