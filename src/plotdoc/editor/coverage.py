@@ -62,11 +62,6 @@ EXCEPTIONS = (
         "Made by the editor when an annotation is added; a name the user never sees "
         "(a bracket that follows a t test keeps that choice in it).",
     ),
-    (
-        "graph.graphSettingsOverride.lineOfIdentity.*",
-        "Its four fields are required together; set as one object from Python "
-        "(`set_field(..., {show, color, thickness, dashStyle})`).",
-    ),
 )
 
 Row = tuple[str, str, str]
