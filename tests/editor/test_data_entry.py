@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from plotdoc import open_project
+
 from .conftest import Editor
 from .helpers import browser_page, cell, cell_is, click_until, example_copy, running
 
@@ -107,3 +109,24 @@ def test_double_click_a_header_to_rename_enter_commits_esc_cancels(page: Any) ->
         ".some(e => e.textContent === 'Renamed in place')"
     )
     assert name not in header_names(page)
+
+
+def test_a_tables_usermeta_is_edited_as_json(page: Any, file: Path) -> None:
+    page.get_by_test_id("menu-table").click()
+    page.get_by_test_id("menu-usermeta").click()
+    area = page.locator(
+        "[data-testid=usermeta-text] textarea, textarea[data-testid=usermeta-text]"
+    ).first
+    area.wait_for()
+    area.fill('{"instrument": "plate reader", ')
+    page.get_by_test_id("usermeta-ok").click()
+    page.get_by_text("Not JSON:").wait_for()  # said in the dialog, nothing saved
+    area.fill('{"instrument": "plate reader", "run": 3}')
+    page.get_by_test_id("usermeta-ok").click()
+    area.wait_for(state="detached")
+    page.keyboard.press("Control+s")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'no'",
+        timeout=30_000,
+    )
+    assert open_project(file).table("weights").usermeta == {"instrument": "plate reader", "run": 3}
