@@ -130,3 +130,29 @@ def test_a_tables_usermeta_is_edited_as_json(page: Any, file: Path) -> None:
         timeout=30_000,
     )
     assert open_project(file).table("weights").usermeta == {"instrument": "plate reader", "run": 3}
+
+
+def test_a_first_paste_into_an_empty_table_asks_for_the_replicates(page: Any, file: Path) -> None:
+    page.get_by_test_id("menu-table").click()
+    page.get_by_text("New table…").click()
+    page.get_by_test_id("new-table-family").get_by_text("Grouped", exact=False).first.click()
+    page.get_by_test_id("new-table-create").click()
+    page.wait_for_function(
+        "() => /^Data \\d+$/.test(document.querySelector('[data-testid=table-name]')?.textContent)"
+    )
+    page.wait_for_timeout(800)
+    cell(page, 0, 1).click()
+    page.evaluate(PASTE, "1\t2\t3\t4\n5\t6\t7\t8\n")
+    page.get_by_test_id("paste-replicates-dialog").wait_for()
+    page.get_by_test_id("paste-replicates").click()
+    page.get_by_role("option", name="2 (2 data sets)").click()
+    page.get_by_test_id("paste-replicates-ok").click()
+    page.get_by_test_id("paste-replicates-dialog").wait_for(state="detached")
+    page.keyboard.press("Control+s")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'no'",
+        timeout=30_000,
+    )
+    table = open_project(file).tables[-1]
+    assert table.replicates == 2 and len(table.data_sets) == 2
+    assert list(table.data_sets[1].values[1]) == [7.0, 8.0]

@@ -10,6 +10,9 @@ them and, when asked, sets the replicates first: one step of undo.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
 
 from ..errors import EditRefusedError
 from ..model import Project
@@ -65,6 +68,14 @@ def header_of(project: Project, table_id: str, row: int, column: int, text: str)
     return Header(tuple(first), names)
 
 
+def empty(table: Any) -> bool:
+    """Whether no data set of ``table`` holds a value yet (its replicates still open)."""
+    return all(
+        bool(np.isnan(ds.values).all()) and (ds.text is None or not any(ds.text.ravel()))
+        for ds in table.data_sets
+    )
+
+
 def runs(header: Header) -> int:
     """The length of the runs of equal names the header holds (``A A A B B B``: 3), or 1."""
     cells = [c for c in header.cells if c]
@@ -89,11 +100,15 @@ def paste_named(
     column: int,
     text: str,
     replicates: int | None = None,
+    named: bool = True,
 ) -> Edit:
     """Paste ``text``'s rows below its first at (``row``, ``column``) and name the data sets
     from its first row (the first name over each data set's columns); with ``replicates``,
-    set the table's replicates first. One step of undo; refused whole when any part is."""
+    set the table's replicates first. ``named=False``: paste every row, name nothing (the
+    replicates asked before a first paste). One step of undo; refused whole when any part is."""
     block = parse_clipboard(text)
+    if not named:
+        block = [[], *block]
     if len(block) < 2:
         raise refuse("edit-invalid", (), "expected a row of names and at least one row of cells")
     index, table = find_table(project, table_id)
@@ -124,6 +139,6 @@ def paste_named(
     except BaseException:
         restore(project, before)
         raise
-    label = f"Paste {len(block) - 1} row(s) with names"
+    label = f"Paste {len(block) - 1} row(s)" + (" with names" if named else "")
     change = snapshot_change(label, before, snapshot(project))
     return Edit(label, change, [], table_id)

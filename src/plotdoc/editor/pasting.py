@@ -46,7 +46,73 @@ def apply_paste(view: Any, table_id: str, row: int, col: int, text: str) -> bool
     if header is not None:
         ask_names(view, table_id, row, col, read, header)
         return False
+    counts = replicate_counts(view, table_id, col, read.text)
+    if counts:
+        ask_replicates(view, table_id, row, col, read, counts)
+        return False
     return _paste(view, table_id, row, col, read)
+
+
+def replicate_counts(view: Any, table_id: str, col: int, text: str) -> list[int]:
+    """The replicate counts to offer before a first paste of several data columns into an
+    empty table that can have replicates (none: nothing to ask)."""
+    from ..contract.families import FAMILIES
+    from ..editing.cells import parse_clipboard, sheet_columns
+    from ..editing.named_paste import empty
+
+    table = view.session.project.table(table_id)
+    family = FAMILIES[table.format]
+    if family.max_replicates < 2 or not empty(table):
+        return []
+    first_data = sum(1 for c in sheet_columns(table) if c.kind != "data")
+    width = max((len(r) for r in parse_clipboard(text)), default=0) - max(0, first_data - col)
+    if col > first_data or width < 2:
+        return []
+    return [k for k in range(1, width + 1) if width % k == 0 and family.replicates_ok(k)]
+
+
+def ask_replicates(
+    view: Any, table_id: str, row: int, col: int, read: Read, counts: list[int]
+) -> None:
+    """Ask how many columns each data set holds before a first paste fills an empty table."""
+    from nicegui import ui
+
+    from ..editing.named_paste import paste_named
+    from . import choices
+
+    table = view.session.project.table(table_id)
+    width = counts[-1]
+
+    def paste() -> None:
+        dialog.close()
+        applied = view.apply(
+            paste_named, table_id, row, col, read.text, replicates.value, named=False
+        )
+        if applied and read.note:
+            from .notify import notify
+
+            notify(read.note)
+
+    with ui.dialog() as dialog, ui.card().classes("w-[520px] max-w-[95vw]") as card:
+        card.props["data-testid"] = "paste-replicates-dialog"
+        dialog.props["aria-label"] = "Replicates of the pasted columns"
+        ui.label("How many columns per data set?").classes("text-h6")
+        ui.label(
+            f"The block has {width} columns of values and the table is empty: how many "
+            "columns does each data set hold (its replicates)?"
+        )
+        replicates = choices.select(
+            {k: f"{k} ({width // k} data set{'s' if width // k != 1 else ''})" for k in counts},
+            value=table.replicates if table.replicates in counts else counts[0],
+            label="Columns per data set (replicates)",
+        ).classes("w-full")
+        replicates.props["data-testid"] = "paste-replicates"
+        with ui.row():
+            ok = ui.button("Paste", on_click=paste)
+            ok.props["data-testid"] = "paste-replicates-ok"
+            ok.props["autofocus"] = True
+            ui.button("Cancel", on_click=dialog.close).props("flat")
+    dialog.open()
 
 
 def _paste(view: Any, table_id: str, row: int, col: int, read: Read) -> bool:
