@@ -94,3 +94,31 @@ def test_axe_finds_no_serious_violation(page: Any, panel: str) -> None:
     if panel == "analyses":  # known: each analysis's Remove button is an unnamed icon
         found = [f for f in found if not f.startswith("button-name")]
     assert found == [], "\n".join(found)
+
+
+def test_menus_move_with_the_arrow_keys(page: Any) -> None:
+    page.get_by_test_id("menu-edit").click()
+    menu = page.locator(".q-menu").last
+    menu.wait_for()
+    assert menu.get_attribute("role") == "menu"
+
+    def focused() -> str:
+        text: str = page.evaluate(
+            "() => document.activeElement?.closest('.q-item')?.textContent?.trim() || ''"
+        )
+        return text
+
+    page.keyboard.press("ArrowDown")
+    first = focused()
+    assert first.startswith("Undo"), first
+    page.keyboard.press("ArrowDown")
+    assert focused().startswith("Redo")
+    page.keyboard.press("ArrowDown")  # wraps
+    assert focused() == first
+    page.keyboard.press("End")
+    assert focused().startswith("Redo")
+    page.keyboard.press("Home")
+    assert focused() == first
+    assert page.evaluate("() => document.activeElement.getAttribute('role')") == "menuitem"
+    page.keyboard.press("Escape")
+    menu.wait_for(state="hidden")

@@ -1019,3 +1019,37 @@
   document.addEventListener("copy", (e) => copyOut(e, false), true);
   document.addEventListener("cut", (e) => copyOut(e, true), true);
 })();
+
+// Menus follow the ARIA menu pattern: a menu is a "menu" of "menuitem"s; the arrow keys move
+// between its items (wrapping), Home and End go to the first and last, Esc closes it (Quasar).
+(function () {
+  "use strict";
+  function items(menu) {
+    return [...menu.querySelectorAll(".q-item")].filter((i) => i.offsetParent !== null && !i.classList.contains("disabled"));
+  }
+  new MutationObserver(() => {
+    for (const menu of document.querySelectorAll(".q-menu:not([role=menu])")) menu.setAttribute("role", "menu");
+    for (const item of document.querySelectorAll(".q-menu .q-item:not([role=menuitem])")) {
+      item.setAttribute("role", "menuitem");
+      if (!item.hasAttribute("tabindex")) item.setAttribute("tabindex", "-1");
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
+  document.addEventListener("keydown", (e) => {
+    const menu = e.target.closest && e.target.closest(".q-menu");
+    const open = menu || [...document.querySelectorAll(".q-menu")].pop();
+    if (!open || !["ArrowDown", "ArrowUp", "Home", "End"].includes(e.key)) return;
+    // from outside a menu, only its button moves into it (a select's list keeps its own keys)
+    if (!menu && e.target !== document.body && !(e.target.closest && e.target.closest("button.q-btn"))) return;
+    if (open.classList.contains("q-select__dialog") || open.querySelector(".q-virtual-scroll__content")) return;
+    const list = items(open);
+    if (!list.length) return;
+    const at = list.indexOf(e.target.closest ? e.target.closest(".q-item") : null);
+    let next = 0;
+    if (e.key === "ArrowDown") next = at < 0 ? 0 : (at + 1) % list.length;
+    else if (e.key === "ArrowUp") next = at < 0 ? list.length - 1 : (at - 1 + list.length) % list.length;
+    else if (e.key === "End") next = list.length - 1;
+    e.preventDefault();
+    e.stopPropagation();
+    list[next].focus();
+  }, true);
+})();
