@@ -122,3 +122,10 @@ def test_menus_move_with_the_arrow_keys(page: Any) -> None:
     assert page.evaluate("() => document.activeElement.getAttribute('role')") == "menuitem"
     page.keyboard.press("Escape")
     menu.wait_for(state="hidden")
+
+
+def test_the_keyboard_focus_is_visible(page: Any) -> None:
+    page.get_by_test_id("undo").focus()
+    page.keyboard.press("Tab")  # a focus the keyboard moved: :focus-visible holds
+    ring = page.evaluate("() => getComputedStyle(document.activeElement).boxShadow")
+    assert "rgb(255, 255, 255)" in ring and "2px" in ring, ring  # white on the dark header
