@@ -1028,10 +1028,12 @@
     return [...menu.querySelectorAll(".q-item")].filter((i) => i.offsetParent !== null && !i.classList.contains("disabled"));
   }
   new MutationObserver(() => {
-    for (const menu of document.querySelectorAll(".q-menu:not([role=menu])")) menu.setAttribute("role", "menu");
-    for (const item of document.querySelectorAll(".q-menu .q-item:not([role=menuitem])")) {
+    // a select's list is a listbox of options (Quasar's): only menus of items become menus
+    for (const item of document.querySelectorAll(".q-menu .q-item[role=listitem]")) {
       item.setAttribute("role", "menuitem");
       if (!item.hasAttribute("tabindex")) item.setAttribute("tabindex", "-1");
+      const menu = item.closest(".q-menu");
+      if (menu && !menu.querySelector("[role=option]")) menu.setAttribute("role", "menu");
     }
   }).observe(document.documentElement, { childList: true, subtree: true });
   document.addEventListener("keydown", (e) => {
@@ -1040,7 +1042,7 @@
     if (!open || !["ArrowDown", "ArrowUp", "Home", "End"].includes(e.key)) return;
     // from outside a menu, only its button moves into it (a select's list keeps its own keys)
     if (!menu && e.target !== document.body && !(e.target.closest && e.target.closest("button.q-btn"))) return;
-    if (open.classList.contains("q-select__dialog") || open.querySelector(".q-virtual-scroll__content")) return;
+    if (open.getAttribute("role") !== "menu") return;  // a select's list keeps its own keys
     const list = items(open);
     if (!list.length) return;
     const at = list.indexOf(e.target.closest ? e.target.closest(".q-item") : null);
