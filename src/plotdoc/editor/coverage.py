@@ -68,11 +68,6 @@ EXCEPTIONS = (
         "(`set_field(..., [{value, label, ...}])`) or in the file; the axis section does not "
         "list them yet.",
     ),
-    (
-        "graph.graphSettingsOverride.lineOfIdentity.*",
-        "Its four fields are required together; set as one object from Python "
-        "(`set_field(..., {show, color, thickness, dashStyle})`).",
-    ),
 )
 
 Row = tuple[str, str, str]

@@ -12,8 +12,9 @@ from nicegui import ui
 from ..contract import document as D
 from ..contract import nodes as N
 from ..contract.plots import MV_REQUIRED_ROLES, MV_ROLES, MV_USED_ROLES
+from ..contract.variants import VARIANTS
 from ..editing import set_plot_option, set_title, set_visibility
-from . import annotate, attrs, choices
+from . import a11y, annotate, attrs, choices
 from . import format_spec as F
 from .controls import Control
 from .fields import apply_style
@@ -130,7 +131,7 @@ class FormatPanel:
         graph = table.graph
         tid = table.id
         target = self.selected(table)
-        with ui.column().classes("w-full gap-1 plotdoc-format"):
+        with ui.column().classes("w-full gap-1 plotdoc-format") as panel:
             if target is None:
                 ui.label("Click a part of the graph to format it.").classes("plotdoc-status")
             else:
@@ -198,8 +199,11 @@ class FormatPanel:
                 name = describe(table, Target("axis", key=bucket))
                 base = ("graph", "axesOverrides", bucket)
                 self._lazy(table, bucket, name, "straighten", F.AXIS, base)
-            self._lazy(table, "frame", "Frame, size and spacing", "crop_free", F.GRAPH, ())
-            self._lazy(table, "shown", "Shown elements", "visibility", F.SWITCHES, ())
+            graph_controls = self.offered(table, F.GRAPH)
+            self._lazy(table, "frame", "Frame, size and spacing", "crop_free", graph_controls, ())
+            switches = self.offered(table, F.SWITCHES)
+            self._lazy(table, "shown", "Shown elements", "visibility", switches, ())
+        a11y.name_icon_buttons(panel)
 
     def _lazy(
         self,
@@ -225,6 +229,7 @@ class FormatPanel:
                 built = True
                 with holder:
                     self._section(table, controls, base)
+                a11y.name_icon_buttons(holder)
 
         if section.value:
             fill()
@@ -246,6 +251,13 @@ class FormatPanel:
             ui.label("Welch's t test between the two groups; the text follows the data.").classes(
                 "plotdoc-status"
             )
+
+    def offered(self, table: Any, controls: tuple[F.Control, ...]) -> tuple[F.Control, ...]:
+        """The controls that change what the table's graph type draws (its record says)."""
+        variant = VARIANTS.get(table.graph.variant_id)
+        return (
+            controls if variant is None else F.offered(controls, variant, table.graph.plot.options)
+        )
 
     def _axes(self, table: Any) -> tuple[str, ...]:
         first = "xCategorical" if table.format in CATEGORICAL else "xContinuous"
@@ -291,7 +303,8 @@ class FormatPanel:
                     )
                 self._section(table, F.DATA_SET_STYLE, base, elements=self.elements(table))
                 if not point:
-                    self._section(table, F.DATA_SET_ITEMS, (), index=target.data_set)
+                    items = self.offered(table, F.DATA_SET_ITEMS)
+                    self._section(table, items, (), index=target.data_set)
             elif target.kind == "allDataSets":
                 base = ("graph", "styleOverrides", "global")
                 self._section(table, F.DATA_SET_STYLE, base, elements=self.elements(table))

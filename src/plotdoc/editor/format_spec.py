@@ -12,6 +12,10 @@ data set's style); a path starting with ``/`` is relative to the table.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from ..contract.variants import Variant
 from .widgets import Control, PathPart, Widget, full_path, node_at, shown, split, widget_of
 
 
@@ -290,6 +294,11 @@ GRAPH = (
     C("graph.graphSettingsOverride.lastGapRatio", "Gap after the last"),
     C("graph.graphSettingsOverride.scatterAppearance", "Scatter appearance"),
     C("graph.graphSettingsOverride.missingValuePolicy", "Missing values"),
+    # its four fields are written together: the first one set fills the others' defaults
+    C("graph.graphSettingsOverride.lineOfIdentity.show", "Line of identity (y = x)"),
+    C("graph.graphSettingsOverride.lineOfIdentity.color", "Line of identity colour"),
+    C("graph.graphSettingsOverride.lineOfIdentity.thickness", "Line of identity thickness"),
+    C("graph.graphSettingsOverride.lineOfIdentity.dashStyle", "Line of identity style"),
     C("graph.partsOfWholeBorders.outer.show", "Outer border"),
     C("graph.partsOfWholeBorders.outer.color", "Outer border colour"),
     C("graph.partsOfWholeBorders.outer.thickness", "Outer border thickness"),
@@ -297,6 +306,28 @@ GRAPH = (
     C("graph.partsOfWholeBorders.inner.color", "Inner border colour"),
     C("graph.partsOfWholeBorders.inner.thickness", "Inner border thickness"),
 )
+
+
+def offered(
+    controls: tuple[Control, ...], variant: Variant, options: Mapping[str, Any] | None = None
+) -> tuple[Control, ...]:
+    """The controls of a section that change what ``variant`` draws, as its record says
+    (:mod:`plotdoc.contract.variants.offers`): a switch or graph setting it does not draw is
+    left out (no quartile switch on a box plot, no pie borders on a bar graph)."""
+    return tuple(c for c in controls if _offers(c.path, variant, options))
+
+
+def _offers(path: str, variant: Variant, options: Mapping[str, Any] | None) -> bool:
+    parts = path.lstrip("/").split(".")
+    if parts[:2] == ["graph", "elementActivation"] and len(parts) >= 4:
+        if parts[2] == "graph":
+            return variant.offers_graph_switch(parts[3])
+        return variant.offers_switch(parts[-1], options)
+    if parts[:2] == ["graph", "graphSettingsOverride"] and len(parts) >= 3:
+        return variant.offers_setting(parts[2])
+    if parts[:2] == ["graph", "partsOfWholeBorders"] and len(parts) >= 3:
+        return variant.offers_setting(parts[2])
+    return True
 
 
 __all__ = [
@@ -313,6 +344,7 @@ __all__ = [
     "Widget",
     "full_path",
     "node_at",
+    "offered",
     "shown",
     "split",
     "widget_of",

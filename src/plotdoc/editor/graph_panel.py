@@ -14,7 +14,7 @@ from ..contract.variants import VARIANTS, PickerGroup, Variant, variants_of
 from ..editing import set_plot_option, set_preset, set_variant
 from ..model import Project
 from ..render import file_stem
-from . import annotate, attrs, choices, graph_events, redraw
+from . import a11y, annotate, attrs, choices, graph_events, redraw
 from .copy_format import copy_format_dialog
 from .export_dialog import journal_menu_item
 from .hits import Screen, drawn_elements, payload, screen
@@ -143,7 +143,7 @@ class GraphPanel:
     def toolbar(self) -> None:
         view = self.view
         table = view.table()
-        with ui.row().classes("w-full items-end gap-2"):
+        with ui.row().classes("w-full items-end gap-2") as bar:
             if table is not None and table.graph is not None:
                 graph = table.graph
                 tid = table.id
@@ -189,6 +189,7 @@ class GraphPanel:
                             f"export-{fmt}",
                         )
                     journal_menu_item(self.view)
+        a11y.name_icon_buttons(bar)  # the tools and other icon buttons say what they do
 
     async def pick_variant(self) -> None:
         """A dialog listing the graph types by group, with thumbnails drawn from the data."""
@@ -202,11 +203,17 @@ class GraphPanel:
             ui.dialog() as dialog,
             ui.card().classes("w-[900px] max-w-[95vw]").props("data-testid=variant-picker"),
         ):
+            dialog.props["aria-label"] = f"Graph type for {table.name}"
             with ui.row().classes("w-full items-center"):
                 ui.label(f"Graph type for {table.name}").classes("text-h6")
                 ui.space()
-                ui.button(icon="close", on_click=dialog.close).props("flat round dense")
-            with ui.scroll_area().classes("w-full").style("height: 70vh"):
+                close = ui.button(icon="close", on_click=dialog.close).props("flat round dense")
+                a11y.name(close, "Close the graph types")
+            # a plain scrolling box: it takes the focus, so the keyboard can scroll it
+            with ui.element("div").classes("w-full").style("height: 70vh; overflow: auto") as box:
+                box.props["tabindex"] = "0"
+                box.props["role"] = "region"
+                box.props["aria-label"] = "Graph types"
                 for title, variants in groups.items():
                     ui.label(title).classes("plotdoc-group-title")
                     with ui.row().classes("gap-2"):
@@ -237,6 +244,9 @@ class GraphPanel:
                                     ui.image("")
                                     .classes("plotdoc-thumb")
                                     .props("fit=contain no-transition")
+                                )
+                                images[v.id].props["aria-label"] = (
+                                    f"{variant_label(v.id)}, drawn from this table"
                                 )
                                 ui.label(variant_label(v.id)).classes("text-weight-medium")
                                 ui.label(
@@ -299,6 +309,9 @@ class GraphPanel:
         png = shown.png
         # shown through <img>: an image runs no script, whatever the data held
         self.image.set_source("data:image/png;base64," + base64.b64encode(png).decode())
+        # what a screen reader says of the picture (the table's name, as data)
+        self.image.props["aria-label"] = f"Graph of the table {table.name}"
+        self.image.props["alt"] = f"Graph of the table {table.name}"
         attrs.attr(self.image, "data-version", version)
         # what the graph cannot show (an analysis not drawn, values left out), as render says
         self._say(" ".join(f"Warning: {w}" for w in shown.warnings))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from nicegui import ui
 
-from . import opening, panels, parts, rows, saving, sheet, unsent
+from . import a11y, opening, panels, parts, rows, saving, sheet, unsent
 from .notify import notify
 from .tab import Tab
 
@@ -103,6 +103,7 @@ def build(view: Tab) -> None:
         view.format.render()
     with ui.column().classes("w-full no-wrap gap-0 plotdoc-main"):
         view.parts.problems(view)
+        view.conflicts.build()
         # the sheet gets the larger part (the graph scales to what is left); with no table
         # the start screen takes the whole width (see Tab.lay_out)
         with ui.splitter(value=58).classes("w-full grow plotdoc-split") as split:
@@ -125,15 +126,30 @@ def build(view: Tab) -> None:
                     with ui.tabs().props("dense align=left") as tabs:
                         graph_tab = ui.tab("Graph").props("data-testid=tab-graph")
                         analyses_tab = ui.tab("Analyses").props("data-testid=tab-analyses")
+                    view.side = tabs
+                    view.side_tabs = {"graph": graph_tab, "analyses": analyses_tab}
                     ui.space()
+                    view.graph_only_button = ui.button(
+                        "Graph only", icon="open_in_full", on_click=view.toggle_graph_only
+                    ).props("flat dense no-caps")
+                    view.graph_only_button.props["data-testid"] = "graph-only"
+                    view.graph_only_button.props["aria-pressed"] = "false"
+                    view.graph_only_button.tooltip(
+                        "Give the graph the sheet's room too (again: show the sheet)"
+                    )
                     ui.button(
                         "Format", icon="tune", on_click=lambda: view.toggle_inspector(None)
                     ).props("flat dense no-caps data-testid=toggle-inspector")
                 with ui.tab_panels(tabs, value=graph_tab).classes("w-full grow plotdoc-tabs"):
                     with ui.tab_panel(graph_tab).classes("q-pa-xs"):
                         view.graph.build()
-                    with ui.tab_panel(analyses_tab).classes("q-pa-xs").style("overflow: auto"):
+                    with (
+                        ui.tab_panel(analyses_tab)
+                        .classes("q-pa-xs")
+                        .style("overflow: auto") as analyses_box
+                    ):
                         view.analyses.build()
+                    view.analyses_box = analyses_box
     ui.on("plotdoc_open", lambda e: opening.open_uploaded(view, e.args))
     ui.on("plotdoc_open_started", lambda e: notify(f"Opening {e.args.get('name')}…"))
     ui.on("plotdoc_open_refused", lambda e: opening.open_too_large(view, e.args))
@@ -145,11 +161,13 @@ def build(view: Tab) -> None:
     ui.on("plotdoc_rows", lambda e: rows.apply(view, e.args))
     ui.on("plotdoc_paste", lambda e: sheet.paste(view, e.args))
     ui.on("plotdoc_clear", lambda e: sheet.clear(view, e.args))
+    ui.on("plotdoc_rename_data_set", lambda e: sheet.rename(view, e.args))
     ui.on("plotdoc_shortcut", lambda e: _shortcut(view, e.args.get("action")))
     ui.on("plotdoc_focus", lambda: saving.check_disk(view))
     ui.on("plotdoc_reapply", lambda e: unsent.reapply(view, e.args))
     view.unsent.build()
-    view.refresh(broadcast=False)  # a new tab changes nothing the others show
+    view.refresh(broadcast=False)
+    a11y.name_icon_buttons(ui.context.client.layout)  # a new tab changes nothing the others show
     ui.timer(0.3, lambda: _offer(view), once=True)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,7 +21,7 @@ from ..editing import (
 )
 from ..editing.uses import data_set_uses
 from ..problems import problem_lines
-from . import attrs, choices, saving
+from . import a11y, attrs, choices, saving
 from .analyses_panel import AnalysesPanel
 from .graph_panel import GraphPanel
 from .notify import count, notify
@@ -69,6 +70,9 @@ def menus(view: View) -> None:
         ui.menu_item("Duplicate table", lambda: _on_table(view, duplicate_table))
         ui.menu_item("Move up", lambda: _move(view, -1))
         ui.menu_item("Move down", lambda: _move(view, +1))
+        ui.menu_item("Data for other programs (usermeta)…", lambda: usermeta_dialog(view)).props(
+            "data-testid=menu-usermeta"
+        )
         ui.separator()
         ui.menu_item("Delete table", lambda: _on_table(view, delete_table))
     with menu("Help", "help"):
@@ -175,14 +179,60 @@ def rename_data_set_dialog(view: View, table: Any) -> None:
             .props("data-testid=dialog-text")
         )
         which.on_value_change(lambda e: field.set_value(table.data_sets[e.value].name))
+
+        def ok() -> None:
+            dialog.close()
+            view.apply(rename_data_set, table.id, which.value, field.value)
+
+        field.on("keydown.enter", ok)  # Enter renames, as in the table's rename dialog
         with ui.row():
-            ui.button(
-                "Rename",
-                on_click=lambda: (
-                    dialog.close(),
-                    view.apply(rename_data_set, table.id, which.value, field.value),
-                ),
-            ).props("data-testid=dialog-ok")
+            ui.button("Rename", on_click=ok).props("data-testid=dialog-ok")
+            ui.button("Cancel", on_click=dialog.close).props("flat")
+    dialog.open()
+
+
+def usermeta_dialog(view: View) -> None:
+    """The table's ``usermeta`` as JSON text to edit: saved when it reads as a JSON object
+    (at most 64 KB, as open checks it), in one step of undo."""
+    from ..editing.usermeta import set_usermeta
+
+    table = view.table()
+    if table is None:
+        return
+    table_id = table.id
+    text = json.dumps(table.usermeta or {}, indent=2, ensure_ascii=False)
+    with ui.dialog() as dialog, ui.card().classes("w-[640px] max-w-[95vw]"):
+        dialog.props["aria-label"] = "Data for other programs"
+        ui.label("Data for other programs (usermeta)").classes("text-h6")
+        ui.label(
+            f"What other programs keep with the table “{table.name}”, as a JSON object "
+            "(at most 64 KB); plotdoc keeps it as it is and draws nothing from it."
+        ).classes("plotdoc-status")
+        area = ui.textarea(value=text).classes("w-full plotdoc-json").props("outlined")
+        area.props["data-testid"] = "usermeta-text"
+        area.props["aria-label"] = "usermeta as JSON"
+        area.props["input-style"] = "min-height: 14em; font-family: monospace"
+        error = ui.label("").classes("text-negative")
+        error.props["data-testid"] = "usermeta-error"
+        error.props["role"] = "alert"
+
+        def save() -> None:
+            try:
+                value = json.loads(area.value or "{}")
+            except json.JSONDecodeError as exc:
+                error.set_text(f"Not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
+                return
+            if not isinstance(value, dict):
+                error.set_text("Expected a JSON object {…}; it was not saved.")
+                return
+            if view.apply(set_usermeta, table_id, value):
+                dialog.close()
+            else:
+                error.set_text("Not saved: the problems panel says why.")
+
+        with ui.row():
+            ok = ui.button("Save", on_click=save)
+            ok.props["data-testid"] = "usermeta-ok"
             ui.button("Cancel", on_click=dialog.close).props("flat")
     dialog.open()
 
@@ -248,7 +298,8 @@ def prompt_dialog(view: View) -> None:
                 icon="content_copy",
                 on_click=lambda: _copy(text),
             ).props("data-testid=prompt-copy")
-            ui.button(icon="close", on_click=dialog.close).props("flat round dense")
+            close = ui.button(icon="close", on_click=dialog.close).props("flat round dense")
+            a11y.name(close, "Close the prompt")
         ui.label(
             "Paste it into an AI assistant to have it write plotdoc files; check what it writes."
         ).classes("plotdoc-status")

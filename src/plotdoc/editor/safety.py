@@ -15,6 +15,7 @@ import contextlib
 import signal
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,15 @@ from ..editing.history import Change
 from ..editing.session import Session
 from . import recovery
 from .disk import Stamp
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a change acted: the table and the panel showing it (``sheet``, ``graph`` for
+    the graph and its format panel, ``analyses``), so undo and redo can show it."""
+
+    table_id: str | None
+    panel: str
 
 
 class Safety:
@@ -44,6 +54,7 @@ class Safety:
         self._tabs: dict[int, str] = {}
         self._count = 0
         self._authors: dict[int, tuple[Change, str]] = {}
+        self._places: dict[int, tuple[Change, Place]] = {}
         session.listeners.append(self._changed)
         self._changed(session)
 
@@ -152,6 +163,18 @@ class Safety:
             f"{self.name(tab)} changed the project{what}; this tab shows it now. "
             "Undo is shared by every tab."
         )
+
+    def acted(self, change: Change, place: Place) -> None:
+        """Record where ``change`` acted."""
+        self._places[id(change)] = (change, place)
+        while len(self._places) > 500:
+            del self._places[next(iter(self._places))]
+
+    def place(self, change: Change | None) -> Place | None:
+        if change is None:
+            return None
+        entry = self._places.get(id(change))
+        return entry[1] if entry is not None and entry[0] is change else None
 
     def author(self, change: Change | None) -> str | None:
         if change is None:

@@ -13,6 +13,7 @@ from ..editing.cells import cell_text, sheet_columns
 from ..editing.history import pending
 from ..editing.session import Session
 from .columns import column_id
+from .conflicts import Writers
 from .safety import Safety
 from .uploads import Uploads
 
@@ -61,6 +62,8 @@ class Server:
         self.session.listeners.append(self._session_changed)
         #: the file on disk as last seen, recovery copies, which tab made which change
         self.safety = Safety(self.session)
+        #: which tab last typed in each cell (a tab typing over a value it never saw is told)
+        self.writers = Writers()
 
     # -- the sheets' layout ----------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import events
 
-from ..editing import set_cell
+from ..editing import rename_data_set
 from ..editing.cells import clear_cells, sheet_columns
 from . import attrs
 from .columns import column_id, column_index
@@ -55,11 +55,21 @@ def sheet_options(table: Any, version: int) -> dict[str, Any]:
         elif col.kind == "label":
             columns.append({**spec, "headerName": "Row label", "pinned": "left", "width": 120})
         elif table.replicates == 1:
-            columns.append({**spec, "headerName": table.data_sets[col.data_set].name})
+            columns.append(
+                {
+                    **spec,
+                    "headerName": table.data_sets[col.data_set].name,
+                    "headerClass": renamable(col.data_set, editable),
+                }
+            )
         else:
             group = groups.get(col.data_set)
             if group is None:
-                group = {"headerName": table.data_sets[col.data_set].name, "children": []}
+                group = {
+                    "headerName": table.data_sets[col.data_set].name,
+                    "headerClass": renamable(col.data_set, editable),
+                    "children": [],
+                }
                 groups[col.data_set] = group
                 columns.append(group)
             group["children"].append({**spec, "headerName": f"Y{col.replicate + 1}", "width": 64})
@@ -70,6 +80,9 @@ def sheet_options(table: Any, version: int) -> dict[str, Any]:
             "sortable": False,
             "cellDataType": False,
             "suppressMovable": True,
+            # cells another tab changed are marked (see plotdoc/editor/conflicts.py)
+            ":cellClass": "(p) => plotdocMarkClass(p)",
+            ":tooltipValueGetter": "(p) => plotdocMarkText(p)",
         },
         "rowModelType": "infinite",
         "rowSelection": {
@@ -92,6 +105,26 @@ def sheet_options(table: Any, version: int) -> dict[str, Any]:
         "headerHeight": 28,
         "suppressColumnVirtualisation": False,
     }
+
+
+def renamable(data_set: int, editable: bool) -> str:
+    """The class of a data set's header: double-clicking it renames the data set in place
+    (the page reads the data set's index from it; see ``plotdocRenameHeader``)."""
+    return f"plotdoc-ds plotdoc-ds-{data_set}" if editable else ""
+
+
+def rename(view: View, args: dict[str, Any]) -> None:
+    """A data set renamed in its header (Enter or leaving the field; Esc cancels there)."""
+    table = view.table()
+    index, name = args.get("dataSet"), args.get("name")
+    if table is None or not isinstance(index, int) or not isinstance(name, str):
+        return
+    if args.get("_t") != table.id or not 0 <= index < len(table.data_sets):
+        notify("Not renamed: the sheet shows another table now", "warning")
+        view.refresh(sheet_only=True)
+        return
+    if name != table.data_sets[index].name:
+        view.apply(rename_data_set, table.id, index, name)
 
 
 #: Told when an edit was made on rows that moved before it arrived.
@@ -118,9 +151,15 @@ def cell_changed(view: View, e: events.GenericEventArguments) -> None:
     table = view.table()
     col = column_index(e.args.get("colId"))
     row = e.args.get("rowIndex")
-    known = table is not None and col is not None and row is not None
-    if known and current_rows(view, table, e.args):
-        view.apply(set_cell, table.id, int(row), col, e.args.get("newValue"))
+    if (
+        table is not None
+        and col is not None
+        and row is not None
+        and current_rows(view, table, e.args)
+    ):
+        view.conflicts.typed(
+            table, int(row), col, e.args.get("seen", e.args.get("oldValue")), e.args.get("newValue")
+        )
     view.unsent.typed_value(e.args.get("seq"))  # applied or refused: the page may forget it
 
 

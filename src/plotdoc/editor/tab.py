@@ -25,12 +25,14 @@ from ..editing import (
 from ..editing.cells import clear_cells
 from ..editing.history import pending
 from ..problems import PlotdocError, Problem
-from . import attrs, panels, parts
+from . import a11y, attrs, panels, parts
+from .conflicts import Conflicts
 from .fields import styled_since
 from .format_panel import FormatPanel
 from .jobs import Job
 from .notify import notify
 from .pointing import EDIT_REFUSED, EDIT_WARNINGS
+from .safety import Place
 from .sheet import sheet_options
 from .unsent import Unsent
 from .work import (
@@ -63,6 +65,10 @@ KEEPS_LAYOUT = (
     set_analysis_params,
     remove_analysis,
 )
+
+
+#: Edits made in the analyses panel (undoing them shows it).
+ANALYSIS_EDITS = (add_analysis, set_analysis_params, remove_analysis)
 
 
 def capped(problems: Iterable[Problem]) -> tuple[list[Problem], int]:
@@ -119,6 +125,9 @@ class Tab:
         self.analyses = panels.AnalysesPanel(self)
         self.inspector: ui.right_drawer | None = None
         self.splitter: ui.splitter | None = None
+        #: whether the graph takes the sheet's room too, and the button that says so
+        self.graph_only = False
+        self.graph_only_button: ui.button | None = None
         #: whether the page is laid out for a project without tables (the start screen)
         self.empty: bool | None = None
         self.status: ui.label | None = None
@@ -129,6 +138,13 @@ class Tab:
         self.anchor: ui.element = ui.element()
         #: which of the page's typed values the recovery copy holds (told to the page)
         self.unsent = Unsent(self)
+        #: values this tab typed over without having seen them, cells other tabs changed
+        self.conflicts = Conflicts(self)
+        #: the tabs above the graph and the analyses, and each panel's tab (see page.build)
+        self.side: ui.tabs | None = None
+        self.side_tabs: dict[str, ui.tab] = {}
+        #: the analyses panel's box (its buttons are named after each rebuild)
+        self.analyses_box: ui.element | None = None
 
     # -- the selected table ----------------------------------------------------------
 
@@ -158,6 +174,7 @@ class Tab:
         return self._apply(op, args, {}, look_only=True)
 
     def _apply(self, op: Any, args: Any, kwargs: dict[str, Any], *, look_only: bool) -> bool:
+        shown = self.table()
         try:
             with self.server.keeping_layout(look_only or op in KEEPS_LAYOUT):
                 edit = self.session.apply(op, *args, **kwargs)
@@ -168,6 +185,9 @@ class Tab:
             return False
         if edit.table_id is not None and op in (add_table, duplicate_table):
             self.table_id = edit.table_id
+        panel = "graph" if look_only else "analyses" if op in ANALYSIS_EDITS else "sheet"
+        acted = edit.table_id or (shown.id if shown is not None else None)
+        self.server.safety.acted(edit.change, Place(acted, panel))
         if edit.warnings:
             self.show_problems(EDIT_WARNINGS, edit.warnings)
         elif self.problems_title == EDIT_REFUSED:
@@ -178,14 +198,45 @@ class Tab:
     def undo(self) -> None:
         label = self.session.undo()
         undone = self.session.history.undone[-1] if label else None
-        notify(self.server.safety.undo_message(self, "Undid", label, undone))
-        self.refresh()
+        self._undone("Undid", label, undone)
 
     def redo(self) -> None:
         label = self.session.redo()
         redone = self.session.history.done[-1] if label else None
-        notify(self.server.safety.undo_message(self, "Redid", label, redone))
+        self._undone("Redid", label, redone)
+
+    def _undone(self, verb: str, label: str | None, change: Any) -> None:
+        """Show the table and panel an undo or redo acted on, and name them."""
+        safety = self.server.safety
+        message = safety.undo_message(self, verb, label, change)
+        if label is not None:
+            self.server.writers.forget()  # values put back: no tab typed them
+        place = safety.place(change)
+        if place is not None and place.table_id is not None:
+            try:
+                table = self.session.project.table(place.table_id)
+            except KeyError:
+                table = None
+            if table is not None:
+                self.table_id = table.id
+                message += f" — table “{table.name}”"
+                self.show_panel(place.panel)
+        notify(message)
         self.refresh()
+
+    def name_buttons(self, box: ui.element | None) -> None:
+        """Give the icon-only buttons of a rebuilt part their names in words."""
+        if box is not None and not box.is_deleted:
+            a11y.name_icon_buttons(box)
+
+    def show_panel(self, panel: str) -> None:
+        """Bring forward the panel an edit was made in (the graph with its format panel, or
+        the analyses); the sheet is always shown."""
+        tab = self.side_tabs.get("analyses" if panel == "analyses" else "graph")
+        if self.side is not None and tab is not None and panel != "sheet":
+            self.side.set_value(tab)
+        if panel == "graph":
+            self.toggle_inspector(True)
 
     # -- problems ------------------------------------------------------------------------
 
@@ -231,6 +282,7 @@ class Tab:
             if not look_only:
                 self.parts.workspace.refresh()
                 self.analyses.render.refresh()
+                self.name_buttons(self.analyses_box)
             self.graph.toolbar.refresh()
             if look_only:
                 self.format.after_look_edit()
@@ -260,6 +312,21 @@ class Tab:
         else:
             self.splitter.classes(remove="plotdoc-empty")
         self.toggle_inspector(not empty)
+
+    def toggle_graph_only(self) -> None:
+        """Give the graph the sheet's room too, or show the sheet again."""
+        self.graph_only = not self.graph_only
+        if self.splitter is not None:
+            if self.graph_only:
+                self.splitter.classes(add="plotdoc-graph-only")
+            else:
+                self.splitter.classes(remove="plotdoc-graph-only")
+        button = self.graph_only_button
+        if button is not None:
+            button.set_text("Show the sheet" if self.graph_only else "Graph only")
+            button.props["icon"] = "close_fullscreen" if self.graph_only else "open_in_full"
+            button.props["aria-pressed"] = "true" if self.graph_only else "false"
+            button.update()
 
     def toggle_inspector(self, show: bool | None) -> None:
         if self.inspector is not None:
@@ -317,6 +384,7 @@ class Tab:
             install_results(self.session, computed)
             self.analysed = version
             self.analyses.render.refresh()
+            self.name_buttons(self.analyses_box)
             table = self.table()
             if table is not None and table.derived_from is not None:
                 self.update_sheet(table, force_rows=True)

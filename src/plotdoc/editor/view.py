@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
     from ..editing.session import Session
     from ..problems import Problem
+    from .conflicts import Conflicts
     from .jobs import Job
     from .server import Server
 
@@ -73,6 +74,9 @@ class View(Protocol):
     @property
     def unsent(self) -> Held:
         """Which of the page's typed values the recovery copy holds."""
+
+    #: values typed over unseen, cells other tabs changed
+    conflicts: Conflicts
 
     @property
     def parts(self) -> Parts: ...

@@ -213,6 +213,26 @@ class Variant:
         """Whether the plot option ``option`` changes what this variant draws."""
         return option in self.options
 
+    def offers_switch(self, name: str, options: Mapping[str, Any] | None = None) -> bool:
+        """Whether the per-data-set switch ``name`` of ``elementActivation`` changes what
+        this variant draws (with the plot ``options`` it has); see :mod:`.offers`."""
+        from .offers import offers_switch
+
+        return offers_switch(self, name, options)
+
+    def offers_graph_switch(self, name: str) -> bool:
+        """Whether the graph switch ``name`` of ``elementActivation.graph`` applies."""
+        from .offers import offers_graph_switch
+
+        return offers_graph_switch(self, name)
+
+    def offers_setting(self, key: str) -> bool:
+        """Whether ``graphSettingsOverride.<key>`` (or ``partsOfWholeBorders.<key>``)
+        changes what this variant draws."""
+        from .offers import offers_setting
+
+        return offers_setting(self, key)
+
 
 def merge(base: Mapping[str, Any], patch: Mapping[str, Any]) -> dict[str, Any]:
     """Deep-merge ``patch`` over ``base`` (objects merge key by key; anything else replaces).

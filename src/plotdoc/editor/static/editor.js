@@ -6,6 +6,12 @@
   // the most a paste sent in the page's connection may hold (its messages hold 1 MB)
   const SOCKET_PASTE_BYTES = 256 * 1024;
   window.plotdocDirty = false;
+  // the page's language, for screen readers and hyphenation
+  document.documentElement.lang = "en";
+  // Quasar's loading bar is a progress bar without a name: it says what it shows
+  new MutationObserver(() => {
+    for (const bar of document.querySelectorAll(".q-loading-bar:not([aria-label])")) bar.setAttribute("aria-label", "Loading");
+  }).observe(document.documentElement, { childList: true, subtree: true });
 
   // a message shown by the page itself (when the server refused a request, the connection
   // may be refused too, so it cannot be asked to show it)
@@ -199,7 +205,8 @@
     begun = null;
     api.addEventListener("cellEditingStarted", (e) => {
       const data = e.data || {};
-      begun = { row: e.rowIndex, col: e.column.getColId(), _t: data._t, _v: data._v };
+      // the value shown when the typing began: the server tells when it replaces another
+      begun = { row: e.rowIndex, col: e.column.getColId(), _t: data._t, _v: data._v, seen: e.value };
     });
   }, 200);
   window.plotdocEditedCell = function (e) {
@@ -215,7 +222,8 @@
       column: header.filter((x) => x).join(" "),
     };
     const seq = unsent.add({ t: b._t, row: e.rowIndex, col: e.colId, value: e.newValue, shown: shown });
-    return Object.assign({}, e, { data: null, _t: b._t, _v: b._v, seq: seq });
+    const seen = b === begun ? begun.seen : e.oldValue;
+    return Object.assign({}, e, { data: null, _t: b._t, _v: b._v, seq: seq, seen: seen === undefined ? null : seen });
   };
 
   // Typed values this page sent that no recovery copy (or save) holds yet, kept in the
@@ -339,6 +347,72 @@
     return vue && vue.api;
   }
   window.plotdocGridApi = gridApi;
+
+  // Cells another tab changed, marked until this tab types in them: the server keeps them as
+  // JSON in a hidden element's data-cells (plotdoc/editor/conflicts.py); read when it changes.
+  let marks = new Map();
+  function markKey(t, v, row, col) {
+    return [t, v, row, col].join("\u0000");
+  }
+  function readMarks(el) {
+    let cells = [];
+    try {
+      cells = JSON.parse(el.getAttribute("data-cells") || "[]");
+    } catch (err) {
+      cells = [];
+    }
+    marks = new Map(cells.map((c) => [markKey(c.t, c.v, c.row, c.col), String(c.text)]));
+    const api = gridApi();
+    if (api) api.refreshCells({ force: true });
+  }
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.target instanceof Element && r.target.getAttribute("data-testid") === "cell-marks") readMarks(r.target);
+    }
+  }).observe(document.documentElement, { attributes: true, subtree: true, attributeFilter: ["data-cells"] });
+  function markOf(p) {
+    const data = p && p.data;
+    if (!data || !p.node || !p.colDef) return undefined;
+    return marks.get(markKey(data._t, data._v, p.node.rowIndex, p.colDef.colId));
+  }
+  // Double-clicking a data set's header renames it in place: Enter (or leaving the field)
+  // sends the name, Esc cancels. The header's class names the data set's index
+  // (plotdoc/editor/sheet.py renamable); the name is read and sent as text only.
+  document.addEventListener("dblclick", (e) => {
+    const head = e.target.closest && e.target.closest(".plotdoc-sheet .plotdoc-ds");
+    if (!head) return;
+    const which = [...head.classList].map((c) => /^plotdoc-ds-(\d+)$/.exec(c)).find((m) => m);
+    if (!which) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const label = head.querySelector(".ag-header-cell-text, .ag-header-group-text");
+    const old = label ? label.textContent : "";
+    const row = stamp(0);
+    const input = document.createElement("input");
+    input.className = "plotdoc-header-edit";
+    input.setAttribute("data-testid", "header-edit");
+    input.setAttribute("aria-label", "Data set name");
+    input.value = old;
+    head.appendChild(input);
+    input.focus();
+    input.select();
+    let done = false;
+    const finish = (keep) => {
+      if (done) return;
+      done = true;
+      if (keep && input.value !== old) emitEvent("plotdoc_rename_data_set", { dataSet: Number(which[1]), name: input.value, _t: row._t });
+      input.remove();
+    };
+    input.addEventListener("keydown", (ev) => {
+      ev.stopPropagation();
+      if (ev.key === "Enter") finish(true);
+      if (ev.key === "Escape") finish(false);
+    });
+    input.addEventListener("blur", () => finish(true));
+  }, true);
+
+  window.plotdocMarkClass = (p) => (markOf(p) === undefined ? "" : "plotdoc-changed-elsewhere");
+  window.plotdocMarkText = (p) => markOf(p);
 
   // AG Grid hands a finished cell edit to its listeners on a timer (its events are
   // asynchronous), so a shortcut pressed right after Enter could reach the server before the
@@ -945,4 +1019,40 @@
   }
   document.addEventListener("copy", (e) => copyOut(e, false), true);
   document.addEventListener("cut", (e) => copyOut(e, true), true);
+})();
+
+// Menus follow the ARIA menu pattern: a menu is a "menu" of "menuitem"s; the arrow keys move
+// between its items (wrapping), Home and End go to the first and last, Esc closes it (Quasar).
+(function () {
+  "use strict";
+  function items(menu) {
+    return [...menu.querySelectorAll(".q-item")].filter((i) => i.offsetParent !== null && !i.classList.contains("disabled"));
+  }
+  new MutationObserver(() => {
+    // a select's list is a listbox of options (Quasar's): only menus of items become menus
+    for (const item of document.querySelectorAll(".q-menu .q-item[role=listitem]")) {
+      item.setAttribute("role", "menuitem");
+      if (!item.hasAttribute("tabindex")) item.setAttribute("tabindex", "-1");
+      const menu = item.closest(".q-menu");
+      if (menu && !menu.querySelector("[role=option]")) menu.setAttribute("role", "menu");
+    }
+  }).observe(document.documentElement, { childList: true, subtree: true });
+  document.addEventListener("keydown", (e) => {
+    const menu = e.target.closest && e.target.closest(".q-menu");
+    const open = menu || [...document.querySelectorAll(".q-menu")].pop();
+    if (!open || !["ArrowDown", "ArrowUp", "Home", "End"].includes(e.key)) return;
+    // from outside a menu, only its button moves into it (a select's list keeps its own keys)
+    if (!menu && e.target !== document.body && !(e.target.closest && e.target.closest("button.q-btn"))) return;
+    if (open.getAttribute("role") !== "menu") return;  // a select's list keeps its own keys
+    const list = items(open);
+    if (!list.length) return;
+    const at = list.indexOf(e.target.closest ? e.target.closest(".q-item") : null);
+    let next = 0;
+    if (e.key === "ArrowDown") next = at < 0 ? 0 : (at + 1) % list.length;
+    else if (e.key === "ArrowUp") next = at < 0 ? list.length - 1 : (at - 1 + list.length) % list.length;
+    else if (e.key === "End") next = list.length - 1;
+    e.preventDefault();
+    e.stopPropagation();
+    list[next].focus();
+  }, true);
 })();

@@ -5,7 +5,10 @@ graphs, ``leftY`` to the value axis (which runs along X in a flipped or horizont
 ``xCategorical`` to the category axis of column, nested and grouped graphs. A forest plot
 has its rows on Y and its values on X: ``xContinuous``, with ``leftY``'s scale and range where
 it leaves them at their defaults, sets its X axis, and no value setting touches the rows.
-``rightY`` with ``show`` adds a right axis mirroring the left one.
+``rightY`` with ``show`` adds a right axis mirroring the left one; its own ``rangeMin``,
+``rangeMax`` and ``reverse`` give it another scale over the same height (the left axis's
+bottom and top read as the right range's ends), and its ticks and numbers follow its own
+``majorInterval``, ``minorTicks``, ``numberFormat`` and ``labelFontSize``.
 """
 
 from __future__ import annotations
@@ -83,13 +86,59 @@ def apply_axes(ctx: DrawContext) -> None:
             ax.set_axisbelow(True)
     right = conf.get("rightY", {})
     if right.get("show"):
-        sec = ax.secondary_yaxis("right")
+        sec = _right_axis(ctx, right)
         sec.tick_params(colors=color)
         sec.spines["right"].set_color(color)
         sec.spines["right"].set_linewidth(width)
         ctx.tag(sec, "axis/y-right")
     ctx.tag(ax.xaxis, "axis/x")
     ctx.tag(ax.yaxis, "axis/y")
+
+
+def _right_axis(ctx: DrawContext, conf: Mapping[str, Any]) -> Any:
+    """The right Y axis: a mirror of the left one, or, with its own range or reverse, a
+    linear scale whose ends stand at the left axis's bottom and top."""
+    ax = ctx.ax
+    rmin, rmax = conf.get("rangeMin", "auto"), conf.get("rangeMax", "auto")
+    reverse = bool(conf.get("reverse"))
+    if rmin == "auto" and rmax == "auto" and not reverse:
+        sec = ax.secondary_yaxis("right")
+    else:
+
+        def ends() -> tuple[float, float, float, float]:
+            bottom, top = ax.get_ylim()  # read when drawn: later parts may widen the axis
+            lo = min(bottom, top) if rmin == "auto" else clamp(rmin, -1e100, 1e100, bottom)
+            hi = max(bottom, top) if rmax == "auto" else clamp(rmax, -1e100, 1e100, top)
+            if not (math.isfinite(lo) and math.isfinite(hi)) or lo == hi or bottom == top:
+                return bottom, top, bottom, top  # nothing to scale: a mirror
+            return (bottom, top, *((hi, lo) if reverse else (lo, hi)))
+
+        def forward(y: Any) -> Any:
+            b, t, rb, rt = ends()
+            return rb + (np.asarray(y, dtype=float) - b) * ((rt - rb) / (t - b))
+
+        def inverse(v: Any) -> Any:
+            b, t, rb, rt = ends()
+            return b + (np.asarray(v, dtype=float) - rb) * ((t - b) / (rt - rb))
+
+        sec = ax.secondary_yaxis("right", functions=(forward, inverse))
+    axis = sec.yaxis
+    interval = conf.get("majorInterval", "auto")
+    if interval != "auto":
+        step = clamp(interval, 0.0, 1e100, 0.0)
+        lo, hi = (float(v) for v in np.sort(np.asarray(sec.get_ylim(), dtype=float)))
+        if step > 0 and abs(hi - lo) <= 200 * step:
+            axis.set_major_locator(MultipleLocator(step))
+        elif step > 0:
+            _too_many_ticks(ctx, "rightY", step, abs(hi - lo) / step)
+    minor = conf.get("minorTicks", "auto")
+    if minor != "auto" and int(minor) > 0:
+        axis.set_minor_locator(AutoMinorLocator(int(minor) + 1))
+    axis.set_major_formatter(TickFormatter(NumberFormat.of(conf.get("numberFormat", {}))))
+    size = conf.get("labelFontSize")
+    if size:
+        sec.tick_params(labelsize=clamp(size, 1.0, 144.0, ctx.theme.shapes.font_size))
+    return sec
 
 
 #: leftY settings a forest's X axis takes when xContinuous leaves them at their defaults
