@@ -407,11 +407,15 @@ def test_rename_a_data_set_keeps_its_red_dashed_style(page: Any, files: Path) ->
         assert "line 1" not in text and "column" not in text, text
     page.keyboard.press("Control+s")
     dirty_is(page, "no")
-    saved = orjson.loads(path.read_bytes())["tables"][0]["graph"]["styleOverrides"]
-    assert "IgG standard" not in saved["perDataSet"]
-    assert saved["perDataSet"]["IgG control"]["line"]["dashStyle"] == "dashed"
-    assert saved["perDataSet"]["IgG control"]["line"]["color"]["hex"] == "#C0392B"
-    assert "IgG control" in saved["perPoint"]
+    table = orjson.loads(path.read_bytes())["tables"][0]
+    # schema version 2: the style is keyed by the data set's id, which a rename keeps
+    (renamed,) = [ds for ds in table["dataSets"] if ds["name"] == "IgG control"]
+    assert renamed["id"] == "IgG standard"
+    saved = table["graph"]["styleOverrides"]
+    assert "IgG control" not in saved["perDataSet"]
+    assert saved["perDataSet"]["IgG standard"]["line"]["dashStyle"] == "dashed"
+    assert saved["perDataSet"]["IgG standard"]["line"]["color"]["hex"] == "#C0392B"
+    assert "IgG standard" in saved["perPoint"]
 
 
 def test_untitled_work_is_recovered_after_ctrl_c(browser: Any, files: Path) -> None:

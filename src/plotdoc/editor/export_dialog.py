@@ -16,6 +16,7 @@ from nicegui import ui
 
 from ..render import file_stem
 from ..render.print_size import MIN_LINE_PT, MIN_TEXT_PT
+from . import choices
 from .notify import notify
 from .work import _DRAW_LOCK, in_thread, project_copy
 
@@ -73,10 +74,10 @@ def journal_export_dialog(view: View) -> None:
         card.props["data-testid"] = "journal-export"
         ui.label("Export for a journal").classes("text-lg")
         with ui.row().classes("items-end"):
-            width = ui.select(list(WIDTHS), value=chosen["width"], label="Width")
+            width = choices.select({w: w for w in WIDTHS}, value=chosen["width"], label="Width")
             width.classes("w-64")
             width.props["data-testid"] = "journal-width"
-            fmt = ui.select(list(FORMATS), value=chosen["format"], label="Format")
+            fmt = choices.select({f: f for f in FORMATS}, value=chosen["format"], label="Format")
             fmt.classes("w-40")
             fmt.props["data-testid"] = "journal-format"
         note = ui.label("").classes("text-sm max-w-[720px]")
