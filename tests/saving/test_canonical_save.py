@@ -336,19 +336,22 @@ def test_usermeta_keeps_the_order_its_keys_were_given() -> None:
     _canonical(saved)
 
 
-def test_the_complete_example_is_canonical_and_the_family_examples_are_hand_written(
+def test_the_examples_plotdoc_writes_are_canonical(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The complete example is the editor's own output: fmt leaves it as it is. The family
-    examples are hand-written, sparse on purpose (a reader fills the defaults), and published
-    as they are: fmt writes them out in full, dropping nothing."""
-    write_examples(tmp_path)
-    assert main(["fmt", "--check", str(tmp_path / "complete.plotdoc")]) == 0
+    """`plotdoc examples -o DIR && plotdoc fmt --check DIR` passes: every example of the
+    current version is the writer's own output. Version 1's family examples, published as
+    they were hand-written (sparse on purpose: a reader fills the defaults), are written out
+    in full (and as version 2) by fmt, dropping nothing."""
+    assert main(["examples", "-o", str(tmp_path / "current")]) == 0
     capsys.readouterr()
-    assert main(["fmt", "--check", "--json", str(tmp_path)]) == 1
+    assert main(["fmt", "--check", str(tmp_path / "current")]) == 0
+    capsys.readouterr()
+    write_examples(tmp_path / "v1", 1)
+    assert main(["fmt", "--check", "--json", str(tmp_path / "v1")]) == 1
     for entry in orjson.loads(capsys.readouterr().out)["files"]:
         assert entry["ok"] and entry["dropped"] == [] and entry["errors"] == []
-        assert entry["changed"] == (entry["file"] != str(tmp_path / "complete.plotdoc"))
+        assert entry["changed"]
 
 
 @pytest.mark.slow

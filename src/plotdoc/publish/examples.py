@@ -97,21 +97,13 @@ def build_complete(now: str = COMPLETE_NOW) -> bytes:
 
 
 def build_example(name: str) -> bytes:
-    """The current version's example ``name`` as built: ``complete`` by the writer, a
-    family's example by migrating the published version 1 example (same layout, same
-    content, data sets referred to by id)."""
+    """The current version's example ``name`` as built: ``complete`` by the writer from its
+    hand-written source, a family's example by the writer from the published version 1
+    example, migrated (the same project, every default written, data sets referred to by id):
+    what ``plotdoc examples`` writes is what ``plotdoc fmt`` keeps as it is."""
     if name == COMPLETE:
         return build_complete()
-    import json
-
-    from ..contract.site import schema_url
-    from ..migrations import upgrade
-    from .jsonfmt import pretty
-
-    doc = upgrade(json.loads(example_bytes(name, 1)))
-    if "$schema" in doc:
-        doc["$schema"] = schema_url(CURRENT_VERSION)
-    return (pretty(doc) + "\n").encode("utf-8")
+    return rewrite(example_bytes(name, 1))
 
 
 def main(argv: list[str] | None = None) -> int:
