@@ -21,35 +21,9 @@ from plotdoc.contract.variants import VARIANTS
 from plotdoc.publish.samples import sample_document
 from plotdoc.render import render_table
 
-SWITCHES = (
-    "symbols",
-    "lines",
-    "errorBars",
-    "bars",
-    "areaFill",
-    "spikes",
-    "summaryLine",
-    "median",
-    "quartiles",
-    "valueLabels",
-    "pointLabels",
-    "outliers",
-)
-GRAPH_SWITCHES = (
-    "legend",
-    "graphTitle",
-    "xTitle",
-    "yTitle",
-    "regressionLine",
-    "confidenceBand",
-    "predictionBand",
-    "fittedCurve",
-    "colorScaleBar",
-    "referenceLine",
-    "cutoffLines",
-    "numberAtRisk",
-    "annotations",
-)
+#: every switch of ``elementActivation``: per data set, and for the whole graph
+SWITCHES = S.DATA_SET_SWITCHES
+GRAPH_SWITCHES = S.GRAPH_SWITCHES
 _BORDER = {"show": True, "color": {"hex": "#ff0000", "alpha": 1}, "thickness": 3}
 #: a value of each graph setting other than its default
 SETTINGS: dict[str, dict[str, Any]] = {
