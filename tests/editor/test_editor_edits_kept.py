@@ -142,7 +142,9 @@ def test_a_killed_server_keeps_edits_half_a_second_old_and_the_page_offers_the_r
             show_weights(page)
             cell_is(page, 0, 0, "611.5")
             type_in_cell(page, 1, 0, "622.5")
-            # the copy holds it (half a second later), and the page was told so
+            # the copy holds it (half a second later), and the page was told so (read from
+            # the disk first: on a loaded machine the page may not count the value yet)
+            _wait_for_copy_holding(recovery, 1, 622.5)
             page.wait_for_function("() => plotdocUnsentCount() === 0", timeout=10000)
             type_in_cell(page, 2, 0, "633.5")
             second.process.send_signal(signal.SIGKILL)  # before a copy could hold 633.5
@@ -190,3 +192,18 @@ def test_a_killed_server_keeps_edits_half_a_second_old_and_the_page_offers_the_r
     finally:
         context.close()
         first.stop()
+
+
+def _wait_for_copy_holding(recovery: Path, row: int, value: float, seconds: float = 20) -> None:
+    """Wait until the recovery copy on disk holds ``value`` in the first data set's ``row``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for copy in recovery.glob("*.plotdoc"):
+            try:
+                held = open_project(copy).table("weights").data_sets[0].values[row, 0]
+            except Exception:  # replaced while read: read it again
+                continue
+            if held == value:
+                return
+        time.sleep(0.2)
+    raise AssertionError(f"no recovery copy holds {value} in row {row + 1} after {seconds} s")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from plotdoc.contract.variants import VARIANTS
-from plotdoc.editor.format_panel import HANDLED_ELSEWHERE, option_nodes
+from plotdoc.editor.format_panel import HANDLED_ELSEWHERE
+from plotdoc.editor.option_values import option_nodes
 from plotdoc.editor.wording import label_of, option_applies
 
 

@@ -23,12 +23,10 @@ from nicegui import ui
 from ..editing import set_cell
 from ..editing.cells import Cell, cell_text, parse_cell, sheet_columns
 from .notify import notify
+from .writers import MARKS_KEPT
 
 if TYPE_CHECKING:
     from .view import View
-
-#: The most cells a tab keeps marked (older marks are dropped first).
-MARKS_KEPT = 500
 
 
 def shown(value: Cell) -> str:
@@ -78,30 +76,6 @@ class Overwrite:
 
     def where(self, table: Any) -> str:
         return f"table “{table.name}”, row {self.row + 1}, {column_name(table, self.col)}"
-
-
-class Writers:
-    """Which tab last typed in each cell (shared by every tab; forgotten when the sheet's
-    rows or columns move, after which no index names the same cell)."""
-
-    def __init__(self) -> None:
-        self._by: dict[tuple[str, int, int], tuple[int, str]] = {}
-        self._layout: int | None = None
-
-    def wrote(self, layout: int, key: tuple[str, int, int], tab: int, name: str) -> None:
-        if layout != self._layout:
-            self._by.clear()
-            self._layout = layout
-        self._by[key] = (tab, name)
-        while len(self._by) > 10 * MARKS_KEPT:
-            del self._by[next(iter(self._by))]
-
-    def who(self, layout: int, key: tuple[str, int, int]) -> tuple[int, str] | None:
-        return self._by.get(key) if layout == self._layout else None
-
-    def forget(self) -> None:
-        """An undo or redo put values back: no record says who wrote them."""
-        self._by.clear()
 
 
 class Conflicts:

@@ -104,7 +104,7 @@ def journal_export_dialog(view: View) -> None:
         from PIL import Image
 
         px = Image.open(BytesIO(data)).size[0]
-        image.style(f"width: {px / PREVIEW_DPI:.3f}in")
+        image.style["width"] = f"{px / PREVIEW_DPI:.3f}in"  # a value, never parsed
         small = [w for w in warnings if "prints at" in w]
         if small:
             note.set_text("Too small to print: " + " ".join(small))

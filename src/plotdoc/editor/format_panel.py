@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from ..contract import document as D
 from ..contract import nodes as N
 from ..contract.plots import MV_REQUIRED_ROLES, MV_ROLES, MV_USED_ROLES
 from ..contract.variants import VARIANTS
@@ -19,6 +18,7 @@ from . import format_spec as F
 from .controls import Control
 from .fields import apply_style
 from .hits import CATEGORICAL, Target, describe
+from .option_values import auto_value, number_or_none, option_nodes, unwrap
 from .sections import Sections
 from .shown import Shown, frame
 from .wording import OPTION_LABELS, label_of, option_applies
@@ -39,43 +39,6 @@ ROLE_LABELS = {
 
 #: Options edited elsewhere (the graph type's mode, the kind of a multiple-variables graph).
 HANDLED_ELSEWHERE = ("mode", "kind", "mapping")
-
-
-def option_nodes(family: str) -> dict[str, N.Node]:
-    """The plot options of ``family`` as the contract defines them."""
-    assert isinstance(D.PLOT, N.OneOf)
-    for obj in D.PLOT.options:
-        assert isinstance(obj, N.Obj)
-        fam = obj.props["family"]
-        if isinstance(fam, N.Const) and fam.value == family:
-            opts = obj.props["options"]
-            assert isinstance(opts, N.Obj)
-            return dict(opts.props)
-    return {}
-
-
-def auto_value(value: Any) -> float | str:
-    text = str(value).strip() if value is not None else ""
-    if text == "" or text.lower() == "auto":
-        return "auto"
-    try:
-        return float(text)
-    except ValueError:
-        return text  # refused by the check with open's message
-
-
-def _number_or_none(text: Any) -> float | str | None:
-    value = auto_value(text)
-    return None if value == "auto" else value
-
-
-def _unwrap(node: N.Node) -> tuple[N.Node, bool]:
-    """A node and whether null is allowed (``nullable(x)`` is ``OneOf(x, Null)``)."""
-    if isinstance(node, N.OneOf) and any(isinstance(o, N.Null) for o in node.options):
-        rest = [o for o in node.options if not isinstance(o, N.Null)]
-        if len(rest) == 1:
-            return rest[0], True
-    return node, False
 
 
 class FormatPanel:
@@ -366,7 +329,7 @@ class FormatPanel:
         apply = self.view.apply
         key = path[-1]
         label = OPTION_LABELS.get(key) or label_of(key)
-        node, nullable = _unwrap(node)
+        node, nullable = unwrap(node)
         testid = "option-" + "-".join(path)
         if isinstance(node, N.Obj):
             with attrs.testid(
@@ -401,7 +364,7 @@ class FormatPanel:
             attrs.testid(field.props("dense outlined"), testid)
 
             def changed(_: Any, f: ui.input = field, num: N.Num = node) -> None:
-                new = _number_or_none(f.value) if nullable else auto_value(f.value)
+                new = number_or_none(f.value) if nullable else auto_value(f.value)
                 if isinstance(new, float) and num.integer and new.is_integer():
                     new = int(new)
                 if new != value:

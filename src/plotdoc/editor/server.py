@@ -13,9 +13,9 @@ from ..editing.cells import cell_text, sheet_columns
 from ..editing.history import pending
 from ..editing.session import Session
 from .columns import column_id
-from .conflicts import Writers
 from .safety import Safety
 from .uploads import Uploads
+from .writers import Writers
 
 if TYPE_CHECKING:
     from nicegui import ui

@@ -8,25 +8,12 @@ from typing import TYPE_CHECKING, Any
 from nicegui import background_tasks, ui
 
 from ..contract.limits import MAX_LISTED_WARNINGS
-from ..editing import (
-    add_analysis,
-    add_table,
-    duplicate_table,
-    move_table,
-    paste_block,
-    remove_analysis,
-    rename_table,
-    set_analysis_params,
-    set_cell,
-    set_plot_option,
-    set_preset,
-    set_variant,
-)
-from ..editing.cells import clear_cells
+from ..editing import add_table, duplicate_table, set_cell
 from ..editing.history import pending
 from ..problems import PlotdocError, Problem
 from . import a11y, attrs, panels, parts
 from .conflicts import Conflicts
+from .edit_kinds import ANALYSIS_EDITS, KEEPS_LAYOUT
 from .fields import styled_since
 from .format_panel import FormatPanel
 from .jobs import Job
@@ -46,29 +33,6 @@ from .work import (
 
 if TYPE_CHECKING:
     from .server import Server
-
-#: Edits that change values only: no row or column of any sheet moves.
-VALUE_EDITS = (set_cell, paste_block, clear_cells)
-#: Edits that move no row or column of a sheet a cell can be typed in: values, a table's name,
-#: place or graph, its analyses (their results tables take no typing), a new table. Edits of
-#: how a graph looks keep them too (see :meth:`Tab.apply_look`).
-KEEPS_LAYOUT = (
-    *VALUE_EDITS,
-    rename_table,
-    move_table,
-    add_table,
-    duplicate_table,
-    set_preset,
-    set_variant,
-    set_plot_option,
-    add_analysis,
-    set_analysis_params,
-    remove_analysis,
-)
-
-
-#: Edits made in the analyses panel (undoing them shows it).
-ANALYSIS_EDITS = (add_analysis, set_analysis_params, remove_analysis)
 
 
 def capped(problems: Iterable[Problem]) -> tuple[list[Problem], int]:

@@ -14,7 +14,6 @@ if TYPE_CHECKING:
 
     from ..editing.session import Session
     from ..problems import Problem
-    from .conflicts import Conflicts
     from .jobs import Job
     from .server import Server
 
@@ -55,6 +54,14 @@ class Held(Protocol):
     def typed_value(self, number: Any) -> None: ...
 
 
+class Told(Protocol):
+    """Values typed over another tab's change, and the cells other tabs changed
+    (:class:`~plotdoc.editor.conflicts.Conflicts`)."""
+
+    def build(self) -> None: ...
+    def typed(self, table: Any, row: int, col: int, seen_raw: Any, value: Any) -> None: ...
+
+
 class View(Protocol):
     """One browser tab's view of the session."""
 
@@ -75,8 +82,9 @@ class View(Protocol):
     def unsent(self) -> Held:
         """Which of the page's typed values the recovery copy holds."""
 
-    #: values typed over unseen, cells other tabs changed
-    conflicts: Conflicts
+    @property
+    def conflicts(self) -> Told:
+        """Values typed over unseen, cells other tabs changed."""
 
     @property
     def parts(self) -> Parts: ...

@@ -30,17 +30,18 @@ from matplotlib.ticker import (
 )
 
 from ..context import DrawContext
-from ..notices import CAPPED, add_warning
 from ..style.numbers import NumberFormat
 from ..style.text import clamp, font_family
 from ..style.theme import DASHES, resolve_color
 from ..style.tick_labels import TickFormatter
 from .category_labels import category_texts, own_labels, thin_category_labels
+from .right_axis import right_axis
 from .ticks import (
     end_on_ticks,
     log_ends,
     log_ticks,
     major_step,
+    too_many_ticks,
     warn_unshowable,
 )
 
@@ -86,59 +87,13 @@ def apply_axes(ctx: DrawContext) -> None:
             ax.set_axisbelow(True)
     right = conf.get("rightY", {})
     if right.get("show"):
-        sec = _right_axis(ctx, right)
+        sec = right_axis(ctx, right)
         sec.tick_params(colors=color)
         sec.spines["right"].set_color(color)
         sec.spines["right"].set_linewidth(width)
         ctx.tag(sec, "axis/y-right")
     ctx.tag(ax.xaxis, "axis/x")
     ctx.tag(ax.yaxis, "axis/y")
-
-
-def _right_axis(ctx: DrawContext, conf: Mapping[str, Any]) -> Any:
-    """The right Y axis: a mirror of the left one, or, with its own range or reverse, a
-    linear scale whose ends stand at the left axis's bottom and top."""
-    ax = ctx.ax
-    rmin, rmax = conf.get("rangeMin", "auto"), conf.get("rangeMax", "auto")
-    reverse = bool(conf.get("reverse"))
-    if rmin == "auto" and rmax == "auto" and not reverse:
-        sec = ax.secondary_yaxis("right")
-    else:
-
-        def ends() -> tuple[float, float, float, float]:
-            bottom, top = ax.get_ylim()  # read when drawn: later parts may widen the axis
-            lo = min(bottom, top) if rmin == "auto" else clamp(rmin, -1e100, 1e100, bottom)
-            hi = max(bottom, top) if rmax == "auto" else clamp(rmax, -1e100, 1e100, top)
-            if not (math.isfinite(lo) and math.isfinite(hi)) or lo == hi or bottom == top:
-                return bottom, top, bottom, top  # nothing to scale: a mirror
-            return (bottom, top, *((hi, lo) if reverse else (lo, hi)))
-
-        def forward(y: Any) -> Any:
-            b, t, rb, rt = ends()
-            return rb + (np.asarray(y, dtype=float) - b) * ((rt - rb) / (t - b))
-
-        def inverse(v: Any) -> Any:
-            b, t, rb, rt = ends()
-            return b + (np.asarray(v, dtype=float) - rb) * ((t - b) / (rt - rb))
-
-        sec = ax.secondary_yaxis("right", functions=(forward, inverse))
-    axis = sec.yaxis
-    interval = conf.get("majorInterval", "auto")
-    if interval != "auto":
-        step = clamp(interval, 0.0, 1e100, 0.0)
-        lo, hi = (float(v) for v in np.sort(np.asarray(sec.get_ylim(), dtype=float)))
-        if step > 0 and abs(hi - lo) <= 200 * step:
-            axis.set_major_locator(MultipleLocator(step))
-        elif step > 0:
-            _too_many_ticks(ctx, "rightY", step, abs(hi - lo) / step)
-    minor = conf.get("minorTicks", "auto")
-    if minor != "auto" and int(minor) > 0:
-        axis.set_minor_locator(AutoMinorLocator(int(minor) + 1))
-    axis.set_major_formatter(TickFormatter(NumberFormat.of(conf.get("numberFormat", {}))))
-    size = conf.get("labelFontSize")
-    if size:
-        sec.tick_params(labelsize=clamp(size, 1.0, 144.0, ctx.theme.shapes.font_size))
-    return sec
 
 
 #: leftY settings a forest's X axis takes when xContinuous leaves them at their defaults
@@ -216,7 +171,7 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
         if step > 0 and abs(hi - lo) <= 200 * step:  # at most 200 ticks
             axis.set_major_locator(MultipleLocator(step))
         elif step > 0:
-            _too_many_ticks(
+            too_many_ticks(
                 ctx,
                 "leftY" if value_role and not ctx.rows_on_y else "xContinuous",
                 step,
@@ -260,18 +215,6 @@ def _data_range(ctx: DrawContext, is_x: bool) -> tuple[float, float]:
     lo = min(float(v.min()) for v in vals)
     hi = max(float(v.max()) for v in vals)
     return lo, hi
-
-
-def _too_many_ticks(ctx: DrawContext, key: str, step: float, count: float) -> None:
-    """A majorInterval that would put more than 200 ticks on its axis: automatic ticks, said."""
-    many = f"{count:,.0f}" if count < 1e12 else f"{count:.1e}"
-    add_warning(
-        ctx,
-        CAPPED,
-        f"{key} majorInterval {step:g} would put {many} ticks on the axis; drawn with "
-        "automatic ticks (the bound is 200 ticks)",
-        ("graph", "axesOverrides", key, "majorInterval"),
-    )
 
 
 def _ticks(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], is_x: bool) -> None:

@@ -26,6 +26,7 @@ from matplotlib.ticker import (
 )
 
 from ..context import DrawContext
+from ..notices import CAPPED, add_warning
 from ..style.numbers import number_text, power_text
 from ..style.scales import nice_range
 from ..style.text import clamp
@@ -210,4 +211,16 @@ def grow_value_axis(ctx: DrawContext, top: float) -> None:
     reversed_ = now[0] > now[1]
     (ctx.ax.set_xlim if is_x else ctx.ax.set_ylim)(
         (new_hi, new_lo) if reversed_ else (new_lo, new_hi)
+    )
+
+
+def too_many_ticks(ctx: DrawContext, key: str, step: float, count: float) -> None:
+    """A majorInterval that would put more than 200 ticks on its axis: automatic ticks, said."""
+    many = f"{count:,.0f}" if count < 1e12 else f"{count:.1e}"
+    add_warning(
+        ctx,
+        CAPPED,
+        f"{key} majorInterval {step:g} would put {many} ticks on the axis; drawn with "
+        "automatic ticks (the bound is 200 ticks)",
+        ("graph", "axesOverrides", key, "majorInterval"),
     )
