@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -166,6 +167,11 @@ def test_copy_of_a_running_editor_is_not_offered(tmp_path: Path) -> None:
         [sys.executable, "-c", "import time; time.sleep(30)  # plotdoc edit"],
     )
     try:
+        cmdline = Path(f"/proc/{other.pid}/cmdline")
+        for _ in range(200):  # until the child runs its own command line (after its exec)
+            if b"plotdoc edit" in cmdline.read_bytes():
+                break
+            time.sleep(0.05)
         meta["pid"] = other.pid
         keeper.meta_path.write_text(json.dumps(meta))
         assert recovery.find(None, where=tmp_path) == []

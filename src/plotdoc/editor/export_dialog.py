@@ -105,6 +105,7 @@ def journal_export_dialog(view: View) -> None:
 
         px = Image.open(BytesIO(data)).size[0]
         image.style["width"] = f"{px / PREVIEW_DPI:.3f}in"  # a value, never parsed
+        image.update()
         small = [w for w in warnings if "prints at" in w]
         if small:
             note.set_text("Too small to print: " + " ".join(small))
