@@ -44,7 +44,13 @@ def test_export_for_a_journal_previews_and_downloads_at_the_column_width(
         note = page.get_by_test_id("journal-note").inner_text()
         # the calibration graph at 85 mm: a legend inside, 9-10 pt text scaled below 6 pt
         assert "85mm" in note or "Too small" in note, note
-        # the preview is shown at the width it prints at: 85 mm is 321 CSS pixels
+        # the preview is shown at the width it prints at: 85 mm is 321 CSS pixels (once the
+        # page has laid out the width the server set; a loaded machine lays it out later)
+        page.wait_for_function(
+            "() => Math.abs(document.querySelector('[data-testid=journal-preview]')"
+            ".getBoundingClientRect().width - 85 / 25.4 * 96) < 3",
+            timeout=15000,
+        )
         box = page.get_by_test_id("journal-preview").bounding_box()
         assert box is not None and abs(box["width"] - 85 / 25.4 * 96) < 3, box
         page.screenshot(path="/tmp/plotdoc-journal-export.png")
