@@ -125,6 +125,32 @@ class Computed:
     data_sets: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """One pair of data sets a method compared: a row of its table of comparisons, and what
+    a bracket that follows the analysis (`annotations[].props.analysisId`) shows over the pair.
+
+    ``a`` and ``b`` are data set names (the model's references; the file holds ids). ``p`` is
+    the P value a reader quotes for the pair (adjusted for multiple comparisons where the
+    method corrects), or None when the pair has no result; then ``status`` and ``message`` say
+    why.
+    """
+
+    a: str
+    b: str
+    p: float | None
+    #: mean of a minus mean of b (or the method's own difference), and its confidence interval
+    difference: float | None = None
+    ci_lower: float | None = None
+    ci_upper: float | None = None
+    status: str = "ok"
+    message: str = "ok"
+
+
+def _no_comparisons(computed: Computed) -> list[Comparison]:
+    return []
+
+
 #: Row labels and (name, values) columns of a results table.
 TableColumns = tuple[list[str], list[tuple[str, "NDArray[np.float64]"]]]
 
@@ -174,6 +200,9 @@ class MethodSpec:
     result_shape: Callable[
         [Table, Mapping[str, Any], dict[str, FloatArray]], tuple[int, int] | None
     ] = _no_shape
+    #: the pairs of data sets a run compared (empty for a method that compares none): the
+    #: table of comparisons every output shows and the brackets that follow the analysis read
+    comparisons: Callable[[Computed], list[Comparison]] = _no_comparisons
 
     @property
     def defaults(self) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .spec import Computed, Kind, MethodSpec, Param, ResultField, Show, populated
+from .spec import Comparison, Computed, Kind, MethodSpec, Param, ResultField, Show, populated
 
 if TYPE_CHECKING:
     from ...model import DataSet, Table
@@ -53,6 +53,25 @@ def compute(table: Table, params: Mapping[str, Any]) -> Computed:
     return Computed(result.status, message, result=result, data_sets=compared)
 
 
+def comparisons(computed: Computed) -> list[Comparison]:
+    """The one pair a t test compares (none when it could not pick two data sets)."""
+    if len(computed.data_sets) != 2 or computed.result is None:
+        return []
+    r = computed.result
+    ok = computed.status == "ok"
+    return [
+        Comparison(
+            *computed.data_sets,
+            p=r.p if ok else None,
+            difference=r.mean_difference if ok else None,
+            ci_lower=r.ci_lower if ok else None,
+            ci_upper=r.ci_upper if ok else None,
+            status=computed.status,
+            message=computed.message,
+        )
+    ]
+
+
 SPEC = MethodSpec(
     id="ttest",
     families=("column", "xy"),
@@ -75,4 +94,5 @@ SPEC = MethodSpec(
         ResultField("Degrees of freedom", "df"),
         ResultField("P value (two-tailed)", "p", Show.P_VALUE),
     ),
+    comparisons=comparisons,
 )
