@@ -127,6 +127,10 @@ class Table:
     annotations: list[Annotation] = field(default_factory=list)
     titles: dict[str, Any] = field(default_factory=dict)
     usermeta: dict[str, Any] = field(default_factory=dict)
+    #: how the values were entered (`table.entry`, schema version 2): ``values`` (raw
+    #: replicate values), ``meanSdN`` or ``meanSemN`` (each row of a data set is
+    #: ``[mean, sd-or-sem, n]``, with ``replicates`` 3)
+    entry: str = "values"
     #: a results table (`derivedFrom`) whose content is computed on first read: called once,
     #: before ``data_sets`` or ``row_labels`` is first read, to fill them (setting either
     #: field gives the content and drops it)
