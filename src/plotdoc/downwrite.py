@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from .contract.entries import is_summary, spread_name
 from .contract.site import CURRENT_VERSION, SUPPORTED_VERSIONS
 from .migrations.v1_to_v2 import data_set_ids, table_to_ids
 from .model import Project, Table
@@ -84,6 +85,16 @@ def unfit(project: Project, version: int) -> list[Problem]:
 
 def _unfit_v1(table: Table, path: tuple[str | int, ...]) -> list[Problem]:
     problems = []
+    if is_summary(table.entry):
+        problems.append(
+            error(
+                "version-1-unfit",
+                (*path, "entry"),
+                f"expected raw replicate values, which is all version 1 can hold; found "
+                f"{excerpt(table.entry)}: the table is entered as mean, "
+                f"{spread_name(table.entry)} and N (save in version 2 to keep it)",
+            )
+        )
     axes = table.graph.axes if table.graph is not None else {}
     for key in _CONTINUOUS_AXES:
         if (axes.get(key) or {}).get("referenceLines"):

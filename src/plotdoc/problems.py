@@ -582,7 +582,44 @@ CATALOGUE: dict[str, CodeInfo] = {
         "error",
         "Replicate count invalid for the family",
         "`replicates` must be 1 for column, contingency, survival, partsOfWhole and "
-        "multipleVariables tables, and at least 2 for nested tables.",
+        "multipleVariables tables, at least 2 for nested tables, and 3 (mean, SD or SEM, N) "
+        "for a table whose `entry` is summary data.",
+    ),
+    "entry-not-allowed": _c(
+        "semantic",
+        "error",
+        "Summary entry not allowed for the family",
+        "`entry` `meanSdN` or `meanSemN` (rows of mean, SD or SEM, and N) is allowed for "
+        "column, grouped and xy tables only.",
+    ),
+    "summary-n-invalid": _c(
+        "semantic",
+        "error",
+        "N of a summary row invalid",
+        "The third number of a summary row (`[mean, sd-or-sem, n]`) must be a whole number of "
+        "at least 1, or null.",
+    ),
+    "summary-spread-negative": _c(
+        "semantic",
+        "error",
+        "Negative SD or SEM",
+        "The second number of a summary row (`[mean, sd-or-sem, n]`) is an SD or SEM and cannot "
+        "be negative.",
+    ),
+    "summary-rows-too-many": _c(
+        "semantic",
+        "error",
+        "More than one summary row in a column table",
+        "A column table entered as mean, SD or SEM, and N holds one row `[mean, sd-or-sem, n]` "
+        "per data set.",
+    ),
+    "summary-needs-values": _c(
+        "semantic",
+        "error",
+        "Graph needs raw values",
+        "The graph draws something only raw values give (every value, a box, a violin, a "
+        "median, quartiles, a range, a geometric mean), and the table holds mean, SD or SEM, "
+        "and N. Choose a variant and mode that draw the mean with SD, SEM or a CI.",
     ),
     "x-not-allowed": _c(
         "semantic",

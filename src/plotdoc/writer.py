@@ -88,6 +88,8 @@ def _table(table: Table, version: int = site.CURRENT_VERSION) -> dict[str, Any]:
         "format": table.format,
         "replicates": table.replicates,
     }
+    if version >= 2:
+        out["entry"] = table.entry
     if table.derived_from is None:
         if family is not None and family.has_x:
             x = table.x if table.x is not None else np.full(table.n_rows, np.nan)

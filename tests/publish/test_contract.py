@@ -18,6 +18,7 @@ import pytest
 from plotdoc.contract import methods as M
 from plotdoc.contract import plots as P
 from plotdoc.contract import styles as S
+from plotdoc.contract.entries import ENTRIES
 from plotdoc.contract.families import FAMILY_IDS
 from plotdoc.contract.methods import METHOD_IDS
 from plotdoc.contract.schema import SCHEMA_FILES, build_schema, dumps_schema, schema_bytes
@@ -224,6 +225,7 @@ PLOTDOC_ENUMS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [
     ),
     ((*D, "Annotation", "annotation:shape", "shape"), S.ANNOTATION_SHAPES),
     ((*D, "Annotation", "annotation:text", "align"), S.TEXT_ALIGNS),
+    ((*D, "Table", "properties", "entry"), ENTRIES),
 ]
 
 

@@ -8,6 +8,7 @@ unset. Objects whose default is ``{}`` are written out in full, with their field
 
 from __future__ import annotations
 
+from . import entries as E
 from . import limits as L
 from . import methods as M
 from . import plots as P
@@ -799,7 +800,16 @@ TABLE = Obj(
             1,
             L.MAX_REPLICATES,
             integer=True,
-            doc="Inferred from the widest row when omitted, never below the family minimum.",
+            doc="Inferred from the widest row when omitted, never below the family minimum; "
+            "3 with a summary `entry`.",
+        ),
+        "entry": _e(
+            E.ENTRIES,
+            E.VALUES,
+            doc="How the values were entered (schema version 2): `values` (raw replicate values), "
+            "`meanSdN` or `meanSemN` (column, grouped and xy only; each row of a data set is "
+            "`[mean, sd-or-sem, n]`, n a whole number of at least 1, and `replicates` is 3).",
+            name="TableEntry",
         ),
         "x": Arr(items=nullable(Num()), max_items=L.MAX_ROWS, doc="xy and survival only."),
         "rowLabels": Arr(items=_s(L.NAME_MAX), max_items=L.MAX_ROWS),

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..contract import document as D
+from ..contract.entries import SUMMARY_REPLICATES, VALUES, is_summary
 from ..contract.families import FAMILIES
 from ..contract.methods import METHODS
 from ..contract.variants import VARIANTS, default_variant, merge, merged_into
@@ -125,7 +126,9 @@ def _table(ctx: Context, raw: dict[str, Any], index: int, tid: str) -> Table:
     table_to_model(raw, names, ids)
     blocks = [block_of(ctx, ds["values"]) for ds in raw_sets]
     widest = max((b.width for b in blocks), default=0)
-    replicates = int(raw.get("replicates", max(widest, family.min_replicates)))
+    entry = str(raw.get("entry", VALUES))
+    default = SUMMARY_REPLICATES if is_summary(entry) else max(widest, family.min_replicates)
+    replicates = int(raw.get("replicates", default))
     data_sets = [
         _data_set(ds["name"], b, replicates, family.allows_text)
         for ds, b in zip(raw_sets, blocks, strict=True)
@@ -181,6 +184,7 @@ def _table(ctx: Context, raw: dict[str, Any], index: int, tid: str) -> Table:
         annotations=annotations,
         titles=resolve(D.DEFINITIONS["Titles"], raw.get("titles", {})),
         usermeta=dict(raw.get("usermeta") or {}),
+        entry=entry,
     )
     table.graph = build_graph(raw.get("graph"), table)
     return table
@@ -257,7 +261,7 @@ def default_graph_document(table: Table) -> dict[str, Any] | None:
                 "options": {"kind": "scatter", "mapping": {"x": 0, "y": 1}},
             },
         }
-    return {"variantId": default_variant(table.format, table.replicates)}
+    return {"variantId": default_variant(table.format, table.replicates, table.entry)}
 
 
 def build_graph(raw: dict[str, Any] | None, table: Table) -> Graph | None:

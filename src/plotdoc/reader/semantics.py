@@ -15,6 +15,7 @@ from typing import Any
 import orjson
 
 from ..contract import plots as P
+from ..contract.entries import SUMMARY_REPLICATES
 from ..contract.families import FAMILIES
 from ..contract.limits import MAX_EXACT_CELL_INT, MAX_TOTAL_CELLS, MAX_USERMETA_BYTES
 from ..contract.methods import METHODS
@@ -23,6 +24,7 @@ from ..migrations.v1_to_v2 import KEY_MAPS, data_set_ids, path_get
 from ..problems import Path, Problem, error, excerpt, warning
 from .cells import CellBlock, CellFacts, parse_numeric_text, to_block
 from .context import Context
+from .summary_entry import check_entry, check_graph, is_summary_table
 
 _TS = re.compile(
     r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(Z|([+-])([0-9]{2}):([0-9]{2}))"
@@ -269,9 +271,14 @@ def _table(
     blocks = [_cells_of(ctx, ds["values"]) for ds in data_sets]
     widest = max((b.width for b in blocks), default=0)
     explicit = table.get("replicates")
-    replicates = explicit if explicit is not None else max(widest, family.min_replicates)
+    summary = is_summary_table(table)
+    yield from check_entry(table, path)
+    if summary:  # three numbers a row (check_entry reports another count)
+        replicates = SUMMARY_REPLICATES
+    else:
+        replicates = explicit if explicit is not None else max(widest, family.min_replicates)
     replicates = int(replicates)
-    if not family.replicates_ok(replicates):
+    if not summary and not family.replicates_ok(replicates):
         rule = "exactly 1" if family.replicate_rule == "fixed-1" else "at least 2"
         where = (*path, "replicates") if explicit is not None else path
         yield (
@@ -336,6 +343,8 @@ def _table(
     counted.append(rows * replicates * len(data_sets))
 
     graph = table.get("graph")
+    if graph is not None and summary:
+        yield from check_graph(table, graph, (*path, "graph"))
     if graph is not None:
         yield from (
             _graph(
