@@ -99,6 +99,8 @@ def field_text(field: ResultField, res: Any) -> str:
         return p_text(values[0])
     if field.show is Show.NUMBERS:
         return ", ".join(fmt(v) for v in values[0])
+    if field.show is Show.TEXT:
+        return str(values[0])
     return fmt(values[0])
 
 
@@ -120,6 +122,8 @@ def _field_line(field: ResultField, res: Any) -> str:
         return _p(getattr(res, field.keys[0]))
     if field.show is Show.NUMBERS:
         return f"{field.keys[0]} = [{', '.join(fmt(v) for v in getattr(res, field.keys[0]))}]"
+    if field.show is Show.TEXT:
+        return f"{field.keys[0]} = {getattr(res, field.keys[0])}"
     return ", ".join(f"{k} = {_fmt(getattr(res, k))}" for k in field.keys)
 
 

@@ -21,11 +21,13 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ..contract.entries import is_summary, spread_name
 from ..model import DataSet, Project, Table
 from ..pvalues import with_summary
 from ..stats.budget import Budget, BudgetExceeded, metered
 from .methods import METHODS
 from .methods.correlation_matrix import continuous_variables as continuous_variables
+from .methods.spec import NEEDS_RAW_VALUES
 from .methods.spec import populated as populated
 from .methods.spec import results_table_limit as results_table_limit
 
@@ -126,6 +128,13 @@ def run_analysis(
             BUDGET_EXCEEDED,
             f"not computed: the time for all analyses of the project "
             f"({budget.total_seconds:g} s) is spent",
+        )
+    spec = METHODS[analysis.method]
+    if is_summary(table.entry) and not spec.from_summary:
+        return run(
+            NEEDS_RAW_VALUES,
+            f"not computed: {spec.id} needs raw values, and the table holds mean, "
+            f"{spread_name(table.entry)} and N",
         )
     try:
         # degenerate data (all missing, no spread) gives NaN results with a status, quietly

@@ -145,6 +145,15 @@ def value_text(statistic: str, value: float) -> str:
     return _fmt(value)
 
 
+def _from_summary(run: AnalysisRun) -> str:
+    """What a run computed from summary data was computed from (``mean, SD and N``); ``""``
+    for a run of raw values."""
+    from ..stats.ttest import RAW_VALUES
+
+    source = getattr(run.result, "computed_from", RAW_VALUES)
+    return "" if source == RAW_VALUES else str(source)
+
+
 def _cell(text: object, tag: str = "td") -> str:
     return f"<{tag}>{html.escape(str(text))}</{tag}>"
 
@@ -168,6 +177,11 @@ def to_html(runs: Iterable[AnalysisRun], caption: str) -> str:
         f"{run.table_id} / {run.analysis_id}: {run.status}: {run.message}"
         for run in runs
         if run.status != "ok"
+    ]
+    notes += [
+        f"{run.table_id} / {run.analysis_id}: computed from {source}"
+        for run in runs
+        if run.status == "ok" and (source := _from_summary(run))
     ]
     if len(table_rows) > len(shown):
         notes.append(f"{len(table_rows) - len(shown):,} more rows: to_pandas() has them all")

@@ -94,6 +94,8 @@ class Show(enum.Enum):
     INTERVAL = "interval"
     #: a list of numbers
     NUMBERS = "numbers"
+    #: words, shown as they are (what a result was computed from)
+    TEXT = "text"
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +205,9 @@ class MethodSpec:
     #: the pairs of data sets a run compared (empty for a method that compares none): the
     #: table of comparisons every output shows and the brackets that follow the analysis read
     comparisons: Callable[[Computed], list[Comparison]] = _no_comparisons
+    #: whether it computes from a table of summary data (`entry` mean, SD or SEM, and N);
+    #: a method that does not gives the status :data:`NEEDS_RAW_VALUES` on such a table
+    from_summary: bool = False
 
     @property
     def defaults(self) -> dict[str, Any]:
@@ -223,6 +228,10 @@ class MethodSpec:
 
 
 # -- helpers the methods share ---------------------------------------------------------------
+
+
+#: The status of a method run on a table of summary data when it needs raw values.
+NEEDS_RAW_VALUES = "needs-raw-values"
 
 
 def populated(data_sets: Sequence[DataSet]) -> list[DataSet]:

@@ -2,7 +2,9 @@
 
 Reads the data sets named `groupA` and `groupB`, or the first two data sets that hold a value.
 Every replicate value counts (xy tables); `paired` pairs values by row (and replicate)
-position.
+position. A table of summary data (`entry` mean, SD or SEM, and N) gives the unpaired test
+from each data set's one row ``[mean, sd-or-sem, n]``, and the result says so
+(``computed_from``); the paired test cannot be computed from summaries.
 """
 
 from __future__ import annotations
@@ -10,10 +12,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .spec import Comparison, Computed, Kind, MethodSpec, Param, ResultField, Show, populated
+from ...contract.entries import MEAN, is_summary, spread_name
+from .spec import (
+    NEEDS_RAW_VALUES,
+    Comparison,
+    Computed,
+    Kind,
+    MethodSpec,
+    Param,
+    ResultField,
+    Show,
+    populated,
+)
 
 if TYPE_CHECKING:
     from ...model import DataSet, Table
+    from ...stats.ttest import TTestResult
 
 DESIGNS = ("unpaired", "paired")
 VARIANCES = ("welch", "equal")
@@ -32,12 +46,18 @@ def compute(table: Table, params: Mapping[str, Any]) -> Computed:
         else:
             picked.append(with_values[fallback] if len(with_values) > fallback else None)
     a, b = picked
-    result = ttest(
-        None if a is None else a.values.ravel(),
-        None if b is None else b.values.ravel(),
-        design=params["design"],
-        variance=params["variance"],
-    )
+    if is_summary(table.entry):
+        summarised = _from_summary(table.entry, a, b, params)
+        if isinstance(summarised, Computed):
+            return summarised
+        result = summarised
+    else:
+        result = ttest(
+            None if a is None else a.values.ravel(),
+            None if b is None else b.values.ravel(),
+            design=params["design"],
+            variance=params["variance"],
+        )
     message = result.message
     if a is None or b is None:
         missing = [
@@ -51,6 +71,40 @@ def compute(table: Table, params: Mapping[str, Any]) -> Computed:
         )
     compared = tuple(ds.name for ds in picked if ds is not None)
     return Computed(result.status, message, result=result, data_sets=compared)
+
+
+def _from_summary(
+    entry: str, a: DataSet | None, b: DataSet | None, params: Mapping[str, Any]
+) -> TTestResult | Computed:
+    """The t test of two data sets of summary data: one row ``[mean, sd-or-sem, n]`` each.
+    A paired test needs the pairs, which summaries do not hold: a status says so."""
+    import numpy as np
+
+    from ...stats.summary_data import ttest_from_summary
+
+    compared = tuple(ds.name for ds in (a, b) if ds is not None)
+    if params["design"] == "paired":
+        return Computed(
+            NEEDS_RAW_VALUES,
+            f"a paired t test needs the values of each pair; the table holds mean, "
+            f"{spread_name(entry)} and N (choose the unpaired design)",
+            data_sets=compared,
+        )
+    rows: list[list[float]] = []
+    for ds in (a, b):
+        if ds is None:
+            rows.append([float("nan")] * 3)
+            continue
+        filled = [r for r in range(ds.values.shape[0]) if np.isfinite(ds.values[r, MEAN])]
+        if len(filled) > 1:
+            return Computed(
+                NEEDS_RAW_VALUES,
+                f"the t test compares one mean, {spread_name(entry)} and N per data set; "
+                f"{ds.name!r} has {len(filled)} rows of them",
+                data_sets=compared,
+            )
+        rows.append(ds.values[filled[0], :3].tolist() if filled else [float("nan")] * 3)
+    return ttest_from_summary(*rows[0], *rows[1], entry=entry, variance=params["variance"])
 
 
 def comparisons(computed: Computed) -> list[Comparison]:
@@ -93,6 +147,8 @@ SPEC = MethodSpec(
         ResultField("t", "t"),
         ResultField("Degrees of freedom", "df"),
         ResultField("P value (two-tailed)", "p", Show.P_VALUE),
+        ResultField("Computed from", "computed_from", Show.TEXT),
     ),
     comparisons=comparisons,
+    from_summary=True,
 )
