@@ -206,10 +206,10 @@ def _symbols(
         pids: list[str] = []
         rows: list[int] = []
         for r in range(ctx.table.n_rows):
-            v = finite(cell(ctx.table, i, r))
-            if v.size == 0:
+            s = summary.cell_summary(ctx.table, i, r, mode)
+            if s is None:
                 continue
-            c, low, high = summary.center_error(v, mode)
+            c, low, high = s.center, s.lower, s.upper
             if not np.isfinite(c):
                 continue
             p = lay.center(i, r) + offs[i]
