@@ -29,9 +29,11 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 import orjson
 
+from .contract.entries import ENTRIES, VALUES, is_summary
 from .contract.families import FAMILIES
 from .contract.site import FORMAT
 from .contract.variants import VARIANTS, default_variant
+from .contract.variants.from_summary import summary_plot
 from .problems import PlotdocError, Problem, error
 
 if TYPE_CHECKING:
@@ -117,9 +119,14 @@ class TableBuilder:
         """Choose the graph variant and its plot options (`mode=`, `center=`, `mapping=`...)."""
         family = self._doc["format"]
         if variant_id is None:
-            variant_id = default_variant(family, int(self._doc.get("replicates", 1)))
+            variant_id = default_variant(
+                family, int(self._doc.get("replicates", 1)), self._doc.get("entry", VALUES)
+            )
         graph: dict[str, Any] = {"variantId": variant_id}
         variant = VARIANTS.get(variant_id)
+        plot = summary_plot(family, self._doc.get("entry", VALUES))
+        if not options and plot is not None and variant is not None and variant.family == family:
+            options = dict(plot["options"])  # a table of SEMs draws SEMs unless told otherwise
         if options or family == "multipleVariables":
             if family == "multipleVariables" and variant is not None and "kind" not in options:
                 options["kind"] = variant.own_defaults.get("kind")
@@ -225,8 +232,13 @@ class ProjectBuilder:
         group: str | None = None,
         row: str | None = None,
         subject: str | None = None,
+        entry: str | None = None,
     ) -> TableBuilder:
         """Add a table of ``family`` with one data set per entry of ``data``.
+
+        ``entry`` ``"meanSdN"`` or ``"meanSemN"`` makes a table of summary data (column,
+        grouped and xy): each row of a data set is ``[mean, sd-or-sem, n]``, and a column
+        table's data set is one such row (``{"Control": (10.2, 1.5, 6)}``).
 
         ``data`` maps data set names to values: a 1-D sequence (one value per row) or a 2-D
         array (rows x replicates); None or NaN is a missing cell. A pandas DataFrame is read
@@ -243,7 +255,18 @@ class ProjectBuilder:
         if isinstance(x, str):
             roles["x"] = x
         tidy = {k: v for k, v in roles.items() if v is not None}
+        if entry is not None and entry not in ENTRIES:
+            raise _problem(
+                f"expected entry one of {', '.join(ENTRIES)}; found {entry!r}", ("entry",)
+            )
         if tidy or (data is not None and not isinstance(data, Mapping)):
+            if entry is not None and is_summary(entry):
+                if tidy:
+                    raise _problem(
+                        "expected a wide data frame for a table of summary data (its columns "
+                        "in threes: mean, SD or SEM, N); found column roles (value=, group=...)"
+                    )
+                return self._add_summary_frame(family, data, entry, name=name, id=id, graph=graph)
             if (x is not None and not isinstance(x, str)) or row_labels is not None:
                 raise _problem(
                     "expected no x= values or row_labels= with a data frame: a wide frame gives "
@@ -266,12 +289,16 @@ class ProjectBuilder:
         doc["name"] = name if name is not None else f"Table {len(self._tables) + 1}"
         if replicates is not None:
             doc["replicates"] = replicates
+        if entry is not None:
+            doc["entry"] = entry
         if x is not None:
             doc["x"] = [None if v is None or v != v else float(v) for v in x]
         if row_labels is not None:
             doc["rowLabels"] = [str(v) for v in row_labels]
+        summary_column = family == "column" and is_summary(entry or VALUES)
         doc["dataSets"] = [
-            {"name": str(k), "values": _rows(v, family)} for k, v in (data or {}).items()
+            {"name": str(k), "values": _summary_row(v) if summary_column else _rows(v, family)}
+            for k, v in (data or {}).items()
         ]
         if variable_types is not None:
             doc["variableTypes"] = dict(variable_types)
@@ -302,6 +329,28 @@ class ProjectBuilder:
             doc["replicates"] = replicates
         if variable_types is not None:
             doc["variableTypes"] = dict(variable_types)
+        return self._add_imported(result, name=name, id=id, graph=graph)
+
+    def _add_summary_frame(
+        self,
+        family: str,
+        data: Any,
+        entry: str,
+        *,
+        name: str | None,
+        id: str | None,
+        graph: str | None,
+    ) -> TableBuilder:
+        """Add a table of summary data from a wide frame whose columns come in threes."""
+        from .importers.pandas import from_dataframe
+
+        try:
+            result = from_dataframe(data, family=family, entry=entry)
+        except ValueError as exc:
+            raise _problem(str(exc), ("entry",)) from None
+        except PlotdocError as exc:
+            at = len(self._tables)
+            raise PlotdocError([_reindex(p, at) for p in exc.problems], exc.omitted) from None
         return self._add_imported(result, name=name, id=id, graph=graph)
 
     def _add_imported(
@@ -361,16 +410,16 @@ class ProjectBuilder:
 
     def document(self) -> dict[str, Any]:
         """The document as plain JSON values, in the current schema version."""
-        from .migrations import upgrade
+        return _current(self._held())
 
-        return upgrade(self._held())
-
-    def _held(self) -> dict[str, Any]:
-        """The document as the builder holds it (schema version :data:`BUILT_VERSION`)."""
+    def _held(self, tables: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The document as the builder holds it (schema version :data:`BUILT_VERSION`, each
+        table with the `entry` it was given, which only a later version holds: see
+        :func:`_current` and :func:`_opened`)."""
         doc: dict[str, Any] = {"format": FORMAT, "schemaVersion": BUILT_VERSION, "meta": self._meta}
         if self._usermeta:
             doc["usermeta"] = self._usermeta
-        doc["tables"] = self._tables
+        doc["tables"] = self._tables if tables is None else tables
         out: dict[str, Any] = _plain(doc)
         return out
 
@@ -384,7 +433,7 @@ class ProjectBuilder:
         if source_id is not None:
             tables += [t for t in self._tables if t is not table and t.get("id") == source_id]
         doc = {"format": FORMAT, "schemaVersion": BUILT_VERSION, "tables": tables}
-        report = validate(orjson.dumps(doc, option=orjson.OPT_SERIALIZE_NUMPY))
+        report = validate(_opened(doc))
         problems = [_reindex(p, index) for p in report.errors if p.path[:2] == ("tables", 0)]
         if not problems and report.errors:
             problems = [_reindex(p, index) for p in report.errors]
@@ -414,7 +463,7 @@ class ProjectBuilder:
         """Open the built document as a file would be opened."""
         from .api import loads
 
-        project = loads(orjson.dumps(self._held()))
+        project = loads(_opened(self._held()))
         project.warnings = (*self._warnings, *project.warnings)
         return project
 
@@ -426,6 +475,37 @@ class ProjectBuilder:
         project = self.project()
         save_project(project, path, compact=compact)
         return project
+
+
+def _summary_row(values: Any) -> Any:
+    """A column data set of summary data: one row ``[mean, sd-or-sem, n]`` (given flat, as
+    ``(10.2, 1.5, 6)``, or as a list of rows)."""
+    items = list(values) if not isinstance(values, np.ndarray) else values.tolist()
+    if items and not isinstance(items[0], (list, tuple)):
+        items = [items]
+    return [[None if c is None or c != c else c for c in row] for row in items]
+
+
+def _current(held: dict[str, Any]) -> dict[str, Any]:
+    """The builder's document ``held`` in the current schema version: migrated from version
+    1, then each table given back the `entry` version 1 cannot hold."""
+    from .migrations import upgrade
+
+    entries = [t.pop("entry", None) for t in held["tables"]]
+    doc = upgrade(held)
+    for table, entry in zip(doc["tables"], entries, strict=True):
+        if entry is not None:
+            table["entry"] = entry
+    return doc
+
+
+def _opened(held: dict[str, Any]) -> bytes:
+    """The bytes open checks for ``held``: version 1 as the builder holds it, or the current
+    version when a table has an `entry` (summary data), which version 1 cannot hold."""
+    doc = _plain(held)
+    if any("entry" in t for t in doc["tables"]):
+        doc = _current(doc)
+    return orjson.dumps(doc)
 
 
 def _reindex(problem: Problem, index: int) -> Problem:

@@ -17,6 +17,7 @@ from ..contract.entries import SUMMARY_REPLICATES, VALUES, is_summary
 from ..contract.families import FAMILIES
 from ..contract.methods import METHODS
 from ..contract.variants import VARIANTS, default_variant, merge, merged_into
+from ..contract.variants.from_summary import summary_plot
 from ..migrations.v1_to_v2 import data_set_ids, table_to_model
 from ..model import (
     Analysis,
@@ -261,7 +262,13 @@ def default_graph_document(table: Table) -> dict[str, Any] | None:
                 "options": {"kind": "scatter", "mapping": {"x": 0, "y": 1}},
             },
         }
-    return {"variantId": default_variant(table.format, table.replicates, table.entry)}
+    graph: dict[str, Any] = {
+        "variantId": default_variant(table.format, table.replicates, table.entry)
+    }
+    plot = summary_plot(table.format, table.entry)
+    if plot is not None:
+        graph["plot"] = plot
+    return graph
 
 
 def build_graph(raw: dict[str, Any] | None, table: Table) -> Graph | None:

@@ -165,6 +165,10 @@ def _error_of(ctx: DrawContext) -> str | None:
     return errors.get(graph_mode(ctx))
 
 
+#: what each error bar of summary data is called in a warning
+_ERROR_NAMES = {"sd": "SD error bar", "sem": "SEM error bar", "ci95": "confidence interval"}
+
+
 def _warn_summary_rows(ctx: DrawContext) -> None:
     """A table of summary data: rows whose mean is drawn without the error bar the graph
     asks for, because the row lacks the SD or SEM, or the N it needs (or its N is 1)."""
@@ -183,20 +187,20 @@ def _warn_summary_rows(ctx: DrawContext) -> None:
         mean, spread, n = values[:, MEAN], values[:, SPREAD], values[:, N]
         has = np.isfinite(mean)
         one = has & (n == 1)
-        lacking = has & ~one & (~np.isfinite(spread) | (needs_n & ~np.isfinite(n)))
-        if not (lacking.any() or one.any()):
-            continue
+        no_spread = has & ~one & ~np.isfinite(spread)
+        no_n = has & ~one & np.isfinite(spread) & needs_n & ~np.isfinite(n)
         parts = []
-        if lacking.any():
-            what = f"{spread_name(entry)} and N" if needs_n else spread_name(entry)
-            k = int(lacking.sum())
-            verb = "lacks" if k == 1 else "lack"
-            parts.append(f"{_unit(ctx, k)} {verb} the {what} the error bar needs")
-        if one.any():
-            k = int(one.sum())
-            parts.append(
-                f"{_unit(ctx, k)} {'has' if k == 1 else 'have'} N = 1, which has no spread"
-            )
+        for rows, what in (
+            (no_spread, f"lack{{s}} the {spread_name(entry)}"),
+            (no_n, f"lack{{s}} the N the {_ERROR_NAMES[error]} needs"),
+            (one, "{has} N = 1, which has no spread"),
+        ):
+            k = int(rows.sum())
+            if k:
+                verb = what.format(s="s" if k == 1 else "", has="has" if k == 1 else "have")
+                parts.append(f"{_unit(ctx, k)} {verb}")
+        if not parts:
+            continue
         name = ctx.table.data_sets[i].name
         add_warning(
             ctx,

@@ -114,6 +114,6 @@ def test_rows_without_an_error_bar_are_told_and_the_mean_is_still_drawn() -> Non
     assert svg.ids("errorbar/ds0/") == ["errorbar/ds0/row0"]
     messages = [str(w) for w in checked.warnings]
     assert any(
-        "data set 'KO'" in m and "1 row lacks the SEM and N" in m and "1 row has N = 1" in m
+        "data set 'KO'" in m and "1 row lacks the SEM;" in m and "1 row has N = 1" in m
         for m in messages
     ), messages

@@ -74,3 +74,12 @@ def summary_mode(variant: Variant, mode: str | None) -> str | None:
     if mode in SUMMARY_MODES:
         return mode
     return next((m for m in SUMMARY_MODES if m in variant.modes), None)
+
+
+def summary_plot(family: str, entry: str) -> dict[str, Any] | None:
+    """The `graph.plot` a new graph of a summary table starts with: its error bars show what
+    was entered (a table of SEMs draws SEMs, which need no N); None for the defaults."""
+    if entry != "meanSemN" or family not in ("column", "grouped", "xy"):
+        return None
+    options = {"error": "sem"} if family == "xy" else {"mode": "meanWithSem"}
+    return {"family": family, "options": options}
