@@ -7,6 +7,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..contract.entries import (
+    ENTRIES,
+    SUMMARY_FAMILIES,
+    SUMMARY_REPLICATES,
+    VALUES,
+    is_summary,
+    spread_name,
+)
 from ..contract.families import FAMILIES
 from ..contract.limits import MAX_REPLICATES, MAX_ROWS, MAX_TABLES
 from ..contract.variants import VARIANTS, default_variant
@@ -53,17 +61,46 @@ def _check_count(project: Project) -> None:
 
 @structural
 def add_table(
-    project: Project, family: str, name: str | None = None, *, replicates: int | None = None
+    project: Project,
+    family: str,
+    name: str | None = None,
+    *,
+    replicates: int | None = None,
+    entry: str = VALUES,
 ) -> Outcome:
-    """A new, empty table of ``family`` with its starter data sets and default graph."""
+    """A new, empty table of ``family`` with its starter data sets and default graph;
+    ``entry`` ``meanSdN`` or ``meanSemN`` makes a table of summary data (column, grouped,
+    xy), whose data sets have three columns: mean, SD or SEM, N."""
     if family not in FAMILIES:
         raise refuse(
             "edit-invalid", (), f"expected a table family ({', '.join(FAMILIES)}); found {family!r}"
         )
     _check_count(project)
     fam = FAMILIES[family]
+    where = ("tables", len(project.tables), "entry")
+    if entry not in ENTRIES:
+        raise refuse(
+            "edit-invalid", where, f"expected one of {', '.join(ENTRIES)}; found {entry!r}"
+        )
+    summary = is_summary(entry)
+    if summary and family not in SUMMARY_FAMILIES:
+        raise refuse(
+            "edit-invalid",
+            where,
+            f"expected values for a {family} table (summary data is allowed for "
+            f"{', '.join(SUMMARY_FAMILIES)} tables); found {entry!r}",
+        )
     reps = fam.min_replicates if replicates is None else whole(replicates, "a replicate count")
-    if not fam.replicates_ok(reps):
+    if summary:
+        if replicates is not None and reps != SUMMARY_REPLICATES:
+            raise refuse(
+                "edit-invalid",
+                ("tables", len(project.tables), "replicates"),
+                f"expected 3 replicates (mean, {spread_name(entry)}, N) for a table of summary "
+                f"data; found {reps}",
+            )
+        reps = SUMMARY_REPLICATES
+    elif not fam.replicates_ok(reps):
         raise refuse(
             "edit-invalid",
             ("tables", len(project.tables), "replicates"),
@@ -87,6 +124,7 @@ def add_table(
         x=np.zeros(0) if fam.has_x else None,
         row_labels=[] if fam.has_row_labels else None,
         variable_types={} if family == "multipleVariables" else None,
+        entry=entry,
     )
     _fill_defaults(table)
     project.tables.append(table)
@@ -343,7 +381,14 @@ def set_replicates(project: Project, /, table_id: str, replicates: int) -> Outco
     index, table = editable(project, table_id)
     fam = FAMILIES[table.format]
     replicates = whole(replicates, "a replicate count", ("tables", index, "replicates"))
-    if not fam.replicates_ok(replicates):
+    if is_summary(table.entry) and replicates != SUMMARY_REPLICATES:
+        raise refuse(
+            "edit-invalid",
+            ("tables", index, "replicates"),
+            f"expected 3 replicates for a table of summary data (mean, "
+            f"{spread_name(table.entry)}, N); found {replicates}",
+        )
+    if not fam.replicates_ok(replicates) and not is_summary(table.entry):
         raise refuse(
             "edit-invalid",
             ("tables", index, "replicates"),
