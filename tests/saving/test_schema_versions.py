@@ -59,7 +59,7 @@ def test_a_version_1_document_round_trips_through_version_2(path: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", example_names())
+@pytest.mark.parametrize("name", example_names(1))
 def test_a_migrated_example_draws_the_same(name: str) -> None:
     from plotdoc.render import render_table
 
