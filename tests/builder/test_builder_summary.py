@@ -76,3 +76,21 @@ def test_a_wide_frame_of_summaries_builds_a_table() -> None:
     assert table.data_sets[1].values.tolist() == [[4.0, 0.4, 5.0], [6.0, 1.0, 5.0]]
     with pytest.raises(PlotdocError, match="groups of three"):
         b.add_table("grouped", frame.iloc[:, :4], entry="meanSemN")
+
+
+def test_a_summary_table_as_pandas_names_its_numbers_and_reads_back() -> None:
+    pytest.importorskip("pandas")
+    from plotdoc.importers.pandas import from_dataframe
+
+    b = ProjectBuilder()
+    b.add_table(
+        "grouped", {"WT": [[5, 0.5, 4], [7, 0.6, 4]]}, row_labels=["a", "b"], entry="meanSemN"
+    )
+    table = b.project().tables[0]
+    wide = table.to_pandas()
+    assert list(wide.columns) == ["WT mean", "WT SEM", "WT N"]
+    long = table.to_pandas("long")
+    assert list(long.columns) == ["row", "rowLabel", "dataSet", "mean", "sem", "n"]
+    assert long["mean"].tolist() == [5.0, 7.0] and "value" not in long
+    again = from_dataframe(wide, family="grouped", entry="meanSemN").document["tables"][0]
+    assert again["dataSets"] == [{"name": "WT", "values": [[5.0, 0.5, 4.0], [7.0, 0.6, 4.0]]}]

@@ -115,3 +115,13 @@ def test_a_typed_bracket_can_follow_the_t_test_and_stop(project: Project) -> Non
     session.undo()
     session.undo()
     assert project.table("weights").annotations[0].props["text"] == "*"
+
+
+def test_a_bracket_over_summaries_shows_the_t_test_of_those_summaries() -> None:
+    summary = loads(example_bytes("summary-data"))
+    table = summary.table("sleep")
+    ends = {"left": {"kind": "group", "groupIndex": 0}, "right": {"kind": "group", "groupIndex": 1}}
+    # SciPy's t test from the published means, SDs and Ns (Welch's)
+    p = float(stats.ttest_ind_from_stats(0.75, 1.79, 10, 2.33, 2.0, 10, equal_var=False).pvalue)
+    assert annotate.ttest_text(table, ends, "p") == p_words(p) == "P = 0.0793"
+    assert annotate.ttest_text(table, ends, "stars") == "ns"

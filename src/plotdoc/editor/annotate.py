@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from .. import editing
+from ..contract.entries import is_summary
 from ..editing.base import Edit, Outcome, find_table, first_free, refuse, structural
 from ..model import Annotation, Project, Table
 from ..pvalues import format_p, summary
@@ -91,16 +92,35 @@ def link_of(annotation_id: str) -> str | None:
     return None
 
 
-def group_values(table: Table, group_index: int) -> np.ndarray[Any, Any] | None:
-    """The values of the ``group_index``-th plotted data set (a column graph's group)."""
+def _shown(table: Table, group_index: int) -> int | None:
+    """The index of the ``group_index``-th plotted data set (a column graph's group)."""
     graph = table.graph
     vis = graph.data_set_visibility if graph is not None else {}
     shown = [i for i in range(len(table.data_sets)) if vis.get(str(i), True)]
-    if not 0 <= group_index < len(shown):
+    return shown[group_index] if 0 <= group_index < len(shown) else None
+
+
+def group_values(table: Table, group_index: int) -> np.ndarray[Any, Any] | None:
+    """The values of the ``group_index``-th plotted data set (a column graph's group)."""
+    d = _shown(table, group_index)
+    if d is None:
         return None
-    values = np.asarray(table.data_sets[shown[group_index]].values, dtype=float).ravel()
+    values = np.asarray(table.data_sets[d].values, dtype=float).ravel()
     kept: np.ndarray[Any, Any] = values[np.isfinite(values)]
     return kept
+
+
+def group_summary(table: Table, group_index: int) -> list[float] | None:
+    """The ``[mean, sd-or-sem, n]`` of the ``group_index``-th plotted data set of a table of
+    summary data (its one row holding a mean); None when there is none."""
+    d = _shown(table, group_index)
+    if d is None:
+        return None
+    values = np.asarray(table.data_sets[d].values, dtype=float)
+    filled = [r for r in range(values.shape[0]) if np.isfinite(values[r, 0])]
+    if len(filled) != 1 or values.shape[1] < 3:
+        return None
+    return [float(v) for v in values[filled[0], :3]]
 
 
 def ttest_text(table: Table, props: dict[str, Any], choice: str) -> str:
@@ -110,10 +130,18 @@ def ttest_text(table: Table, props: dict[str, Any], choice: str) -> str:
     ends = [props.get("left", {}), props.get("right", {})]
     if not all(e.get("kind") == "group" for e in ends):
         return "n/a"
-    a, b = (group_values(table, int(e.get("groupIndex", 0))) for e in ends)
-    if a is None or b is None:
-        return "n/a"
-    result = ttest(a, b, design="unpaired", variance="welch")
+    if is_summary(table.entry):  # from each group's mean, SD or SEM, and N
+        from ..stats.summary_data import ttest_from_summary
+
+        sa, sb = (group_summary(table, int(e.get("groupIndex", 0))) for e in ends)
+        if sa is None or sb is None:
+            return "n/a"
+        result = ttest_from_summary(*sa, *sb, entry=table.entry, variance="welch")
+    else:
+        a, b = (group_values(table, int(e.get("groupIndex", 0))) for e in ends)
+        if a is None or b is None:
+            return "n/a"
+        result = ttest(a, b, design="unpaired", variance="welch")
     p = float(result.p)
     if not math.isfinite(p):
         return "n/a"
