@@ -117,3 +117,49 @@ def test_rows_without_an_error_bar_are_told_and_the_mean_is_still_drawn() -> Non
         "data set 'KO'" in m and "1 row lacks the SEM;" in m and "1 row has N = 1" in m
         for m in messages
     ), messages
+
+
+def _sweep() -> list[Any]:
+    from plotdoc.contract.variants import VARIANTS
+    from plotdoc.contract.variants.from_summary import (
+        SUMMARY_MODES,
+        SUMMARY_XY_ERRORS,
+        drawable_from_summary,
+    )
+
+    cases = []
+    for v in VARIANTS.values():
+        if v.family not in ("column", "grouped", "xy") or not drawable_from_summary(v):
+            continue
+        if v.family == "xy":
+            cases += [pytest.param(v.id, {"error": e}, id=f"{v.id}-{e}") for e in SUMMARY_XY_ERRORS]
+        else:
+            modes = [m for m in v.modes if m in SUMMARY_MODES] or [None]
+            cases += [pytest.param(v.id, {"mode": m} if m else {}, id=f"{v.id}-{m}") for m in modes]
+    return cases
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("variant", "options"), _sweep())
+def test_every_variant_and_mode_offered_for_summaries_opens_and_draws(
+    variant: str, options: dict[str, Any]
+) -> None:
+    from plotdoc.contract.variants import VARIANTS
+
+    family = VARIANTS[variant].family
+    rows = [[5.0, 0.5, 4.0], [7.0, 0.6, 4.0]]
+    table: dict[str, Any] = {
+        "format": family,
+        "entry": "meanSemN",
+        "dataSets": [{"name": "A", "values": rows[:1] if family == "column" else rows}],
+        "graph": {"variantId": variant, "plot": {"family": family, "options": options}},
+    }
+    if family == "column":
+        table["dataSets"].append({"name": "B", "values": [[6.0, 0.4, 5.0]]})
+    elif family == "xy":
+        table["x"] = [1.0, 2.0]
+    else:
+        table["rowLabels"] = ["a", "b"]
+    project = open_doc(_doc(table))
+    drawn = render_table_checked(project, project.tables[0], fmt="svg", dpi=72)
+    assert drawn.data.startswith(b"<?xml")
