@@ -81,6 +81,10 @@ def test_a_raw_table_still_writes_version_1_without_entry() -> None:
             [("replicates-invalid", "tables[0].replicates")],
         ),
         (
+            {**COLUMN, "dataSets": [{"name": "A", "values": [[1, 0.5, 3, 7]]}]},
+            [("row-too-wide", "tables[0].dataSets[0].values[0]")],
+        ),
+        (
             {
                 "format": "survival",
                 "entry": "meanSemN",

@@ -291,7 +291,7 @@ def _table(
         )
     for d, block in enumerate(blocks):
         vpath = (*path, "dataSets", d, "values")
-        if explicit is not None and block.width > replicates:
+        if (explicit is not None or summary) and block.width > replicates:
             for r, cells in block.wide_rows(replicates, 10):
                 yield (
                     error(
