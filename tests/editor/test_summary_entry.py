@@ -115,6 +115,9 @@ def test_a_summary_table_is_made_pasted_drawn_checked_and_saved(page: Any, file:
         "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'no'",
         timeout=30_000,
     )
+    # no analysis of a grouped table computes from summaries: none is offered, and that is said
+    page.get_by_test_id("tab-analyses").click()
+    page.get_by_text("No analysis method runs on Grouped tables of summary data").wait_for()
     saved = orjson.loads(file.read_bytes())["tables"][-1]
     assert (saved["format"], saved["entry"], saved["replicates"]) == ("grouped", "meanSdN", 3)
     table = open_project(file).tables[-1]

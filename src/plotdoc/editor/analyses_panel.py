@@ -9,6 +9,7 @@ from nicegui import ui
 from ..analyses.methods import METHODS
 from ..analyses.methods.spec import Kind, Param
 from ..analyses.report import MAX_ENTRIES, entries, result_rows
+from ..contract.entries import is_summary
 from ..editing import add_analysis, remove_analysis, set_analysis_params
 from . import attrs, choices
 from .opening import FAMILY_TITLES
@@ -50,6 +51,8 @@ class AnalysesPanel:
             ).classes("plotdoc-status")
             return
         methods = [m for m in METHODS.values() if table.format in m.families]
+        if is_summary(table.entry):  # what computes from mean, SD or SEM, and N
+            methods = [m for m in methods if m.from_summary]
         with ui.row().classes("items-end gap-2"):
             if methods:
                 choice = (
@@ -68,7 +71,12 @@ class AnalysesPanel:
                 ).props("data-testid=analysis-add")
             else:
                 family = FAMILY_TITLES.get(table.format, table.format)
-                ui.label(f"No analysis method runs on {family} tables.").classes("plotdoc-status")
+                what = (
+                    f"{family} tables of summary data"
+                    if is_summary(table.entry)
+                    else f"{family} tables"
+                )
+                ui.label(f"No analysis method runs on {what}.").classes("plotdoc-status")
         results = known_results(self.view.session.project)
         for analysis in table.analyses:
             run = results.get((table.id, analysis.id))
