@@ -141,6 +141,21 @@ def test_summary_problems_are_reported_at_their_paths(
     assert _problems(_doc(table)) == expected
 
 
+def test_a_results_table_cannot_be_entered_as_summaries() -> None:
+    source = {
+        "id": "src",
+        "format": "column",
+        "dataSets": [{"name": "A", "values": [[1], [2]]}],
+        "analyses": [{"id": "f", "method": "frequencyDistribution"}],
+    }
+    results = {
+        "format": "grouped",
+        "entry": "meanSdN",
+        "derivedFrom": {"sourceTableId": "src", "analysisId": "f"},
+    }
+    assert ("entry-not-allowed", "tables[1].entry") in _problems(_doc(source, results))
+
+
 def test_modes_drawn_from_mean_sd_and_n_are_accepted() -> None:
     for variant, options in [
         ("bar", {"mode": "meanWithSem"}),

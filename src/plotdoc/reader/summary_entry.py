@@ -48,6 +48,14 @@ def check_entry(table: dict[str, Any], path: Path) -> Iterator[Problem]:
             f"{', '.join(E.SUMMARY_FAMILIES)} tables); found {excerpt(entry)}",
         )
         return
+    if "derivedFrom" in table:
+        yield error(
+            "entry-not-allowed",
+            (*path, "entry"),
+            "expected `values` for a results table (its content is what its analysis computes); "
+            f"found {excerpt(entry)}",
+        )
+        return
     replicates = table.get("replicates")
     if replicates is not None and replicates != E.SUMMARY_REPLICATES:
         yield error(
