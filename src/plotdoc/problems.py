@@ -590,7 +590,7 @@ CATALOGUE: dict[str, CodeInfo] = {
         "error",
         "Summary entry not allowed for the family",
         "`entry` `meanSdN` or `meanSemN` (rows of mean, SD or SEM, and N) is allowed for "
-        "column, grouped and xy tables only.",
+        "column, grouped and xy tables only, and not for a results table (`derivedFrom`).",
     ),
     "summary-n-invalid": _c(
         "semantic",
