@@ -101,3 +101,23 @@ def test_xy_methods_on_a_summary_table_need_raw_values(method: str) -> None:
     )
     run = project.results[("t", "a")]
     assert run.status == "needs-raw-values" and run.result is None and not run.per_data_set
+
+
+def test_a_t_test_of_data_sets_with_several_summaries_says_it_compares_one_each() -> None:
+    table = {
+        "id": "t",
+        "format": "xy",
+        "entry": "meanSdN",
+        "x": [1, 2],
+        "dataSets": [
+            {"name": "A", "values": [[1, 0.1, 3], [2, 0.2, 3]]},
+            {"name": "B", "values": [[1.5, 0.1, 3], [None, None, None]]},
+        ],
+        "analyses": [{"id": "a", "method": "ttest"}],
+    }
+    project = loads(
+        orjson.dumps({"format": "plotdoc-project", "schemaVersion": 2, "tables": [table]})
+    )
+    run = project.results[("t", "a")]
+    assert (run.status, run.result) == ("needs-raw-values", None)
+    assert "one mean, SD and N per data set; 'A' has 2 rows" in run.message

@@ -234,6 +234,28 @@ class MethodSpec:
 NEEDS_RAW_VALUES = "needs-raw-values"
 
 
+def summary_row(data_set: DataSet | None) -> tuple[list[float], int]:
+    """The ``[mean, sd-or-sem, n]`` a method of a table of summary data reads from
+    ``data_set``: its one row holding a mean (all NaN when it has none, or no data set), and
+    0; or, when it has more than one such row, an empty list and how many it has (a method
+    comparing data sets reads one summary each, and says so rather than pick one)."""
+    import numpy as np
+
+    from ...contract.entries import MEAN, SUMMARY_REPLICATES
+
+    missing = [float("nan")] * SUMMARY_REPLICATES
+    if data_set is None or data_set.values.ndim != 2:
+        return missing, 0
+    values = data_set.values
+    filled = [r for r in range(values.shape[0]) if np.isfinite(values[r, MEAN])]
+    if len(filled) > 1:
+        return [], len(filled)
+    if not filled:
+        return missing, 0
+    row = [float(v) for v in values[filled[0], :SUMMARY_REPLICATES]]
+    return row + missing[len(row) :], 0
+
+
 def populated(data_sets: Sequence[DataSet]) -> list[DataSet]:
     """The data sets holding a value: a t test without groups compares the first two."""
     import numpy as np

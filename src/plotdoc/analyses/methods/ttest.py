@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...contract.entries import MEAN, is_summary, spread_name
+from ...contract.entries import is_summary, spread_name
 from .spec import (
     NEEDS_RAW_VALUES,
     Comparison,
@@ -23,6 +23,7 @@ from .spec import (
     ResultField,
     Show,
     populated,
+    summary_row,
 )
 
 if TYPE_CHECKING:
@@ -78,8 +79,6 @@ def _from_summary(
 ) -> TTestResult | Computed:
     """The t test of two data sets of summary data: one row ``[mean, sd-or-sem, n]`` each.
     A paired test needs the pairs, which summaries do not hold: a status says so."""
-    import numpy as np
-
     from ...stats.summary_data import ttest_from_summary
 
     compared = tuple(ds.name for ds in (a, b) if ds is not None)
@@ -92,18 +91,15 @@ def _from_summary(
         )
     rows: list[list[float]] = []
     for ds in (a, b):
-        if ds is None:
-            rows.append([float("nan")] * 3)
-            continue
-        filled = [r for r in range(ds.values.shape[0]) if np.isfinite(ds.values[r, MEAN])]
-        if len(filled) > 1:
+        row, many = summary_row(ds)
+        if many:
             return Computed(
                 NEEDS_RAW_VALUES,
                 f"the t test compares one mean, {spread_name(entry)} and N per data set; "
-                f"{ds.name!r} has {len(filled)} rows of them",
+                f"{ds.name if ds is not None else ''!r} has {many} rows of them",
                 data_sets=compared,
             )
-        rows.append(ds.values[filled[0], :3].tolist() if filled else [float("nan")] * 3)
+        rows.append(row)
     return ttest_from_summary(*rows[0], *rows[1], entry=entry, variance=params["variance"])
 
 
