@@ -172,11 +172,9 @@ def _as_url(protocol: str, path: str) -> str:
 def _read(name: str) -> bytes:
     """The bytes of a file or URL; raises :class:`~plotdoc.problems.PlotdocError` (with
     ``file-not-found`` or ``file-unreadable``) when there are none to read."""
-    from .contract.limits import MAX_FILE_BYTES
+    from .api import read_capped, read_limited
 
     if not is_url(name):
-        from .api import read_limited
-
         return read_limited(name)
     from .errors import FileRefusedError, MissingFileError
     from .problems import error
@@ -187,7 +185,7 @@ def _read(name: str) -> bytes:
         raise FileRefusedError([error("file-unreadable", (), str(exc))]) from None
     try:
         with fsspec.open(name, "rb") as handle:
-            data: bytes = handle.read(MAX_FILE_BYTES + 1)
+            data: bytes = read_capped(handle)
     except FileNotFoundError:
         raise MissingFileError(
             [error("file-not-found", (), f"expected a file at {name}; there is none")],
