@@ -162,8 +162,11 @@ def run_shape(name: str, repeat: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=7)
-    parser.add_argument("shapes", nargs="*", choices=[*SHAPES, []], default=list(SHAPES))
+    parser.add_argument("shapes", nargs="*", help=f"any of {', '.join(SHAPES)} (default: all)")
     args = parser.parse_args()
+    unknown = sorted(set(args.shapes) - set(SHAPES))
+    if unknown:
+        parser.error(f"unknown shape(s) {', '.join(unknown)}; expected any of {', '.join(SHAPES)}")
     for name in args.shapes or SHAPES:
         run_shape(name, args.repeat)
     print(f"\n{load()}")

@@ -136,6 +136,9 @@ def _survival_codes(block: CellBlock | CellFacts, path: Path) -> Iterator[Proble
 #: usermeta that nests deeper (counting the levels above it in the document) could not be saved.
 MAX_WRITABLE_DEPTH = 254
 
+#: each method's parameters that name a data set (a method's spec builds the tuple per call)
+_GROUP_PARAMS: dict[str, tuple[str, ...]] = {}
+
 
 def _usermeta(value: Any, path: Path) -> Iterator[Problem]:
     if value is None:
@@ -345,12 +348,11 @@ def _table(
     seen_analysis: dict[str, int] = {}
     for a, analysis in enumerate(table.get("analyses") or []):
         method = METHODS[analysis["method"]]
-        apath = (*path, "analyses", a)
         if family.id not in method.families:
             yield (
                 error(
                     "analysis-unavailable",
-                    (*apath, "method"),
+                    (*path, "analyses", a, "method"),
                     f"expected a method for {family.id} tables; {method.id} runs on {', '.join(method.families)} tables",
                 )
             )
@@ -360,23 +362,25 @@ def _table(
                 yield (
                     error(
                         "duplicate-analysis-id",
-                        (*apath, "id"),
+                        (*path, "analyses", a, "id"),
                         f"expected a unique analysis id; {excerpt(aid)} is also analyses[{seen_analysis[aid]}]",
                     )
                 )
             else:
                 seen_analysis[aid] = a
-        if method.data_set_params:
-            for key in method.data_set_params:
-                group = (analysis.get("params") or {}).get(key)
-                if group is not None and group not in set_ids:
-                    yield (
-                        warning(
-                            "analysis-group-unknown",
-                            (*apath, "params", key),
-                            f"expected the id of a data set (in a version 1 file, its name); no data set has the id {excerpt(group)}",
-                        )
+        groups = _GROUP_PARAMS.get(method.id)
+        if groups is None:
+            groups = _GROUP_PARAMS.setdefault(method.id, method.data_set_params)
+        for key in groups:
+            group = (analysis.get("params") or {}).get(key)
+            if group is not None and group not in set_ids:
+                yield (
+                    warning(
+                        "analysis-group-unknown",
+                        (*path, "analyses", a, "params", key),
+                        f"expected the id of a data set (in a version 1 file, its name); no data set has the id {excerpt(group)}",
                     )
+                )
     seen_ann: dict[str, int] = {}
     plotted = len(data_sets)
     for n, ann in enumerate(table.get("annotations") or []):
