@@ -104,6 +104,8 @@ def _drop(tree: Any, path: tuple[str | int, ...], keys: list[str | int]) -> None
 def _ids(given: Iterable[str | None], prefix: str) -> list[str]:
     """Explicit ids kept; the others numbered `prefix-N`, skipping any explicit id."""
     given = list(given)
+    if None not in given:  # every id given (as plotdoc writes them)
+        return given  # type: ignore[return-value]
     taken = {g for g in given if g is not None}
     out: list[str] = []
     n = 0
