@@ -105,9 +105,23 @@ def _signature(project: Project, table: Table) -> Any:
 
 def forget() -> None:
     """Drop the kept figure (its memory is returned)."""
-    global _kept
     with _DRAW_LOCK:
-        _kept = None
+        _drop_kept()
+
+
+def _drop_kept() -> None:
+    global _kept
+    old, _kept = _kept, None
+    if old is not None:
+        _release(old.fig)
+
+
+def _release(fig: Any) -> None:
+    """Free a figure's artists and their arrays now. A matplotlib figure is tied in reference
+    cycles (figure, axes, artists, callbacks) that only the cyclic garbage collector frees:
+    each drawing dropped without this held its arrays (about 30 MB for a scatter of 1,000,000
+    cells) until a full collection ran, so the server grew by that much per title change."""
+    fig.clear()
 
 
 def screen(project: Project, table_id: str, dpi: float = SCREEN_DPI) -> Screen:
@@ -183,22 +197,25 @@ def _fresh(project: Project, table: Table, dpi: float) -> Screen:
     global _kept
     from ..render.engine import draw_graph
 
-    _kept = None
+    _drop_kept()
     fig, warnings = draw_graph(project, table, dpi=dpi)
     said = [str(w) for w in warnings]
     shown = picture(fig, said, dpi)
-    if updatable(table) and table.x is not None:
-        kept = _Kept(
-            table.id,
-            dpi,
-            _signature(project, table),
-            table.x.copy(),
-            [ds.values[:, 0].copy() for ds in table.data_sets],
-            fig,
-            said,
-        )
-        kept.symbols = _own_symbols(kept)
-        _kept = kept
+    if not (updatable(table) and table.x is not None):
+        _release(fig)  # the picture and its regions are plain data: nothing refers to it
+        return shown
+    assert table.x is not None
+    kept = _Kept(
+        table.id,
+        dpi,
+        _signature(project, table),
+        table.x.copy(),
+        [ds.values[:, 0].copy() for ds in table.data_sets],
+        fig,
+        said,
+    )
+    kept.symbols = _own_symbols(kept)
+    _kept = kept
     return shown
 
 
