@@ -236,7 +236,7 @@ def title_change_s(page: Page, text: str, timeout: float = 120_000) -> float:
     """Seconds from typing ``text`` as the graph title in the Format panel (Enter) to the
     redrawn graph."""
     old = page.evaluate(GRAPH)
-    field = page.locator("[data-testid=title-graph] input").first
+    field = page.get_by_test_id("title-graph")
     field.fill(text)
     t = time.perf_counter()
     field.press("Enter")

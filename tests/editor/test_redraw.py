@@ -168,3 +168,41 @@ def test_a_drawing_replaced_frees_its_figure_at_once(monkeypatch: pytest.MonkeyP
     finally:
         gc.enable()
     redraw.forget()
+
+
+def test_a_new_graph_title_is_set_on_the_kept_figure() -> None:
+    """A graph title's text typed anew is set on the kept figure (no new figure is built)
+    and the picture and its regions are a fresh drawing's; any other change of the titles
+    is drawn afresh."""
+    project = _project()
+    titles = project.table("pts").titles
+    titles["graph"]["text"] = "First"
+    _same_as_fresh(project)
+    assert redraw._kept is not None
+    fig = redraw._kept.fig
+    project.table("pts").data_sets[0].values[3, 0] = 0.25  # symbols moved: a kept picture
+    _same_as_fresh(project)
+    for text in (
+        "Body weight",
+        "Typing gjpqy descenders",
+        "A title long enough to be wrapped onto a second line at the plot's width, "
+        "then a third, as the engine wraps it when it draws the graph afresh",
+        "Ünïcödé → α² ≤ β₁",
+        "x",
+    ):
+        titles["graph"]["text"] = text
+        _same_as_fresh(project)
+        assert redraw._kept is not None and redraw._kept.fig is fig, text
+        project.table("pts").data_sets[1].values[4, 0] = 1.5 if len(text) % 2 else 1.25
+        _same_as_fresh(project)  # and a cell edit after it keeps the new title
+        assert redraw._kept.fig is fig
+    for change in (
+        lambda: titles["x"].__setitem__("text", "Time (s)"),  # another title
+        lambda: titles["graph"].__setitem__("text", None),  # automatic: the table's name
+        lambda: titles["graph"].__setitem__("text", "x^{q}"),  # a run drawn raised
+        lambda: titles["graph"].__setitem__("show", False),
+    ):
+        change()
+        _same_as_fresh(project)
+        assert redraw._kept is not None and redraw._kept.fig is not fig
+        fig = redraw._kept.fig

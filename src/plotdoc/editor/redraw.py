@@ -60,6 +60,8 @@ class _Kept:
     live: list[Any] = field(default_factory=list)
     #: each artist's hit regions (by id) while it has not moved
     regions: dict[int, list[Any]] = field(default_factory=dict)
+    #: the table's titles as drawn
+    titles: Any = None
 
 
 _kept: _Kept | None = None
@@ -82,7 +84,8 @@ def updatable(table: Table) -> bool:
 
 
 def _signature(project: Project, table: Table) -> Any:
-    """Everything the drawing reads but the cells."""
+    """Everything the drawing reads but the cells and the titles (kept apart: a new graph
+    title's text is set on the kept figure, see :func:`_retitled`)."""
     return copy.deepcopy(
         (
             project.meta,
@@ -97,7 +100,6 @@ def _signature(project: Project, table: Table) -> Any:
             table.graph,
             table.analyses,
             table.annotations,
-            table.titles,
             table.derived_from,
         )
     )
@@ -215,6 +217,7 @@ def _fresh(project: Project, table: Table, dpi: float) -> Screen:
         said,
     )
     kept.symbols = _own_symbols(kept)
+    kept.titles = copy.deepcopy(table.titles)
     _kept = kept
     return shown
 
@@ -248,6 +251,44 @@ def _own_symbols(kept: _Kept) -> dict[int, Any]:
     return out
 
 
+def _retitled(kept: _Kept, titles: Any) -> bool:
+    """Set a new graph title's text on the kept figure, when that is the only change of the
+    titles and the title stays one plain text (no run drawn raised or lowered): the engine
+    sets the same text on the same artist (``render/guides/titles.py``), and nothing else of
+    the figure follows it (the title is placed at the plot's top edge and wraps at the plot's
+    width). The picture is then drawn again whole once (see :func:`_redrawn`). False, and
+    nothing changed, for anything else."""
+    from ..render.style.text import needs_runs, rich_label
+
+    old, new = kept.titles, titles
+    if not (isinstance(old, dict) and isinstance(new, dict)) or old.keys() != new.keys():
+        return False
+    if any(old[k] != new[k] for k in old if k != "graph"):
+        return False
+    before, after = old.get("graph"), new.get("graph")
+    if not (isinstance(before, dict) and isinstance(after, dict)):
+        return False
+    if {k: v for k, v in before.items() if k != "text"} != {
+        k: v for k, v in after.items() if k != "text"
+    }:
+        return False
+    was, now = before.get("text"), after.get("text")
+    if not (isinstance(was, str) and isinstance(now, str) and was and now):
+        return False  # an automatic (the table's name) or hidden title: drawn afresh
+    if needs_runs(was) or needs_runs(now) or len(kept.fig.axes) != 1:
+        return False
+    title = kept.fig.axes[0].title
+    if not title.get_text():
+        return False
+    rich_label(title, now)
+    kept.regions.pop(id(title), None)
+    # the title is part of the kept picture: it is taken again, with the title, at the next draw
+    kept.canvas = None
+    kept.background = None
+    kept.titles = copy.deepcopy(titles)
+    return True
+
+
 def _extent(values: F64) -> tuple[float, float, float]:
     """Smallest, largest and smallest positive finite value (NaN where there is none)."""
     finite = values[np.isfinite(values)]
@@ -268,6 +309,8 @@ def _moved(project: Project, table: Table, dpi: float) -> _Kept | None:
     if x.shape != kept.x.shape or not np.array_equal(x, kept.x, equal_nan=True):
         return None
     if kept.signature != _signature(project, table):
+        return None
+    if kept.titles != table.titles and not _retitled(kept, table.titles):
         return None
     moves: list[tuple[int, F64, NDArray[np.intp]]] = []
     for i, ds in enumerate(table.data_sets):
