@@ -15,8 +15,16 @@ PACKAGE = SRC / "plotdoc"
 
 #: The layers, lowest first; a module belongs to the layer of the longest prefix naming it.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    # what everything may use: the version, problems and their errors, P value wording
-    ("plotdoc.version", "plotdoc.errors", "plotdoc.problems", "plotdoc.pvalues"),
+    # what everything may use: the version, problems and their errors, P value wording,
+    # copies of JSON values and the garbage collector paused
+    (
+        "plotdoc.version",
+        "plotdoc.errors",
+        "plotdoc.problems",
+        "plotdoc.pvalues",
+        "plotdoc.jsoncopy",
+        "plotdoc.gcpause",
+    ),
     # the contract's vocabulary: limits, node types, families, variants, plot and style words
     ("plotdoc.contract",),
     # the statistics (numbers in, results out) and the in-memory model

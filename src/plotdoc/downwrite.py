@@ -9,11 +9,11 @@ when there is any. Nothing is dropped silently.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from .contract.entries import is_summary, spread_name
 from .contract.site import CURRENT_VERSION, SUPPORTED_VERSIONS
+from .jsoncopy import json_copy
 from .migrations.v1_to_v2 import data_set_ids, table_to_ids
 from .model import Project, Table
 from .problems import Problem, error, excerpt
@@ -42,7 +42,7 @@ def with_ids(out: dict[str, Any], table: Table) -> None:
     sets by id. The model's own objects are copied before they change."""
     for key in _REFERRING:
         if key in out:
-            out[key] = copy.deepcopy(out[key])
+            out[key] = json_copy(out[key])
     if table.derived_from is not None:  # its data sets are made at open and not written
         table_to_ids(out, [], [])
         return

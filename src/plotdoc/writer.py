@@ -30,6 +30,7 @@ from .contract.families import FAMILIES
 from .contract.limits import MAX_FILE_BYTES
 from .downwrite import as_version_1, unfit, with_ids
 from .errors import PlotdocError, SaveError
+from .gcpause import collector_paused
 from .model import DataSet, Graph, Project, Table
 from .problems import error
 from .save_check import CellColumn, check_document
@@ -195,6 +196,13 @@ def dumps(
     ``schema_version`` 1 writes version 1 when the project fits in it (checked in the current
     version first); otherwise :class:`SaveError` lists, with paths, what version 1 cannot hold.
     """
+    with collector_paused():
+        return _dumps(project, now, compact, keep_timestamps, schema_version)
+
+
+def _dumps(
+    project: Project, now: str | None, compact: bool, keep_timestamps: bool, schema_version: int
+) -> bytes:
     try:
         doc = to_document(project, now=now, keep_timestamps=keep_timestamps)
         columns = check_document(doc)
