@@ -178,6 +178,8 @@ CONTRACT_ENUMS: list[tuple[tuple[str, ...], list[Any]]] = [
     (params("nonlinearRegression", "model"), ["logX", "linearX"]),
     (params("frequencyDistribution", "output"), ["count", "fraction", "percent"]),
     (params("correlationMatrix", "method"), ["pearson", "spearman"]),
+    # schema version 2 (v2-design.md section 3)
+    (params("ttest", "test"), ["parametric", "nonparametric"]),
     ((*ELEM, "violin", "properties", "smoothing"), ["low", "medium", "high"]),
     ((*ELEM, "symbol", "properties", "symbolVisibility"), ["all", "censoredOnly"]),
     ((*ELEM, "errorBar", "properties", "direction"), ["above", "below", "both"]),

@@ -106,7 +106,7 @@ def result_rows(method: str, res: Any) -> list[tuple[str, str, str]]:
     """(label, text, key) of each field of one entry of a result, as the editor lists them; a
     P value is followed by its summary (key ``summary``) when it has one."""
     out = []
-    for field in METHODS[method].fields:
+    for field in METHODS[method].fields_of(res):
         label = field.label.replace("{level}", level_text(res))
         out.append((label, field_text(field, res), field.keys[0]))
         if field.show is Show.P_VALUE and (stars := p_summary(getattr(res, field.keys[0]))):
@@ -127,11 +127,11 @@ def _result_lines(run: AnalysisRun) -> list[str]:
     """The numbers of one run, one line per entry (data set, pair...)."""
     if run.status != "ok" and not run.per_data_set:
         return []
-    fields = METHODS[run.method].fields
+    spec = METHODS[run.method]
     shown = entries(run)
     lines = []
     for name, res in list(shown.items())[:MAX_ENTRIES]:
-        pairs = ", ".join(_field_line(f, res) for f in fields)
+        pairs = ", ".join(_field_line(f, res) for f in spec.fields_of(res))
         status = getattr(res, "status", "ok")
         note = "" if status == "ok" else f" ({status}: {res.message})"
         prefix = f"    {name}: " if name else "    "

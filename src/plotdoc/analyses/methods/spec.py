@@ -59,6 +59,9 @@ class Param:
     #: how a choice reads where the editor's generic wording would get it wrong
     #: (``logX`` -> "X is log10 of the dose", ``95`` -> "95%")
     choice_labels: tuple[tuple[Any, str], ...] = ()
+    #: the schema version that added the parameter: writing an older version leaves it out
+    #: when it holds its default and refuses the save otherwise (:mod:`plotdoc.downwrite`)
+    since: int = 1
 
     def choice_label(self, value: Any) -> str | None:
         """The label this spec gives ``value``, or None (then the generic wording applies)."""
@@ -94,6 +97,8 @@ class Show(enum.Enum):
     INTERVAL = "interval"
     #: a list of numbers
     NUMBERS = "numbers"
+    #: a word the result holds as it is (which test ran, which method gave an interval)
+    TEXT = "text"
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,11 +208,20 @@ class MethodSpec:
     #: the pairs of data sets a run compared (empty for a method that compares none): the
     #: table of comparisons every output shows and the brackets that follow the analysis read
     comparisons: Callable[[Computed], list[Comparison]] = _no_comparisons
+    #: the schema version that added the method: an older version cannot hold it
+    since: int = 1
+    #: the fields of one entry when they depend on the result (which test ran), else None:
+    #: then ``fields`` serves every result
+    fields_for: Callable[[Any], tuple[ResultField, ...]] | None = None
 
     @property
     def defaults(self) -> dict[str, Any]:
         """Each parameter's default, in the order of the contract."""
         return {p.name: p.default for p in self.params}
+
+    def fields_of(self, result: Any) -> tuple[ResultField, ...]:
+        """The fields every output shows for one entry ``result`` of this method."""
+        return self.fields if self.fields_for is None else self.fields_for(result)
 
     def param(self, name: str) -> Param:
         return next(p for p in self.params if p.name == name)

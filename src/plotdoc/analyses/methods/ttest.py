@@ -1,8 +1,10 @@
-"""`ttest`: two-sample t test (Welch or equal variance) or paired t test.
+"""`ttest`: two-sample t test (Welch or equal variance) or paired t test, or their rank forms.
 
 Reads the data sets named `groupA` and `groupB`, or the first two data sets that hold a value.
 Every replicate value counts (xy tables); `paired` pairs values by row (and replicate)
-position.
+position. `test` `nonparametric` (schema version 2) runs the Mann-Whitney test (unpaired) or
+the Wilcoxon signed-rank test (paired) of :func:`plotdoc.stats.nonparametric.rank_test`, with
+the Hodges-Lehmann difference and its interval.
 """
 
 from __future__ import annotations
@@ -17,9 +19,11 @@ if TYPE_CHECKING:
 
 DESIGNS = ("unpaired", "paired")
 VARIANCES = ("welch", "equal")
+TESTS = ("parametric", "nonparametric")
 
 
 def compute(table: Table, params: Mapping[str, Any]) -> Computed:
+    from ...stats.nonparametric import rank_test
     from ...stats.ttest import ttest
 
     names = {ds.name: ds for ds in table.data_sets}
@@ -32,12 +36,13 @@ def compute(table: Table, params: Mapping[str, Any]) -> Computed:
         else:
             picked.append(with_values[fallback] if len(with_values) > fallback else None)
     a, b = picked
-    result = ttest(
-        None if a is None else a.values.ravel(),
-        None if b is None else b.values.ravel(),
-        design=params["design"],
-        variance=params["variance"],
-    )
+    va = None if a is None else a.values.ravel()
+    vb = None if b is None else b.values.ravel()
+    result: Any
+    if params["test"] == "nonparametric":
+        result = rank_test(va, vb, design=params["design"])
+    else:
+        result = ttest(va, vb, design=params["design"], variance=params["variance"])
     message = result.message
     if a is None or b is None:
         missing = [
@@ -63,13 +68,67 @@ def comparisons(computed: Computed) -> list[Comparison]:
         Comparison(
             *computed.data_sets,
             p=r.p if ok else None,
-            difference=r.mean_difference if ok else None,
+            difference=_difference(r) if ok else None,
             ci_lower=r.ci_lower if ok else None,
             ci_upper=r.ci_upper if ok else None,
             status=computed.status,
             message=computed.message,
         )
     ]
+
+
+def _difference(result: Any) -> float:
+    """The difference a run reports: of the means, or the Hodges-Lehmann shift."""
+    return float(getattr(result, "mean_difference", getattr(result, "median_difference", 0.0)))
+
+
+PARAMETRIC = (
+    ResultField("Number of values (A)", "n_a", Show.INTEGER),
+    ResultField("Number of values (B)", "n_b", Show.INTEGER),
+    ResultField("Mean of A", "mean_a"),
+    ResultField("Mean of B", "mean_b"),
+    ResultField("Difference of means (A − B)", "mean_difference"),
+    ResultField("{level} confidence interval", ("ci_lower", "ci_upper"), Show.INTERVAL),
+    ResultField("t", "t"),
+    ResultField("Degrees of freedom", "df"),
+    ResultField("P value (two-tailed)", "p", Show.P_VALUE),
+)
+
+
+def _rank_fields(statistic: ResultField, r_statistic: ResultField) -> tuple[ResultField, ...]:
+    return (
+        ResultField("Test", "test", Show.TEXT),
+        ResultField("Number of values (A)", "n_a", Show.INTEGER),
+        ResultField("Number of values (B)", "n_b", Show.INTEGER),
+        ResultField("Median of A", "median_a"),
+        ResultField("Median of B", "median_b"),
+        ResultField("Hodges-Lehmann difference (A − B)", "median_difference"),
+        ResultField("{level} confidence interval", ("ci_lower", "ci_upper"), Show.INTERVAL),
+        statistic,
+        r_statistic,
+        ResultField("P value (two-tailed)", "p", Show.P_VALUE),
+        ResultField("P value computed", "method", Show.TEXT),
+    )
+
+
+MANN_WHITNEY = _rank_fields(
+    ResultField("Mann-Whitney U", "statistic_prism"),
+    ResultField("W (R's wilcox.test: U of A)", "statistic"),
+)
+SIGNED_RANK = _rank_fields(
+    ResultField("Sum of signed ranks (W)", "statistic_prism"),
+    ResultField("V (sum of the positive ranks)", "statistic"),
+)
+
+
+def fields_for(result: Any) -> tuple[ResultField, ...]:
+    """The t test's fields, or those of the rank test that ran."""
+    test = getattr(result, "test", None)
+    if test == "mann-whitney":
+        return MANN_WHITNEY
+    if test == "wilcoxon-signed-rank":
+        return SIGNED_RANK
+    return PARAMETRIC
 
 
 SPEC = MethodSpec(
@@ -81,18 +140,21 @@ SPEC = MethodSpec(
         Param("groupB", "Group B", Kind.DATA_SET, None, nullable=True),
         Param("design", "Design", Kind.CHOICE, "unpaired", DESIGNS),
         Param("variance", "Variances", Kind.CHOICE, "welch", VARIANCES),
+        Param(
+            "test",
+            "Test",
+            Kind.CHOICE,
+            "parametric",
+            TESTS,
+            choice_labels=(
+                ("parametric", "t test"),
+                ("nonparametric", "Mann-Whitney (unpaired) or Wilcoxon signed-rank (paired)"),
+            ),
+            since=2,
+        ),
     ),
     compute=compute,
-    fields=(
-        ResultField("Number of values (A)", "n_a", Show.INTEGER),
-        ResultField("Number of values (B)", "n_b", Show.INTEGER),
-        ResultField("Mean of A", "mean_a"),
-        ResultField("Mean of B", "mean_b"),
-        ResultField("Difference of means (A − B)", "mean_difference"),
-        ResultField("{level} confidence interval", ("ci_lower", "ci_upper"), Show.INTERVAL),
-        ResultField("t", "t"),
-        ResultField("Degrees of freedom", "df"),
-        ResultField("P value (two-tailed)", "p", Show.P_VALUE),
-    ),
+    fields=PARAMETRIC,
+    fields_for=fields_for,
     comparisons=comparisons,
 )

@@ -1,0 +1,73 @@
+"""Each analysis method through the document: a version 2 file (JSON text) built from a
+reference data set of ``tests/reference`` (with its source), opened with :func:`plotdoc.loads`,
+and its ``results`` checked against the reference program's printed values (mostly R)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from plotdoc.analyses import AnalysisRun
+from plotdoc.api import loads
+
+from ..stats.helpers import load_reference
+
+
+def column(name: str, values: list[float | None]) -> dict[str, Any]:
+    """A data set of a one-column family (column, contingency...)."""
+    return {"name": name, "values": [[v] for v in values]}
+
+
+def run(
+    family: str,
+    data_sets: list[dict[str, Any]],
+    method: str,
+    params: dict[str, Any] | None = None,
+    **table: Any,
+) -> AnalysisRun:
+    """Open a version 2 document holding one table and one analysis; its run."""
+    doc = {
+        "format": "plotdoc-project",
+        "schemaVersion": 2,
+        "tables": [
+            {
+                "id": "t",
+                "format": family,
+                **table,
+                "dataSets": data_sets,
+                "analyses": [{"id": "a", "method": method, "params": params or {}}],
+            }
+        ],
+    }
+    project = loads(json.dumps(doc))
+    return project.results[("t", "a")]
+
+
+# -- ttest, test: nonparametric --------------------------------------------------------------
+
+
+def test_mann_whitney_matches_r_wilcox_test() -> None:
+    ref = load_reference("mannwhitney_permeability.json")
+    data = [column("term", ref["data"]["x_term"]), column("weeks", ref["data"]["y_12_26_weeks"])]
+    res = run("column", data, "ttest", {"test": "nonparametric"})
+    assert res.status == "ok", res.message
+    r = res.result
+    assert r.test == "mann-whitney" and r.method == "exact"
+    assert r.statistic == ref["expected"]["W"]
+    assert r.statistic_prism == 10 * 5 - ref["expected"]["W"]  # U = min(U1, U2)
+    assert r.p == pytest.approx(ref["expected"]["r_full_digits"]["exact"]["two_sided"], rel=1e-10)
+
+
+def test_wilcoxon_signed_rank_matches_r_wilcox_test() -> None:
+    ref = load_reference("wilcoxon_signed_rank_depression.json")
+    d = ref["data"]
+    data = [column("first", d["x_first_visit"]), column("second", d["y_second_visit"])]
+    res = run("column", data, "ttest", {"test": "nonparametric", "design": "paired"})
+    assert res.status == "ok", res.message
+    r = res.result
+    assert r.test == "wilcoxon-signed-rank" and r.method == "exact"
+    assert r.statistic == ref["expected"]["V_sum_positive_ranks_of_x_minus_y"]
+    assert r.statistic_prism == 40 - 5  # Prism's W = V+ - V-
+    assert r.p == pytest.approx(ref["expected"]["exact_p_two_sided"], rel=5e-4)
