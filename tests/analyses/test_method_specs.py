@@ -55,6 +55,7 @@ TABLES: dict[str, dict[str, Any]] = {
 #: params other than the defaults each method is also run with (each form of its result)
 OTHER_PARAMS: dict[str, list[dict[str, Any]]] = {
     "ttest": [{"test": "nonparametric"}, {"test": "nonparametric", "design": "paired"}],
+    "oneSampleTest": [{"test": "wilcoxon", "hypotheticalValue": 5}],
 }
 
 

@@ -71,3 +71,35 @@ def test_wilcoxon_signed_rank_matches_r_wilcox_test() -> None:
     assert r.statistic == ref["expected"]["V_sum_positive_ranks_of_x_minus_y"]
     assert r.statistic_prism == 40 - 5  # Prism's W = V+ - V-
     assert r.p == pytest.approx(ref["expected"]["exact_p_two_sided"], rel=5e-4)
+
+
+# -- oneSampleTest ---------------------------------------------------------------------------
+
+
+def test_one_sample_t_matches_r_t_test() -> None:
+    ref = load_reference("one_sample_t_sleep.json")
+    e = ref["expected"]
+    res = run("column", [column("extra", ref["data"]["extra"])], "oneSampleTest")
+    assert res.status == "ok", res.message
+    r = res.per_data_set["extra"]
+    assert r.test == "t" and r.hypothetical_value == 0
+    assert r.statistic == pytest.approx(e["t"], rel=5e-4)
+    assert r.df == e["df"] and r.mean == pytest.approx(e["mean"], rel=1e-12)
+    assert r.p == pytest.approx(e["p"], rel=5e-4)
+    assert (r.ci_lower, r.ci_upper) == pytest.approx(e["ci95"], rel=1e-6)
+
+
+def test_one_sample_wilcoxon_matches_r_wilcox_test() -> None:
+    ref = load_reference("wilcoxon_signed_rank_depression.json")
+    d = ref["data"]
+    change = [y - x for x, y in zip(d["x_first_visit"], d["y_second_visit"], strict=True)]
+    # the same test against a hypothetical value other than 0: shift the data and the value
+    data = [column("change", change), column("shifted", [c + 2.5 for c in change])]
+    res = run("column", data, "oneSampleTest", {"test": "wilcoxon"})
+    plain = res.per_data_set["change"]
+    assert plain.statistic == ref["expected"]["V_of_y_minus_x"]
+    assert plain.p == pytest.approx(ref["expected"]["exact_p_two_sided"], rel=5e-4)
+    shifted = run("column", data, "oneSampleTest", {"test": "wilcoxon", "hypotheticalValue": 2.5})
+    moved = shifted.per_data_set["shifted"]
+    assert (moved.statistic, moved.p) == (plain.statistic, pytest.approx(plain.p, rel=1e-12))
+    assert moved.hypothetical_value == 2.5

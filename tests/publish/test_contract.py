@@ -71,6 +71,8 @@ METHODS = [
     "nonlinearRegression",
     "frequencyDistribution",
     "correlationMatrix",
+    # schema version 2 (v2-design.md section 3)
+    "oneSampleTest",
 ]
 COLUMN_MODES = [
     "mean", "meanWithSd", "meanWithSem", "meanWithCi95", "meanWithRange", "geoMean",
@@ -180,6 +182,7 @@ CONTRACT_ENUMS: list[tuple[tuple[str, ...], list[Any]]] = [
     (params("correlationMatrix", "method"), ["pearson", "spearman"]),
     # schema version 2 (v2-design.md section 3)
     (params("ttest", "test"), ["parametric", "nonparametric"]),
+    (params("oneSampleTest", "test"), ["t", "wilcoxon"]),
     ((*ELEM, "violin", "properties", "smoothing"), ["low", "medium", "high"]),
     ((*ELEM, "symbol", "properties", "symbolVisibility"), ["all", "censoredOnly"]),
     ((*ELEM, "errorBar", "properties", "direction"), ["above", "below", "both"]),

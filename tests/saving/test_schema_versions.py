@@ -254,3 +254,11 @@ def test_a_parameter_version_1_cannot_hold_is_refused_with_its_path() -> None:
         ("version-1-unfit", "tables[0].analyses[0].params.test")
     ]
     assert "nonparametric" in info.value.errors[0].message
+
+
+def test_a_method_version_2_added_is_refused_in_version_1_with_its_path() -> None:
+    with pytest.raises(SaveError) as info:
+        dumps(_with_analysis("oneSampleTest", {}), now=NOW, schema_version=1)
+    assert [(p.code, p.where) for p in info.value.errors] == [
+        ("version-1-unfit", "tables[0].analyses[0].method")
+    ]

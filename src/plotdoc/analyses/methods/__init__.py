@@ -12,6 +12,7 @@ from . import (
     frequency_distribution,
     linear_regression,
     nonlinear_regression,
+    one_sample,
     ttest,
 )
 from .spec import MethodSpec
@@ -24,6 +25,7 @@ METHODS: dict[str, MethodSpec] = {
         nonlinear_regression,
         frequency_distribution,
         correlation_matrix,
+        one_sample,
     )
 }
 

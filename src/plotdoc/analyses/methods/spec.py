@@ -247,9 +247,14 @@ def populated(data_sets: Sequence[DataSet]) -> list[DataSet]:
 
 
 def first_bad(results: Mapping[str, Any]) -> tuple[str, str]:
-    """The status and message of a per-data-set run: the first non-ok one leads."""
-    bad = next((r for r in results.values() if r.status != "ok"), None)
-    return ("ok", "ok") if bad is None else (bad.status, bad.message)
+    """The status and message of a per-data-set run: the first non-ok one leads, its message
+    naming its data set (and how many others are not ok either)."""
+    bad = [(name, r) for name, r in results.items() if r.status != "ok"]
+    if not bad:
+        return "ok", "ok"
+    name, first = bad[0]
+    more = f" ({len(bad) - 1} more data set(s) not ok)" if len(bad) > 1 else ""
+    return first.status, f"{name}: {first.message}{more}"
 
 
 def results_table_limit(rows: int, data_sets: int) -> str | None:
