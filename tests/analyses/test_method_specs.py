@@ -29,8 +29,8 @@ TABLES: dict[str, dict[str, Any]] = {
     "column": {
         "format": "column",
         "dataSets": [
-            {"name": "A", "values": [[v] for v in (4.1, 5.2, 6.3, 5.5, 4.8, 6.0)]},
-            {"name": "B", "values": [[v] for v in (7.4, 8.1, 6.9, 7.7, 8.3, 7.2)]},
+            {"name": "A", "values": [[v] for v in (4.1, 5.2, 6.3, 5.5, 4.8, 6.0, 5.1, 5.7)]},
+            {"name": "B", "values": [[v] for v in (7.4, 8.1, 6.9, 7.7, 8.3, 7.2, 7.9, 7.5)]},
         ],
     },
     "xy": {
@@ -56,6 +56,7 @@ TABLES: dict[str, dict[str, Any]] = {
 OTHER_PARAMS: dict[str, list[dict[str, Any]]] = {
     "ttest": [{"test": "nonparametric"}, {"test": "nonparametric", "design": "paired"}],
     "oneSampleTest": [{"test": "wilcoxon", "hypotheticalValue": 5}],
+    "normalityTest": [{"test": t} for t in ("shapiroWilk", "andersonDarling", "kolmogorovSmirnov")],
 }
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import numpy as np
 import pytest
 
 from plotdoc.analyses import AnalysisRun
@@ -103,3 +104,61 @@ def test_one_sample_wilcoxon_matches_r_wilcox_test() -> None:
     moved = shifted.per_data_set["shifted"]
     assert (moved.statistic, moved.p) == (plain.statistic, pytest.approx(plain.p, rel=1e-12))
     assert moved.hypothetical_value == 2.5
+
+
+# -- normalityTest ---------------------------------------------------------------------------
+
+
+def test_shapiro_wilk_matches_r_shapiro_test() -> None:
+    ref = load_reference("shapiro_wilk_r.json")
+    data = [column(k, ref["data"][k]) for k in ("x1", "x2")]
+    res = run("column", data, "normalityTest", {"test": "shapiroWilk"})
+    assert res.status == "ok", res.message
+    for key, passed in (("x1", False), ("x2", True)):
+        r = res.per_data_set[key]
+        assert r.statistic_name == "W" and r.passed is passed
+        assert r.statistic == pytest.approx(ref["expected"][key]["W"], rel=1e-6)
+        assert r.p == pytest.approx(ref["expected"][key]["p"], rel=1e-6)
+
+
+def test_dagostino_pearson_matches_fbasics_and_anderson_darling_nortest() -> None:
+    dag = load_reference("dagostino_pearson_fbasics.json")
+    ad = load_reference("anderson_darling_nortest.json")
+    data = [column("x", dag["data"]["x"]), column("v", ad["data"]["v"])]
+    r = run("column", data, "normalityTest").per_data_set["x"]
+    assert (r.statistic_name, r.passed) == ("K2", True)
+    assert r.statistic == pytest.approx(dag["expected"]["omnibus"]["K2"], rel=1e-9)
+    assert r.p == pytest.approx(dag["expected"]["omnibus"]["p"], rel=1e-9)
+    a = run("column", data, "normalityTest", {"test": "andersonDarling"}).per_data_set["v"]
+    assert a.statistic_name == "A2" and a.statistic == pytest.approx(ad["expected"]["A"], rel=1e-6)
+
+
+def test_kolmogorov_smirnov_gives_lilliefors_d_and_p_as_statsmodels() -> None:
+    from statsmodels.stats.diagnostic import lilliefors
+
+    x = [round(v, 3) for v in np.random.default_rng(4).exponential(size=40)]
+    r = run("column", [column("x", x)], "normalityTest", {"test": "kolmogorovSmirnov"})
+    d, p = lilliefors(np.array(x), pvalmethod="approx")
+    res = r.per_data_set["x"]
+    assert res.statistic_name == "D" and res.statistic == pytest.approx(d, rel=1e-12)
+    assert p < 0.1 and res.p == pytest.approx(p, rel=1e-8)  # both use Dallal-Wilkinson below 0.1
+
+
+@pytest.mark.parametrize(
+    ("test", "n", "status", "said"),
+    [
+        ("dagostinoPearson", 7, "too-few-values", "D'Agostino-Pearson test needs at least 8"),
+        ("shapiroWilk", 2, "too-few-values", "Shapiro-Wilk test needs at least 3"),
+        ("shapiroWilk", 5001, "too-many-values", "Shapiro-Wilk test takes at most 5000"),
+    ],
+)
+def test_a_data_set_a_normality_test_cannot_take_has_a_status_and_says_why(
+    test: str, n: int, status: str, said: str
+) -> None:
+    values = [float(v) for v in np.random.default_rng(1).normal(size=n).round(4)]
+    data = [column("ok", [1.0, 2.5, 2.0, 3.1, 4.4, 3.3, 2.8, 3.9, 1.7]), column("odd", values)]
+    res = run("column", data, "normalityTest", {"test": test})
+    assert res.per_data_set["ok"].status == "ok"
+    odd = res.per_data_set["odd"]
+    assert odd.status == status and said in odd.message and odd.passed is None
+    assert res.status == status and res.message.startswith("odd: ")

@@ -73,6 +73,7 @@ METHODS = [
     "correlationMatrix",
     # schema version 2 (v2-design.md section 3)
     "oneSampleTest",
+    "normalityTest",
 ]
 COLUMN_MODES = [
     "mean", "meanWithSd", "meanWithSem", "meanWithCi95", "meanWithRange", "geoMean",
@@ -183,6 +184,10 @@ CONTRACT_ENUMS: list[tuple[tuple[str, ...], list[Any]]] = [
     # schema version 2 (v2-design.md section 3)
     (params("ttest", "test"), ["parametric", "nonparametric"]),
     (params("oneSampleTest", "test"), ["t", "wilcoxon"]),
+    (
+        params("normalityTest", "test"),
+        ["dagostinoPearson", "shapiroWilk", "andersonDarling", "kolmogorovSmirnov"],
+    ),
     ((*ELEM, "violin", "properties", "smoothing"), ["low", "medium", "high"]),
     ((*ELEM, "symbol", "properties", "symbolVisibility"), ["all", "censoredOnly"]),
     ((*ELEM, "errorBar", "properties", "direction"), ["above", "below", "both"]),

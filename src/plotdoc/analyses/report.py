@@ -53,6 +53,15 @@ def fmt(value: Any) -> str:
     return _fmt(float(value))
 
 
+def text(value: Any) -> str:
+    """A field shown as a word: yes or no for a truth value, a dash for none."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return fmt(value)
+
+
 def p_text(value: Any) -> str:
     """A P value as every output shows it (:func:`plotdoc.pvalues.format_p`)."""
     return format_p(value if isinstance(value, (int, float)) else None)
@@ -99,6 +108,8 @@ def field_text(field: ResultField, res: Any) -> str:
         return p_text(values[0])
     if field.show is Show.NUMBERS:
         return ", ".join(fmt(v) for v in values[0])
+    if field.show is Show.TEXT:
+        return text(values[0])
     return fmt(values[0])
 
 
@@ -120,6 +131,8 @@ def _field_line(field: ResultField, res: Any) -> str:
         return _p(getattr(res, field.keys[0]))
     if field.show is Show.NUMBERS:
         return f"{field.keys[0]} = [{', '.join(fmt(v) for v in getattr(res, field.keys[0]))}]"
+    if field.show is Show.TEXT:
+        return f"{field.keys[0]} = {text(getattr(res, field.keys[0]))}"
     return ", ".join(f"{k} = {_fmt(getattr(res, k))}" for k in field.keys)
 
 

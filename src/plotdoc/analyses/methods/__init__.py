@@ -12,6 +12,7 @@ from . import (
     frequency_distribution,
     linear_regression,
     nonlinear_regression,
+    normality,
     one_sample,
     ttest,
 )
@@ -26,6 +27,7 @@ METHODS: dict[str, MethodSpec] = {
         frequency_distribution,
         correlation_matrix,
         one_sample,
+        normality,
     )
 }
 
