@@ -5,12 +5,14 @@ and its ``results`` checked against the reference program's printed values (most
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 import numpy as np
 import pytest
 
 from plotdoc.analyses import AnalysisRun
+from plotdoc.analyses.report import entries
 from plotdoc.api import loads
 
 from ..stats.helpers import load_reference
@@ -21,6 +23,36 @@ def column(name: str, values: list[float | None]) -> dict[str, Any]:
     return {"name": name, "values": [[v] for v in values]}
 
 
+def document(
+    family: str,
+    data_sets: list[dict[str, Any]],
+    method: str,
+    params: dict[str, Any] | None = None,
+    results_family: str | None = None,
+    **table: Any,
+) -> str:
+    """A version 2 document (JSON text) holding one table and one analysis, and the analysis's
+    results table when ``results_family`` is given."""
+    tables: list[dict[str, Any]] = [
+        {
+            "id": "t",
+            "format": family,
+            **table,
+            "dataSets": data_sets,
+            "analyses": [{"id": "a", "method": method, "params": params or {}}],
+        }
+    ]
+    if results_family is not None:
+        tables.append(
+            {
+                "id": "r",
+                "format": results_family,
+                "derivedFrom": {"sourceTableId": "t", "analysisId": "a"},
+            }
+        )
+    return json.dumps({"format": "plotdoc-project", "schemaVersion": 2, "tables": tables})
+
+
 def run(
     family: str,
     data_sets: list[dict[str, Any]],
@@ -29,20 +61,7 @@ def run(
     **table: Any,
 ) -> AnalysisRun:
     """Open a version 2 document holding one table and one analysis; its run."""
-    doc = {
-        "format": "plotdoc-project",
-        "schemaVersion": 2,
-        "tables": [
-            {
-                "id": "t",
-                "format": family,
-                **table,
-                "dataSets": data_sets,
-                "analyses": [{"id": "a", "method": method, "params": params or {}}],
-            }
-        ],
-    }
-    project = loads(json.dumps(doc))
+    project = loads(document(family, data_sets, method, params, **table))
     return project.results[("t", "a")]
 
 
@@ -162,3 +181,50 @@ def test_a_data_set_a_normality_test_cannot_take_has_a_status_and_says_why(
     odd = res.per_data_set["odd"]
     assert odd.status == status and said in odd.message and odd.passed is None
     assert res.status == status and res.message.startswith("odd: ")
+
+
+# -- columnStatistics ------------------------------------------------------------------------
+
+
+def test_column_statistics_match_r_and_prism_and_fill_the_results_table() -> None:
+    prism = load_reference("descriptive_prism.json")
+    r_t = load_reference("one_sample_t_sleep.json")
+    g1 = prism["expected"]["sleep_group1"]
+    chick = prism["expected"]["geometric"]["chick1_weight"]
+    data = [
+        column("group1", prism["data"]["sleep_group1"]),
+        column("both", r_t["data"]["extra"]),
+        column("chick", chick["values"]),
+    ]
+    project = loads(document("column", data, "columnStatistics", results_family="grouped"))
+    res = project.results[("t", "a")]
+    assert res.status == "ok", res.message
+    shown = entries(res)
+    one = shown["group1"]
+    assert one.n == 10 and one.mean == pytest.approx(g1["mean"], abs=1e-12)
+    assert (one.sd, one.sem) == pytest.approx((g1["sd"], g1["sem"]), rel=1e-12)
+    assert (one.minimum, one.q1, one.median, one.q3, one.maximum) == pytest.approx(
+        (g1["min"], g1["Q1"], g1["median"], g1["Q3"], g1["max"]), abs=1e-9
+    )
+    both = shown["both"]  # R: t.test(sleep$extra) prints the 95% CI of the mean
+    assert (both.mean_ci_lower, both.mean_ci_upper) == pytest.approx(
+        r_t["expected"]["ci95"], rel=1e-6
+    )
+    assert shown["chick"].geometric_mean == pytest.approx(chick["geometric_mean"], rel=1e-12)
+    assert one.status == "non-positive-values" and math.isnan(one.geometric_mean)
+    assert "geometric mean needs every value above 0" in one.message
+    assert "group1: The geometric mean" in res.message  # the run says which data set
+    sd = float(np.std(chick["values"], ddof=1))
+    assert shown["chick"].cv_percent == pytest.approx(100 * sd / np.mean(chick["values"]))
+    results = project.table("r")
+    assert [ds.name for ds in results.data_sets] == ["group1", "both", "chick"]
+    labels = results.row_labels
+    assert labels[:6] == [
+        "Number of values", "Mean", "Standard deviation", "Standard error of the mean",
+        "Lower 95% confidence interval of the mean", "Upper 95% confidence interval of the mean",
+    ]  # fmt: skip
+    column_of = {ds.name: ds.values[:, 0] for ds in results.data_sets}
+    assert column_of["both"][labels.index("Upper 95% confidence interval of the mean")] == (
+        pytest.approx(r_t["expected"]["ci95"][1], rel=1e-6)
+    )
+    assert math.isnan(column_of["group1"][labels.index("Geometric mean")])

@@ -74,6 +74,7 @@ METHODS = [
     # schema version 2 (v2-design.md section 3)
     "oneSampleTest",
     "normalityTest",
+    "columnStatistics",
 ]
 COLUMN_MODES = [
     "mean", "meanWithSd", "meanWithSem", "meanWithCi95", "meanWithRange", "geoMean",

@@ -118,6 +118,15 @@ def rows(run: AnalysisRun) -> list[Row]:
             for j in range(i + 1, len(names))
             for stat, m in matrices.items()
         ]
+    from .methods import METHODS
+
+    shown = METHODS[run.method].entries(result)
+    if list(shown) != [""]:  # one entry per data set (or group): its numbers under its name
+        return [
+            row(name, stat, value, getattr(entry, "status", "ok"))
+            for name, entry in shown.items()
+            for stat, value in _scalars(entry)
+        ]
     return [row(" vs ".join(run.data_sets), stat, value) for stat, value in _scalars(result)]
 
 

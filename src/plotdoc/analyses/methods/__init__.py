@@ -8,6 +8,7 @@ result rows, the reports, the prompt) is read from it. Adding a method: docs/arc
 from __future__ import annotations
 
 from . import (
+    column_statistics,
     correlation_matrix,
     frequency_distribution,
     linear_regression,
@@ -28,6 +29,7 @@ METHODS: dict[str, MethodSpec] = {
         correlation_matrix,
         one_sample,
         normality,
+        column_statistics,
     )
 }
 
