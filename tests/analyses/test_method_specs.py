@@ -41,6 +41,14 @@ TABLES: dict[str, dict[str, Any]] = {
             {"name": "dose", "values": [[round(float(v), 3) for v in row] for row in _CURVE]}
         ],
     },
+    "contingency": {
+        "format": "contingency",
+        "rowLabels": ["Treated", "Control"],
+        "dataSets": [
+            {"name": "Died", "values": [[12], [25]]},
+            {"name": "Lived", "values": [[88], [75]]},
+        ],
+    },
     "multipleVariables": {
         "format": "multipleVariables",
         "dataSets": [
@@ -56,6 +64,7 @@ TABLES: dict[str, dict[str, Any]] = {
 OTHER_PARAMS: dict[str, list[dict[str, Any]]] = {
     "ttest": [{"test": "nonparametric"}, {"test": "nonparametric", "design": "paired"}],
     "oneSampleTest": [{"test": "wilcoxon", "hypotheticalValue": 5}],
+    "contingencyTest": [{"test": t} for t in ("chiSquare", "chiSquareYates", "chiSquareTrend")],
     "normalityTest": [{"test": t} for t in ("shapiroWilk", "andersonDarling", "kolmogorovSmirnov")],
 }
 

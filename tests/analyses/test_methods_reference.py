@@ -228,3 +228,89 @@ def test_column_statistics_match_r_and_prism_and_fill_the_results_table() -> Non
         pytest.approx(r_t["expected"]["ci95"][1], rel=1e-6)
     )
     assert math.isnan(column_of["group1"][labels.index("Geometric mean")])
+
+
+# -- contingencyTest -------------------------------------------------------------------------
+
+
+def contingency(table: list[list[float]], names: list[str]) -> list[dict[str, Any]]:
+    """Data sets (outcome columns) of a contingency table given as rows of counts."""
+    return [column(name, [row[j] for row in table]) for j, name in enumerate(names)]
+
+
+def test_fisher_matches_r_fisher_test() -> None:
+    ref = load_reference("fisher_teatasting_convictions.json")
+    c = ref["data"]["Convictions"]
+    e = ref["expected"]["Convictions_two_sided"]
+    res = run("contingency", contingency(c["table"], c["cols"]), "contingencyTest",
+              rowLabels=c["rows"])  # fmt: skip
+    assert res.status == "ok", res.message
+    r = res.result
+    assert r.test == "fisher" and r.requested == "auto"
+    assert r.p == pytest.approx(e["p"], rel=5e-4)
+    assert r.conditional_odds_ratio == pytest.approx(e["odds_ratio_cond_mle"], rel=1e-5)
+    ci = (r.conditional_odds_ratio_ci_lower, r.conditional_odds_ratio_ci_upper)
+    assert ci == pytest.approx(e["ci95"], rel=5e-3)
+    assert r.odds_ratio == pytest.approx(2 * 3 / (15 * 10))  # the sample odds ratio ad / bc
+    assert r.odds_ratio_ci_method == "woolf-log" and r.relative_risk_ci_method == "katz-log"
+
+
+def test_chi_square_matches_r_chisq_test_and_prop_trend_test() -> None:
+    party = load_reference("chisq_agresti_party.json")
+    d, e = party["data"], party["expected"]
+    r = run("contingency", contingency(d["table"], d["cols_party"]), "contingencyTest",
+            rowLabels=d["rows_gender"]).result  # fmt: skip
+    assert (r.test, r.df) == ("chiSquare", e["df"])
+    assert r.statistic == pytest.approx(e["X_squared"], rel=5e-4)
+    assert r.p == pytest.approx(e["p"], rel=5e-4)
+    yates = load_reference("chisq_2x2_yates_rdoc.json")
+    r = run("contingency", contingency(yates["data"]["table"], ["a", "b"]), "contingencyTest",
+            {"test": "chiSquareYates"}).result  # fmt: skip
+    assert r.p == pytest.approx(yates["expected"]["p_yates"], rel=1e-6)
+    smokers = load_reference("chisq_trend_smokers.json")
+    s, n = smokers["data"]["successes_smokers"], smokers["data"]["trials_patients"]
+    rows = [[a, b - a] for a, b in zip(s, n, strict=True)]
+    r = run("contingency", contingency(rows, ["smoker", "not"]), "contingencyTest",
+            {"test": "chiSquareTrend"}).result  # fmt: skip
+    trend = smokers["expected"]["trend_scores_1_2_3_4"]
+    assert (r.test, r.df) == ("chiSquareTrend", 1)
+    assert r.statistic == pytest.approx(trend["X_squared"], rel=5e-4)
+    assert r.p == pytest.approx(trend["p"], rel=5e-4)
+
+
+def test_relative_risk_matches_epitools() -> None:
+    ref = load_reference("relative_risk_epitools.json")
+    d = ref["data"]
+    rows = [
+        [d["exposed"]["cases"], d["exposed"]["total"] - d["exposed"]["cases"]],
+        [d["unexposed_control"]["cases"], d["unexposed_control"]["total"] - 24],
+    ]
+    r = run("contingency", contingency(rows, ["disease", "none"]), "contingencyTest",
+            {"test": "chiSquare"}).result  # fmt: skip
+    assert r.relative_risk == pytest.approx(ref["expected"]["relative_risk"], rel=5e-7)
+    ci = (r.relative_risk_ci_lower, r.relative_risk_ci_upper)
+    assert ci == pytest.approx(ref["expected"]["ci95"], rel=5e-7)
+
+
+def test_a_row_of_zeros_is_a_status_naming_the_row() -> None:
+    data = contingency([[3, 4], [0, 0], [5, 1]], ["yes", "no"])
+    res = run("contingency", data, "contingencyTest", rowLabels=["A", "B", "C"])
+    assert res.status == "missing-group"
+    assert "row 'B' holds only zeros" in res.message
+    res = run("contingency", contingency([[3, 0], [5, 0]], ["yes", "no"]), "contingencyTest")
+    assert res.status == "missing-group" and "data set 'no' holds only zeros" in res.message
+
+
+def test_a_ratio_a_zero_count_leaves_undefined_is_said_in_every_output() -> None:
+    from plotdoc.analyses.report import format_report
+
+    text = document("contingency", contingency([[0, 88], [25, 75]], ["died", "lived"]),
+                    "contingencyTest")  # fmt: skip
+    project = loads(text)
+    res = project.results[("t", "a")]
+    assert res.status == "ok" and math.isnan(res.result.relative_risk_ci_lower)
+    said = "A zero count in column 1 leaves the relative risk or its CI undefined."
+    assert said in res.message
+    assert said in format_report(project, project.results)
+    assert said in res._repr_html_()
+    assert said in res.to_dict()["message"]

@@ -75,6 +75,7 @@ METHODS = [
     "oneSampleTest",
     "normalityTest",
     "columnStatistics",
+    "contingencyTest",
 ]
 COLUMN_MODES = [
     "mean", "meanWithSd", "meanWithSem", "meanWithCi95", "meanWithRange", "geoMean",
@@ -185,6 +186,10 @@ CONTRACT_ENUMS: list[tuple[tuple[str, ...], list[Any]]] = [
     # schema version 2 (v2-design.md section 3)
     (params("ttest", "test"), ["parametric", "nonparametric"]),
     (params("oneSampleTest", "test"), ["t", "wilcoxon"]),
+    (
+        params("contingencyTest", "test"),
+        ["auto", "fisher", "chiSquare", "chiSquareYates", "chiSquareTrend"],
+    ),
     (
         params("normalityTest", "test"),
         ["dagostinoPearson", "shapiroWilk", "andersonDarling", "kolmogorovSmirnov"],

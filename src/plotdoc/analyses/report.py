@@ -163,9 +163,11 @@ def format_report(project: Project, runs: Mapping[tuple[str, str], AnalysisRun])
         lines.append(f"{table.name} ({table.id}, {table.format})")
         for analysis in table.analyses:
             run = runs[(table.id, analysis.id)]
+            # an ok run may still say something (a ratio a zero count leaves undefined)
+            said = run.message not in ("ok", "")
             lines.append(
                 f"  {analysis.id}: {analysis.method} — {run.status}"
-                + ("" if run.status == "ok" else f": {run.message}")
+                + (f": {run.message}" if said else "")
             )
             lines.extend(_result_lines(run))
     return "\n".join(lines) if lines else "No analyses."

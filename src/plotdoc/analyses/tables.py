@@ -176,7 +176,7 @@ def to_html(runs: Iterable[AnalysisRun], caption: str) -> str:
     notes = [
         f"{run.table_id} / {run.analysis_id}: {run.status}: {run.message}"
         for run in runs
-        if run.status != "ok"
+        if run.status != "ok" or run.message not in ("ok", "")
     ]
     if len(table_rows) > len(shown):
         notes.append(f"{len(table_rows) - len(shown):,} more rows: to_pandas() has them all")

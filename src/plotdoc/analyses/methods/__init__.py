@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import (
     column_statistics,
+    contingency,
     correlation_matrix,
     frequency_distribution,
     linear_regression,
@@ -30,6 +31,7 @@ METHODS: dict[str, MethodSpec] = {
         one_sample,
         normality,
         column_statistics,
+        contingency,
     )
 }
 
