@@ -49,6 +49,14 @@ TABLES: dict[str, dict[str, Any]] = {
             {"name": "Lived", "values": [[88], [75]]},
         ],
     },
+    "survival": {
+        "format": "survival",
+        "x": [5, 8, 12, 13, 18, 23, 27, 31, 34, 45],
+        "dataSets": [
+            {"name": "kept", "values": [[None]] * 3 + [[1], [1], [0], [None], [1], [1], [0]]},
+            {"name": "stopped", "values": [[1], [1], [1], [None], [None], [1], [1]]},
+        ],
+    },
     "multipleVariables": {
         "format": "multipleVariables",
         "dataSets": [
@@ -65,6 +73,7 @@ OTHER_PARAMS: dict[str, list[dict[str, Any]]] = {
     "ttest": [{"test": "nonparametric"}, {"test": "nonparametric", "design": "paired"}],
     "oneSampleTest": [{"test": "wilcoxon", "hypotheticalValue": 5}],
     "contingencyTest": [{"test": t} for t in ("chiSquare", "chiSquareYates", "chiSquareTrend")],
+    "survivalComparison": [{"test": "gehanBreslowWilcoxon"}, {"test": "logRankTrend"}],
     "normalityTest": [{"test": t} for t in ("shapiroWilk", "andersonDarling", "kolmogorovSmirnov")],
 }
 

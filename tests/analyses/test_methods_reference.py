@@ -314,3 +314,74 @@ def test_a_ratio_a_zero_count_leaves_undefined_is_said_in_every_output() -> None
     assert said in format_report(project, project.results)
     assert said in res._repr_html_()
     assert said in res.to_dict()["message"]
+
+
+# -- survivalComparison ----------------------------------------------------------------------
+
+
+def survival(groups: dict[str, tuple[list[float], list[int]]]) -> dict[str, Any]:
+    """A survival table: X holds every subject's time, each data set its own subjects' codes."""
+    x: list[float] = []
+    data_sets = []
+    for name, (times, codes) in groups.items():
+        before = len(x)
+        x += times
+        data_sets.append(column(name, [None] * before + list(codes)))
+    return {"x": x, "data_sets": data_sets}
+
+
+def survival_run(groups: dict[str, tuple[list[float], list[int]]], **params: Any) -> AnalysisRun:
+    table = survival(groups)
+    return run("survival", table["data_sets"], "survivalComparison", params, x=table["x"])
+
+
+def test_log_rank_matches_r_survdiff_and_medians_r_survfit() -> None:
+    ref = load_reference("logrank_coxph_aml.json")
+    d, e = ref["data"], ref["expected"]["survdiff"]
+    groups = {k: (d[k]["time"], d[k]["status"]) for k in ("maintained", "nonmaintained")}
+    res = survival_run(groups)
+    assert res.status == "ok", res.message
+    r = res.result
+    assert (r.test, r.df) == ("logRank", e["df"])
+    assert r.statistic == pytest.approx(e["chi_squared"], abs=0.05)
+    assert r.p == pytest.approx(e["p"], abs=0.005)
+    for j, name in enumerate(("maintained", "nonmaintained")):
+        assert r.observed[j] == e[name]["observed"]
+        assert r.expected[j] == pytest.approx(e[name]["expected"], abs=0.005)
+    medians = load_reference("km_aml.json")["expected"]["r_summary_printed"]["medians"]
+    shown = entries(res)
+    assert [shown[k].median for k in medians] == list(medians.values())
+    assert shown["maintained"].median_ci_method == "log-log"
+    assert r.hazard_ratio_method == "mantel-haenszel" and r.hazard_ratio < 1
+    assert r.hazard_ratio_ci_lower < r.hazard_ratio < r.hazard_ratio_ci_upper
+
+
+def test_log_rank_matches_r_survdiff_to_ten_digits() -> None:
+    ref = load_reference("logrank_bland_altman.json")
+    d = ref["data"]
+    groups = {
+        k: (d[k]["event_times"] + d[k]["censored_times"],
+            [1] * len(d[k]["event_times"]) + [0] * len(d[k]["censored_times"]))
+        for k in ("group_x", "group_y")
+    }  # fmt: skip
+    r = survival_run(groups).result
+    assert r.statistic == pytest.approx(ref["expected"]["chi_squared"], abs=1e-10)
+    assert r.p == pytest.approx(ref["expected"]["p_two_sided"], abs=1e-10)
+
+
+def test_gehan_breslow_wilcoxon_matches_the_textbook() -> None:
+    ref = load_reference("survival_weighted_logrank_freireich.json")
+    d = ref["data"]
+    groups = {k: (d[k]["time"], d[k]["status"]) for k in ("treatment_6MP_Rx0", "placebo_Rx1")}
+    r = survival_run(groups, test="gehanBreslowWilcoxon").result
+    expected = ref["expected"]["gehan_breslow_wilcoxon"]["chi_squared"]
+    assert r.test == "gehanBreslowWilcoxon" and r.statistic == pytest.approx(expected, abs=1e-4)
+    plain = survival_run(groups).result
+    assert plain.statistic == pytest.approx(ref["expected"]["logrank"]["chi_squared_r_printed"],
+                                            abs=0.05)  # fmt: skip
+    assert plain.p == pytest.approx(ref["expected"]["logrank"]["p_r_printed"], rel=5e-3)
+
+
+def test_every_subject_censored_is_a_status_with_a_message() -> None:
+    res = survival_run({"a": ([3, 5, 8], [0, 0, 0]), "b": ([2, 6], [0, 0])})
+    assert res.status == "too-few-values" and "every subject is censored" in res.message

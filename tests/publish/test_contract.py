@@ -76,6 +76,7 @@ METHODS = [
     "normalityTest",
     "columnStatistics",
     "contingencyTest",
+    "survivalComparison",
 ]
 COLUMN_MODES = [
     "mean", "meanWithSd", "meanWithSem", "meanWithCi95", "meanWithRange", "geoMean",
@@ -190,6 +191,7 @@ CONTRACT_ENUMS: list[tuple[tuple[str, ...], list[Any]]] = [
         params("contingencyTest", "test"),
         ["auto", "fisher", "chiSquare", "chiSquareYates", "chiSquareTrend"],
     ),
+    (params("survivalComparison", "test"), ["logRank", "gehanBreslowWilcoxon", "logRankTrend"]),
     (
         params("normalityTest", "test"),
         ["dagostinoPearson", "shapiroWilk", "andersonDarling", "kolmogorovSmirnov"],

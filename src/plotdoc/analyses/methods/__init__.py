@@ -16,6 +16,7 @@ from . import (
     nonlinear_regression,
     normality,
     one_sample,
+    survival_comparison,
     ttest,
 )
 from .spec import MethodSpec
@@ -32,6 +33,7 @@ METHODS: dict[str, MethodSpec] = {
         normality,
         column_statistics,
         contingency,
+        survival_comparison,
     )
 }
 
