@@ -25,6 +25,7 @@ SCHEMA = Path(__file__).resolve().parents[2] / "src" / "plotdoc" / "contract" / 
 _X = np.linspace(-9, -4, 12)
 _RNG = np.random.default_rng(3)
 _CURVE = [10 + 90 / (1 + 10 ** ((-6.5 - x) * 1.2)) + _RNG.normal(0, 3, 2) for x in _X]
+_SHIFTED = [12 + 85 / (1 + 10 ** ((-5.8 - x) * 1.0)) + _RNG.normal(0, 3, 2) for x in _X]
 TABLES: dict[str, dict[str, Any]] = {
     "column": {
         "format": "column",
@@ -38,7 +39,8 @@ TABLES: dict[str, dict[str, Any]] = {
         "x": _X.round(3).tolist(),
         "replicates": 2,
         "dataSets": [
-            {"name": "dose", "values": [[round(float(v), 3) for v in row] for row in _CURVE]}
+            {"name": "dose", "values": [[round(float(v), 3) for v in row] for row in _CURVE]},
+            {"name": "later", "values": [[round(float(v), 3) for v in row] for row in _SHIFTED]},
         ],
     },
     "contingency": {
@@ -73,6 +75,7 @@ OTHER_PARAMS: dict[str, list[dict[str, Any]]] = {
     "ttest": [{"test": "nonparametric"}, {"test": "nonparametric", "design": "paired"}],
     "oneSampleTest": [{"test": "wilcoxon", "hypotheticalValue": 5}],
     "contingencyTest": [{"test": t} for t in ("chiSquare", "chiSquareYates", "chiSquareTrend")],
+    "nonlinearRegression": [{"compare": "ec50"}],
     "survivalComparison": [{"test": "gehanBreslowWilcoxon"}, {"test": "logRankTrend"}],
     "normalityTest": [{"test": t} for t in ("shapiroWilk", "andersonDarling", "kolmogorovSmirnov")],
 }
@@ -167,6 +170,8 @@ def test_every_output_shows_every_field(spec: MethodSpec, params: dict[str, Any]
     result = run.to_dict()["result"]
     assert result is not None
     parts = result["dataSets"].values() if run.per_data_set else [result]
+    if run.per_data_set and run.overall is not None:
+        parts = [*parts, result["overall"]]
     if run.per_data_set or list(shown) == [""]:
         for part, res in zip(parts, shown.values(), strict=True):
             for field in spec.fields_of(res):

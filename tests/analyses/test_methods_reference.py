@@ -385,3 +385,125 @@ def test_gehan_breslow_wilcoxon_matches_the_textbook() -> None:
 def test_every_subject_censored_is_a_status_with_a_message() -> None:
     res = survival_run({"a": ([3, 5, 8], [0, 0, 0]), "b": ([2, 6], [0, 0])})
     assert res.status == "too-few-values" and "every subject is censored" in res.message
+
+
+# -- nonlinearRegression ---------------------------------------------------------------------
+
+
+def xy(x: list[float], **curves: list[float]) -> dict[str, Any]:
+    return {"x": x, "data_sets": [column(name, y) for name, y in curves.items()]}
+
+
+def test_ec50_and_log_ec50_intervals_match_r_drc() -> None:
+    ref = load_reference("fourpl_ryegrass_drc_ed.json")
+    d, e = ref["data"], ref["expected"]
+    res = run("xy", [column("rootl", d["rootl"])], "nonlinearRegression", {"model": "linearX"},
+              x=d["conc"])  # fmt: skip
+    assert res.status == "ok", res.message
+    fit = res.per_data_set["rootl"]
+    ed50 = e["LL4_ED"]["ED50"]
+    assert fit.ec50 == pytest.approx(e["LL4_ED_7_digits_from_maED"]["ED50"], rel=5e-7)
+    # drc's SEs come from the full Hessian, these from J'J (as R nls, Prism): 1e-4 apart here
+    assert (fit.ec50_ci_lower, fit.ec50_ci_upper) == pytest.approx(
+        (ed50["lower95"], ed50["upper95"]), rel=1e-4
+    )
+    led = e["LL2_4_log_ED_natural_log"]["ED50"]  # natural log: LogEC50 x ln 10
+    ln10 = math.log(10)
+    assert (fit.log_ec50_ci_lower * ln10, fit.log_ec50_ci_upper * ln10) == pytest.approx(
+        (led["lower95"], led["upper95"]), rel=1e-4
+    )
+
+
+def test_log_x_fit_matches_r_nls_and_its_log_ec50_interval() -> None:
+    ref = load_reference("fourpl_chick1.json")
+    printed = ref["expected"]["r_nls_printed"]
+    res = run("xy", [column("weight", ref["data"]["weight"])], "nonlinearRegression",
+              x=ref["data"]["Time"])  # fmt: skip
+    fit = res.per_data_set["weight"]
+    assert res.status == "ok", res.message
+    assert (fit.bottom, fit.top, fit.log_ec50) == pytest.approx(
+        (printed["A"], printed["B"], printed["xmid"]), abs=5e-4
+    )
+    assert fit.log_ec50_se == pytest.approx(printed["xmid_se"], abs=5e-4)
+    from scipy.stats import t
+
+    half = t.ppf(0.975, printed["residual_df"]) * fit.log_ec50_se
+    assert (fit.log_ec50_ci_lower, fit.log_ec50_ci_upper) == pytest.approx(
+        (fit.log_ec50 - half, fit.log_ec50 + half), rel=1e-12
+    )
+    assert (fit.ec50_ci_lower, fit.ec50_ci_upper) == pytest.approx(
+        (10**fit.log_ec50_ci_lower, 10**fit.log_ec50_ci_upper), rel=1e-9
+    )
+
+
+def _curves() -> tuple[list[float], dict[str, list[float]]]:
+    rng = np.random.default_rng(11)
+    x = [round(v, 2) for v in np.repeat(np.linspace(-9.0, -4.0, 11), 2)]
+    out = {}
+    for name, lg, top in (("early", -7.0, 100.0), ("late", -6.4, 104.0)):
+        y = 2.0 + (top - 2.0) / (1 + 10 ** ((lg - np.array(x)) * 1.1)) + rng.normal(0, 4.0, len(x))
+        out[name] = [round(float(v), 3) for v in y]
+    return x, out
+
+
+def test_comparing_ec50s_matches_an_independent_global_fit() -> None:
+    from scipy.optimize import curve_fit
+    from scipy.stats import f as f_dist
+
+    x, curves = _curves()
+    res = run("xy", [column(k, v) for k, v in curves.items()], "nonlinearRegression",
+              {"compare": "ec50"}, x=x)  # fmt: skip
+    assert res.status == "ok", res.message
+    cmp = res.overall
+    xs = np.array(x * 2)
+    ys = np.array(curves["early"] + curves["late"])
+    g = np.repeat([0, 1], len(x))
+
+    def shared(xx: Any, b0: float, b1: float, t0: float, t1: float, h0: float, h1: float,
+               lg: float) -> Any:  # fmt: skip
+        b, t, h = np.array([b0, b1])[g], np.array([t0, t1])[g], np.array([h0, h1])[g]
+        return b + (t - b) / (1 + 10 ** ((lg - xx) * h))
+
+    def one(xx: Any, b: float, t: float, lg: float, h: float) -> Any:
+        return b + (t - b) / (1 + 10 ** ((lg - xx) * h))
+
+    ss_sep = 0.0
+    for name in curves:
+        yy = np.array(curves[name])
+        p, _ = curve_fit(one, np.array(x), yy, p0=[0, 100, -6.5, 1], maxfev=20000)
+        ss_sep += float(((one(np.array(x), *p) - yy) ** 2).sum())
+    p, _ = curve_fit(shared, xs, ys, p0=[0, 0, 100, 100, 1, 1, -6.7], maxfev=20000)
+    ss_shared = float(((shared(xs, *p) - ys) ** 2).sum())
+    df_sep = 2 * (len(x) - 4)
+    f = (ss_shared - ss_sep) / (ss_sep / df_sep)
+    assert (cmp.dfn, cmp.dfd) == (1, df_sep)
+    assert cmp.shared_log_ec50 == pytest.approx(p[-1], abs=1e-5)
+    assert cmp.f == pytest.approx(f, rel=1e-5)
+    assert cmp.p == pytest.approx(float(f_dist.sf(f, 1, df_sep)), rel=1e-4)
+    assert cmp.p < 0.05 and cmp.preferred == "separate"
+    shown = entries(res)
+    assert list(shown) == ["early", "late", "All data sets"]
+    assert res.to_dict()["result"]["overall"]["f"] == pytest.approx(cmp.f)
+
+
+def test_an_ambiguous_fit_is_flagged_in_every_output() -> None:
+    from plotdoc.analyses.report import format_report, result_rows
+
+    # only the bottom of the curve is observed: the EC50 is an extrapolation
+    x = [float(v) for v in np.linspace(-9.0, -7.0, 9)]
+    noise = [0.3, -0.2, 0.1, 0, -0.1, 0.2, -0.3, 0.1, 0]
+    low = [10 + 90 / (1 + 10 ** (-5.5 - v)) + e for v, e in zip(x, noise, strict=True)]
+    text = document("xy", [column("partial", low)], "nonlinearRegression", x=x)
+    project = loads(text)
+    res = project.results[("t", "a")]
+    fit = res.per_data_set["partial"]
+    assert fit.status == "ambiguous" and fit.warnings
+    assert res.status == "ambiguous" and res.message.startswith("partial: ")
+    report = format_report(project, project.results)
+    assert "nonlinearRegression — ambiguous: partial: " in report
+    assert f"(ambiguous: {fit.message})" in report
+    part = res.to_dict()["result"]["dataSets"]["partial"]
+    assert part["status"] == "ambiguous" and part["warnings"] == list(fit.warnings)
+    html = res._repr_html_()
+    assert "ambiguous" in html and fit.message.split(";")[0] in html
+    assert result_rows("nonlinearRegression", fit)  # the editor lists the numbers beside it

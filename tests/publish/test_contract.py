@@ -191,6 +191,7 @@ CONTRACT_ENUMS: list[tuple[tuple[str, ...], list[Any]]] = [
         params("contingencyTest", "test"),
         ["auto", "fisher", "chiSquare", "chiSquareYates", "chiSquareTrend"],
     ),
+    (params("nonlinearRegression", "compare"), ["none", "ec50"]),
     (params("survivalComparison", "test"), ["logRank", "gehanBreslowWilcoxon", "logRankTrend"]),
     (
         params("normalityTest", "test"),

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..model import Project, Table
 from ..pvalues import format_p, summary
 from .methods import METHODS
-from .methods.spec import ResultField, Show
+from .methods.spec import OVERALL, ResultField, Show
 
 if TYPE_CHECKING:
     from .run import AnalysisRun
@@ -87,7 +87,10 @@ MAX_ENTRIES = 20
 def entries(run: AnalysisRun) -> dict[str, Any]:
     """What a run shows, one entry per data set (or pair...), ``""`` for a single result."""
     if run.per_data_set:
-        return dict(run.per_data_set)
+        shown = dict(run.per_data_set)
+        if run.overall is not None:
+            shown[OVERALL] = run.overall
+        return shown
     if run.result is None:
         return {}
     return METHODS[run.method].entries(run.result)

@@ -84,9 +84,12 @@ def rows(run: AnalysisRun) -> list[Row]:
         }
 
     if run.per_data_set:
+        from .report import entries
+
+        shown = entries(run)  # the data sets', then the overall result's (EC50 comparison)
         return [
             row(name, stat, value, res.status)
-            for name, res in run.per_data_set.items()
+            for name, res in shown.items()
             for stat, value in _scalars(res)
         ]
     result = run.result

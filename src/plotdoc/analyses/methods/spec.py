@@ -128,6 +128,13 @@ class Computed:
     per_data_set: dict[str, Any] = field(default_factory=dict)
     #: the data sets compared (a t test's two groups), when the method reads named ones
     data_sets: tuple[str, ...] = ()
+    #: a result over all the data sets of a per-data-set run (nonlinearRegression's EC50
+    #: comparison), shown after the data sets' entries; None when the run has none
+    overall: Any = None
+
+
+#: The name the entry of a run's ``overall`` result is shown under.
+OVERALL = "All data sets"
 
 
 @dataclass(frozen=True, slots=True)
