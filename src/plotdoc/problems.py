@@ -652,6 +652,14 @@ CATALOGUE: dict[str, CodeInfo] = {
         "t test group names no data set",
         "`groupA` or `groupB` names no data set; the analysis reports it as not computable.",
     ),
+    "log-x-looks-like-concentrations": _c(
+        "semantic",
+        "warning",
+        "A log-dose fit of X that looks like concentrations",
+        "A `nonlinearRegression` with model `logX` reads X as log10 of the dose, but every X "
+        "is above 0 and the largest is at least 100 times the smallest: X looks like "
+        "concentrations. Take log10 of X or use model `linearX`; the fit runs as asked.",
+    ),
     "text-cell": _c(
         "semantic",
         "error",

@@ -366,6 +366,9 @@ def _table(
                 )
             else:
                 seen_analysis[aid] = a
+        params = {**method.defaults, **(analysis.get("params") or {})}
+        for key, code, message in method.notices(table, params):
+            yield warning(code, (*apath, "params", key), message)
         if method.data_set_params:
             for key in method.data_set_params:
                 group = (analysis.get("params") or {}).get(key)

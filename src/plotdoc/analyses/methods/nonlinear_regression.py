@@ -12,10 +12,12 @@ message say why in every output; the run's status is then ``ambiguous`` too.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+import numbers
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .spec import Computed, Kind, MethodSpec, Param, ResultField, Show, first_bad
+from .spec import Computed, Kind, MethodSpec, Notice, Param, ResultField, Show, first_bad
 
 if TYPE_CHECKING:
     from ...model import Table
@@ -24,6 +26,51 @@ MODELS = ("logX", "linearX")
 COMPARE = ("none", "ec50")
 #: seconds per point of the 4PL fits of a table fitted together
 SECONDS_PER_POINT = 1e-4
+#: smallest max/min ratio of X that suggests raw concentrations (:func:`looks_like_concentrations`)
+CONCENTRATION_RATIO = 100.0
+#: the warning of a ``logX`` fit whose X looks like concentrations (v2-design section 3)
+LOG_X_CONCENTRATIONS = "log-x-looks-like-concentrations"
+
+
+def _numbers(x: Iterable[object]) -> list[float]:
+    return [
+        float(v)
+        for v in x
+        if isinstance(v, numbers.Real) and not isinstance(v, bool) and math.isfinite(float(v))
+    ]
+
+
+def looks_like_concentrations(x: Iterable[object]) -> bool:
+    """True when X given to a ``logX`` model looks like raw concentrations, not logarithms.
+
+    Every X that is a number (missing cells and anything else are skipped) is > 0 and the
+    largest is at least :data:`CONCENTRATION_RATIO` times the smallest (a log-dose X holds
+    negative values or spans a small ratio). Pure Python, so that validating a document
+    needs no numpy.
+    """
+    values = _numbers(x)
+    if not values or min(values) <= 0:
+        return False
+    return max(values) / min(values) >= CONCENTRATION_RATIO
+
+
+def notices(table: Mapping[str, Any], params: Mapping[str, Any]) -> list[Notice]:
+    """A ``logX`` fit of an X that looks like concentrations: the fit would read a dose of
+    1000 as log10 dose 1000 (v2-design section 3)."""
+    x = table.get("x") or ()
+    if params.get("model") != "logX" or not looks_like_concentrations(x):
+        return []
+    values = _numbers(x)
+    low, high = min(values), max(values)
+    return [
+        (
+            "model",
+            LOG_X_CONCENTRATIONS,
+            "expected X as log10 of the dose for model logX; found X all above 0 from "
+            f"{low:g} to {high:g} (a ratio of {high / low:.3g}), which look like "
+            "concentrations: take log10 of X or use model linearX",
+        )
+    ]
 
 
 def compute(table: Table, params: Mapping[str, Any]) -> Computed:
@@ -124,4 +171,5 @@ SPEC = MethodSpec(
     cost=cost,
     fields=FIT,
     fields_for=fields_for,
+    notices=notices,
 )

@@ -175,6 +175,15 @@ def _one(result: Any) -> dict[str, Any]:
     return {"": result}
 
 
+#: What a method says about an analysis of a document before anything runs: (parameter
+#: named, problem code, message). Read by the reader's semantic stage, so pure Python.
+Notice = tuple[str, str, str]
+
+
+def _no_notices(table: Mapping[str, Any], params: Mapping[str, Any]) -> list[Notice]:
+    return []
+
+
 def _no_cost(table: Table, params: Mapping[str, Any]) -> str | None:
     return None
 
@@ -217,6 +226,9 @@ class MethodSpec:
     comparisons: Callable[[Computed], list[Comparison]] = _no_comparisons
     #: the schema version that added the method: an older version cannot hold it
     since: int = 1
+    #: warnings about an analysis as the file has it: (the table as read, its params with
+    #: their defaults) -> notices; pure Python (``plotdoc validate`` loads no numpy)
+    notices: Callable[[Mapping[str, Any], Mapping[str, Any]], list[Notice]] = _no_notices
     #: the fields of one entry when they depend on the result (which test ran), else None:
     #: then ``fields`` serves every result
     fields_for: Callable[[Any], tuple[ResultField, ...]] | None = None
