@@ -507,3 +507,22 @@ def test_an_ambiguous_fit_is_flagged_in_every_output() -> None:
     html = res._repr_html_()
     assert "ambiguous" in html and fit.message.split(";")[0] in html
     assert result_rows("nonlinearRegression", fit)  # the editor lists the numbers beside it
+
+
+def test_the_pair_a_method_compared_carries_its_p() -> None:
+    from plotdoc.analyses.methods import METHODS
+    from plotdoc.analyses.methods.spec import Computed
+
+    ref = load_reference("mannwhitney_permeability.json")
+    data = [column("term", ref["data"]["x_term"]), column("weeks", ref["data"]["y_12_26_weeks"])]
+    res = run("column", data, "ttest", {"test": "nonparametric"})
+    done = Computed(res.status, res.message, result=res.result, data_sets=res.data_sets)
+    (pair,) = METHODS["ttest"].comparisons(done)
+    assert (pair.a, pair.b, pair.p) == ("term", "weeks", res.result.p)
+    assert pair.difference == res.result.median_difference
+    assert (pair.ci_lower, pair.ci_upper) == (res.result.ci_lower, res.result.ci_upper)
+    d = load_reference("logrank_coxph_aml.json")["data"]
+    res = survival_run({k: (d[k]["time"], d[k]["status"]) for k in ("maintained", "nonmaintained")})
+    done = Computed(res.status, res.message, result=res.result, data_sets=res.data_sets)
+    (pair,) = METHODS["survivalComparison"].comparisons(done)
+    assert (pair.a, pair.b, pair.p) == ("maintained", "nonmaintained", res.result.p)

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .spec import Computed, Kind, MethodSpec, Param, ResultField, Show
+from .spec import Comparison, Computed, Kind, MethodSpec, Param, ResultField, Show
 
 if TYPE_CHECKING:
     from ...model import Table
@@ -101,6 +101,23 @@ GROUP = (
 )
 
 
+def comparisons(computed: Computed) -> list[Comparison]:
+    """Two data sets compared: their pair, with the test's P (no difference of means: the
+    hazard ratio is the result's own). More than two: the test is of all at once, no pair."""
+    r = computed.result
+    if r is None or len(computed.data_sets) != 2:
+        return []
+    ok = computed.status == "ok"
+    return [
+        Comparison(
+            *computed.data_sets,
+            p=r.p if ok else None,
+            status=computed.status,
+            message=computed.message,
+        )
+    ]
+
+
 def fields_for(result: Any) -> tuple[ResultField, ...]:
     if isinstance(result, Group):
         return GROUP
@@ -131,5 +148,6 @@ SPEC = MethodSpec(
     fields=TEST + HAZARD_RATIOS,
     fields_for=fields_for,
     entries=entries,
+    comparisons=comparisons,
     since=2,
 )
