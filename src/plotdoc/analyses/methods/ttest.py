@@ -134,7 +134,8 @@ def fields_for(result: Any) -> tuple[ResultField, ...]:
 SPEC = MethodSpec(
     id="ttest",
     families=("column", "xy"),
-    description="Two-sample t test (Welch or equal variance) or paired t test.",
+    description="Two-sample t test (Welch or equal variance) or paired t test, or their rank "
+    "forms (Mann-Whitney, Wilcoxon signed-rank).",
     params=(
         Param("groupA", "Group A", Kind.DATA_SET, None, nullable=True),
         Param("groupB", "Group B", Kind.DATA_SET, None, nullable=True),
