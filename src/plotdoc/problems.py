@@ -833,7 +833,8 @@ CATALOGUE: dict[str, CodeInfo] = {
         "Figure may be misread",
         "A graph was drawn as the file asks, but a reader may misread it: data sets that look "
         "alike in the legend, a colour that nearly vanishes on the background, stacked "
-        "proportions on a log axis; the message says what and how to tell them apart.",
+        "proportions on a log axis, a fitted curve the data do not determine (an ambiguous "
+        "fit); the message says what and how to tell them apart.",
     ),
     "render-too-small": _c(
         "render",
