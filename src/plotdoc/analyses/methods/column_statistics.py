@@ -95,7 +95,7 @@ def compute(table: Table, params: Mapping[str, Any]) -> Computed:
     bad = [(name, c) for name, c in entries(result).items() if c.status != "ok"]
     message = result.message
     if result.status == "ok" and bad:
-        message = "; ".join(f"{name}: {c.message}" for name, c in bad)
+        message = " ".join(f"{name}: {c.message}" for name, c in bad)
     return Computed(result.status, message, result=result)
 
 
