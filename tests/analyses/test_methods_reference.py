@@ -526,3 +526,13 @@ def test_the_pair_a_method_compared_carries_its_p() -> None:
     done = Computed(res.status, res.message, result=res.result, data_sets=res.data_sets)
     (pair,) = METHODS["survivalComparison"].comparisons(done)
     assert (pair.a, pair.b, pair.p) == ("maintained", "nonmaintained", res.result.p)
+
+
+def test_results_as_tables_list_the_test_and_each_data_set() -> None:
+    from plotdoc.analyses.tables import rows
+
+    d = load_reference("logrank_coxph_aml.json")["data"]
+    res = survival_run({k: (d[k]["time"], d[k]["status"]) for k in ("maintained", "nonmaintained")})
+    table = {(r["data_sets"], r["statistic"]): r["value"] for r in rows(res)}
+    assert table[("maintained vs nonmaintained", "p")] == res.result.p
+    assert table[("maintained", "median")] == 31.0 and table[("nonmaintained", "median")] == 23.0

@@ -126,7 +126,7 @@ def rows(run: AnalysisRun) -> list[Row]:
     shown = METHODS[run.method].entries(result)
     if list(shown) != [""]:  # one entry per data set (or group): its numbers under its name
         return [
-            row(name, stat, value, getattr(entry, "status", "ok"))
+            row(name or " vs ".join(run.data_sets), stat, value, getattr(entry, "status", "ok"))
             for name, entry in shown.items()
             for stat, value in _scalars(entry)
         ]
