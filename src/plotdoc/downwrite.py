@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .contract.entries import is_summary, spread_name
+from .contract.methods import METHODS
 from .contract.site import CURRENT_VERSION, SUPPORTED_VERSIONS
 from .jsoncopy import json_copy
 from .migrations.v1_to_v2 import data_set_ids, table_to_ids
@@ -54,6 +55,10 @@ def with_ids(out: dict[str, Any], table: Table) -> None:
 def as_version_1(out: dict[str, Any]) -> None:
     """Leave out of the written table ``out`` the fields version 1 does not have (each empty:
     :func:`unfit` refuses a project that fills one). The model's objects are not changed."""
+    out["analyses"] = [
+        {**a, "params": {k: v for k, v in a["params"].items() if _param_since(a, k) <= 1}}
+        for a in out.get("analyses", [])
+    ]
     graph = out.get("graph")
     if graph is None:
         return
@@ -83,8 +88,45 @@ def unfit(project: Project, version: int) -> list[Problem]:
     return problems
 
 
-def _unfit_v1(table: Table, path: tuple[str | int, ...]) -> list[Problem]:
+def _param_since(analysis: dict[str, Any], name: str) -> int:
+    """The schema version that added parameter ``name`` of a written analysis."""
+    spec = METHODS[analysis["method"]]
+    return next((p.since for p in spec.params if p.name == name), 1)
+
+
+def _unfit_analyses(table: Table, path: tuple[str | int, ...]) -> list[Problem]:
+    """The analyses (methods, and parameters away from their default) version 1 cannot hold."""
     problems = []
+    for a, analysis in enumerate(table.analyses):
+        spec = METHODS[analysis.method]
+        where = (*path, "analyses", a)
+        if spec.since > 1:
+            problems.append(
+                error(
+                    "version-1-unfit",
+                    (*where, "method"),
+                    f"expected a method version 1 has; found {excerpt(spec.id)}, added in "
+                    f"version {spec.since} (save in version {spec.since} to keep it)",
+                )
+            )
+            continue
+        for param in spec.params:
+            value = analysis.params.get(param.name, param.default)
+            if param.since > 1 and value != param.default:
+                problems.append(
+                    error(
+                        "version-1-unfit",
+                        (*where, "params", param.name),
+                        f"expected {excerpt(param.default)}, the only {param.name} version 1 "
+                        f"can hold; found {excerpt(value)} (save in version {param.since} to "
+                        "keep it)",
+                    )
+                )
+    return problems
+
+
+def _unfit_v1(table: Table, path: tuple[str | int, ...]) -> list[Problem]:
+    problems = _unfit_analyses(table, path)
     if is_summary(table.entry):
         problems.append(
             error(

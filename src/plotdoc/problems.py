@@ -689,6 +689,14 @@ CATALOGUE: dict[str, CodeInfo] = {
         "t test group names no data set",
         "`groupA` or `groupB` names no data set; the analysis reports it as not computable.",
     ),
+    "log-x-looks-like-concentrations": _c(
+        "semantic",
+        "warning",
+        "A log-dose fit of X that looks like concentrations",
+        "A `nonlinearRegression` with model `logX` reads X as log10 of the dose, but every X "
+        "is above 0 and the largest is at least 100 times the smallest: X looks like "
+        "concentrations. Take log10 of X or use model `linearX`; the fit runs as asked.",
+    ),
     "text-cell": _c(
         "semantic",
         "error",
@@ -862,7 +870,8 @@ CATALOGUE: dict[str, CodeInfo] = {
         "Figure may be misread",
         "A graph was drawn as the file asks, but a reader may misread it: data sets that look "
         "alike in the legend, a colour that nearly vanishes on the background, stacked "
-        "proportions on a log axis; the message says what and how to tell them apart.",
+        "proportions on a log axis, a fitted curve the data do not determine (an ambiguous "
+        "fit); the message says what and how to tell them apart.",
     ),
     "render-too-small": _c(
         "render",

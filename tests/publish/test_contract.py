@@ -72,6 +72,12 @@ METHODS = [
     "nonlinearRegression",
     "frequencyDistribution",
     "correlationMatrix",
+    # schema version 2 (v2-design.md section 3)
+    "oneSampleTest",
+    "normalityTest",
+    "columnStatistics",
+    "contingencyTest",
+    "survivalComparison",
 ]
 COLUMN_MODES = [
     "mean", "meanWithSd", "meanWithSem", "meanWithCi95", "meanWithRange", "geoMean",
@@ -179,6 +185,19 @@ CONTRACT_ENUMS: list[tuple[tuple[str, ...], list[Any]]] = [
     (params("nonlinearRegression", "model"), ["logX", "linearX"]),
     (params("frequencyDistribution", "output"), ["count", "fraction", "percent"]),
     (params("correlationMatrix", "method"), ["pearson", "spearman"]),
+    # schema version 2 (v2-design.md section 3)
+    (params("ttest", "test"), ["parametric", "nonparametric"]),
+    (params("oneSampleTest", "test"), ["t", "wilcoxon"]),
+    (
+        params("contingencyTest", "test"),
+        ["auto", "fisher", "chiSquare", "chiSquareYates", "chiSquareTrend"],
+    ),
+    (params("nonlinearRegression", "compare"), ["none", "ec50"]),
+    (params("survivalComparison", "test"), ["logRank", "gehanBreslowWilcoxon", "logRankTrend"]),
+    (
+        params("normalityTest", "test"),
+        ["dagostinoPearson", "shapiroWilk", "andersonDarling", "kolmogorovSmirnov"],
+    ),
     ((*ELEM, "violin", "properties", "smoothing"), ["low", "medium", "high"]),
     ((*ELEM, "symbol", "properties", "symbolVisibility"), ["all", "censoredOnly"]),
     ((*ELEM, "errorBar", "properties", "direction"), ["above", "below", "both"]),

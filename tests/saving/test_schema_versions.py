@@ -219,3 +219,46 @@ def test_a_version_plotdoc_does_not_write_is_refused() -> None:
     with pytest.raises(PlotdocError) as info:
         dumps(_project(), now=NOW, schema_version=3)
     assert info.value.errors[0].code == "schema-version-unwritable"
+
+
+def _with_analysis(method: str, params: dict[str, Any]) -> Project:
+    doc = {
+        "format": "plotdoc-project",
+        "schemaVersion": 2,
+        "tables": [
+            {
+                "id": "t",
+                "format": "column",
+                "dataSets": [
+                    {"name": "A", "values": [[1.0], [2.0], [3.5]]},
+                    {"name": "B", "values": [[2.0], [4.0], [5.0]]},
+                ],
+                "analyses": [{"id": "a", "method": method, "params": params}],
+            }
+        ],
+    }
+    return loads(orjson.dumps(doc))
+
+
+def test_a_parameter_version_2_added_is_left_out_of_version_1_at_its_default() -> None:
+    data = dumps(_with_analysis("ttest", {}), now=NOW, schema_version=1)
+    params = orjson.loads(data)["tables"][0]["analyses"][0]["params"]
+    assert "test" not in params and params["design"] == "unpaired"
+    assert validate(data).ok
+
+
+def test_a_parameter_version_1_cannot_hold_is_refused_with_its_path() -> None:
+    with pytest.raises(SaveError) as info:
+        dumps(_with_analysis("ttest", {"test": "nonparametric"}), now=NOW, schema_version=1)
+    assert [(p.code, p.where) for p in info.value.errors] == [
+        ("version-1-unfit", "tables[0].analyses[0].params.test")
+    ]
+    assert "nonparametric" in info.value.errors[0].message
+
+
+def test_a_method_version_2_added_is_refused_in_version_1_with_its_path() -> None:
+    with pytest.raises(SaveError) as info:
+        dumps(_with_analysis("oneSampleTest", {}), now=NOW, schema_version=1)
+    assert [(p.code, p.where) for p in info.value.errors] == [
+        ("version-1-unfit", "tables[0].analyses[0].method")
+    ]

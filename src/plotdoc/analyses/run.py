@@ -63,6 +63,9 @@ class AnalysisRun:
     per_data_set: dict[str, Any] = field(default_factory=dict)
     #: the data sets compared (a t test's two groups), when the method reads named ones
     data_sets: tuple[str, ...] = ()
+    #: a result over all data sets of a per-data-set run (nonlinearRegression's EC50
+    #: comparison), or None
+    overall: Any = None
 
     def __post_init__(self) -> None:
         if self.result is None and self.per_data_set:
@@ -103,6 +106,8 @@ class AnalysisRun:
             out["result"] = {
                 "dataSets": {k: with_summary(v.to_dict()) for k, v in self.per_data_set.items()}
             }
+            if self.overall is not None:
+                out["result"]["overall"] = with_summary(self.overall.to_dict())
         elif self.result is not None:
             out["result"] = with_summary(self.result.to_dict())
         else:
@@ -154,6 +159,7 @@ def run_analysis(
                     result=done.result,
                     per_data_set=done.per_data_set,
                     data_sets=done.data_sets,
+                    overall=done.overall,
                 )
     except BudgetExceeded as exc:
         return run(BUDGET_EXCEEDED, f"not computed: {exc}")

@@ -84,9 +84,12 @@ def rows(run: AnalysisRun) -> list[Row]:
         }
 
     if run.per_data_set:
+        from .report import entries
+
+        shown = entries(run)  # the data sets', then the overall result's (EC50 comparison)
         return [
             row(name, stat, value, res.status)
-            for name, res in run.per_data_set.items()
+            for name, res in shown.items()
             for stat, value in _scalars(res)
         ]
     result = run.result
@@ -117,6 +120,15 @@ def rows(run: AnalysisRun) -> list[Row]:
             for i in range(len(names))
             for j in range(i + 1, len(names))
             for stat, m in matrices.items()
+        ]
+    from .methods import METHODS
+
+    shown = METHODS[run.method].entries(result)
+    if list(shown) != [""]:  # one entry per data set (or group): its numbers under its name
+        return [
+            row(name or " vs ".join(run.data_sets), stat, value, getattr(entry, "status", "ok"))
+            for name, entry in shown.items()
+            for stat, value in _scalars(entry)
         ]
     return [row(" vs ".join(run.data_sets), stat, value) for stat, value in _scalars(result)]
 
@@ -176,7 +188,7 @@ def to_html(runs: Iterable[AnalysisRun], caption: str) -> str:
     notes = [
         f"{run.table_id} / {run.analysis_id}: {run.status}: {run.message}"
         for run in runs
-        if run.status != "ok"
+        if run.status != "ok" or run.message not in ("ok", "")
     ]
     notes += [
         f"{run.table_id} / {run.analysis_id}: computed from {source}"

@@ -164,6 +164,8 @@ class AnalysesPanel:
                 if getattr(res, "status", "ok") != "ok":
                     with ui.element("tr"), ui.element("td").props("colspan=2"):
                         ui.label(f"{res.status}: {res.message}").classes("text-negative")
+        if run.status == "ok" and run.message not in ("ok", ""):  # computed, with a caveat
+            ui.label(run.message).classes("text-negative").props("data-testid=analysis-note")
         if len(rows) > MAX_ENTRIES:
             ui.label(f"… {len(rows) - MAX_ENTRIES:,} more in the results table.").classes(
                 "plotdoc-status"

@@ -356,7 +356,10 @@ def _table(
         )
     analyses = table.get("analyses") or []
     if analyses and not _analyses_plain(analyses, family.id, set_ids):
-        yield from _analysis_problems(analyses, path, family.id, set_ids)
+        yield from _analysis_problems(analyses, path, family.id, set_ids, table)
+    elif analyses:
+        for a, analysis in enumerate(analyses):
+            yield from _notices(table, analysis, (*path, "analyses", a))
     seen_ann: dict[str, int] = {}
     plotted = len(data_sets)
     for n, ann in enumerate(table.get("annotations") or []):
@@ -422,8 +425,18 @@ def _groups(method_id: str) -> tuple[str, ...]:
     return groups
 
 
+def _notices(table: Any, analysis: Any, apath: Path) -> Iterator[Problem]:
+    """The warnings a method gives about an analysis as the file has it (a logX fit over
+    what look like raw concentrations)."""
+    method = METHODS[analysis["method"]]
+    if method.has_notices:
+        params = {**method.defaults, **(analysis.get("params") or {})}
+        for key, code, message in method.notices(table, params):
+            yield warning(code, (*apath, "params", key), message)
+
+
 def _analysis_problems(
-    analyses: list[Any], path: Path, family_id: str, set_ids: Any
+    analyses: list[Any], path: Path, family_id: str, set_ids: Any, table: Any
 ) -> Iterator[Problem]:
     """Each analysis's method runs on the table's family, its id is unique, and the data
     sets its params name exist."""
@@ -450,6 +463,7 @@ def _analysis_problems(
                 )
             else:
                 seen_analysis[aid] = a
+        yield from _notices(table, analysis, (*path, "analyses", a))
         for key in _groups(method.id):
             group = (analysis.get("params") or {}).get(key)
             if group is not None and group not in set_ids:

@@ -8,10 +8,15 @@ result rows, the reports, the prompt) is read from it. Adding a method: docs/arc
 from __future__ import annotations
 
 from . import (
+    column_statistics,
+    contingency,
     correlation_matrix,
     frequency_distribution,
     linear_regression,
     nonlinear_regression,
+    normality,
+    one_sample,
+    survival_comparison,
     ttest,
 )
 from .spec import MethodSpec
@@ -24,6 +29,11 @@ METHODS: dict[str, MethodSpec] = {
         nonlinear_regression,
         frequency_distribution,
         correlation_matrix,
+        one_sample,
+        normality,
+        column_statistics,
+        contingency,
+        survival_comparison,
     )
 }
 

@@ -59,6 +59,9 @@ class Param:
     #: how a choice reads where the editor's generic wording would get it wrong
     #: (``logX`` -> "X is log10 of the dose", ``95`` -> "95%")
     choice_labels: tuple[tuple[Any, str], ...] = ()
+    #: the schema version that added the parameter: writing an older version leaves it out
+    #: when it holds its default and refuses the save otherwise (:mod:`plotdoc.downwrite`)
+    since: int = 1
 
     def choice_label(self, value: Any) -> str | None:
         """The label this spec gives ``value``, or None (then the generic wording applies)."""
@@ -94,7 +97,7 @@ class Show(enum.Enum):
     INTERVAL = "interval"
     #: a list of numbers
     NUMBERS = "numbers"
-    #: words, shown as they are (what a result was computed from)
+    #: a word the result holds as it is (which test ran, which method gave an interval)
     TEXT = "text"
 
 
@@ -125,6 +128,13 @@ class Computed:
     per_data_set: dict[str, Any] = field(default_factory=dict)
     #: the data sets compared (a t test's two groups), when the method reads named ones
     data_sets: tuple[str, ...] = ()
+    #: a result over all the data sets of a per-data-set run (nonlinearRegression's EC50
+    #: comparison), shown after the data sets' entries; None when the run has none
+    overall: Any = None
+
+
+#: The name the entry of a run's ``overall`` result is shown under.
+OVERALL = "All data sets"
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +173,15 @@ def _no_table(result: Any) -> TableColumns:
 
 def _one(result: Any) -> dict[str, Any]:
     return {"": result}
+
+
+#: What a method says about an analysis of a document before anything runs: (parameter
+#: named, problem code, message). Read by the reader's semantic stage, so pure Python.
+Notice = tuple[str, str, str]
+
+
+def _no_notices(table: Mapping[str, Any], params: Mapping[str, Any]) -> list[Notice]:
+    return []
 
 
 def _no_cost(table: Table, params: Mapping[str, Any]) -> str | None:
@@ -208,11 +227,28 @@ class MethodSpec:
     #: whether it computes from a table of summary data (`entry` mean, SD or SEM, and N);
     #: a method that does not gives the status :data:`NEEDS_RAW_VALUES` on such a table
     from_summary: bool = False
+    #: the schema version that added the method: an older version cannot hold it
+    since: int = 1
+    #: warnings about an analysis as the file has it: (the table as read, its params with
+    #: their defaults) -> notices; pure Python (``plotdoc validate`` loads no numpy)
+    notices: Callable[[Mapping[str, Any], Mapping[str, Any]], list[Notice]] = _no_notices
+    #: the fields of one entry when they depend on the result (which test ran), else None:
+    #: then ``fields`` serves every result
+    fields_for: Callable[[Any], tuple[ResultField, ...]] | None = None
+
+    @property
+    def has_notices(self) -> bool:
+        """Whether the method warns about analyses as a file has them (see ``notices``)."""
+        return self.notices is not _no_notices
 
     @property
     def defaults(self) -> dict[str, Any]:
         """Each parameter's default, in the order of the contract."""
         return {p.name: p.default for p in self.params}
+
+    def fields_of(self, result: Any) -> tuple[ResultField, ...]:
+        """The fields every output shows for one entry ``result`` of this method."""
+        return self.fields if self.fields_for is None else self.fields_for(result)
 
     def param(self, name: str) -> Param:
         return next(p for p in self.params if p.name == name)
@@ -264,9 +300,14 @@ def populated(data_sets: Sequence[DataSet]) -> list[DataSet]:
 
 
 def first_bad(results: Mapping[str, Any]) -> tuple[str, str]:
-    """The status and message of a per-data-set run: the first non-ok one leads."""
-    bad = next((r for r in results.values() if r.status != "ok"), None)
-    return ("ok", "ok") if bad is None else (bad.status, bad.message)
+    """The status and message of a per-data-set run: the first non-ok one leads, its message
+    naming its data set (and how many others are not ok either)."""
+    bad = [(name, r) for name, r in results.items() if r.status != "ok"]
+    if not bad:
+        return "ok", "ok"
+    name, first = bad[0]
+    more = f" ({len(bad) - 1} more data set(s) not ok)" if len(bad) > 1 else ""
+    return first.status, f"{name}: {first.message}{more}"
 
 
 def results_table_limit(rows: int, data_sets: int) -> str | None:
