@@ -51,8 +51,13 @@ def with_ids(out: dict[str, Any], table: Table) -> None:
 
 
 def as_version_1(out: dict[str, Any]) -> None:
-    """Leave out of the written table ``out`` the fields version 1 does not have (each empty:
-    :func:`unfit` refuses a project that fills one). The model's objects are not changed."""
+    """Leave out of the written table ``out`` the fields version 1 does not have (each empty,
+    or without effect: :func:`unfit` refuses a project that fills one). The model's objects
+    are not changed."""
+    if any("label" in a for a in out.get("annotations", [])):  # only read with analysisId
+        out["annotations"] = [
+            {k: v for k, v in a.items() if k != "label"} for a in out["annotations"]
+        ]
     graph = out.get("graph")
     if graph is None:
         return
@@ -93,6 +98,17 @@ def _unfit_v1(table: Table, path: tuple[str | int, ...]) -> list[Problem]:
                     (*path, "graph", "axesOverrides", key, "referenceLines"),
                     "expected no reference lines, which version 1 cannot hold; found "
                     f"{len(axes[key]['referenceLines'])} (save in version 2 to keep them)",
+                )
+            )
+    for n, ann in enumerate(table.annotations):
+        if ann.props.get("analysisId") is not None:
+            problems.append(
+                error(
+                    "version-1-unfit",
+                    (*path, "annotations", n, "analysisId"),
+                    "expected a bracket with a typed text, which version 1 can hold; found one "
+                    f"that follows the analysis {excerpt(ann.props['analysisId'])} (save in "
+                    "version 2 to keep it, or type its text)",
                 )
             )
     if table.derived_from is None:

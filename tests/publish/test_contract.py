@@ -224,6 +224,7 @@ PLOTDOC_ENUMS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [
     ),
     ((*D, "Annotation", "annotation:shape", "shape"), S.ANNOTATION_SHAPES),
     ((*D, "Annotation", "annotation:text", "align"), S.TEXT_ALIGNS),
+    ((*D, "Annotation", "annotation:bracket", "label"), S.BRACKET_LABELS),
 ]
 
 

@@ -35,6 +35,7 @@ from .jsonfmt import pretty
 from .markdown import page
 from .markdown import slug as _slug
 from .minimal import minimal_document
+from ..contract.v2 import document as V2
 from .reference import Reference, cell, enumerations, number
 
 TEMPLATE = "spec-template.md"
@@ -334,7 +335,7 @@ def _values() -> dict[str, str]:
         "forbidden_keys": _codes(sorted(L.FORBIDDEN_KEYS)),
         "codes": codes_block(),
         "examples": examples_block(),
-        "reference": Reference().markdown(level=3).rstrip(),
+        "reference": Reference(V2.ROOT, V2.DEFINITIONS).markdown(level=3).rstrip(),
         "enumerations": enumerations(level=3).rstrip(),
     }
 

@@ -21,6 +21,7 @@ from ..contract.methods import METHODS
 from ..contract.variants import VARIANTS
 from ..migrations.v1_to_v2 import KEY_MAPS, data_set_ids, path_get
 from ..problems import Path, Problem, error, excerpt, warning
+from .brackets import check_bracket
 from .cells import CellBlock, CellFacts, parse_numeric_text, to_block
 from .context import Context
 
@@ -392,6 +393,8 @@ def _table(
                 )
             else:
                 seen_ann[aid] = n
+        if ann["type"] == "bracket":
+            yield from check_bracket(ann, table.get("analyses") or [], (*path, "annotations", n))
         if ann["type"] == "bracket" and derived is None:
             for side in ("left", "right"):
                 anchor = ann[side]

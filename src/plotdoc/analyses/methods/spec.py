@@ -203,6 +203,10 @@ class MethodSpec:
     #: the pairs of data sets a run compared (empty for a method that compares none): the
     #: table of comparisons every output shows and the brackets that follow the analysis read
     comparisons: Callable[[Computed], list[Comparison]] = _no_comparisons
+    #: the parameters naming the only data sets a run can compare (a t test's ``groupA`` and
+    #: ``groupB``): when every one is set, a bracket that follows the analysis joins two of
+    #: them (the reader checks it). Empty: the run decides which pairs it compares.
+    compared_params: tuple[str, ...] = ()
 
     @property
     def defaults(self) -> dict[str, Any]:
@@ -211,6 +215,11 @@ class MethodSpec:
 
     def param(self, name: str) -> Param:
         return next(p for p in self.params if p.name == name)
+
+    @property
+    def compares_pairs(self) -> bool:
+        """Whether a run compares pairs of data sets (so a bracket can follow the analysis)."""
+        return self.comparisons is not _no_comparisons
 
     @property
     def data_set_params(self) -> tuple[str, ...]:

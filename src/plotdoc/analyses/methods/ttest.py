@@ -95,4 +95,5 @@ SPEC = MethodSpec(
         ResultField("P value (two-tailed)", "p", Show.P_VALUE),
     ),
     comparisons=comparisons,
+    compared_params=("groupA", "groupB"),
 )

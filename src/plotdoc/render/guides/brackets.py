@@ -4,7 +4,10 @@ Anchors ``{kind: group, groupIndex: n}`` snap to the n-th plotted data set (``ct
 ``{kind: free, x}`` is ``x`` points from the plot area's left edge. ``y`` is the bar height in
 value units, or just above the spanned data when null (brackets at a given height first, then
 the automatic ones narrowest first, so that a narrow bracket stands nearest its data). Tips
-point down by ``tipLengthPt``; ``text`` sits centred above the bar.
+point down by ``tipLengthPt``; the label sits centred above the bar: ``text``, or, for a
+bracket that follows an analysis (``analysisId``), the P of the analysis' comparison of the
+two data sets it joins (:mod:`plotdoc.analyses.brackets`), computed at drawing time; where the
+analysis gives none, no label and a ``render-analysis-not-drawn`` warning.
 
 An automatic value axis grows to hold the brackets and still ends on a tick; a maximum the
 file sets is never changed: brackets past it are drawn above the plot area (the graph title
@@ -26,10 +29,12 @@ from matplotlib.path import Path
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox, IdentityTransform, ScaledTranslation
 
+from ...analyses.brackets import bracket_label
+from ...model import Project, Table
 from .. import ids
 from ..artists.collections import points
 from ..context import DrawContext
-from ..notices import AMBIGUOUS, CAPPED, add_warning
+from ..notices import AMBIGUOUS, ANALYSIS_NOT_DRAWN, CAPPED, add_warning
 from ..style.numbers import number_text
 from ..style.text import clamp, safe
 from ..style.theme import resolve_color
@@ -44,7 +49,9 @@ def draw_brackets(ctx: DrawContext) -> None:
     """Place and add every bracket annotation of the table."""
     placed: list[tuple[float, float, float]] = []
     brackets = [
-        (n, ann.props) for n, ann in enumerate(ctx.table.annotations) if ann.type == "bracket"
+        (n, _labelled(ctx, n, ann.props))
+        for n, ann in enumerate(ctx.table.annotations)
+        if ann.type == "bracket"
     ]
     brackets.sort(key=lambda b: (b[1].get("y") is None, _span_width(ctx, b[1]), b[0]))
     order = [p for _, p in brackets]
@@ -52,6 +59,17 @@ def draw_brackets(ctx: DrawContext) -> None:
         _bracket(ctx, n, p, placed)
     if placed and not ctx.horizontal:
         _lift_title(ctx, order, placed)
+
+
+def _labelled(ctx: DrawContext, n: int, props: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The bracket's props with the text it shows: typed, or the P of the comparison of the
+    analysis it follows, computed now (no label, and a warning, where there is none)."""
+    if props.get("analysisId") is None:
+        return props
+    label = bracket_label(ctx.project, ctx.table, props)
+    if label.why is not None:
+        add_warning(ctx, ANALYSIS_NOT_DRAWN, label.why, ("annotations", n))
+    return {**props, "text": label.text}
 
 
 class Bracket(Artist):
@@ -68,6 +86,8 @@ class Bracket(Artist):
         super().__init__()
         self.ctx = ctx
         self.left, self.right, self.y = left, right, y
+        #: the annotation's index in the table
+        self.index = -1
         self.props = props
         self.color = resolve_color(props.get("color", "theme"), ctx.theme.foreground)
 
@@ -193,6 +213,7 @@ def _bracket(
         y = hi_lim + MAX_ABOVE * span
     placed.append((lo_pos, hi_pos, float(y)))
     art = Bracket(ctx, ends[0], ends[1], float(y), p)
+    art.index = n
     ctx.add(art, ids.make("bracket", n), z=6)
     # drawn where it stands, above the plot area too, as published figures place brackets
     art.set_clip_on(False)
@@ -250,3 +271,26 @@ def _lift_title(
         title.set_transform(
             title.get_transform() + ScaledTranslation(0.0, over / 72.0, ctx.fig.dpi_scale_trans)
         )
+
+
+def stacked(project: Project, table: Table) -> dict[int, float]:
+    """The height (Y data units) each bracket of ``table`` is drawn at, by annotation index.
+
+    The one stacking rule: a bracket without a height stands above the data it spans (error
+    bars included) and above the brackets already placed over an overlapping span, the
+    narrowest first, so that none overlaps another or the data. Adding brackets with their
+    heights from here (:func:`plotdoc.editing.brackets.add_pairwise_brackets`) fixes what the
+    drawing would do, so that each can then be moved.
+    """
+    import matplotlib
+
+    from ..engine import draw_graph, rc_params
+
+    assert table.graph is not None
+    with matplotlib.rc_context(rc_params(table.graph)):  # type: ignore[arg-type]
+        fig, _ = draw_graph(project, table)
+    return {
+        art.index: float(art.y)
+        for art in fig.findobj(lambda a: isinstance(a, Bracket))
+        if isinstance(art, Bracket)
+    }
