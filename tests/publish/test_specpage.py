@@ -8,10 +8,10 @@ from html.parser import HTMLParser
 import pytest
 
 from plotdoc.contract import site
-from plotdoc.contract.v2.document import DEFINITIONS, ROOT
 from plotdoc.contract.methods import METHODS
 from plotdoc.contract.nodes import MISSING, Enum, Obj, walk
 from plotdoc.contract.presets import PRESETS
+from plotdoc.contract.v2.document import DEFINITIONS, ROOT
 from plotdoc.contract.variants import VARIANTS
 from plotdoc.problems import CATALOGUE
 from plotdoc.publish import markdown, specpage

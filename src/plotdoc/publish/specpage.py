@@ -27,6 +27,7 @@ from ..contract import styles as S
 from ..contract.families import FAMILIES
 from ..contract.methods import METHODS
 from ..contract.presets import DEFAULT_PRESET, PRESETS
+from ..contract.v2 import document as V2
 from ..contract.variants import VARIANTS
 from ..contract.versions import VERSIONS
 from ..problems import CATALOGUE
@@ -35,7 +36,6 @@ from .jsonfmt import pretty
 from .markdown import page
 from .markdown import slug as _slug
 from .minimal import minimal_document
-from ..contract.v2 import document as V2
 from .reference import Reference, cell, enumerations, number
 
 TEMPLATE = "spec-template.md"
