@@ -16,6 +16,7 @@ from ..analyses.brackets import (
     DEFAULT_LABEL,
     bracket_label,
     comparisons,
+    find_pair,
     is_significant,
     p_style,
     run_of,
@@ -211,4 +212,91 @@ def unfollow(project: Project, table: Table, analysis_ids: set[str]) -> None:
             _to_typed(project, table, ann, None)
 
 
-__all__ = ["add_pairwise_brackets", "follow_analysis", "type_bracket_text", "unfollow"]
+def analysis_for(project: Project, table: Table, left: int, right: int) -> Analysis | None:
+    """The first analysis of ``table`` that compared data sets ``left`` and ``right`` (a new
+    bracket between them follows it), else the first that compares pairs, else None."""
+    names = [ds.name for ds in table.data_sets]
+    pairing = [a for a in table.analyses if METHODS[a.method].compares_pairs]
+    if not (0 <= left < len(names) and 0 <= right < len(names)):
+        return pairing[0] if pairing else None
+    for analysis in pairing:
+        found = comparisons(run_of(project, table, analysis.id))
+        if find_pair(found, names[left], names[right]) is not None:
+            return analysis
+    return pairing[0] if pairing else None
+
+
+# -- brackets an earlier editor linked to a t test by their id -------------------------------
+
+#: how the editor once marked a bracket whose text followed Welch's t test between its two
+#: groups: an id prefix (the file had no field for it), and what the text showed
+LEGACY_LINKS = {"ttest-stars-": "stars", "ttest-p-": "p"}
+#: the t test those brackets showed, as the analysis that now carries it
+LEGACY_METHOD = "ttest"
+LEGACY_PARAMS = {"design": "unpaired", "variance": "welch"}
+
+
+def _legacy_label(ann: Annotation) -> str | None:
+    if ann.type != "bracket" or ann.props.get("analysisId") is not None:
+        return None
+    return next((v for k, v in LEGACY_LINKS.items() if ann.id.startswith(k)), None)
+
+
+def has_legacy_links(project: Project) -> bool:
+    """Whether a bracket of ``project`` follows a t test by its id, as an earlier editor
+    wrote it (see :func:`adopt_legacy_links`)."""
+    return any(_legacy_label(a) is not None for t in project.tables for a in t.annotations)
+
+
+@structural
+def adopt_legacy_links(project: Project, /) -> Outcome:
+    """Brackets an earlier editor linked to Welch's t test by an id prefix (``ttest-stars-``,
+    ``ttest-p-``) follow an analysis instead: the table's t test of the same two data sets
+    (unpaired, Welch), or one added for them. A bracket whose ends are not two data sets, or
+    on a table the t test does not run on, stays as it is (its text as last shown)."""
+    spec = METHODS[LEGACY_METHOD]
+    adopted = 0
+    for table in project.tables:
+        if table.format not in spec.families or table.derived_from is not None:
+            continue
+        for ann in table.annotations:
+            label = _legacy_label(ann)
+            ends = [ann.props.get(side, {}) for side in ("left", "right")]
+            idx = [e.get("groupIndex") if e.get("kind") == "group" else None for e in ends]
+            if label is None or not all(
+                isinstance(k, int) and 0 <= k < len(table.data_sets) for k in idx
+            ):
+                continue
+            a, b = (table.data_sets[k].name for k in idx)  # type: ignore[index]
+            if a == b:
+                continue
+            analysis = next(
+                (
+                    x
+                    for x in table.analyses
+                    if x.method == LEGACY_METHOD
+                    and {x.params.get("groupA"), x.params.get("groupB")} == {a, b}
+                    and all(x.params.get(k) == v for k, v in LEGACY_PARAMS.items())
+                ),
+                None,
+            )
+            if analysis is None:
+                aid = first_free({x.id for x in table.analyses}, f"{LEGACY_METHOD}-")
+                params = {**spec.defaults, "groupA": a, "groupB": b, **LEGACY_PARAMS}
+                analysis = Analysis(aid, LEGACY_METHOD, params)
+                table.analyses.append(analysis)
+            ann.props.update(analysisId=analysis.id, label=label, text="")
+            adopted += 1
+    noun = "bracket follows" if adopted == 1 else "brackets follow"
+    return Outcome(f"{adopted} {noun} its t test as an analysis", None, None, None)
+
+
+__all__ = [
+    "add_pairwise_brackets",
+    "adopt_legacy_links",
+    "analysis_for",
+    "follow_analysis",
+    "has_legacy_links",
+    "type_bracket_text",
+    "unfollow",
+]
