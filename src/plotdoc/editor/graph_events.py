@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from nicegui import ui
 
+from ..contract.styles import BRACKET_LABELS
 from ..editing import move_annotation, set_title
+from ..editing.brackets import analysis_for
 from . import annotate, attrs
 from .fields import apply_style, current, set_value
 from .hits import Screen, Target, target_of
@@ -143,12 +145,16 @@ def place(panel: GraphPanel, args: dict[str, Any]) -> None:
         notify(str(exc)[0].upper() + str(exc)[1:], "warning")
         return
     link = panel.bracket_link
-    if tool == "bracket" and link in annotate.LINKS:
-        if not annotate.ttest_applies(table):
-            notify("A t test joins data sets of a column or nested table; text left empty")
+    if tool == "bracket" and link in BRACKET_LABELS:
+        ends = (made["left"]["groupIndex"], made["right"]["groupIndex"])
+        analysis = analysis_for(panel.view.session.project, table, *ends)
+        if analysis is None:
+            notify(
+                "No analysis of this table compares data sets: the bracket's text is typed "
+                "(add a t test in the Analyses panel to follow it)"
+            )
         else:
-            made["id"] = annotate._new_id(table, annotate.LINKS[link])
-            made["text"] = annotate.ttest_text(table, made, link)
+            made.update(analysisId=analysis.id, label=link)
     if apply_style(panel.view, annotate.add, table.id, made):
         _format(panel).pick(table.id, Target("annotation", key=len(table.annotations) - 1))
 
