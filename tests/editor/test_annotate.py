@@ -13,7 +13,7 @@ from scipy import stats
 
 from plotdoc import loads
 from plotdoc.analyses.brackets import bracket_label
-from plotdoc.editing import Session, follow_analysis, set_cell
+from plotdoc.editing import Session, follow_analysis, set_analysis_params, set_cell
 from plotdoc.editing.brackets import analysis_for
 from plotdoc.editor import annotate
 from plotdoc.editor.copy_format import copy_format
@@ -152,3 +152,15 @@ def test_brackets_linked_by_their_id_follow_an_analysis_once_opened(tmp_path: Pa
     assert session.dirty and path.read_bytes() == orjson.dumps(doc)
     session.undo()
     assert [a.props["text"] for a in session.project.table("weights").annotations[-1:]] == ["ns"]
+
+
+def test_the_editor_shows_why_a_bracket_has_no_label(project: Project) -> None:
+    """The editor's drawing carries the warning every output carries (shown under the graph)."""
+    session = Session(project)
+    session.apply(follow_analysis, "weights", "sig", "welch", "stars")
+    drug = project.table("weights").data_sets[1].name
+    session.apply(set_analysis_params, "weights", "welch", {"groupA": drug, "groupB": drug})
+    project.results.forget("weights")  # type: ignore[attr-defined]
+    shown = screen(project, "weights")
+    said = [w for w in shown.warnings if "the bracket shows no P" in w]
+    assert len(said) == 1 and "'welch' did not compare 'Control'" in said[0]
