@@ -59,12 +59,35 @@ def as_version_1(out: dict[str, Any]) -> None:
             {k: v for k, v in a.items() if k != "label"} for a in out["annotations"]
         ]
     graph = out.get("graph")
+    if "derivedFrom" not in out:  # version 1 counts a bracket's groups among plotted data sets
+        at = _plotted_positions((graph or {}).get("dataSetVisibility") or {}, len(out["dataSets"]))
+        out["annotations"] = [_v1_bracket(a, at) for a in out.get("annotations", [])]
     if graph is None:
         return
     axes = dict(graph["axesOverrides"])
     for key in _CONTINUOUS_AXES:
         axes[key] = {k: v for k, v in axes[key].items() if k != "referenceLines"}
     out["graph"] = {**graph, "axesOverrides": axes}
+
+
+def _plotted_positions(visibility: dict[str, Any], n: int) -> dict[int, int]:
+    """Data set index -> its place among the plotted data sets (hidden ones have none)."""
+    plotted = [i for i in range(n) if visibility.get(str(i)) is not False]
+    return {d: k for k, d in enumerate(plotted)}
+
+
+def _v1_bracket(ann: dict[str, Any], at: dict[int, int]) -> dict[str, Any]:
+    """A written bracket whose group anchors count plotted data sets, as version 1's do (the
+    model's count every data set; :func:`unfit` refuses one on a hidden data set)."""
+    if ann.get("type") != "bracket":
+        return ann
+    out = dict(ann)
+    for side in ("left", "right"):
+        anchor = ann.get(side) or {}
+        d = anchor.get("groupIndex")
+        if anchor.get("kind") == "group" and d in at:
+            out[side] = {"kind": "group", "groupIndex": at[d]}
+    return out
 
 
 def unfit(project: Project, version: int) -> list[Problem]:
@@ -100,7 +123,23 @@ def _unfit_v1(table: Table, path: tuple[str | int, ...]) -> list[Problem]:
                     f"{len(axes[key]['referenceLines'])} (save in version 2 to keep them)",
                 )
             )
+    visibility = table.graph.data_set_visibility if table.graph is not None else {}
     for n, ann in enumerate(table.annotations):
+        for side in ("left", "right") if ann.type == "bracket" else ():
+            d = ann.props[side].get("groupIndex")
+            if (
+                isinstance(d, int)
+                and visibility.get(str(d)) is False
+                and table.derived_from is None
+            ):
+                problems.append(
+                    error(
+                        "version-1-unfit",
+                        (*path, "annotations", n, side),
+                        "expected a bracket end on a plotted data set, which version 1 can "
+                        f"point at; found one on the hidden data set {excerpt(table.data_sets[d].name)}",
+                    )
+                )
         if ann.props.get("analysisId") is not None:
             problems.append(
                 error(

@@ -73,7 +73,7 @@ def test_a_bracket_needs_two_groups(project: Project) -> None:
     shown = screen(project, "weights")
     assert shown.frame is not None
     with pytest.raises(ValueError, match="from one group to another"):
-        annotate.placed("bracket", (100, 100, 101, 100), shown.frame, [100.0, 300.0])
+        annotate.placed("bracket", (100, 100, 101, 100), shown.frame, {0: 100.0, 1: 300.0})
 
 
 def test_copy_format_is_one_undo_step(project: Project) -> None:

@@ -12,10 +12,8 @@ per compared pair are in :mod:`plotdoc.editing.brackets`, shared with the builde
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Any
-
-import numpy as np
 
 from .. import editing
 from ..editing.base import Edit
@@ -44,9 +42,10 @@ def rounded(v: float) -> float:
     return round(v, max(0, digits))
 
 
-def placed(tool: str, box: Box, frame: ScreenFrame, anchors: Sequence[float]) -> dict[str, Any]:
+def placed(tool: str, box: Box, frame: ScreenFrame, anchors: Mapping[int, float]) -> dict[str, Any]:
     """The annotation ``tool`` makes from a drag over ``box`` (PNG pixels: start x, start y,
-    end x, end y); ``anchors`` are the groups' centres (PNG x) for a bracket."""
+    end x, end y); ``anchors`` are the plotted data sets' centres (PNG x) by data set index,
+    for a bracket: it joins the data sets nearest the drag's two ends."""
     x0, y0, x1, y1 = box
     a, b = frame.points(x0, y0), frame.points(x1, y1)
     if tool == "text":
@@ -54,11 +53,11 @@ def placed(tool: str, box: Box, frame: ScreenFrame, anchors: Sequence[float]) ->
     if tool == "bracket":
         if len(anchors) < 2:
             raise ValueError("a bracket joins two groups; this graph has fewer than two")
-        left = int(np.argmin([abs(x0 - c) for c in anchors]))
-        right = int(np.argmin([abs(x1 - c) for c in anchors]))
+        left = min(anchors, key=lambda d: abs(x0 - anchors[d]))
+        right = min(anchors, key=lambda d: abs(x1 - anchors[d]))
         if left == right:
             raise ValueError("drag from one group to another to join them with a bracket")
-        left, right = sorted((left, right))
+        left, right = sorted((left, right), key=lambda d: anchors[d])
         return {
             "type": "bracket",
             "left": {"kind": "group", "groupIndex": left},

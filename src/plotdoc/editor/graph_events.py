@@ -117,8 +117,9 @@ def drag(panel: GraphPanel, args: dict[str, Any]) -> None:
         _format(panel).pick(table.id, target)
 
 
-def anchors(shown: Screen, table: Any) -> list[float]:
-    """The centre (picture x) of each plotted data set's marks, in plotted order."""
+def anchors(shown: Screen, table: Any) -> dict[int, float]:
+    """The centre (picture x) of each plotted data set's marks, by data set index (the middle
+    of them where a data set is drawn in every row)."""
     spans: dict[int, list[float]] = {}
     for r in shown.regions:
         t = target_of(table, r.id)
@@ -126,7 +127,7 @@ def anchors(shown: Screen, table: Any) -> list[float]:
             continue
         lo_hi = spans.setdefault(t.data_set, [r.box[0], r.box[2]])
         lo_hi[0], lo_hi[1] = min(lo_hi[0], r.box[0]), max(lo_hi[1], r.box[2])
-    return [(lo + hi) / 2 for _, (lo, hi) in sorted(spans.items())]
+    return {d: (lo + hi) / 2 for d, (lo, hi) in sorted(spans.items())}
 
 
 def place(panel: GraphPanel, args: dict[str, Any]) -> None:

@@ -407,8 +407,8 @@ def _table(
                             "annotation-group-out-of-range",
                             where,
                             f"expected the id of a data set; found {excerpt(anchor['dataSetId'])}, "
-                            "which matches none (an id ds-<n> is drawn at the n-th plotted "
-                            "group, from 0, any other at the first)",
+                            "which matches none (an id ds-<n> is drawn at data set n, from 0, "
+                            "or at the last one drawn past the end; any other at the first)",
                         )
                     )
     yield from _usermeta(table.get("usermeta"), (*path, "usermeta"))
