@@ -22,8 +22,8 @@ Modes only the superimposed scatter offers (plotdoc's definitions):
 ``pointLayout: aligned`` puts replicate symbols on the slot's centre line instead of spreading
 them. Replicate symbols have the ids ``symbol/ds{i}/p{k}`` with
 ``k = row * replicates + replicate``; a center symbol (one per row) ``symbol/ds{i}/p{row}``.
-``perPoint`` style overrides are keyed by row. A bracket's ``groupIndex`` n is the n-th slot
-along the category axis (left to right; top to bottom when flipped).
+``perPoint`` style overrides are keyed by row. A bracket's end on a data set stands at the
+middle of that data set's places (one per row; see :mod:`plotdoc.render.guides.brackets`).
 """
 
 from __future__ import annotations
@@ -64,8 +64,6 @@ def draw(ctx: DrawContext) -> None:
     if variant.legend is not None:
         for i in bars.stack_order(ctx, vis) if arrangement is Arrangement.STACKED else vis:
             ctx.legend_entry(i, variant_swatch(ctx, i))
-    # brackets count the slots along the category axis
-    ctx.anchors.sort(key=lambda a: a.pos)
 
 
 def _offsets(ctx: DrawContext, lay: GroupedLayout, vis: list[int]) -> dict[int, float]:
