@@ -378,3 +378,25 @@ def test_the_builder_makes_the_same_edit() -> None:
     assert label_of(p, 1) == "P = 0.0005"
     with pytest.raises(EditRefusedError):
         t.brackets_from("tt")  # nothing left to bracket
+
+
+def test_pairs_with_a_hidden_data_set_get_no_bracket(monkeypatch: pytest.MonkeyPatch) -> None:
+    three_pairs(monkeypatch)
+    p = loads(doc(analyses=[{"id": "tt", "method": "ttest"}]))
+    p.tables[0].graph.data_set_visibility["2"] = False  # type: ignore[union-attr]
+    add_pairwise_brackets(p, "weights", "tt")
+    ends = [
+        (a.props["left"]["groupIndex"], a.props["right"]["groupIndex"])
+        for a in p.tables[0].annotations
+    ]
+    assert ends == [(0, 1)]
+
+
+def test_a_new_bracket_follows_the_analysis_that_compared_its_pair() -> None:
+    from plotdoc.editing.brackets import analysis_for
+
+    p = loads(doc())
+    table = p.tables[0]
+    found = analysis_for(p, table, 0, 1)
+    assert found is not None and found.id == "tt"
+    assert analysis_for(p, table, 1, 2) is None  # the t test compared Control and Treated

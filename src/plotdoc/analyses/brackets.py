@@ -11,6 +11,7 @@ Everything here reads comparisons through the method specs, never a method id.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -116,7 +117,7 @@ def bracket_label(project: Project, table: Table, props: Mapping[str, Any]) -> B
         if run.status != "ok":
             why += f" ({run.message})"
         return BracketLabel("", f"the bracket shows no P: {why}")
-    if pair.p is None:
+    if pair.p is None or not math.isfinite(pair.p):
         return BracketLabel(
             "",
             f"the bracket shows no P: {aid!r} has no result for {a!r} and {b!r} ({pair.message})",

@@ -75,9 +75,10 @@ def pairwise_brackets(
     project: Project, table: Table, analysis: Analysis, only_significant: bool
 ) -> list[tuple[int, int]]:
     """The pairs of data sets (indexes, left to right) the analysis compared with a P (only
-    those with at least one star with ``only_significant``) that no bracket following the
-    analysis joins yet."""
-    index = {ds.name: k for k, ds in enumerate(table.data_sets)}
+    those with at least one star with ``only_significant``), both shown on the graph, that no
+    bracket following the analysis joins yet."""
+    shown = table.graph.data_set_visibility if table.graph is not None else {}
+    index = {ds.name: k for k, ds in enumerate(table.data_sets) if shown.get(str(k)) is not False}
     style = p_style(analysis)
     have = {
         frozenset((a.props["left"].get("groupIndex"), a.props["right"].get("groupIndex")))
@@ -214,16 +215,16 @@ def unfollow(project: Project, table: Table, analysis_ids: set[str]) -> None:
 
 def analysis_for(project: Project, table: Table, left: int, right: int) -> Analysis | None:
     """The first analysis of ``table`` that compared data sets ``left`` and ``right`` (a new
-    bracket between them follows it), else the first that compares pairs, else None."""
+    bracket between them follows it), or None."""
     names = [ds.name for ds in table.data_sets]
-    pairing = [a for a in table.analyses if METHODS[a.method].compares_pairs]
     if not (0 <= left < len(names) and 0 <= right < len(names)):
-        return pairing[0] if pairing else None
-    for analysis in pairing:
-        found = comparisons(run_of(project, table, analysis.id))
-        if find_pair(found, names[left], names[right]) is not None:
-            return analysis
-    return pairing[0] if pairing else None
+        return None
+    for analysis in table.analyses:
+        if METHODS[analysis.method].compares_pairs:
+            found = comparisons(run_of(project, table, analysis.id))
+            if find_pair(found, names[left], names[right]) is not None:
+                return analysis
+    return None
 
 
 # -- brackets an earlier editor linked to a t test by their id -------------------------------

@@ -9,16 +9,14 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
-from ..analyses.brackets import DEFAULT_LABEL, bracket_label
-from ..analyses.methods import METHODS
 from ..contract import nodes as N
 from ..contract.plots import MV_REQUIRED_ROLES, MV_ROLES, MV_USED_ROLES
 from ..contract.variants import VARIANTS
 from ..editing import set_plot_option, set_title, set_visibility
-from ..editing.brackets import follow_analysis, type_bracket_text
 from . import a11y, attrs, choices
 from . import format_spec as F
-from .controls import Control, testid
+from .bracket_controls import bracket_label_controls
+from .controls import Control
 from .fields import apply_style
 from .hits import CATEGORICAL, Target, describe
 from .option_values import auto_value, number_or_none, option_nodes, unwrap
@@ -201,59 +199,6 @@ class FormatPanel:
             fill()
         section.on_value_change(lambda e: fill(bool(e.value)))
 
-    def _bracket_link(self, table: Any, n: int, ann: Any) -> None:
-        """Where a bracket's label comes from: typed, or an analysis of the table that
-        compares pairs (and then stars, P or both); a linked bracket's text field shows the
-        label, and typing into it makes the bracket typed, keeping what was typed."""
-        project = self.view.session.project
-        pairing = [a for a in table.analyses if METHODS[a.method].compares_pairs]
-        linked = ann.props.get("analysisId")
-        sources: dict[Any, str] = {None: "Typed text"}
-        sources.update((a.id, f"{a.id} ({label_of(a.method)})") for a in pairing)
-        label = ann.props.get("label") or DEFAULT_LABEL
-        source = choices.select(
-            sources,
-            value=linked,
-            label="Label comes from",
-            on_change=lambda e: (
-                e.value != linked
-                and apply_style(self.view, follow_analysis, table.id, ann.id, e.value, label)
-            ),
-        )
-        attrs.testid(source.classes("w-full").props("dense outlined"), "bracket-text-source")
-        if linked is None:
-            if not pairing:
-                ui.label(
-                    "Add an analysis that compares data sets (a t test) for a label that "
-                    "follows the data."
-                ).classes("plotdoc-status")
-            return
-        shows = choices.select(
-            {"stars": "Stars (ns, *, **...)", "p": "P value", "both": "Stars and P value"},
-            value=label,
-            label="Label shows",
-            on_change=lambda e: (
-                e.value != label
-                and apply_style(self.view, follow_analysis, table.id, ann.id, linked, e.value)
-            ),
-        )
-        attrs.testid(shows.classes("w-full").props("dense outlined"), "bracket-label")
-        shown = bracket_label(project, table, ann.props)
-        field = attrs.testid(
-            ui.input("Text", value=shown.text).classes("w-full").props("dense outlined"),
-            testid(("annotations", n, "text")),
-        )
-        field.on(
-            "change",
-            lambda _: (
-                field.value != shown.text
-                and apply_style(self.view, type_bracket_text, table.id, ann.id, field.value)
-            ),
-        )
-        ui.label(
-            shown.why or "The label follows the analysis; typing here makes it typed text."
-        ).classes("plotdoc-status")
-
     def offered(self, table: Any, controls: tuple[F.Control, ...]) -> tuple[F.Control, ...]:
         """The controls that change what the table's graph type draws (its record says)."""
         variant = VARIANTS.get(table.graph.variant_id)
@@ -323,7 +268,7 @@ class FormatPanel:
                     controls = tuple(c for c in controls if c.path != "text")
                 self._section(table, controls, ("annotations", target.key), hint={"type": ann.type})
                 if ann.type == "bracket":
-                    self._bracket_link(table, target.key, ann)
+                    bracket_label_controls(self.view, table, target.key, ann)
             elif target.kind == "element" and isinstance(target.key, str):
                 self._section(
                     table,

@@ -151,8 +151,8 @@ def place(panel: GraphPanel, args: dict[str, Any]) -> None:
         analysis = analysis_for(panel.view.session.project, table, *ends)
         if analysis is None:
             notify(
-                "No analysis of this table compares data sets: the bracket's text is typed "
-                "(add a t test in the Analyses panel to follow it)"
+                "No analysis of this table compared these two data sets: the bracket's text "
+                "is typed (add a t test of them in the Analyses panel to follow it)"
             )
         else:
             made.update(analysisId=analysis.id, label=link)
