@@ -683,7 +683,7 @@ ANCHOR = OneOf(
         Obj(
             props={"kind": Const(value="group"), "groupIndex": _n(integer=True)},
             required=("kind", "groupIndex"),
-            doc="Snapped to the n-th plotted data set.",
+            doc="The data set with this index (in the model; a version 1 file counts plotted data sets).",
         ),
         Obj(
             props={
