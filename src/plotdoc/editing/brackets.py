@@ -109,7 +109,7 @@ def add_pairwise_brackets(
     """Add a bracket that follows ``analysis_id`` over each pair of data sets it compared
     (only those with at least one star with ``only_significant``), each showing ``label``
     (``stars``, ``p`` or ``both``). Their heights are set so that none overlaps the data or
-    another bracket, shorter spans lower (:func:`plotdoc.render.guides.brackets.stacked`)."""
+    another bracket, shorter spans lower (:func:`plotdoc.render.bracket_heights.stacked`)."""
     index, table = find_table(project, table_id)
     path: tuple[PathPart, ...] = ("tables", index, "annotations")
     analysis = _analysis(table, index, analysis_id)
@@ -139,7 +139,7 @@ def add_pairwise_brackets(
         del full["type"]
         table.annotations.append(Annotation(aid, "bracket", full))
     if table.graph is not None:
-        from ..render.guides.brackets import stacked
+        from ..render.bracket_heights import stacked
 
         for n, y in stacked(project, table).items():
             if n >= start:

@@ -34,7 +34,6 @@ from matplotlib.text import Text
 from matplotlib.transforms import Bbox, IdentityTransform, ScaledTranslation
 
 from ...analyses.brackets import bracket_label
-from ...model import Project, Table
 from .. import ids
 from ..artists.collections import points
 from ..context import DrawContext
@@ -301,26 +300,3 @@ def _lift_title(
         title.set_transform(
             title.get_transform() + ScaledTranslation(0.0, over / 72.0, ctx.fig.dpi_scale_trans)
         )
-
-
-def stacked(project: Project, table: Table) -> dict[int, float]:
-    """The height (Y data units) each bracket of ``table`` is drawn at, by annotation index.
-
-    The one stacking rule: a bracket without a height stands above the data it spans (error
-    bars included) and above the brackets already placed over an overlapping span, the
-    narrowest first, so that none overlaps another or the data. Adding brackets with their
-    heights from here (:func:`plotdoc.editing.brackets.add_pairwise_brackets`) fixes what the
-    drawing would do, so that each can then be moved.
-    """
-    import matplotlib
-
-    from ..engine import draw_graph, rc_params
-
-    assert table.graph is not None
-    with matplotlib.rc_context(rc_params(table.graph)):  # type: ignore[arg-type]
-        fig, _ = draw_graph(project, table)
-    return {
-        art.index: float(art.y)
-        for art in fig.findobj(lambda a: isinstance(a, Bracket))
-        if isinstance(art, Bracket)
-    }
