@@ -54,9 +54,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # opening and saving: the public functions
     ("plotdoc.api",),
     # what is built on opening: importers, drawing, the notebook, editing
-    ("plotdoc.importers", "plotdoc.builder"),
+    ("plotdoc.importers",),
     ("plotdoc.render", "plotdoc.notebook"),
     ("plotdoc.editing", "plotdoc.workspace", "plotdoc.exporters"),
+    # building a project in Python makes its edits with the editing API (brackets)
+    ("plotdoc.builder",),
     # many files at once: folder walks, the process pool, batches (local or on Dask)
     ("plotdoc.folders", "plotdoc.pool"),
     ("plotdoc.batch", "plotdoc.publish"),

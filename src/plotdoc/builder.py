@@ -164,6 +164,25 @@ class TableBuilder:
             **fields,
         )
 
+    def brackets_from(
+        self, analysis_id: str, *, only_significant: bool = False, label: str = "stars"
+    ) -> TableBuilder:
+        """Add a bracket over each pair of data sets the analysis ``analysis_id`` compared
+        (only those with at least one star with ``only_significant``), each following it: it
+        shows the pair's P as ``label`` says (``stars``, ``p`` or ``both``), computed from the
+        data whenever the graph is drawn. They are stacked above the data, shorter spans
+        lower. A bracket that follows an analysis needs schema version 2 (the builder's output)."""
+        from .editing.brackets import add_pairwise_brackets
+
+        project = self._owner.project()
+        table = project.tables[self._owner._index(self._doc)]
+        before = len(table.annotations)
+        add_pairwise_brackets(project, table.id, analysis_id, only_significant, label)
+        self._owner._following(self._doc).extend(
+            {"type": a.type, "id": a.id, **a.props} for a in table.annotations[before:]
+        )
+        return self
+
     def titles(
         self, graph: str | None = None, x: str | None = None, y: str | None = None
     ) -> TableBuilder:
@@ -213,6 +232,9 @@ class ProjectBuilder:
         self._usermeta: dict[str, Any] = {}
         #: the warnings of data frame imports (dates converted, names made unique...)
         self._warnings: list[Problem] = []
+        #: brackets that follow an analysis (version 2 only), by table document, in the
+        #: model's terms (anchors by data set index); added after the table's other annotations
+        self._follow: dict[int, list[dict[str, Any]]] = {}
 
     # -- tables ---------------------------------------------------------------------
 
@@ -410,7 +432,23 @@ class ProjectBuilder:
 
     def document(self) -> dict[str, Any]:
         """The document as plain JSON values, in the current schema version."""
-        return _current(self._held())
+        from .migrations.v1_to_v2 import table_to_ids
+
+        doc = _current(self._held())
+        for table, held in zip(doc["tables"], self._tables, strict=True):
+            follow = self._follow.get(id(held))
+            if follow:
+                extra: dict[str, Any] = {"annotations": _plain(follow)}
+                names = [ds["name"] for ds in table.get("dataSets", [])]
+                table_to_ids(extra, names, [ds["id"] for ds in table.get("dataSets", [])])
+                table["annotations"] = [*table.get("annotations", []), *extra["annotations"]]
+        return doc
+
+    def _index(self, table: dict[str, Any]) -> int:
+        return next(i for i, t in enumerate(self._tables) if t is table)
+
+    def _following(self, table: dict[str, Any]) -> list[dict[str, Any]]:
+        return self._follow.setdefault(id(table), [])
 
     def _held(self, tables: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """The document as the builder holds it (schema version :data:`BUILT_VERSION`, each
@@ -427,7 +465,7 @@ class ProjectBuilder:
         """Check one table, with the tables it refers to, as open would; raise on errors."""
         from .api import validate
 
-        index = next(i for i, t in enumerate(self._tables) if t is table)
+        index = self._index(table)
         tables = [table]
         source_id = (table.get("derivedFrom") or {}).get("sourceTableId")
         if source_id is not None:
@@ -463,7 +501,8 @@ class ProjectBuilder:
         """Open the built document as a file would be opened."""
         from .api import loads
 
-        project = loads(_opened(self._held()))
+        held = orjson.dumps(self.document()) if self._follow else _opened(self._held())
+        project = loads(held)
         project.warnings = (*self._warnings, *project.warnings)
         return project
 

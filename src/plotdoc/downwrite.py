@@ -53,19 +53,47 @@ def with_ids(out: dict[str, Any], table: Table) -> None:
 
 
 def as_version_1(out: dict[str, Any]) -> None:
-    """Leave out of the written table ``out`` the fields version 1 does not have (each empty:
-    :func:`unfit` refuses a project that fills one). The model's objects are not changed."""
+    """Leave out of the written table ``out`` the fields version 1 does not have (each empty,
+    or without effect: :func:`unfit` refuses a project that fills one). The model's objects
+    are not changed."""
     out["analyses"] = [
         {**a, "params": {k: v for k, v in a["params"].items() if _param_since(a, k) <= 1}}
         for a in out.get("analyses", [])
     ]
+    if any("label" in a for a in out.get("annotations", [])):  # only read with analysisId
+        out["annotations"] = [
+            {k: v for k, v in a.items() if k != "label"} for a in out["annotations"]
+        ]
     graph = out.get("graph")
+    if "derivedFrom" not in out:  # version 1 counts a bracket's groups among plotted data sets
+        at = _plotted_positions((graph or {}).get("dataSetVisibility") or {}, len(out["dataSets"]))
+        out["annotations"] = [_v1_bracket(a, at) for a in out.get("annotations", [])]
     if graph is None:
         return
     axes = dict(graph["axesOverrides"])
     for key in _CONTINUOUS_AXES:
         axes[key] = {k: v for k, v in axes[key].items() if k != "referenceLines"}
     out["graph"] = {**graph, "axesOverrides": axes}
+
+
+def _plotted_positions(visibility: dict[str, Any], n: int) -> dict[int, int]:
+    """Data set index -> its place among the plotted data sets (hidden ones have none)."""
+    plotted = [i for i in range(n) if visibility.get(str(i)) is not False]
+    return {d: k for k, d in enumerate(plotted)}
+
+
+def _v1_bracket(ann: dict[str, Any], at: dict[int, int]) -> dict[str, Any]:
+    """A written bracket whose group anchors count plotted data sets, as version 1's do (the
+    model's count every data set; :func:`unfit` refuses one on a hidden data set)."""
+    if ann.get("type") != "bracket":
+        return ann
+    out = dict(ann)
+    for side in ("left", "right"):
+        anchor = ann.get(side) or {}
+        d = anchor.get("groupIndex")
+        if anchor.get("kind") == "group" and d in at:
+            out[side] = {"kind": "group", "groupIndex": at[d]}
+    return out
 
 
 def unfit(project: Project, version: int) -> list[Problem]:
@@ -146,6 +174,33 @@ def _unfit_v1(table: Table, path: tuple[str | int, ...]) -> list[Problem]:
                     (*path, "graph", "axesOverrides", key, "referenceLines"),
                     "expected no reference lines, which version 1 cannot hold; found "
                     f"{len(axes[key]['referenceLines'])} (save in version 2 to keep them)",
+                )
+            )
+    visibility = table.graph.data_set_visibility if table.graph is not None else {}
+    for n, ann in enumerate(table.annotations):
+        for side in ("left", "right") if ann.type == "bracket" else ():
+            d = ann.props[side].get("groupIndex")
+            if (
+                isinstance(d, int)
+                and visibility.get(str(d)) is False
+                and table.derived_from is None
+            ):
+                problems.append(
+                    error(
+                        "version-1-unfit",
+                        (*path, "annotations", n, side),
+                        "expected a bracket end on a plotted data set, which version 1 can "
+                        f"point at; found one on the hidden data set {excerpt(table.data_sets[d].name)}",
+                    )
+                )
+        if ann.props.get("analysisId") is not None:
+            problems.append(
+                error(
+                    "version-1-unfit",
+                    (*path, "annotations", n, "analysisId"),
+                    "expected a bracket with a typed text, which version 1 can hold; found one "
+                    f"that follows the analysis {excerpt(ann.props['analysisId'])} (save in "
+                    "version 2 to keep it, or type its text)",
                 )
             )
     if table.derived_from is None:

@@ -745,6 +745,28 @@ CATALOGUE: dict[str, CodeInfo] = {
         "A bracket anchor's `groupIndex` is past the last plotted data set; the anchor is "
         "drawn at the last one.",
     ),
+    "bracket-analysis-unknown": _c(
+        "semantic",
+        "warning",
+        "Bracket follows no analysis",
+        "A bracket's `analysisId` names no analysis of its table; the bracket is drawn without "
+        "a label.",
+    ),
+    "bracket-analysis-compares-nothing": _c(
+        "semantic",
+        "warning",
+        "Bracket follows an analysis that compares nothing",
+        "A bracket's `analysisId` names an analysis whose method compares no pairs of data "
+        "sets (a regression, a frequency distribution); the bracket is drawn without a label.",
+    ),
+    "bracket-anchor-not-compared": _c(
+        "semantic",
+        "warning",
+        "Bracket joins data sets its analysis does not compare",
+        "A bracket that follows an analysis has a free anchor, or an anchor on a data set the "
+        "analysis does not read (a t test's `groupA` and `groupB`); the bracket is drawn "
+        "without a label.",
+    ),
     # -- 9. semantics: warnings -------------------------------------------------------
     "unmatched-data-set-key": _c(
         "semantic",

@@ -31,7 +31,7 @@ from .contract.limits import MAX_FILE_BYTES
 from .downwrite import as_version_1, unfit, with_ids
 from .errors import PlotdocError, SaveError
 from .gcpause import collector_paused
-from .model import DataSet, Graph, Project, Table
+from .model import Annotation, DataSet, Graph, Project, Table
 from .problems import error
 from .save_check import CellColumn, check_document
 from .version import __version__
@@ -111,7 +111,7 @@ def _table(table: Table, version: int = site.CURRENT_VERSION) -> dict[str, Any]:
     if table.graph is not None:
         out["graph"] = _graph(table.graph)
     out["analyses"] = [{"id": a.id, "method": a.method, "params": a.params} for a in table.analyses]
-    out["annotations"] = [{"type": a.type, "id": a.id, **a.props} for a in table.annotations]
+    out["annotations"] = [_annotation(a) for a in table.annotations]
     out["titles"] = table.titles
     out["usermeta"] = table.usermeta
     if version >= 2:
@@ -119,6 +119,15 @@ def _table(table: Table, version: int = site.CURRENT_VERSION) -> dict[str, Any]:
     else:
         as_version_1(out)
     return out
+
+
+def _annotation(ann: Annotation) -> dict[str, Any]:
+    """An annotation as written: a bracket that follows an analysis has no text (its label is
+    computed from the analysis)."""
+    props = ann.props
+    if props.get("analysisId") is not None:
+        props = {k: v for k, v in props.items() if k != "text"}
+    return {"type": ann.type, "id": ann.id, **props}
 
 
 def _data_set(ds: DataSet) -> dict[str, Any]:

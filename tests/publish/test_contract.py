@@ -245,6 +245,7 @@ PLOTDOC_ENUMS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [
     ((*D, "Annotation", "annotation:shape", "shape"), S.ANNOTATION_SHAPES),
     ((*D, "Annotation", "annotation:text", "align"), S.TEXT_ALIGNS),
     ((*D, "Table", "properties", "entry"), ENTRIES),
+    ((*D, "Annotation", "annotation:bracket", "label"), S.BRACKET_LABELS),
 ]
 
 

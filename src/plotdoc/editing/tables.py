@@ -26,7 +26,7 @@ from .analysis import drop_analyses
 from .base import Outcome, editable, find_table, first_free, refuse, structural, whole
 from .graph import apply_variant
 from .repairs import keep_active, move_points, remove_keys, rename_keys, shift_brackets
-from .uses import ONE_END_PER_DATA_SET, bracket_slot, data_set_uses, removed_items
+from .uses import data_set_uses, removed_items
 
 #: The data sets a new table starts with, per family (as a graphing program's new table does).
 STARTER_DATA_SETS: dict[str, tuple[str, ...]] = {
@@ -240,15 +240,11 @@ def remove_data_set(project: Project, /, table_id: str, data_set: int) -> Outcom
     index, table = editable(project, table_id)
     data_set = _data_set_index(table, index, data_set)
     analyses, annotations = removed_items(data_set_uses(project, table_id, data_set))
-    slot = bracket_slot(table, data_set)
     drop_analyses(project, table, {table.analyses[a].id for a in analyses})
     table.annotations = [a for n, a in enumerate(table.annotations) if n not in annotations]
     removed = table.data_sets.pop(data_set)
     remove_keys(table, data_set, removed.name)
-    if table.format not in ONE_END_PER_DATA_SET:
-        shift_brackets(table, data_set)  # slots of rows and data sets: as the index moves
-    elif slot is not None:  # a hidden data set has no slot: the others keep theirs
-        shift_brackets(table, slot)
+    shift_brackets(table, data_set)  # bracket ends are on data sets: as the indexes move
     _keep_graph(table)
     return Outcome("Remove data set", None if analyses else index, None, table_id)
 

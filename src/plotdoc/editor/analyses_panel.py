@@ -10,11 +10,11 @@ from ..analyses.methods import METHODS
 from ..analyses.methods.spec import Kind, Param
 from ..analyses.report import MAX_ENTRIES, entries, result_rows
 from ..contract.entries import is_summary
-from ..editing import add_analysis, remove_analysis, set_analysis_params
-from . import attrs, choices
+from ..editing import add_analysis, add_pairwise_brackets, remove_analysis, set_analysis_params
+from . import attrs, choices, dialogs
 from .opening import FAMILY_TITLES
 from .wording import label_of
-from .work import known_results
+from .work import drawing, known_results
 
 if TYPE_CHECKING:
     from .view import View
@@ -100,6 +100,33 @@ class AnalysesPanel:
                     for key, value in analysis.params.items():
                         self._param(table, analysis.id, param_of(analysis.method, key), key, value)
                 self._results(run)
+                if spec is not None and spec.compares_pairs and table.graph is not None:
+                    button = ui.button(
+                        "Add pairwise comparisons",
+                        icon="data_array",
+                        on_click=lambda a=analysis: self._add_pairs(table.id, a.id),
+                    ).props("flat dense no-caps")
+                    attrs.testid(button, f"pairwise-{analysis.id}")
+
+    async def _add_pairs(self, table_id: str, analysis_id: str) -> None:
+        """Ask which pairs, then add a bracket following the analysis over each (one edit)."""
+        choice = await dialogs.ask(
+            self.view.anchor,
+            "Add pairwise comparisons",
+            f"Add a bracket over each pair of data sets {analysis_id} compared, showing its "
+            "stars; each follows the analysis, so it changes with the data. Brackets are "
+            "stacked above the data, shorter spans lower.",
+            [
+                ("Cancel", "cancel", dialogs.QUIET),
+                ("Only significant pairs", "significant", dialogs.QUIET),
+                ("All pairs", "all", dialogs.PRIMARY),
+            ],
+            "pairwise-question",
+        )
+        if choice not in ("all", "significant"):
+            return
+        with drawing():  # the heights come from a drawing of the graph
+            self.view.apply(add_pairwise_brackets, table_id, analysis_id, choice == "significant")
 
     def _param(self, table: Any, aid: str, param: Param | None, key: str, value: Any) -> None:
         apply = self.view.apply

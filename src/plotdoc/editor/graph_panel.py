@@ -131,13 +131,9 @@ class GraphPanel:
                 button.on("click", js_handler="() => " + attrs.js_call("plotdocTool", tool))
                 button.tooltip(tip)
         choices.select(
-            {
-                "none": "None",
-                "stars": "t test: stars",
-                "p": "t test: P value",
-            },
+            annotate.NEW_BRACKET,
             value=self.bracket_link,
-            label="Bracket text",
+            label="Bracket label",
             on_change=lambda e: setattr(self, "bracket_link", e.value),
         ).props("dense outlined options-dense data-testid=bracket-link").classes("w-36")
 
@@ -291,7 +287,6 @@ class GraphPanel:
         mine = self.drawing
         version = view.session.version
         self._say("Drawing…")
-        annotate.refresh_linked(table)  # brackets that show a t test follow the data
         copy = project_copy(view.session.project)
         dpi = self.fitted_dpi(table.id) or SCREEN_DPI
         try:

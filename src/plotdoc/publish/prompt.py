@@ -256,8 +256,13 @@ def _meanings() -> list[str]:
         "to that data set; "
         "`{ kind: free, x }` is in points from the "
         "plot area's left edge; its `y` is in value-axis units, or left out to stand just "
-        "above the data. A bracket's `text` is yours to write (stars or the P value that "
-        "`plotdoc analyze` prints): no analysis fills it in.",
+        "above the data. For a P from an analysis, do not type it: give the bracket "
+        "`analysisId` (the id of an analysis of the same table that compares pairs of data "
+        f"sets: {_list(f'`{m.id}`' for m in METHODS.values() if m.compares_pairs)}), anchor "
+        "both ends on two data sets it compares, and `label` "
+        f"({_list(f'`{v}`' for v in S.BRACKET_LABELS)}; default `stars`): the label is "
+        "computed from the data on every open and `text` is ignored. Otherwise `text` is "
+        "what the bracket shows, as typed.",
         "- `ttest` `groupA`/`groupB` take data set ids (`dataSets[].id`, or the name when "
         "the id is left out), not indexes; null means the first two data sets with values.",
         "- A frequency distribution (histogram) is not a graph variant: add a "

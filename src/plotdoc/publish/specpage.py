@@ -27,6 +27,7 @@ from ..contract import styles as S
 from ..contract.families import FAMILIES
 from ..contract.methods import METHODS
 from ..contract.presets import DEFAULT_PRESET, PRESETS
+from ..contract.v2 import document as V2
 from ..contract.variants import VARIANTS
 from ..contract.versions import VERSIONS
 from ..problems import CATALOGUE
@@ -341,7 +342,7 @@ def _values() -> dict[str, str]:
         "forbidden_keys": _codes(sorted(L.FORBIDDEN_KEYS)),
         "codes": codes_block(),
         "examples": examples_block(),
-        "reference": Reference().markdown(level=3).rstrip(),
+        "reference": Reference(V2.ROOT, V2.DEFINITIONS).markdown(level=3).rstrip(),
         "enumerations": enumerations(level=3).rstrip(),
     }
 

@@ -22,6 +22,7 @@ from ..contract.methods import METHODS
 from ..contract.variants import VARIANTS
 from ..migrations.v1_to_v2 import KEY_MAPS, data_set_ids, path_get
 from ..problems import Path, Problem, error, excerpt, warning
+from .brackets import check_bracket
 from .cells import CellBlock, CellFacts, parse_numeric_text, to_block
 from .context import Context
 from .summary_entry import check_entry, check_graph, is_summary_table
@@ -375,6 +376,8 @@ def _table(
                 )
             else:
                 seen_ann[aid] = n
+        if ann["type"] == "bracket":
+            yield from check_bracket(ann, table.get("analyses") or [], (*path, "annotations", n))
         if ann["type"] == "bracket" and derived is None:
             for side in ("left", "right"):
                 anchor = ann[side]
@@ -387,8 +390,8 @@ def _table(
                             "annotation-group-out-of-range",
                             where,
                             f"expected the id of a data set; found {excerpt(anchor['dataSetId'])}, "
-                            "which matches none (an id ds-<n> is drawn at the n-th plotted "
-                            "group, from 0, any other at the first)",
+                            "which matches none (an id ds-<n> is drawn at data set n, from 0, "
+                            "or at the last one drawn past the end; any other at the first)",
                         )
                     )
     yield from _usermeta(table.get("usermeta"), (*path, "usermeta"))

@@ -241,6 +241,11 @@ class MethodSpec:
         """Whether the method warns about analyses as a file has them (see ``notices``)."""
         return self.notices is not _no_notices
 
+    #: the parameters naming the only data sets a run can compare (a t test's ``groupA`` and
+    #: ``groupB``): when every one is set, a bracket that follows the analysis joins two of
+    #: them (the reader checks it). Empty: the run decides which pairs it compares.
+    compared_params: tuple[str, ...] = ()
+
     @property
     def defaults(self) -> dict[str, Any]:
         """Each parameter's default, in the order of the contract."""
@@ -252,6 +257,11 @@ class MethodSpec:
 
     def param(self, name: str) -> Param:
         return next(p for p in self.params if p.name == name)
+
+    @property
+    def compares_pairs(self) -> bool:
+        """Whether a run compares pairs of data sets (so a bracket can follow the analysis)."""
+        return self.comparisons is not _no_comparisons
 
     @property
     def data_set_params(self) -> tuple[str, ...]:

@@ -215,4 +215,5 @@ SPEC = MethodSpec(
     fields_for=fields_for,
     comparisons=comparisons,
     from_summary=True,
+    compared_params=("groupA", "groupB"),
 )

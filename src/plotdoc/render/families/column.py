@@ -73,7 +73,7 @@ def draw(ctx: DrawContext) -> None:
         values = columns[slot]
         rows = list(range(values.size))
         top = _draw_column(ctx, variant.marks, mode, i, pos, values, rows, layout.width, entry)
-        ctx.anchor(pos, top)
+        ctx.anchor(pos, top, i)
         ce = summary.summary(values, mode, entry)
         if ce is not None:
             centers.append((pos, ce.center))
@@ -183,7 +183,7 @@ def _before_after(
                 [ids.point("symbol", i, r) for r in rows],
                 rows,
             )
-        ctx.anchor(positions[s], float(np.nanmax(col)) if rows else 0.0)
+        ctx.anchor(positions[s], float(np.nanmax(col)) if rows else 0.0, i)
         ctx.legend_entry(i, variant_swatch(ctx, i))
     line_style = ctx.style("line", visible[0] if visible else 0)
     line_style["color"] = _across_color(ctx, visible[0] if visible else 0)

@@ -159,6 +159,7 @@ def draw(ctx: DrawContext) -> None:
         ctx.anchor(
             float(xs[finite].mean()) if finite.any() else 0.0,
             float(tops[finite].max()) if finite.any() else 0.0,
+            i,
         )
     draw_fits(ctx, x)
     _identity(ctx)

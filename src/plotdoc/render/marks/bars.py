@@ -69,7 +69,7 @@ def draw_bars(
             if labels is not None:
                 vid = ids.row("value", i, r)
                 draw_styled_labels(ctx, labels, p, c, s.n, top, i, vid, bar_start=base)
-            ctx.anchor(p, max(top, s.top))
+            ctx.anchor(p, max(top, s.top), i)
             if np.isfinite([low, high]).all() and (high != c or low != c):
                 errors.add(p, c, low, high, ids.row("errorbar", i, r))
         bars.draw(ctx, i)
@@ -120,8 +120,9 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
                 errors.add(p, end, end - (c - low), end + (high - c), ids.row("errorbar", i, r))
         bars.draw(ctx, i)
         errors.draw(ctx, i)
-    for r in range(n):
-        ctx.anchor(lay.center(vis[0], r) if vis else 0.0, float(up[r]))
+    for r in range(n):  # every data set of a row is drawn at the row's stack
+        for i in vis:
+            ctx.anchor(lay.center(vis[0], r), float(up[r]), i)
 
 
 def stack_order(ctx: DrawContext, vis: list[int]) -> list[int]:
