@@ -46,7 +46,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # opening and saving: the public functions
     ("plotdoc.api",),
     # what is built on opening: importers, drawing, the notebook, editing
-    ("plotdoc.importers", "plotdoc.builder"),
+    ("plotdoc.importers", "plotdoc.builder", "plotdoc.builder_refs"),
     ("plotdoc.render", "plotdoc.notebook"),
     ("plotdoc.editing", "plotdoc.workspace", "plotdoc.exporters"),
     # many files at once: folder walks, the process pool, batches (local or on Dask)
