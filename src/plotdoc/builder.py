@@ -117,13 +117,15 @@ class TableBuilder:
         style: Mapping[str, Any] | None = None,
         axes: Mapping[str, Any] | None = None,
         legend: Mapping[str, Any] | None = None,
+        visibility: Mapping[Ref, bool] | None = None,
         **options: Any,
     ) -> TableBuilder:
         """Choose the graph variant and its plot options (`mode=`, `center=`, `mapping=`...).
 
         Data sets are named by id, name or index: in ``style`` keys (``perDataSet``,
-        ``perPoint``), ``legend`` item keys, ``mapping=`` roles and a pie's ``dataSetId=``
-        (or ``dataSetIndex=``); the graph holds their ids."""
+        ``perPoint``), ``legend`` item keys, ``visibility`` keys (``False`` hides the data
+        set), ``mapping=`` roles and a pie's ``dataSetId=`` (or ``dataSetIndex=``); the graph
+        holds their ids."""
         family = self._doc["format"]
         if variant_id is None:
             variant_id = default_variant(
@@ -146,6 +148,8 @@ class TableBuilder:
             graph["axesOverrides"] = dict(axes)
         if legend is not None:
             graph["legend"] = dict(legend)
+        if visibility is not None:
+            graph["dataSetVisibility"] = dict(visibility)
         semantic = variant.semantic_keys if variant is not None else ()
         graph_by_id(graph, self._refs(), semantic)
         return self._change("graph", graph)

@@ -156,3 +156,13 @@ def test_problems_are_reported_at_paths_of_the_document_the_builder_holds() -> N
         "annotation-group-out-of-range",
         "tables[0].annotations[0].right.dataSetId",
     )
+
+
+def test_visibility_hides_data_sets_by_id_name_or_index() -> None:
+    b = ProjectBuilder()
+    t = b.add_table("column", {"A": [1.0], "B": [2.0], "C": [3.0]}, data_set_ids=["a", "b", "c"])
+    t.graph("scatter-bar", visibility={"a": False, "B": False, 2: True})
+    assert t.document["graph"]["dataSetVisibility"] == {"a": False, "b": False, "c": True}
+    graph = b.project().tables[0].graph
+    assert graph is not None
+    assert graph.data_set_visibility == {"0": False, "1": False, "2": True}
