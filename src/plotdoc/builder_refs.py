@@ -40,6 +40,12 @@ def give_ids(
     (:func:`~plotdoc.migrations.v1_to_v2.data_set_ids`). The id comes first in each data set."""
     data_sets: list[dict[str, Any]] = table.get("dataSets") or []
     names = [ds.get("name") for ds in data_sets]
+    if isinstance(given, (str, bytes)):
+        raise _invalid(
+            (*at, "dataSets"),
+            f"expected data_set_ids as a list of ids or a mapping from name to id; found the "
+            f"string {excerpt(given)}",
+        )
     if given is None:
         wanted: list[object] = [ds.get("id") for ds in data_sets]
     elif isinstance(given, Mapping):

@@ -131,6 +131,8 @@ def test_a_reference_to_two_data_sets_is_refused_when_ids_were_given() -> None:
         (["x"], "tables[0].dataSets", "builder-invalid"),
         ({"Nobody": "x"}, "tables[0].dataSets", "builder-invalid"),
         ([1, 2], "tables[0].dataSets", "builder-invalid"),
+        ("ab", "tables[0].dataSets", "builder-invalid"),
+        ({1: "x"}, "tables[0].dataSets", "builder-invalid"),
         (["", "y"], "tables[0].dataSets[0].id", "string-too-short"),
     ],
 )
@@ -142,6 +144,42 @@ def test_bad_data_set_ids_are_refused_and_the_table_not_added(
         b.add_table("column", {"A": [1.0], "B": [2.0]}, data_set_ids=ids)  # type: ignore[arg-type]
     assert [(p.code, p.where) for p in info.value.errors] == [(code, where)]
     assert b.document()["tables"] == []
+
+
+@pytest.mark.parametrize(
+    ("call", "code", "where"),
+    [
+        (lambda t: t.bracket(0, 1.5), "wrong-type", "tables[0].annotations[0].right"),
+        (lambda t: t.bracket(-1, 1), "builder-invalid", "tables[0].annotations[0].left"),
+        (
+            lambda t: t.analysis("ttest", groupA=True),
+            "wrong-type",
+            "tables[0].analyses[0].params.groupA",
+        ),
+        (
+            lambda t: t.graph("scatter-bar", style={"perDataSet": {("A",): {}}}),
+            "builder-invalid",
+            "tables[0].graph.styleOverrides.perDataSet",
+        ),
+        (
+            lambda t: t.graph("scatter-bar", visibility={None: False}),
+            "builder-invalid",
+            "tables[0].graph.dataSetVisibility",
+        ),
+    ],
+)
+def test_a_reference_of_the_wrong_kind_is_refused_without_a_traceback(  # type: ignore[no-untyped-def]
+    call, code: str, where: str
+) -> None:
+    b = ProjectBuilder()
+    t = b.add_table("column", {"A": [1.0], "B": [2.0]})
+    with pytest.raises(PlotdocError) as info:
+        call(t)
+    [problem] = info.value.errors
+    assert problem.code == code
+    assert problem.where.startswith(where)
+    assert "annotations" not in t.document and "analyses" not in t.document
+    assert "graph" not in t.document
 
 
 def test_problems_are_reported_at_paths_of_the_document_the_builder_holds() -> None:
