@@ -195,6 +195,12 @@ def graph_by_id(graph: dict[str, Any], refs: DataSetRefs, semantic: Iterable[str
     at = (*where, "plot", "options")
     family = graph["plot"].get("family")
     if family == "partsOfWhole" and ("dataSetIndex" in options or "dataSetId" in options):
+        if "dataSetIndex" in options and "dataSetId" in options:
+            raise _invalid(
+                (*at, "dataSetIndex"),
+                "expected the pie's data set once, as dataSetId= (an id, name or index) or "
+                "dataSetIndex=; found both",
+            )
         key = "dataSetIndex" if "dataSetIndex" in options else "dataSetId"
         items = list(options.items())
         options.clear()

@@ -204,3 +204,15 @@ def test_visibility_hides_data_sets_by_id_name_or_index() -> None:
     graph = b.project().tables[0].graph
     assert graph is not None
     assert graph.data_set_visibility == {"0": False, "1": False, "2": True}
+
+
+def test_a_pie_takes_its_data_set_once() -> None:
+    b = ProjectBuilder()
+    t = b.add_table("partsOfWhole", {"A": [1.0, 2.0], "B": [2.0, 3.0]}, row_labels=["x", "y"])
+    with pytest.raises(PlotdocError) as info:
+        t.graph("parts-pie", dataSetIndex=0, dataSetId="B")
+    assert [(p.code, p.where) for p in info.value.errors] == [
+        ("builder-invalid", "tables[0].graph.plot.options.dataSetIndex")
+    ]
+    t.graph("parts-pie", dataSetId="B")
+    assert t.document["graph"]["plot"]["options"] == {"dataSetId": "B"}
