@@ -90,7 +90,8 @@ class TableBuilder:
 
     @property
     def document(self) -> dict[str, Any]:
-        """The table's document (a view: do not modify it directly)."""
+        """The table's document in the current schema version, data sets referred to by id
+        (a view: do not modify it directly)."""
         return self._doc
 
     def _refs(self) -> DataSetRefs:

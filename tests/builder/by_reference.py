@@ -160,6 +160,21 @@ def expected_file(name: str) -> Path:
     return DATA / f"{name}.plotdoc"
 
 
+def expected_bytes(name: str) -> bytes:
+    """The file ``name`` saved before, its generator's version made the running one (the
+    only part of a file that changes with each release)."""
+    import orjson
+
+    from plotdoc.version import __version__
+
+    data = expected_file(name).read_bytes()
+    then = orjson.loads(data)["generator"]["version"]
+    old = f'"generator": {{\n    "name": "plotdoc",\n    "version": "{then}",'.encode()
+    new = f'"generator": {{\n    "name": "plotdoc",\n    "version": "{__version__}",'.encode()
+    assert data.count(old) == 1
+    return data.replace(old, new)
+
+
 def main() -> None:
     from plotdoc.writer import dumps
 

@@ -13,7 +13,7 @@ from plotdoc.builder import ProjectBuilder
 from plotdoc.contract.site import CURRENT_VERSION
 from plotdoc.problems import PlotdocError
 from plotdoc.writer import dumps
-from tests.builder.by_reference import BUILDS, NOW, RED, expected_file
+from tests.builder.by_reference import BUILDS, NOW, RED, expected_bytes
 from tests.publish.validators import py_errors, rs_valid
 
 
@@ -22,7 +22,7 @@ def test_calls_by_name_and_index_save_the_files_they_saved(name: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # a data frame's import warns about what it converted
         project = BUILDS[name]().project()
-    assert dumps(project, now=NOW) == expected_file(name).read_bytes()
+    assert dumps(project, now=NOW) == expected_bytes(name)
 
 
 @pytest.mark.parametrize("name", list(BUILDS))
