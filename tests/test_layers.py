@@ -58,7 +58,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("plotdoc.render", "plotdoc.notebook"),
     ("plotdoc.editing", "plotdoc.workspace", "plotdoc.exporters"),
     # building a project in Python makes its edits with the editing API (brackets)
-    ("plotdoc.builder",),
+    ("plotdoc.builder", "plotdoc.builder_refs"),
     # many files at once: folder walks, the process pool, batches (local or on Dask)
     ("plotdoc.folders", "plotdoc.pool"),
     ("plotdoc.batch", "plotdoc.publish"),

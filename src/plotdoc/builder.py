@@ -12,11 +12,14 @@ refused at the call that made it, with the same codes, paths and messages as ope
     t.analysis("ttest", id="weights")
     b.save("weights.plotdoc")
 
-The builder holds a plain document (numpy arrays stay arrays until saved); :meth:`project`
-opens it like a file, so what the builder makes is exactly what a reader gets. Its calls
-refer to data sets as schema version 1 did (a bracket and a mapping by index, styles by name),
-so the document it holds is of version 1 (:data:`BUILT_VERSION`); :meth:`ProjectBuilder.document`
-gives it migrated to the current version.
+The builder holds a plain document of the current schema version (numpy arrays stay arrays
+until saved); :meth:`project` opens it like a file, so what the builder makes is exactly what
+a reader gets, and a problem is reported at its path in that document. Every data set has an
+id (given with ``data_set_ids=``, else made from its name as schema version 2 makes it), and
+everything that refers to a data set (styles, legend items, a mapping, a bracket's ends, an
+analysis' groups) holds its id. The calls take a data set's id, its name or its index, as
+:mod:`plotdoc.builder_refs` says, so code written when data sets had no ids gives the same
+file.
 """
 
 from __future__ import annotations
@@ -29,9 +32,10 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 import orjson
 
+from .builder_refs import DataSetRefs, Ref, give_ids, graph_by_id, params_by_id
 from .contract.entries import ENTRIES, VALUES, is_summary
 from .contract.families import FAMILIES
-from .contract.site import FORMAT
+from .contract.site import CURRENT_VERSION, FORMAT
 from .contract.variants import VARIANTS, default_variant
 from .contract.variants.from_summary import summary_plot
 from .problems import PlotdocError, Problem, error
@@ -43,10 +47,6 @@ if TYPE_CHECKING:
     from .model import Project, Table
 
 CellInput = float | int | str | None
-
-
-#: the schema version of the document the builder holds (its calls take indexes and names)
-BUILT_VERSION = 1
 
 
 def _problem(message: str, path: tuple[str | int, ...] = ()) -> PlotdocError:
@@ -90,8 +90,12 @@ class TableBuilder:
 
     @property
     def document(self) -> dict[str, Any]:
-        """The table's document (a view: do not modify it directly)."""
+        """The table's document in the current schema version, data sets referred to by id
+        (a view: do not modify it directly)."""
         return self._doc
+
+    def _refs(self) -> DataSetRefs:
+        return DataSetRefs(self._doc, ("tables", self._owner._index(self._doc)))
 
     def _change(self, key: str, value: Any) -> TableBuilder:
         old = self._doc.get(key, _ABSENT)
@@ -114,9 +118,15 @@ class TableBuilder:
         style: Mapping[str, Any] | None = None,
         axes: Mapping[str, Any] | None = None,
         legend: Mapping[str, Any] | None = None,
+        visibility: Mapping[Ref, bool] | None = None,
         **options: Any,
     ) -> TableBuilder:
-        """Choose the graph variant and its plot options (`mode=`, `center=`, `mapping=`...)."""
+        """Choose the graph variant and its plot options (`mode=`, `center=`, `mapping=`...).
+
+        Data sets are named by id, name or index: in ``style`` keys (``perDataSet``,
+        ``perPoint``), ``legend`` item keys, ``visibility`` keys (``False`` hides the data
+        set), ``mapping=`` roles and a pie's ``dataSetId=`` (or ``dataSetIndex=``); the graph
+        holds their ids."""
         family = self._doc["format"]
         if variant_id is None:
             variant_id = default_variant(
@@ -139,30 +149,42 @@ class TableBuilder:
             graph["axesOverrides"] = dict(axes)
         if legend is not None:
             graph["legend"] = dict(legend)
+        if visibility is not None:
+            graph["dataSetVisibility"] = dict(visibility)
+        semantic = variant.semantic_keys if variant is not None else ()
+        graph_by_id(graph, self._refs(), semantic)
         return self._change("graph", graph)
 
     def analysis(self, method: str, *, id: str | None = None, **params: Any) -> TableBuilder:
-        """Add an analysis (`ttest`, `linearRegression`, ...) with its parameters."""
-        entry: dict[str, Any] = {"method": method, "params": dict(params)}
+        """Add an analysis (`ttest`, `linearRegression`, ...) with its parameters; a
+        parameter naming a data set (a t test's `groupA`) takes its id, name or index."""
+        params = dict(params)
+        at = len(self._doc.get("analyses", []))
+        refs = self._refs()
+        params_by_id(method, params, refs, (*refs.at, "analyses", at, "params"))
+        entry: dict[str, Any] = {"method": method, "params": params}
         if id is not None:
             entry = {"id": id, **entry}
         return self._change("analyses", [*self._doc.get("analyses", []), entry])
 
     def annotate(self, type: str, **fields: Any) -> TableBuilder:
-        """Add an annotation: `bracket`, `text` or `shape`, with the fields the format defines."""
-        return self._change(
-            "annotations", [*self._doc.get("annotations", []), {"type": type, **fields}]
-        )
+        """Add an annotation: `bracket`, `text` or `shape`, with the fields the format defines.
 
-    def bracket(self, left: int, right: int, text: str = "", **fields: Any) -> TableBuilder:
-        """A significance bracket between two plotted data sets (by index)."""
-        return self.annotate(
-            "bracket",
-            left={"kind": "group", "groupIndex": left},
-            right={"kind": "group", "groupIndex": right},
-            text=text,
-            **fields,
-        )
+        A bracket's ``left`` and ``right`` may be a data set's id, name or index, or an
+        anchor (``{"kind": "dataSet", "dataSetId": ...}``, or version 1's ``{"kind":
+        "group", "groupIndex": n}``); the annotation holds the data set anchor."""
+        annotations = self._doc.get("annotations", [])
+        if type == "bracket":
+            refs = self._refs()
+            at = (*refs.at, "annotations", len(annotations))
+            for side in ("left", "right"):
+                if side in fields:
+                    fields[side] = refs.anchor(fields[side], (*at, side))
+        return self._change("annotations", [*annotations, {"type": type, **fields}])
+
+    def bracket(self, left: Ref, right: Ref, text: str = "", **fields: Any) -> TableBuilder:
+        """A significance bracket between two plotted data sets (each by id, name or index)."""
+        return self.annotate("bracket", left=left, right=right, text=text, **fields)
 
     def brackets_from(
         self, analysis_id: str, *, only_significant: bool = False, label: str = "stars"
@@ -173,15 +195,16 @@ class TableBuilder:
         data whenever the graph is drawn. They are stacked above the data, shorter spans
         lower. A bracket that follows an analysis needs schema version 2 (the builder's output)."""
         from .editing.brackets import add_pairwise_brackets
+        from .writer import to_document
 
         project = self._owner.project()
-        table = project.tables[self._owner._index(self._doc)]
+        index = self._owner._index(self._doc)
+        table = project.tables[index]
         before = len(table.annotations)
         add_pairwise_brackets(project, table.id, analysis_id, only_significant, label)
-        self._owner._following(self._doc).extend(
-            {"type": a.type, "id": a.id, **a.props} for a in table.annotations[before:]
-        )
-        return self
+        # as the file holds them (data sets by id), after the table's other annotations
+        added = to_document(project)["tables"][index]["annotations"][before:]
+        return self._change("annotations", [*self._doc.get("annotations", []), *_plain(added)])
 
     def titles(
         self, graph: str | None = None, x: str | None = None, y: str | None = None
@@ -234,7 +257,6 @@ class ProjectBuilder:
         self._warnings: list[Problem] = []
         #: brackets that follow an analysis (version 2 only), by table document, in the
         #: model's terms (anchors by data set index); added after the table's other annotations
-        self._follow: dict[int, list[dict[str, Any]]] = {}
 
     # -- tables ---------------------------------------------------------------------
 
@@ -255,8 +277,15 @@ class ProjectBuilder:
         row: str | None = None,
         subject: str | None = None,
         entry: str | None = None,
+        data_set_ids: Sequence[str] | Mapping[str, str] | None = None,
     ) -> TableBuilder:
         """Add a table of ``family`` with one data set per entry of ``data``.
+
+        Each data set gets an id: the one ``data_set_ids`` gives (a list in the data sets'
+        order, or a mapping from data set name to id), else its name when the name has 1 to
+        128 characters, else ``ds-<index>`` (made unique), as schema version 2 makes them.
+        ``variable_types`` keys and every later call may name a data set by id, name or
+        index.
 
         ``entry`` ``"meanSdN"`` or ``"meanSemN"`` makes a table of summary data (column,
         grouped and xy): each row of a data set is ``[mean, sd-or-sem, n]``, and a column
@@ -288,7 +317,9 @@ class ProjectBuilder:
                         "expected a wide data frame for a table of summary data (its columns "
                         "in threes: mean, SD or SEM, N); found column roles (value=, group=...)"
                     )
-                return self._add_summary_frame(family, data, entry, name=name, id=id, graph=graph)
+                return self._add_summary_frame(
+                    family, data, entry, name=name, id=id, graph=graph, ids=data_set_ids
+                )
             if (x is not None and not isinstance(x, str)) or row_labels is not None:
                 raise _problem(
                     "expected no x= values or row_labels= with a data frame: a wide frame gives "
@@ -304,6 +335,7 @@ class ProjectBuilder:
                 graph=graph,
                 replicates=replicates,
                 variable_types=variable_types,
+                ids=data_set_ids,
             )
         doc: dict[str, Any] = {"format": family}
         if id is not None:
@@ -324,7 +356,7 @@ class ProjectBuilder:
         ]
         if variable_types is not None:
             doc["variableTypes"] = dict(variable_types)
-        return self._add(doc, graph)
+        return self._add(doc, graph, data_set_ids)
 
     def _add_frame(
         self,
@@ -337,6 +369,7 @@ class ProjectBuilder:
         graph: str | None,
         replicates: int | None,
         variable_types: Mapping[str, str] | None,
+        ids: Sequence[str] | Mapping[str, str] | None,
     ) -> TableBuilder:
         """Add the table of a data frame, wide or long (see :func:`add_table`)."""
         from .importers.tidy import read_frame
@@ -351,7 +384,7 @@ class ProjectBuilder:
             doc["replicates"] = replicates
         if variable_types is not None:
             doc["variableTypes"] = dict(variable_types)
-        return self._add_imported(result, name=name, id=id, graph=graph)
+        return self._add_imported(result, name=name, id=id, graph=graph, ids=ids)
 
     def _add_summary_frame(
         self,
@@ -362,6 +395,7 @@ class ProjectBuilder:
         name: str | None,
         id: str | None,
         graph: str | None,
+        ids: Sequence[str] | Mapping[str, str] | None,
     ) -> TableBuilder:
         """Add a table of summary data from a wide frame whose columns come in threes."""
         from .importers.pandas import from_dataframe
@@ -373,10 +407,16 @@ class ProjectBuilder:
         except PlotdocError as exc:
             at = len(self._tables)
             raise PlotdocError([_reindex(p, at) for p in exc.problems], exc.omitted) from None
-        return self._add_imported(result, name=name, id=id, graph=graph)
+        return self._add_imported(result, name=name, id=id, graph=graph, ids=ids)
 
     def _add_imported(
-        self, result: ImportResult, *, name: str | None, id: str | None, graph: str | None
+        self,
+        result: ImportResult,
+        *,
+        name: str | None,
+        id: str | None,
+        graph: str | None,
+        ids: Sequence[str] | Mapping[str, str] | None,
     ) -> TableBuilder:
         """Add the table of a data frame's import; its warnings are kept (see :meth:`project`)
         and given as Python warnings."""
@@ -387,7 +427,7 @@ class ProjectBuilder:
         doc["name"] = (
             name if name is not None else doc.get("name", f"Table {len(self._tables) + 1}")
         )
-        builder = self._add(doc, graph)
+        builder = self._add(doc, graph, ids)
         index = len(self._tables) - 1
         for problem in result.problems:
             moved = _reindex(problem, index)
@@ -411,8 +451,19 @@ class ProjectBuilder:
         }
         return self._add(doc)
 
-    def _add(self, doc: dict[str, Any], graph: str | None = None) -> TableBuilder:
-        """Add a table document, checked (with its graph); a refused table is not added."""
+    def _add(
+        self,
+        doc: dict[str, Any],
+        graph: str | None = None,
+        ids: Sequence[str] | Mapping[str, str] | None = None,
+    ) -> TableBuilder:
+        """Add a table document, its data sets given ids (and ``variableTypes`` keyed by
+        them), checked with its graph; a refused table is not added."""
+        at = ("tables", len(self._tables))
+        give_ids(doc, ids, at)
+        if isinstance(doc.get("variableTypes"), Mapping):
+            refs = DataSetRefs(doc, at)
+            doc["variableTypes"] = refs.keys(doc["variableTypes"], (*at, "variableTypes"))
         self._tables.append(doc)
         try:
             self._check_table(doc)
@@ -431,35 +482,21 @@ class ProjectBuilder:
     # -- checking and output -----------------------------------------------------------
 
     def document(self) -> dict[str, Any]:
-        """The document as plain JSON values, in the current schema version."""
-        from .migrations.v1_to_v2 import table_to_ids
-
-        doc = _current(self._held())
-        for table, held in zip(doc["tables"], self._tables, strict=True):
-            follow = self._follow.get(id(held))
-            if follow:
-                extra: dict[str, Any] = {"annotations": _plain(follow)}
-                names = [ds["name"] for ds in table.get("dataSets", [])]
-                table_to_ids(extra, names, [ds["id"] for ds in table.get("dataSets", [])])
-                table["annotations"] = [*table.get("annotations", []), *extra["annotations"]]
-        return doc
+        """The document the builder holds, as plain JSON values (the current schema
+        version: data sets referred to by id)."""
+        doc: dict[str, Any] = {
+            "format": FORMAT,
+            "schemaVersion": CURRENT_VERSION,
+            "meta": self._meta,
+        }
+        if self._usermeta:
+            doc["usermeta"] = self._usermeta
+        doc["tables"] = self._tables
+        out: dict[str, Any] = _plain(doc)
+        return out
 
     def _index(self, table: dict[str, Any]) -> int:
         return next(i for i, t in enumerate(self._tables) if t is table)
-
-    def _following(self, table: dict[str, Any]) -> list[dict[str, Any]]:
-        return self._follow.setdefault(id(table), [])
-
-    def _held(self, tables: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-        """The document as the builder holds it (schema version :data:`BUILT_VERSION`, each
-        table with the `entry` it was given, which only a later version holds: see
-        :func:`_current` and :func:`_opened`)."""
-        doc: dict[str, Any] = {"format": FORMAT, "schemaVersion": BUILT_VERSION, "meta": self._meta}
-        if self._usermeta:
-            doc["usermeta"] = self._usermeta
-        doc["tables"] = self._tables if tables is None else tables
-        out: dict[str, Any] = _plain(doc)
-        return out
 
     def _check_table(self, table: dict[str, Any]) -> None:
         """Check one table, with the tables it refers to, as open would; raise on errors."""
@@ -470,8 +507,8 @@ class ProjectBuilder:
         source_id = (table.get("derivedFrom") or {}).get("sourceTableId")
         if source_id is not None:
             tables += [t for t in self._tables if t is not table and t.get("id") == source_id]
-        doc = {"format": FORMAT, "schemaVersion": BUILT_VERSION, "tables": tables}
-        report = validate(_opened(doc))
+        doc = {"format": FORMAT, "schemaVersion": CURRENT_VERSION, "tables": tables}
+        report = validate(orjson.dumps(doc, option=orjson.OPT_SERIALIZE_NUMPY))
         problems = [_reindex(p, index) for p in report.errors if p.path[:2] == ("tables", 0)]
         if not problems and report.errors:
             problems = [_reindex(p, index) for p in report.errors]
@@ -501,8 +538,7 @@ class ProjectBuilder:
         """Open the built document as a file would be opened."""
         from .api import loads
 
-        held = orjson.dumps(self.document()) if self._follow else _opened(self._held())
-        project = loads(held)
+        project = loads(orjson.dumps(self.document()))
         project.warnings = (*self._warnings, *project.warnings)
         return project
 
@@ -523,28 +559,6 @@ def _summary_row(values: Any) -> Any:
     if items and not isinstance(items[0], (list, tuple)):
         items = [items]
     return [[None if c is None or c != c else c for c in row] for row in items]
-
-
-def _current(held: dict[str, Any]) -> dict[str, Any]:
-    """The builder's document ``held`` in the current schema version: migrated from version
-    1, then each table given back the `entry` version 1 cannot hold."""
-    from .migrations import upgrade
-
-    entries = [t.pop("entry", None) for t in held["tables"]]
-    doc = upgrade(held)
-    for table, entry in zip(doc["tables"], entries, strict=True):
-        if entry is not None:
-            table["entry"] = entry
-    return doc
-
-
-def _opened(held: dict[str, Any]) -> bytes:
-    """The bytes open checks for ``held``: version 1 as the builder holds it, or the current
-    version when a table has an `entry` (summary data), which version 1 cannot hold."""
-    doc = _plain(held)
-    if any("entry" in t for t in doc["tables"]):
-        doc = _current(doc)
-    return orjson.dumps(doc)
 
 
 def _reindex(problem: Problem, index: int) -> Problem:

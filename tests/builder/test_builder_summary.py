@@ -93,4 +93,6 @@ def test_a_summary_table_as_pandas_names_its_numbers_and_reads_back() -> None:
     assert list(long.columns) == ["row", "rowLabel", "dataSet", "mean", "sem", "n"]
     assert long["mean"].tolist() == [5.0, 7.0] and "value" not in long
     again = from_dataframe(wide, family="grouped", entry="meanSemN").document["tables"][0]
-    assert again["dataSets"] == [{"name": "WT", "values": [[5.0, 0.5, 4.0], [7.0, 0.6, 4.0]]}]
+    assert again["dataSets"] == [
+        {"id": "WT", "name": "WT", "values": [[5.0, 0.5, 4.0], [7.0, 0.6, 4.0]]}
+    ]

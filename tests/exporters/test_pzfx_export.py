@@ -333,3 +333,17 @@ def test_the_pzfx_package_reads_the_re_exported_corpus(tmp_path: Path) -> None:
                 width = max(len(got), len(column))
                 pad = [None] * width
                 assert (got + pad)[:width] == (column + pad)[:width], (path.name, c)
+
+
+def test_a_data_set_id_a_prism_import_would_not_give_back_is_listed() -> None:
+    from plotdoc.builder import ProjectBuilder
+
+    b = ProjectBuilder()
+    b.add_table("column", {"Control": [1.0, 2.0], "Drug": [3.0, 4.0]}, data_set_ids=["ctl", "Drug"])
+    _, problems = to_pzfx(b.project())
+    lost = [(w.code, w.where) for w in problems if w.where.startswith("tables[0].dataSets")]
+    assert lost == [("export-not-written", "tables[0].dataSets[0].id")]
+    message = next(w.message for w in problems if w.where == "tables[0].dataSets[0].id")
+    assert '"ctl" is not exported' in message and 'the id "Control"' in message
+    back = _reimport(to_pzfx(b.project())[0])
+    assert [ds.name for ds in back.tables[0].data_sets] == ["Control", "Drug"]

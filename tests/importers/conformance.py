@@ -9,7 +9,6 @@ from typing import Any
 import orjson
 
 from plotdoc.contract.site import CURRENT_VERSION
-from plotdoc.migrations.v1_to_v2 import data_set_ids
 
 FAMILIES = {
     "xy",
@@ -74,9 +73,13 @@ def _table(t: int, table: dict[str, Any]) -> None:
     assert 1 <= len(sets) <= 500, f"{where}.dataSets"
     names = [ds["name"] for ds in sets]
     assert len(set(names)) == len(names), f"{where}: duplicate data set names {names}"
+    # version 2: every data set has its id (1 to 128 characters, unique in its table)
+    ids = [ds["id"] for ds in sets]
+    assert all(isinstance(i, str) and 1 <= len(i) <= 128 for i in ids), f"{where}: ids {ids}"
+    assert len(set(ids)) == len(ids), f"{where}: duplicate data set ids {ids}"
     rows = [len(table.get("x", ())), len(table.get("rowLabels", ()))]
     for d, ds in enumerate(sets):
-        assert set(ds) == {"name", "values"}, f"{where}.dataSets[{d}]"
+        assert set(ds) == {"id", "name", "values"}, f"{where}.dataSets[{d}]"
         assert isinstance(ds["name"], str) and 1 <= len(ds["name"]) <= 200
         values = ds["values"]
         rows.append(len(values))
@@ -99,10 +102,8 @@ def _table(t: int, table: dict[str, Any]) -> None:
         assert graph["plot"]["family"] == family
     if family == "multipleVariables":
         mapping = graph["plot"]["options"]["mapping"]
-        ids = data_set_ids([ds["name"] for ds in sets], [ds.get("id") for ds in sets])
         assert all(v in ids for v in mapping.values() if v is not None)
     for key in graph.get("dataSetVisibility") or {}:
-        ids = data_set_ids([ds["name"] for ds in sets], [ds.get("id") for ds in sets])
         assert key in ids, f"{where}.graph.dataSetVisibility"
     if "usermeta" in table:
         assert len(orjson.dumps(table["usermeta"])) <= 65536

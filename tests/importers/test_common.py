@@ -20,7 +20,7 @@ def test_default_variant_belongs_to_the_family_and_fits_the_replicates(
 ) -> None:
     fam = FAMILIES[family]
     reps = min(max(replicates, fam.min_replicates), fam.max_replicates)
-    graph = default_graph(family, reps, [{"name": "A"}, {"name": "B"}])
+    graph = default_graph(family, reps, [{"id": "A", "name": "A"}, {"id": "B", "name": "B"}])
     variant = VARIANTS[graph["variantId"]]
     assert variant.family == family
     assert variant.available_for(reps)

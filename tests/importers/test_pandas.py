@@ -35,8 +35,8 @@ def test_xy_index_is_x_and_name_n_columns_are_replicates() -> None:
     assert t["titles"] == {"x": {"text": "Dose"}}
     assert t["replicates"] == 2
     assert t["dataSets"] == [
-        {"name": "A", "values": [[1, 3], [2, 4], [None, 5]]},
-        {"name": "B", "values": [[7], [None], [9]]},
+        {"id": "A", "name": "A", "values": [[1, 3], [2, 4], [None, 5]]},
+        {"id": "B", "name": "B", "values": [[7], [None], [9]]},
     ]
     assert t["graph"] == {"variantId": "xy-points-error"}
 
@@ -144,8 +144,8 @@ XY = {
     "replicates": 2,
     "titles": {"x": {"text": "Dose"}},
     "dataSets": [
-        {"name": "A", "values": [[1, 2], [3]]},
-        {"name": "B", "values": [[None, 5], [6, 7], [8, 9]]},
+        {"id": "A", "name": "A", "values": [[1, 2], [3]]},
+        {"id": "B", "name": "B", "values": [[None, 5], [6, 7], [8, 9]]},
     ],
     "graph": {"variantId": "xy-points-error"},
 }
@@ -182,14 +182,17 @@ def test_shapes_with_row_labels_and_text() -> None:
     grouped = {
         "format": "grouped",
         "rowLabels": ["m", "f"],
-        "dataSets": [{"name": "A", "values": [[1], [2]]}],
+        "dataSets": [{"id": "A", "name": "A", "values": [[1], [2]]}],
     }
     assert table_to_dataframe(grouped).index.tolist() == ["m", "f"]
     long = table_to_dataframe(grouped, "long")
     assert list(long.columns) == ["row", "rowLabel", "dataSet", "replicate", "value"]
     mv = {
         "format": "multipleVariables",
-        "dataSets": [{"name": "g", "values": [["x"], ["y"]]}, {"name": "v", "values": [[1]]}],
+        "dataSets": [
+            {"id": "g", "name": "g", "values": [["x"], ["y"]]},
+            {"id": "v", "name": "v", "values": [[1]]},
+        ],
     }
     wide = table_to_dataframe(mv)
     assert wide["g"].tolist() == ["x", "y"]

@@ -73,7 +73,9 @@ def test_subject_pairs_repeated_measures() -> None:
         }
     )
     t = built("xy", frame, x="dose", subject="mouse", value="value")
-    assert t["dataSets"] == [{"name": "value", "values": [[20.0, 10.0, 30.0], [21.0, 11.0, 31.0]]}]
+    assert t["dataSets"] == [
+        {"id": "value", "name": "value", "values": [[20.0, 10.0, 30.0], [21.0, 11.0, 31.0]]}
+    ]
     # in a column table, the subject is the row (before/after pairs)
     pairs = pd.DataFrame(
         {
@@ -84,8 +86,8 @@ def test_subject_pairs_repeated_measures() -> None:
     )
     t = built("column", pairs, group="when", subject="id", value="value")
     assert t["dataSets"] == [
-        {"name": "before", "values": [[3.0], [1.0]]},
-        {"name": "after", "values": [[4.0], [2.0]]},
+        {"id": "before", "name": "before", "values": [[3.0], [1.0]]},
+        {"id": "after", "name": "after", "values": [[4.0], [2.0]]},
     ]
 
 
@@ -107,7 +109,7 @@ def test_grouped_contingency_and_parts_need_row_labels() -> None:
     frame = pd.DataFrame({"sex": ["M", "M", "F"], "geno": ["WT", "WT", "WT"], "v": [1, 2, 3]})
     t = built("grouped", frame, row="sex", group="geno", value="v")
     assert t["rowLabels"] == ["M", "F"]
-    assert t["dataSets"] == [{"name": "WT", "values": [[1.0, 2.0], [3.0, None]]}]
+    assert t["dataSets"] == [{"id": "WT", "name": "WT", "values": [[1.0, 2.0], [3.0, None]]}]
     assert "row=" in refused("grouped", frame, group="geno", value="v")
     parts = pd.DataFrame({"part": ["a", "b"], "share": [1, 3]})
     assert built("partsOfWhole", parts, row="part", value="share")["rowLabels"] == ["a", "b"]
@@ -123,15 +125,15 @@ def test_nested_subject_is_the_sub_column_and_survival_one_row_per_subject() -> 
     )
     t = built("nested", frame, group="treat", subject="animal", value="v")
     assert t["dataSets"] == [
-        {"name": "A", "values": [[1.0, 3.0], [2.0, 4.0]]},
-        {"name": "B", "values": [[5.0, 6.0]]},
+        {"id": "A", "name": "A", "values": [[1.0, 3.0], [2.0, 4.0]]},
+        {"id": "B", "name": "B", "values": [[5.0, 6.0]]},
     ]
     surv = pd.DataFrame({"months": [3, 5, 2], "arm": ["A", "A", "B"], "event": [1, 0, 1]})
     t = built("survival", surv, x="months", group="arm", value="event")
     assert t["x"] == [3, 5, 2]
     assert t["dataSets"] == [
-        {"name": "A", "values": [[1.0], [0.0]]},
-        {"name": "B", "values": [[None], [None], [1.0]]},
+        {"id": "A", "name": "A", "values": [[1.0], [0.0]]},
+        {"id": "B", "name": "B", "values": [[None], [None], [1.0]]},
     ]
 
 
@@ -146,8 +148,8 @@ def test_multiple_variables_pivot_by_row_and_keep_text() -> None:
     t = built("multipleVariables", frame, row="patient", group="var", value="v")
     assert t["rowLabels"] == ["p1", "p2"]
     assert t["dataSets"] == [
-        {"name": "age", "values": [[30.0], [40.0]]},
-        {"name": "sex", "values": [["m"], ["f"]]},
+        {"id": "age", "name": "age", "values": [[30.0], [40.0]]},
+        {"id": "sex", "name": "sex", "values": [["m"], ["f"]]},
     ]
 
 
@@ -257,8 +259,8 @@ def test_to_pandas_without_pandas_says_how_to_install_it(monkeypatch: pytest.Mon
 def test_a_dict_of_columns_is_a_long_frame_when_named() -> None:
     t = built("column", {"g": ["A", "B", "A"], "v": [1, 2, 3]}, group="g", value="v")
     assert t["dataSets"] == [
-        {"name": "A", "values": [[1.0], [3.0]]},
-        {"name": "B", "values": [[2.0]]},
+        {"id": "A", "name": "A", "values": [[1.0], [3.0]]},
+        {"id": "B", "name": "B", "values": [[2.0]]},
     ]
 
 
@@ -283,8 +285,8 @@ def test_values_of_every_kind_of_column() -> None:
     nullable = pd.DataFrame({"g": ["A", "A", "B"], "v": pd.array([1, None, 3], dtype="Int64")})
     t = built("column", nullable, group="g", value="v")
     assert t["dataSets"] == [
-        {"name": "A", "values": [[1.0]]},
-        {"name": "B", "values": [[3.0]]},
+        {"id": "A", "name": "A", "values": [[1.0]]},
+        {"id": "B", "name": "B", "values": [[3.0]]},
     ]
     infinite = pd.DataFrame({"g": ["A", "B"], "v": [1.0, float("inf")]})
     assert "finite" in refused("column", infinite, group="g", value="v")

@@ -25,8 +25,10 @@ from pathlib import Path as FilePath
 from typing import Any
 from xml.etree.ElementTree import Comment, Element, SubElement, indent, tostring
 
+from ..downwrite import written_ids
+from ..migrations.v1_to_v2 import data_set_ids
 from ..model import Project, Table
-from ..problems import Path, PlotdocError, Problem, error, warning
+from ..problems import Path, PlotdocError, Problem, error, excerpt, warning
 from ._pzfx_tables import TableWriter, xml_text
 
 __all__ = ["export_pzfx", "to_pzfx"]
@@ -179,6 +181,7 @@ def _table_warnings(table: Table, path: Path, problems: list[Problem]) -> None:
             )
     if table.variable_types:
         _not_written(problems, (*path, "variableTypes"), "variable types are not exported")
+    _ids_warnings(table, path, problems)
     if table.column_widths:
         _not_written(
             problems, (*path, "columnWidths"), "the data sheet's column widths are not exported"
@@ -197,6 +200,22 @@ def _table_warnings(table: Table, path: Path, problems: list[Problem]) -> None:
             (*path, "usermeta"),
             "tool-specific data not exported: " + ", ".join(map(repr, other)),
         )
+
+
+def _ids_warnings(table: Table, path: Path, problems: list[Problem]) -> None:
+    """A data set id other than the one a Prism import makes from the column title is lost:
+    a Prism column has no id."""
+    if table.derived_from is not None:  # a results table's data sets are made at open
+        return
+    made = data_set_ids([ds.name for ds in table.data_sets])
+    for d, (did, again) in enumerate(zip(written_ids(table), made, strict=True)):
+        if did != again:
+            _not_written(
+                problems,
+                (*path, "dataSets", d, "id"),
+                f"the data set id {excerpt(did)} is not exported: a Prism column has no id, "
+                f"and a Prism import gives this data set the id {excerpt(again)} (from its title)",
+            )
 
 
 def _project_warnings(project: Project, problems: list[Problem]) -> None:

@@ -1,7 +1,8 @@
 """What every importer shares: the result type, default graphs, names, numbers and limits.
 
-An importer turns foreign data into a plotdoc *document dict*: the JSON-shaped v1 document of
-the contract (``{"format": "plotdoc-project", "schemaVersion": CURRENT_VERSION, "tables": [...]}``). The
+An importer turns foreign data into a plotdoc *document dict*: the JSON-shaped document of the
+current schema version (``{"format": "plotdoc-project", "schemaVersion": CURRENT_VERSION,
+"tables": [...]}``), whose data sets have ids that everything else refers to them by. The
 reader validates it later; the helpers here make sure what an importer emits already keeps
 the contract's rules (unique data set names of 1..200 characters, the replicate rule of each
 family, finite numbers or null in cells, no trailing empty rows, a graph variant of the
@@ -46,6 +47,17 @@ def new_document(tables: list[dict[str, Any]]) -> dict[str, Any]:
     return {"format": FORMAT, "schemaVersion": CURRENT_VERSION, "tables": tables}
 
 
+def new_data_sets(names: Sequence[str], values: Sequence[Any]) -> list[dict[str, Any]]:
+    """A table's data sets, each with the id the current schema version gives it (its name
+    when the name has 1 to 128 characters, else ``ds-<index>``: see
+    :func:`~plotdoc.migrations.v1_to_v2.data_set_ids`), its name and its values."""
+    ids = data_set_ids(names)
+    return [
+        {"id": did, "name": name, "values": rows}
+        for did, name, rows in zip(ids, names, values, strict=True)
+    ]
+
+
 # -- graphs ---------------------------------------------------------------------------------
 
 #: The variant an imported table of each family is drawn with (xy with replicates excepted):
@@ -56,7 +68,8 @@ DEFAULT_VARIANTS: dict[str, str] = {family: default_variant(family) for family i
 def default_graph(
     family: str, replicates: int, data_sets: list[dict[str, Any]], entry: str = VALUES
 ) -> dict[str, Any]:
-    """A sensible default ``graph`` for an imported table (whose ``data_sets`` are given).
+    """A sensible default ``graph`` for an imported table (whose ``data_sets``, made by
+    :func:`new_data_sets`, are given).
 
     ``xy`` with replicates draws mean and error (``xy-points-error``), and so does a table
     of summary data (``entry``); a multipleVariables table gets a scatter of its first
@@ -67,7 +80,7 @@ def default_graph(
     if plot is not None:
         graph["plot"] = plot
     if family == "multipleVariables":
-        ids = data_set_ids([ds["name"] for ds in data_sets]) or ["ds-0"]
+        ids = [ds["id"] for ds in data_sets] or ["ds-0"]
         mapping = {"x": ids[0], "y": ids[1 if len(ids) > 1 else 0]}
         graph["plot"] = {
             "family": "multipleVariables",

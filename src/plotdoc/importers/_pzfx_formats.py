@@ -32,7 +32,8 @@ Values are kept as stored (a CV subcolumn keeps the number Prism stored). The ta
 ``usermeta.pzfx`` records ``yFormat`` and, per data set, the Prism column and role
 (``dataSets: [{"column": "A", "role": "SD"}, ...]``), so the summary can be rebuilt. The
 default graph draws the means only: every other role is hidden through the graph's
-``dataSetVisibility`` (version 1 cannot draw an error bar from a stored SD).
+``dataSetVisibility``, by data set id (no graph draws an error bar from a stored CV, error or
+limit).
 
 **Dates.** ``XFormat="date"`` X values become numbers: the years elapsed since the date of
 the first row (days / 365.25), as Prism itself analyses them. Prism stores that number in

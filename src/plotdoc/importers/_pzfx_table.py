@@ -30,7 +30,6 @@ from xml.etree.ElementTree import Element
 from ..contract import limits as L
 from ..contract.entries import SUMMARY_REPLICATES, VALUES, spread_name
 from ..contract.families import FAMILIES
-from ..migrations.v1_to_v2 import data_set_ids
 from ..problems import Problem, error, excerpt, warning
 from . import _pzfx_formats as F
 from ._common import (
@@ -41,6 +40,7 @@ from ._common import (
     default_graph,
     fit_usermeta,
     last_filled,
+    new_data_sets,
     parse_number,
     table_replicates,
     trim_rows,
@@ -175,11 +175,14 @@ def convert_table(
     if F.roles_of(y_format) is None and family in ("xy", "grouped", "nested"):
         widest = max(widest, _int(el.get("Replicates")))
     replicates = SUMMARY_REPLICATES if entry else table_replicates(family, widest)
-    data_sets = []
     excluded_cells: list[list[Any]] = []
-    for d, (column, name) in enumerate(zip(columns, names, strict=True)):
-        rows = _rows(column, d, family, excluded, excluded_cells, path, problems)
-        data_sets.append({"name": name, "values": rows})
+    data_sets = new_data_sets(
+        names,
+        [
+            _rows(column, d, family, excluded, excluded_cells, path, problems)
+            for d, column in enumerate(columns)
+        ],
+    )
     if excluded_cells:
         meta["excluded"] = excluded_cells
 
@@ -200,8 +203,7 @@ def convert_table(
         hidden.append(int(meta["xErrorDataSet"]))
     if hidden:
         # summary data: the graph draws the means, never SD or N as if they were measured
-        ids = data_set_ids([ds["name"] for ds in data_sets])
-        graph["dataSetVisibility"] = {ids[k]: False for k in sorted(hidden)}
+        graph["dataSetVisibility"] = {data_sets[k]["id"]: False for k in sorted(hidden)}
     table["graph"] = graph
     x_title = text_of(child(x_col, "Title")) if x_col is not None else ""
     if x_title and fam.has_x:

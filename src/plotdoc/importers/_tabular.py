@@ -33,7 +33,15 @@ from ..contract.entries import (
 from ..contract.families import FAMILIES
 from ..contract.limits import NAME_MAX
 from ..problems import PlotdocError, Problem, error, warning
-from ._common import Row, clip, default_graph, last_filled, table_replicates, trim_rows
+from ._common import (
+    Row,
+    clip,
+    default_graph,
+    last_filled,
+    new_data_sets,
+    table_replicates,
+    trim_rows,
+)
 from ._common import unique_names as _unique_names
 
 _SUFFIX = re.compile(r"(.+)_([1-9][0-9]*)\Z", re.DOTALL)
@@ -187,9 +195,6 @@ def build_table(
     table["replicates"] = replicates
     if summary:
         table["entry"] = entry
-    table["dataSets"] = [
-        {"name": n, "values": trim_rows(rows)}
-        for n, (_, rows) in zip(names, data_sets, strict=True)
-    ]
+    table["dataSets"] = new_data_sets(names, [trim_rows(rows) for _, rows in data_sets])
     table["graph"] = default_graph(family, replicates, table["dataSets"], entry)
     return table
