@@ -168,3 +168,39 @@ def test_data_set_names_that_do_not_fit_under_their_groups_are_turned_apart() ->
 def test_data_set_names_that_fit_stay_level() -> None:
     names = _names(3, "A")
     assert [n.get_rotation() for n in names] == [0.0, 0.0, 0.0]
+
+
+def _two_bars(width_pt: float | None) -> dict[str, Any]:
+    graph: dict[str, Any] = {"variantId": "contingency-stacked-bar"}
+    if width_pt is not None:
+        graph["plotGeometry"] = {"widthPt": width_pt}
+    return project(
+        {
+            "name": "Twins",
+            "format": "contingency",
+            "rowLabels": ["Dizygotic twins", "Monozygotic twins"],
+            "dataSets": [
+                {"name": "Convicted", "values": [[2], [10]]},
+                {"name": "Not convicted", "values": [[15], [3]]},
+            ],
+            "graph": graph,
+        }
+    )
+
+
+def _turned(svg: str) -> list[bool]:
+    ticks = re.findall(r'<g id="xtick_\d+">.*?<text([^>]*)>[^<]+</text>', svg, flags=re.S)
+    return ["rotate(-45" in attrs for attrs in ticks]
+
+
+def test_two_labels_too_wide_for_a_narrow_plot_turn_instead_of_overlapping() -> None:
+    # 2 labels of 17 characters: short by count, but 150 points hold them only turned
+    p = open_doc(_two_bars(150.0))
+    rendered = render_table_checked(p, p.tables[0])
+    assert _turned(rendered.data.decode()) == [True, True]
+    assert rendered.warnings == []
+
+
+def test_the_same_labels_stay_level_where_they_fit() -> None:
+    p = open_doc(_two_bars(None))
+    assert _turned(render_table_checked(p, p.tables[0]).data.decode()) == [False, False]

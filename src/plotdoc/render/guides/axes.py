@@ -34,7 +34,7 @@ from ..style.numbers import NumberFormat
 from ..style.text import clamp, font_family
 from ..style.theme import DASHES, resolve_color
 from ..style.tick_labels import TickFormatter
-from .category_labels import category_texts, own_labels, thin_category_labels
+from .category_labels import category_texts, fit_level, own_labels, thin_category_labels
 from .right_axis import right_axis
 from .ticks import (
     end_on_ticks,
@@ -244,23 +244,27 @@ def _categorical(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any]) -> bool:
     texts = category_texts(axis)
     if texts is None:
         texts = [t.get_text() for t in axis.get_ticklabels()]
+    size = conf.get("labelFontSize")
+    if size:
+        ax.tick_params(
+            axis="x" if is_x else "y", labelsize=clamp(size, 1.0, 144.0, ctx.theme.shapes.font_size)
+        )
     rotation, anchor_right = 0.0, False
     if rot == "stacked":
         texts = ["\n".join(s.split()) for s in texts]
         axis.set_major_formatter(FixedFormatter(texts))
     elif rot == "auto":
         longest = max((len(s) for s in texts), default=0)
-        if is_x and longest * len(texts) > 48:
+        # long labels turn, and so do labels that would touch side by side in the plot's width
+        if is_x and (
+            longest * len(texts) > 48
+            or not (own_labels(ctx) or fit_level(ctx, axis, _tick_label_font(ctx, axis)))
+        ):
             ax.tick_params(axis="x", labelrotation=45)
             rotation, anchor_right = 45.0, True
     else:
         rotation = float(rot)
         ax.tick_params(axis="x" if is_x else "y", labelrotation=rotation)
-    size = conf.get("labelFontSize")
-    if size:
-        ax.tick_params(
-            axis="x" if is_x else "y", labelsize=clamp(size, 1.0, 144.0, ctx.theme.shapes.font_size)
-        )
     # before any label is made: only the labels that fit are
     thin_category_labels(ctx, axis, rotation, _tick_label_font(ctx, axis))
     _ticks(ctx, axis, conf.get("ticks", {}), is_x)

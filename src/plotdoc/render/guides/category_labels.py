@@ -84,6 +84,30 @@ def axis_length_pt(ctx: DrawContext, along_x: bool) -> float:
     return float((box.width * w if along_x else box.height * h) * 72.0)
 
 
+def label_spacing(ctx: DrawContext, axis: Axis) -> float | None:
+    """The smallest distance between two neighbouring ticks of the category ``axis``, in
+    points, or None when it has fewer than two ticks."""
+    along_x = axis is ctx.ax.xaxis
+    locs = np.asarray(axis.get_majorticklocs(), dtype=np.float64)
+    lo, hi = ctx.ax.get_xlim() if along_x else ctx.ax.get_ylim()
+    span = abs(float(hi) - float(lo))
+    gaps = np.abs(np.diff(np.sort(locs)))
+    gaps = gaps[gaps > 0]
+    if span <= 0 or not gaps.size:
+        return None
+    return float(gaps.min()) * axis_length_pt(ctx, along_x) / span
+
+
+def fit_level(ctx: DrawContext, axis: Axis, font: FontProperties) -> bool:
+    """Whether the labels of the category X ``axis`` stand side by side unturned without
+    touching (the plot area's width and the labels' measured widths decide)."""
+    labels = category_texts(axis)
+    spacing = label_spacing(ctx, axis)
+    if not labels or spacing is None:
+        return True
+    return spacing >= needed_spacing(labels, font, 0.0, along_x=True)
+
+
 def thin_category_labels(
     ctx: DrawContext, axis: Axis, rotation: float, font: FontProperties
 ) -> None:
@@ -96,13 +120,9 @@ def thin_category_labels(
         return
     along_x = axis is ctx.ax.xaxis
     locs = np.asarray(axis.get_majorticklocs(), dtype=np.float64)
-    lo, hi = ctx.ax.get_xlim() if along_x else ctx.ax.get_ylim()
-    span = abs(float(hi) - float(lo))
-    gaps = np.abs(np.diff(np.sort(locs)))
-    gaps = gaps[gaps > 0]
-    if span <= 0 or not gaps.size or len(labels) != locs.size:
+    spacing = label_spacing(ctx, axis)
+    if spacing is None or len(labels) != locs.size:
         return
-    spacing = float(gaps.min()) * axis_length_pt(ctx, along_x) / span
     need = needed_spacing(labels, font, rotation, along_x)
     if spacing >= need:
         return
