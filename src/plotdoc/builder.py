@@ -119,9 +119,14 @@ class TableBuilder:
         axes: Mapping[str, Any] | None = None,
         legend: Mapping[str, Any] | None = None,
         visibility: Mapping[Ref, bool] | None = None,
+        geometry: Mapping[str, Any] | None = None,
         **options: Any,
     ) -> TableBuilder:
         """Choose the graph variant and its plot options (`mode=`, `center=`, `mapping=`...).
+
+        ``geometry`` is the plot area's size in points (``{"widthPt": 200, "heightPt": 150}``,
+        the graph's ``plotGeometry``): a smaller plot keeps the text large enough to print when
+        the figure is scaled to a journal's column.
 
         Data sets are named by id, name or index: in ``style`` keys (``perDataSet``,
         ``perPoint``), ``legend`` item keys, ``visibility`` keys (``False`` hides the data
@@ -151,6 +156,8 @@ class TableBuilder:
             graph["legend"] = dict(legend)
         if visibility is not None:
             graph["dataSetVisibility"] = dict(visibility)
+        if geometry is not None:
+            graph["plotGeometry"] = dict(geometry)
         semantic = variant.semantic_keys if variant is not None else ()
         graph_by_id(graph, self._refs(), semantic)
         return self._change("graph", graph)

@@ -148,3 +148,15 @@ def test_titles_and_usermeta() -> None:
     assert table.titles["x"]["text"] is None
     assert table.usermeta == {"lab": {"id": 7}}
     assert t.document["titles"]["y"] == {"text": "g"}
+
+
+def test_graph_geometry_sets_the_plot_area_and_is_checked() -> None:
+    b = ProjectBuilder()
+    t = b.add_table("column", {"A": [1, 2]})
+    t.graph("scatter-bar", geometry={"widthPt": 150, "heightPt": 120})
+    assert b.project().tables[0].graph is not None
+    assert b.project().tables[0].graph.plot_geometry == {"widthPt": 150, "heightPt": 120}
+    with pytest.raises(PlotdocError) as info:
+        t.graph("scatter-bar", geometry={"widthPt": "wide"})
+    assert info.value.errors[0].path[:4] == ("tables", 0, "graph", "plotGeometry")
+    assert b.project().tables[0].graph.plot_geometry["widthPt"] == 150  # left as it was
