@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..docs import column_doc, svg_of
+from plotdoc.render.guides.brackets import CLEARANCE_PT
+
+from ..docs import column_doc, open_doc, svg_of
 
 
 def _bracket(a: int, b: int, text: str) -> dict[str, object]:
@@ -81,3 +83,39 @@ def test_brackets_between_places_give_no_warning() -> None:
 
     p = open_doc(column_doc("bar", annotations=[_bracket(0, 1, "*"), _bracket(0, 2, "**")]))
     assert not render_table_checked(p, p.tables[0], fmt="svg").warnings
+
+
+def _tip_clearance_pt(height_pt: float | None) -> float:
+    """Points between the end of a bracket's tips and the top of the highest symbol it spans
+    (values up to 6), in a column scatter of plot height ``height_pt``."""
+    import matplotlib
+
+    from plotdoc.contract.presets import PRESETS
+    from plotdoc.render.engine import draw_graph, rc_params
+    from plotdoc.render.guides.brackets import Bracket
+
+    graph: dict[str, object] = {"variantId": "column-scatter-only"}
+    if height_pt is not None:
+        graph["plotGeometry"] = {"heightPt": height_pt}
+    values = [[1.0, 2.0, 3.0, 5.5], [2.0, 4.0, 5.0, 6.0]]
+    doc = column_doc(graph=graph, values=values, annotations=[_bracket(0, 1, "*")])
+    project = open_doc(doc)
+    table = project.tables[0]
+    assert table.graph is not None
+    with matplotlib.rc_context(rc_params(table.graph)):  # type: ignore[arg-type]
+        fig, warnings = draw_graph(project, table)
+    assert warnings == []
+    (bracket,) = fig.findobj(lambda a: isinstance(a, Bracket))
+    ax = fig.axes[0]
+    to_pt = 72.0 / fig.dpi
+    bar = ax.transData.transform((0.0, bracket.y))[1] * to_pt  # type: ignore[attr-defined]
+    value = ax.transData.transform((0.0, 6.0))[1] * to_pt
+    symbol = PRESETS["modern"].shapes.symbol_size
+    return float(bar - 5.0 - (value + symbol / 2))
+
+
+def test_a_brackets_tips_clear_the_symbols_whatever_the_plot_height() -> None:
+    # the gap above the data was a share of the axis' span: in a small plot, and once the
+    # brackets had grown the axis, the tips reached into the highest symbol
+    for height in (None, 160.0, 120.0, 90.0):
+        assert _tip_clearance_pt(height) >= CLEARANCE_PT - 0.5, height

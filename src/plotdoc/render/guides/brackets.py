@@ -41,25 +41,57 @@ from ..notices import AMBIGUOUS, ANALYSIS_NOT_DRAWN, CAPPED, HIDDEN, add_warning
 from ..style.numbers import number_text
 from ..style.text import clamp, safe
 from ..style.theme import resolve_color
+from .category_labels import axis_length_pt
 from .ticks import grow_value_axis, value_end_is_set
 
 #: how far above a value axis whose maximum the file sets a bracket may stand (in parts of
 #: the axis' span); one further is drawn there, with a warning
 MAX_ABOVE = 0.5
+#: the space left between a bracket's tips and the top of the symbols it spans, in points
+CLEARANCE_PT = 3.0
 
 
 def draw_brackets(ctx: DrawContext) -> None:
     """Place and add every bracket annotation of the table."""
-    placed: list[tuple[float, float, float]] = []
     brackets = [
         (n, _labelled(ctx, n, ann.props))
         for n, ann in enumerate(ctx.table.annotations)
         if ann.type == "bracket"
     ]
     brackets.sort(key=lambda b: (b[1].get("y") is None, _span_width(ctx, b[1]), b[0]))
-    order = [p for n, p in brackets if _bracket(ctx, n, p, placed)]
+    joined = [(n, p, reach) for n, p in brackets if (reach := _ends(ctx, n, p)) is not None]
+    lo_lim, hi_lim = _value_lim(ctx)
+    span = (hi_lim - lo_lim) or 1.0
+    # the brackets grow an automatic value axis, which brings them nearer their data as
+    # drawn: they are placed again in the grown axis until it holds still
+    lim = (lo_lim, hi_lim)
+    levels = _levels(ctx, joined, span)
+    for _ in range(3):
+        if _value_lim(ctx) == lim:
+            break
+        lim = _value_lim(ctx)
+        levels = _levels(ctx, joined, span)
+    hi_lim = _value_lim(ctx)[1]
+    placed: list[tuple[float, float, float]] = []
+    for (n, p, (lo_pos, hi_pos)), (y, wanted) in zip(joined, levels, strict=True):
+        if wanted > y:
+            # the file's range holds: a bracket far above it is drawn at the most it shows
+            add_warning(
+                ctx,
+                CAPPED,
+                f"the bracket stands at {number_text(wanted)}, above the value axis' maximum "
+                f"{number_text(hi_lim)} the file sets; it is drawn at {number_text(y)}, "
+                "just above the plot area",
+                ("annotations", n),
+            )
+        placed.append((lo_pos, hi_pos, y))
+        art = Bracket(ctx, p.get("left", {}), p.get("right", {}), y, p)
+        art.index = n
+        ctx.add(art, ids.make("bracket", n), z=6)
+        # drawn where it stands, above the plot area too, as published figures place brackets
+        art.set_clip_on(False)
     if placed and not ctx.horizontal:
-        _lift_title(ctx, order, placed)
+        _lift_title(ctx, [p for _, p, _ in joined], placed)
 
 
 def _labelled(ctx: DrawContext, n: int, props: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -200,16 +232,9 @@ def _span_width(ctx: DrawContext, p: Mapping[str, Any]) -> float:
     return float("inf")
 
 
-def _bracket(
-    ctx: DrawContext, n: int, p: Mapping[str, Any], placed: list[tuple[float, float, float]]
-) -> bool:
-    """Add bracket ``n``; without ``y`` it sits above the spanned data and above the brackets
-    already placed over an overlapping span (``placed``: (low, high, y) in data units).
-    Returns whether it was drawn (not when a data set it joins is not drawn)."""
-    lim = ctx.ax.get_xlim() if ctx.horizontal else ctx.ax.get_ylim()
-    lo_lim, hi_lim = min(lim), max(lim)
-    span = (hi_lim - lo_lim) or 1.0
-    step = 0.1 * span
+def _ends(ctx: DrawContext, n: int, p: Mapping[str, Any]) -> tuple[float, float] | None:
+    """Where bracket ``n`` reaches along the category axis (low, high), or None when a data
+    set it joins is not drawn (said in a warning)."""
     ends = [p.get("left", {}), p.get("right", {})]
     groups = [a for a in ends if a.get("kind") == "group"]
     missing = [a for a in groups if anchored(ctx, a) is None]
@@ -222,43 +247,64 @@ def _bracket(
             "drawn (hidden, or without a value)",
             ("annotations", n),
         )
-        return False
+        return None
     if len(groups) == 2:
         lo_pos, hi_pos = sorted(anchor_pos(ctx, a) for a in groups)
         if hi_pos - lo_pos < 1e-9 and ctx.anchors:
             _say_no_width(ctx, n, groups)
-    else:
-        lo_pos, hi_pos = -np.inf, np.inf
-    y = p.get("y")
-    if y is None:
-        spanned = [a.top for a in ctx.anchors if lo_pos - 1e-9 <= a.pos <= hi_pos + 1e-9]
-        y = max(spanned or [a.top for a in ctx.anchors] or [hi_lim]) + 0.6 * step
-        for lo, hi, other in placed:
-            if lo <= hi_pos + 1e-9 and lo_pos <= hi + 1e-9:
-                y = max(y, other + step)
-    y = clamp(y, lo_lim - 10 * span, hi_lim + 10 * span, hi_lim)
+        return lo_pos, hi_pos
+    return -np.inf, np.inf
+
+
+def _value_lim(ctx: DrawContext) -> tuple[float, float]:
+    lim = ctx.ax.get_xlim() if ctx.horizontal else ctx.ax.get_ylim()
+    return float(min(lim)), float(max(lim))
+
+
+def _levels(
+    ctx: DrawContext,
+    joined: Sequence[tuple[int, Mapping[str, Any], tuple[float, float]]],
+    span: float,
+) -> list[tuple[float, float]]:
+    """The height each bracket is drawn at, and the one it asks for, in order: its ``y``, or
+    above the spanned data and above the brackets already placed over an overlapping span,
+    in steps of a tenth of ``span`` (the value axis' span before any bracket). An automatic
+    value axis grows to hold them; a maximum the file sets caps them at :data:`MAX_ABOVE` of
+    the span above it."""
+    lo_lim, hi_lim = _value_lim(ctx)
+    step = 0.1 * span
     fixed = value_end_is_set(ctx)
-    if fixed and y > hi_lim + MAX_ABOVE * span:
-        # the file's range holds: a bracket far above it is drawn at the most the graph shows
-        add_warning(
-            ctx,
-            CAPPED,
-            f"the bracket stands at {number_text(float(y))}, above the value axis' maximum "
-            f"{number_text(hi_lim)} the file sets; it is drawn at "
-            f"{number_text(hi_lim + MAX_ABOVE * span)}, just above the plot area",
-            ("annotations", n),
-        )
-        y = hi_lim + MAX_ABOVE * span
-    placed.append((lo_pos, hi_pos, float(y)))
-    art = Bracket(ctx, ends[0], ends[1], float(y), p)
-    art.index = n
-    ctx.add(art, ids.make("bracket", n), z=6)
-    # drawn where it stands, above the plot area too, as published figures place brackets
-    art.set_clip_on(False)
-    top = float(y) + step
-    if top > hi_lim and not fixed:
-        grow_value_axis(ctx, top)
-    return True
+    placed: list[tuple[float, float, float]] = []
+    levels: list[tuple[float, float]] = []
+    for _, p, (lo_pos, hi_pos) in joined:
+        y = p.get("y")
+        if y is None:
+            spanned = [a.top for a in ctx.anchors if lo_pos - 1e-9 <= a.pos <= hi_pos + 1e-9]
+            y = max(spanned or [a.top for a in ctx.anchors] or [hi_lim])
+            y += _clearance(ctx, p, span)
+            for lo, hi, other in placed:
+                if lo <= hi_pos + 1e-9 and lo_pos <= hi + 1e-9:
+                    y = max(y, other + step)
+        wanted = clamp(y, lo_lim - 10 * span, hi_lim + 10 * span, hi_lim)
+        y = min(wanted, hi_lim + MAX_ABOVE * span) if fixed else wanted
+        placed.append((lo_pos, hi_pos, float(y)))
+        levels.append((float(y), float(wanted)))
+        top = float(y) + step
+        if top > _value_lim(ctx)[1] and not fixed:
+            grow_value_axis(ctx, top)
+    return levels
+
+
+def _clearance(ctx: DrawContext, p: Mapping[str, Any], span: float) -> float:
+    """How far above the highest value it spans a bracket stands, in value units: 6% of
+    ``span``, and never so little that its tips reach a symbol drawn at that value in the
+    value axis as it is now (the tip, half the preset's symbol and :data:`CLEARANCE_PT`)."""
+    tip = clamp(p.get("tipLengthPt", 5.0), 0.0, 100.0, 5.0)
+    needed_pt = tip + ctx.theme.shapes.symbol_size / 2 + CLEARANCE_PT
+    lo, hi = _value_lim(ctx)
+    length_pt = axis_length_pt(ctx, along_x=ctx.horizontal)
+    by_points = needed_pt * (hi - lo) / length_pt if length_pt > 0 else 0.0
+    return max(0.06 * span, by_points)
 
 
 def _say_no_width(ctx: DrawContext, n: int, groups: Sequence[Mapping[str, Any]]) -> None:
