@@ -274,7 +274,8 @@ FIGURES: tuple[Figure, ...] = (
         data=(
             "Root length of perennial ryegrass against the concentration of ferulic acid, "
             "24 plants at 7 concentrations (Inderjit, Streibig & Olofsdotter 2002; the `drc` "
-            "package's `ryegrass`)."
+            "package's `ryegrass`). The X axis is linear: the six controls at 0 mM have no place "
+            "on a log axis."
         ),
         build=build_dose_response,
         analysis_id="fit",
@@ -317,8 +318,15 @@ the reference (R, drc) printed.
 """
 
 
-def page(figures: Sequence[Figure], found: dict[str, list[str]], width: str, dpi: float) -> str:
-    """The gallery page: each figure, its data, its analysis and its numbers."""
+def page(
+    figures: Sequence[Figure],
+    found: dict[str, list[str]],
+    shown: dict[str, str],
+    width: str,
+    dpi: float,
+) -> str:
+    """The gallery page: each figure, its data, its analysis, what the graph shows of it
+    (``shown``) and its numbers (``found``)."""
     lines = [INTRO.format(width=width, dpi=dpi)]
     for figure in figures:
         lines += [
@@ -333,12 +341,28 @@ def page(figures: Sequence[Figure], found: dict[str, list[str]], width: str, dpi
             "",
             f"**Analysis.** {figure.analysis}.",
             "",
+            f"**On the graph.** {shown[figure.id]}",
+            "",
             "**Results.**",
             "",
             *(f"- {line}" for line in found[figure.id]),
             "",
         ]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def on_graph(figure: Figure, project: Project, table: Table) -> str:
+    """What the graph shows of its analysis, and whether it follows the data."""
+    if figure.note is None:
+        return (
+            "Brackets that follow the analysis: each label is the P of its pair, computed "
+            "whenever the graph is drawn."
+        )
+    text = figure.note(project, table).replace("\n", " ").replace("_{50}", "50")
+    return (
+        f"“{text}”, a text annotation the script writes from the result: it does not follow "
+        "the data (a file holds no annotation that shows an analysis' result yet)."
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -353,6 +377,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     images.mkdir(parents=True, exist_ok=True)
     failed = False
     found: dict[str, list[str]] = {}
+    shown: dict[str, str] = {}
     chosen = [f for f in FIGURES if not args.figures or f.id in args.figures]
     for figure in chosen:
         project = build(figure)
@@ -367,10 +392,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{figure.id}.{fmt_}: {message}", file=sys.stderr)
                 failed = True
         found[figure.id] = figure.numbers(project, table)
+        shown[figure.id] = on_graph(figure, project, table)
         print(figure.id, file=sys.stderr)
     if not args.figures:
         (out / "gallery" / "analyses.md").write_text(
-            page(chosen, found, args.width, args.dpi), encoding="utf-8"
+            page(chosen, found, shown, args.width, args.dpi), encoding="utf-8"
         )
     return 1 if failed else 0
 

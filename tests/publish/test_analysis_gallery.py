@@ -112,7 +112,9 @@ def test_the_dose_response_graph_shows_the_ec50_and_ci_drc_prints() -> None:
 
 def test_the_page_is_current() -> None:
     found = {f.id: f.numbers(*_opened(f.id)) for f in TOOL.FIGURES}
-    assert PAGE.read_text(encoding="utf-8") == TOOL.page(TOOL.FIGURES, found, "85mm", 300.0), (
+    shown = {f.id: TOOL.on_graph(f, *_opened(f.id)) for f in TOOL.FIGURES}
+    written = TOOL.page(TOOL.FIGURES, found, shown, "85mm", 300.0)
+    assert PAGE.read_text(encoding="utf-8") == written, (
         "docs/gallery/analyses.md is out of date: run python tools/analysis_gallery.py"
     )
 
