@@ -24,6 +24,7 @@ from .graph import (
     set_visibility,
 )
 from .history import History
+from .reference_lines import add_reference_line, remove_reference_line, set_reference_line
 from .session import Session, read_upload
 from .tables import (
     add_data_set,
@@ -53,6 +54,7 @@ __all__ = [
     "add_analysis",
     "add_annotation",
     "add_data_set",
+    "add_reference_line",
     "add_table",
     "clear_cells",
     "data_set_uses",
@@ -71,6 +73,7 @@ __all__ = [
     "remove_analysis",
     "remove_annotation",
     "remove_data_set",
+    "remove_reference_line",
     "rename_data_set",
     "rename_table",
     "set_analysis_params",
@@ -82,6 +85,7 @@ __all__ = [
     "set_legend",
     "set_plot_option",
     "set_preset",
+    "set_reference_line",
     "set_replicates",
     "set_title",
     "set_variant",

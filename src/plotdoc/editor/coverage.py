@@ -29,6 +29,14 @@ SECTIONS: tuple[tuple[str, tuple[F.Control, ...], tuple[F.PathPart, ...]], ...] 
         (f"Axis (click the axis; {bucket})", F.AXIS, ("graph", "axesOverrides", bucket))
         for bucket in ("xContinuous", "xCategorical", "leftY", "rightY")
     ),
+    *(
+        (
+            f"Axis (click the axis or a line; {bucket}): Reference lines",
+            F.REFERENCE_LINE,
+            ("graph", "axesOverrides", bucket, "referenceLines", "[*]"),
+        )
+        for bucket in ("xContinuous", "leftY", "rightY")
+    ),
     ("Legend (click the legend)", F.LEGEND, ("graph", "legend")),
     *((f"Title (click the {k} title)", F.TITLE, ("titles", k)) for k in ("graph", "x", "y")),
     ("Annotation (click it)", F.ANNOTATION, ("annotations", "[*]")),
@@ -61,12 +69,6 @@ EXCEPTIONS = (
         "annotations[*].id",
         "Made by the editor when an annotation is added; a name the user never sees "
         "(a bracket that follows a t test keeps that choice in it).",
-    ),
-    (
-        "graph.axesOverrides.*.referenceLines[*].*",
-        "Reference lines (schema version 2) are a list set as a whole: from Python "
-        "(`set_field(..., [{value, label, ...}])`) or in the file; the axis section does not "
-        "list them yet.",
     ),
 )
 

@@ -5,6 +5,8 @@ the contract, less the ones the graph type does not use."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
@@ -19,6 +21,7 @@ from .controls import Control
 from .fields import apply_style
 from .hits import CATEGORICAL, Target, describe
 from .option_values import auto_value, number_or_none, option_nodes, unwrap
+from .reference_panel import reference_lines
 from .sections import Sections
 from .shown import Shown, frame
 from .wording import OPTION_LABELS, label_of, option_applies
@@ -161,7 +164,8 @@ class FormatPanel:
                     continue
                 name = describe(table, Target("axis", key=bucket))
                 base = ("graph", "axesOverrides", bucket)
-                self._lazy(table, bucket, name, "straighten", F.AXIS, base)
+                lines = partial(reference_lines, view, table, bucket, self.shown)
+                self._lazy(table, bucket, name, "straighten", F.AXIS, base, lines)
             graph_controls = self.offered(table, F.GRAPH)
             self._lazy(table, "frame", "Frame, size and spacing", "crop_free", graph_controls, ())
             switches = self.offered(table, F.SWITCHES)
@@ -176,9 +180,10 @@ class FormatPanel:
         icon: str,
         controls: tuple[F.Control, ...],
         base: tuple[F.PathPart, ...],
+        more: Callable[[], None] | None = None,
     ) -> None:
         """A section whose controls are made when it is first opened (the panel is rebuilt
-        after every edit: closed sections cost nothing)."""
+        after every edit: closed sections cost nothing); ``more`` builds what follows them."""
         section = attrs.testid(
             self.sections.expansion(key, title, icon=icon).classes("w-full"), f"section-{key}"
         )
@@ -192,6 +197,8 @@ class FormatPanel:
                 built = True
                 with holder:
                     self._section(table, controls, base)
+                    if more is not None:
+                        more()
                 a11y.name_icon_buttons(holder)
 
         if section.value:
@@ -273,6 +280,7 @@ class FormatPanel:
                 self._section(table, F.DATA_SET_STYLE, base, elements=self.elements(table))
             elif target.kind == "axis" and isinstance(target.key, str):
                 self._section(table, F.AXIS, ("graph", "axesOverrides", target.key))
+                reference_lines(self.view, table, target.key, self.shown)
             elif target.kind == "title" and isinstance(target.key, str):
                 self._section(table, F.TITLE, ("titles", target.key))
             elif target.kind == "legend":
