@@ -10,9 +10,9 @@ from ..analyses.methods import METHODS
 from ..analyses.methods.spec import Kind, Param
 from ..analyses.report import MAX_ENTRIES, entries, result_rows
 from ..editing import add_analysis, remove_analysis, set_analysis_params
-from . import attrs, choices
+from . import a11y, attrs, choices
 from .opening import FAMILY_TITLES
-from .wording import label_of
+from .wording import label_of, remove_analysis_words
 from .work import known_results
 
 if TYPE_CHECKING:
@@ -82,12 +82,15 @@ class AnalysesPanel:
                     )
                     ui.label(analysis.id).classes("plotdoc-family")
                     ui.space()
-                    ui.button(
+                    remove = ui.button(
                         icon="delete",
                         on_click=lambda a=analysis: self.view.apply(
                             remove_analysis, table.id, a.id
                         ),
                     ).props("flat round dense size=sm")
+                    words = remove_analysis_words(analysis.id, analysis.method)
+                    a11y.name(attrs.testid(remove, f"analysis-remove-{analysis.id}"), words)
+                    remove.tooltip(words)
                 with ui.row().classes("gap-2 items-end"):
                     for key, value in analysis.params.items():
                         self._param(table, analysis.id, param_of(analysis.method, key), key, value)
