@@ -19,6 +19,7 @@ from .copy_format import copy_format_dialog
 from .export_dialog import journal_menu_item
 from .hits import Screen, drawn_elements, payload, screen
 from .notify import notify
+from .setting_conflicts import write_setting
 from .wording import label_of
 from .work import (
     LARGE_CELLS,
@@ -35,6 +36,10 @@ from .work import (
 
 if TYPE_CHECKING:
     from .view import View
+
+
+#: where the graph's style preset is held
+PRESET_PATH = ("graph", "activePresetId")
 
 
 def variant_label(vid: str) -> str:
@@ -152,12 +157,24 @@ class GraphPanel:
                     icon="insert_chart",
                     on_click=self.pick_variant,
                 ).props("outline no-caps data-testid=variant").tooltip("Choose the graph type")
+                seen = graph.active_preset_id  # another tab's change since is told
                 choices.select(
                     {p: label_of(p) for p in PRESETS},
-                    value=graph.active_preset_id,
+                    value=seen,
                     label="Style",
                     on_change=lambda e: (
-                        e.value != graph.active_preset_id and view.apply(set_preset, tid, e.value)
+                        e.value != graph.active_preset_id
+                        and write_setting(
+                            view,
+                            tid,
+                            PRESET_PATH,
+                            "Style",
+                            seen,
+                            set_preset,
+                            tid,
+                            e.value,
+                            look=False,
+                        )
                     ),
                 ).classes("w-32").props("dense outlined data-testid=preset")
                 variant = VARIANTS[graph.variant_id]
