@@ -710,9 +710,11 @@
     const b = box();
     if (!b || !hits || !hits.width) return null;
     const W = b.clientWidth, H = b.clientHeight;
-    const s = Math.min(1, W / hits.width, H / hits.height);
+    // zoomed: the picture at its own size in a place that scrolls; otherwise scaled into it
+    const zoomed = b.classList.contains("plotdoc-zoomed");
+    const s = zoomed ? 1 : Math.min(1, W / hits.width, H / hits.height);
     const w = hits.width * s, h = hits.height * s;
-    return { left: (W - w) / 2, top: 0, width: w, height: h, scale: s };
+    return { left: Math.max(0, (W - w) / 2), top: 0, width: w, height: h, scale: s };
   }
 
   function place() {
