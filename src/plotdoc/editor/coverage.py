@@ -57,9 +57,19 @@ OTHER = (
     ("titles.*.dy", "Drag the title on the graph"),
     ("annotations[*].x", "Drag the annotation on the graph (or the Annotation section)"),
     ("annotations[*].y", "Drag the annotation on the graph (or the Annotation section)"),
-    ("annotations[*].left.*", "Bracket tool: drag from one group to the other"),
-    ("annotations[*].right.*", "Bracket tool: drag from one group to the other"),
-    ("annotations[*].points[*].*", "Shape tools: drag on the graph; drag the shape to move it"),
+    (
+        "annotations[*].left.*",
+        "Bracket tool: drag from one group to the other; Annotation section: Left end",
+    ),
+    (
+        "annotations[*].right.*",
+        "Bracket tool: drag from one group to the other; Annotation section: Right end",
+    ),
+    (
+        "annotations[*].points[*].*",
+        "Shape tools and More shapes; drag the shape to move it; Annotation section: each "
+        "control point by number",
+    ),
     ("annotations[*].text", "Annotation section; a bracket's text can follow a t test"),
 )
 

@@ -23,6 +23,7 @@ from .option_values import auto_value, number_or_none, option_nodes, unwrap
 from .reference_panel import reference_lines
 from .sections import Sections
 from .setting_conflicts import same, write_setting
+from .shapes import bracket_ends, shape_points
 from .shown import Shown, frame
 from .variables_panel import variables
 from .wording import OPTION_LABELS, label_of, option_applies
@@ -305,6 +306,10 @@ class FormatPanel:
                 self._section(
                     table, F.ANNOTATION, ("annotations", target.key), hint={"type": ann.type}
                 )
+                if ann.type == "shape":
+                    shape_points(self.view, table, target.key, self.shown)
+                if ann.type == "bracket":
+                    bracket_ends(self.view, table, target.key)
                 if ann.type == "bracket" and annotate.ttest_applies(table):
                     self._bracket_link(table, ann)
             elif target.kind == "element" and isinstance(target.key, str):

@@ -19,6 +19,7 @@ from .export_dialog import journal_menu_item
 from .hits import Screen, drawn_elements, payload, screen
 from .notify import notify
 from .setting_conflicts import write_setting
+from .shapes import more_shapes
 from .variant_picker import pick_variant, variant_label
 from .wording import label_of
 from .work import (
@@ -157,6 +158,7 @@ class GraphPanel:
                     ).classes("w-44").props("dense outlined data-testid=mode")
             if table is not None and table.graph is not None:
                 self.annotation_tools()
+                more_shapes(view, self)
                 ui.button(
                     icon="format_paint", on_click=lambda: copy_format_dialog(self.view)
                 ).props("flat dense data-testid=copy-format").tooltip(
