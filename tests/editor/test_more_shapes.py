@@ -84,6 +84,7 @@ def test_more_shapes_adds_every_shape_and_sets_its_points(
         curve = before + 1
         wait_region(page, f"annotation/shape/{curve}")
         assert page.get_by_test_id(f"fmt-annotations-{curve}-points-2-y").count() == 1
+        assert page.get_by_test_id(f"fmt-annotations-{curve}-fill").count() == 0  # a line
         set_number(page, f"fmt-annotations-{curve}-points-1-y", "30")
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / "curve.png"))

@@ -23,7 +23,7 @@ from .option_values import auto_value, number_or_none, option_nodes, unwrap
 from .reference_panel import reference_lines
 from .sections import Sections
 from .setting_conflicts import same, write_setting
-from .shapes import bracket_ends, shape_points
+from .shapes import annotation_controls, bracket_ends, shape_points
 from .shown import Shown, frame
 from .variables_panel import variables
 from .wording import OPTION_LABELS, label_of, option_applies
@@ -303,9 +303,8 @@ class FormatPanel:
                 self._section(table, F.LEGEND, ("graph", "legend"))
             elif target.kind == "annotation" and isinstance(target.key, int):
                 ann = table.annotations[target.key]
-                self._section(
-                    table, F.ANNOTATION, ("annotations", target.key), hint={"type": ann.type}
-                )
+                controls = annotation_controls(ann)
+                self._section(table, controls, ("annotations", target.key), hint={"type": ann.type})
                 if ann.type == "shape":
                     shape_points(self.view, table, target.key, self.shown)
                 if ann.type == "bracket":

@@ -15,6 +15,7 @@ from nicegui import ui
 from ..contract.styles import ANNOTATION_SHAPES
 from ..editing import add_annotation
 from . import a11y, attrs, choices
+from . import format_spec as F
 from .controls import Control
 from .fields import apply_style, set_value
 from .hits import Target
@@ -43,12 +44,21 @@ POINT_WORDS = {
 }
 #: the shapes drawn through a third control point
 THREE_POINTS = ("curve", "bracket")
+#: the shapes a fill colour fills (the others are lines: no fill is offered)
+FILLED = ("rectangle", "ellipse")
 #: where a new shape goes, as fractions of the plot's width and height
 _PLACES: dict[str, tuple[tuple[float, float], ...]] = {
     "curve": ((0.25, 0.3), (0.45, 0.85), (0.7, 0.35)),
     "bracket": ((0.3, 0.75), (0.6, 0.75), (0.45, 0.82)),
 }
 _TWO = ((0.3, 0.4), (0.6, 0.7))
+
+
+def annotation_controls(ann: Any) -> tuple[F.Control, ...]:
+    """The Annotation section's controls for ``ann``: a fill only where the shape has one."""
+    if ann.type == "shape" and ann.props.get("shape", "line") not in FILLED:
+        return tuple(c for c in F.ANNOTATION if c.path != "fill")
+    return F.ANNOTATION
 
 
 def plot_size(panel: Any, table_id: str) -> tuple[float, float]:
@@ -157,6 +167,7 @@ def bracket_ends(view: View, table: Any, k: int) -> None:
 __all__ = [
     "POINT_WORDS",
     "SHAPE_WORDS",
+    "annotation_controls",
     "bracket_ends",
     "more_shapes",
     "new_annotation",
