@@ -33,7 +33,7 @@ from .work import (
     release_memory,
     table_cells,
 )
-from .zoom import MAX_DPI, MIN_DPI, Zoom, png_size, show_size
+from .zoom import MAX_DPI, MIN_DPI, REFIT, Zoom, png_size, show_size
 
 if TYPE_CHECKING:
     from .view import View
@@ -265,7 +265,7 @@ class GraphPanel:
 
     def _off(self, table_id: str, dpi: float) -> bool:
         wanted = self.wanted_dpi(table_id)
-        return wanted is not None and abs(wanted - dpi) > 0.12 * dpi
+        return wanted is not None and abs(wanted - dpi) > REFIT * dpi
 
     async def zoomed(self, by: int | None) -> None:
         """Zoom in or out by ``by`` steps (None: fit the graph to its place again)."""

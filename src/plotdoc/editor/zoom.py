@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 MIN_DPI, MAX_DPI = 60.0, 240.0
 #: The most a zoomed graph is drawn at (pixels per inch): a large picture costs memory.
 ZOOM_MAX_DPI = 320.0
+#: The graph is drawn again when the resolution its place wants differs from the one drawn by
+#: more than this part (a smaller change is not worth a drawing).
+REFIT = 0.12
 #: Each step of zoom multiplies the size by this; the steps run from 4 out to 6 in.
 STEP = 1.25
 STEPS = range(-4, 7)

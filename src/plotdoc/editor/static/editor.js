@@ -606,8 +606,10 @@
     const el = document.querySelector(".plotdoc-graph-image");
     if (!el || el === observed) return;
     observed = el;
-    new ResizeObserver((entries) => {
-      const box = entries[0].contentRect;
+    new ResizeObserver(() => {
+      // the place's own size: a zoomed graph's scroll bars take none of it
+      const r = el.getBoundingClientRect();
+      const box = { width: r.width - 2, height: r.height - 2 };
       clearTimeout(sizeTimer);
       sizeTimer = setTimeout(() => {
         if (box.width > 0 && box.height > 0) emitEvent("plotdoc_graph_box", { width: box.width, height: box.height });
