@@ -174,6 +174,8 @@ _DS = re.compile(r"^[a-z]+(?:/[a-z]+)?/ds(\d+)(?:/(?:p|row)(\d+))?")
 _SLICE = re.compile(r"^slice/row(\d+)")
 _CELL = re.compile(r"^cell/r(\d+)/c(\d+)")
 _ANN = re.compile(r"^(?:annotation/(?:text|shape)|bracket)/(\d+)")
+#: a reference line of an axis, or its label (``reference/leftY/0/label``)
+_REFERENCE = re.compile(r"^reference/(leftY|rightY|xContinuous)/\d+")
 #: a heat map's axis labels (``label/row/r3``, ``label/column/c1``) or all of one axis'
 _AXIS_LABEL = re.compile(r"^labels?/(row|column)(?:/[rc]\d+)?$")
 
@@ -214,6 +216,9 @@ def target_of(table: Table, region_id: str) -> Target | None:
         return Target("title", key=rid.split("/")[1])
     if rid.startswith("axis/"):
         return Target("axis", key=axis_bucket(table, rid))
+    m = _REFERENCE.match(rid)
+    if m:  # a reference line (or its label): the axis section that lists it
+        return Target("axis", key=m.group(1))
     m = _AXIS_LABEL.match(rid)
     if m:  # data sets run along X unless the graph is flipped; rows along the other axis
         along_x = (m.group(1) == "column") != horizontal(table)
