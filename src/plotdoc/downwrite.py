@@ -54,6 +54,10 @@ def with_ids(out: dict[str, Any], table: Table) -> None:
 def as_version_1(out: dict[str, Any]) -> None:
     """Leave out of the written table ``out`` the fields version 1 does not have (each empty:
     :func:`unfit` refuses a project that fills one). The model's objects are not changed."""
+    if out.get("annotations"):
+        out["annotations"] = [
+            {k: v for k, v in a.items() if k != "coordinates"} for a in out["annotations"]
+        ]
     graph = out.get("graph")
     if graph is None:
         return
@@ -104,6 +108,17 @@ def _unfit_v1(table: Table, path: tuple[str | int, ...]) -> list[Problem]:
                     (*path, "graph", "axesOverrides", key, "referenceLines"),
                     "expected no reference lines, which version 1 cannot hold; found "
                     f"{len(axes[key]['referenceLines'])} (save in version 2 to keep them)",
+                )
+            )
+    for n, ann in enumerate(table.annotations):
+        if ann.props.get("coordinates", "points") != "points":
+            problems.append(
+                error(
+                    "version-1-unfit",
+                    (*path, "annotations", n, "coordinates"),
+                    "expected a position in points, which is all version 1 can hold; found "
+                    f"{excerpt(ann.props['coordinates'])} (save in version 2 to keep the "
+                    "annotation on its data)",
                 )
             )
     if table.derived_from is None:

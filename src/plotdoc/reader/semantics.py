@@ -22,6 +22,7 @@ from ..contract.methods import METHODS
 from ..contract.variants import VARIANTS
 from ..migrations.v1_to_v2 import KEY_MAPS, data_set_ids, path_get
 from ..problems import Path, Problem, error, excerpt, warning
+from .annotation_positions import check_positions
 from .cells import CellBlock, CellFacts, parse_numeric_text, to_block
 from .context import Context
 from .summary_entry import check_entry, check_graph, is_summary_table
@@ -386,6 +387,7 @@ def _table(
                             f"expected the id of a data set (in a version 1 file, its name); no data set has the id {excerpt(group)}",
                         )
                     )
+    yield from check_positions(table, path)
     seen_ann: dict[str, int] = {}
     plotted = len(data_sets)
     for n, ann in enumerate(table.get("annotations") or []):
