@@ -9,12 +9,12 @@ lower-left corner once the axes are final, so the drawing code has one unit to d
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
-from ..context import DrawContext
+from ..context import DrawContext, category_axis_of
 from ..style.text import clamp
 
 #: the largest distance (points) from the plot area a position is drawn at, as for points
@@ -33,21 +33,27 @@ class Unplaceable(ValueError):
         return ("annotations", n, *self.where)
 
 
-def _category_value(ctx: DrawContext, axis: str, place: float) -> float:
-    """The axis value of category place ``place`` (tick k at place k)."""
-    ticks = np.sort(np.asarray((ctx.ax.xaxis if axis == "x" else ctx.ax.yaxis).get_majorticklocs()))
-    if ticks.size == 0:
+def place_to_value(ticks: Sequence[float], place: float) -> float:
+    """The axis value of category place ``place`` (the k-th tick at place k; between and
+    beyond the ticks in proportion)."""
+    t = sorted(ticks)
+    if not t:
         return place
-    if ticks.size == 1:
-        return float(ticks[0] + place)
-    k = int(np.clip(np.floor(place), 0, ticks.size - 2))
-    return float(ticks[k] + (place - k) * (ticks[k + 1] - ticks[k]))
+    if len(t) == 1:
+        return t[0] + place
+    k = int(np.clip(np.floor(place), 0, len(t) - 2))
+    return t[k] + (place - k) * (t[k + 1] - t[k])
 
 
-def _category_axis(ctx: DrawContext) -> str | None:
-    if not ctx.categorical:
-        return None
-    return "y" if ctx.horizontal else "x"
+def value_to_place(ticks: Sequence[float], value: float) -> float:
+    """The category place of axis value ``value`` (the inverse of :func:`place_to_value`)."""
+    t = sorted(ticks)
+    if not t:
+        return value
+    if len(t) == 1:
+        return value - t[0]
+    k = int(np.clip(np.searchsorted(t, value) - 1, 0, len(t) - 2))
+    return k + (value - t[k]) / (t[k + 1] - t[k])
 
 
 def point_to_pt(
@@ -57,11 +63,11 @@ def point_to_pt(
     ax = ctx.ax
     if ctx.graph.plot.family == "partsOfWhole" or not ax.axison:
         raise Unplaceable(f"{ctx.variant.id} has no axes to place data units on", where)
-    cat = _category_axis(ctx)
+    cat, ticks = category_axis_of(ax) or (None, ())
     values = {"x": float(x), "y": float(y)}
     for axis in ("x", "y"):
         if axis == cat:
-            values[axis] = _category_value(ctx, axis, values[axis])
+            values[axis] = place_to_value(ticks, values[axis])
         elif (ax.get_xscale() if axis == "x" else ax.get_yscale()) != "linear" and not (
             values[axis] > 0
         ):
@@ -78,30 +84,6 @@ def point_to_pt(
         clamp(float(out[0]), -_BOUND_PT, _BOUND_PT, 0.0),
         clamp(float(out[1]), -_BOUND_PT, _BOUND_PT, 0.0),
     )
-
-
-def pt_to_point(ctx: DrawContext, x_pt: float, y_pt: float) -> tuple[float, float] | None:
-    """Points from the plot area's lower-left corner as data units (the inverse of
-    :func:`point_to_pt`); None on a graph without axes."""
-    ax = ctx.ax
-    if ctx.graph.plot.family == "partsOfWhole" or not ax.axison:
-        return None
-    corner = ax.transAxes.transform((0.0, 0.0))
-    shown = corner + np.array([x_pt, y_pt]) * (ctx.fig.dpi / 72.0)
-    dx, dy = (float(v) for v in ax.transData.inverted().transform(shown))
-    cat = _category_axis(ctx)
-    if cat is not None:
-        ticks = np.sort(
-            np.asarray((ax.xaxis if cat == "x" else ax.yaxis).get_majorticklocs(), dtype=float)
-        )
-        value = dx if cat == "x" else dy
-        if ticks.size >= 2:
-            k = int(np.clip(np.searchsorted(ticks, value) - 1, 0, ticks.size - 2))
-            place = k + (value - ticks[k]) / (ticks[k + 1] - ticks[k])
-        else:
-            place = value - (float(ticks[0]) if ticks.size else 0.0)
-        dx, dy = (place, dy) if cat == "x" else (dx, place)
-    return dx, dy
 
 
 def to_points(ctx: DrawContext, kind: str, props: Mapping[str, Any]) -> dict[str, Any]:
