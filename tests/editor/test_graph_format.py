@@ -341,7 +341,7 @@ def test_the_text_tool_places_text_where_clicked(page: Any, file: Path) -> None:
     assert made.type == "text" and made.props["text"] == "Text"
     assert made.props["coordinates"] == "data"  # it stays on the data it was dropped on
     n = len(project.table("weights").annotations) - 1
-    drawn = screen(project, "weights")
+    drawn = screen(project, "weights", dpi=dpi)  # as the page drew it
     box = next(r.box for r in drawn.regions if r.id == f"annotation/text/{n}")
     assert box[0] == pytest.approx(plot[0] + dpi / 2, abs=2.0)  # PNG pixels, where clicked
     assert box[3] == pytest.approx(plot[3] - dpi, abs=dpi / 10)
