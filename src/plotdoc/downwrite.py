@@ -60,9 +60,10 @@ def as_version_1(out: dict[str, Any]) -> None:
         {**a, "params": {k: v for k, v in a["params"].items() if _param_since(a, k) <= 1}}
         for a in out.get("analyses", [])
     ]
-    if any("label" in a for a in out.get("annotations", [])):  # only read with analysisId
+    if out.get("annotations"):  # `label` is only read with analysisId; `coordinates` points
         out["annotations"] = [
-            {k: v for k, v in a.items() if k != "label"} for a in out["annotations"]
+            {k: v for k, v in a.items() if k not in ("label", "coordinates")}
+            for a in out["annotations"]
         ]
     graph = out.get("graph")
     if "derivedFrom" not in out:  # version 1 counts a bracket's groups among plotted data sets
@@ -193,6 +194,16 @@ def _unfit_v1(table: Table, path: tuple[str | int, ...]) -> list[Problem]:
                         f"point at; found one on the hidden data set {excerpt(table.data_sets[d].name)}",
                     )
                 )
+        if ann.props.get("coordinates", "points") != "points":
+            problems.append(
+                error(
+                    "version-1-unfit",
+                    (*path, "annotations", n, "coordinates"),
+                    "expected a position in points, which is all version 1 can hold; found "
+                    f"{excerpt(ann.props['coordinates'])} (save in version 2 to keep the "
+                    "annotation on its data)",
+                )
+            )
         if ann.props.get("analysisId") is not None:
             problems.append(
                 error(

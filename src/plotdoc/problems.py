@@ -768,6 +768,14 @@ CATALOGUE: dict[str, CodeInfo] = {
         "without a label.",
     ),
     # -- 9. semantics: warnings -------------------------------------------------------
+    "annotation-off-log-axis": _c(
+        "semantic",
+        "warning",
+        "Annotation position a log axis cannot show",
+        "A text or shape annotation placed in data units (`coordinates: data`, version 2) has "
+        "an x or y of 0 or below on an axis the graph draws log; the annotation is not drawn "
+        "(the rest of the graph is).",
+    ),
     "unmatched-data-set-key": _c(
         "semantic",
         "warning",
@@ -916,7 +924,8 @@ CATALOGUE: dict[str, CodeInfo] = {
         "error",
         "Does not fit in version 1",
         "Writing schema version 1 was asked for, and the project holds something version 1 "
-        "cannot (a data set id it cannot restore, summary data, reference lines); nothing is "
+        "cannot (a data set id it cannot restore, summary data, reference lines, annotations "
+        "placed in data units); nothing is "
         "written. Save in the current version instead.",
     ),
     "schema-version-unwritable": _c(

@@ -193,6 +193,8 @@ def _walk(project: Project, index: int, roots: tuple[str, ...], family: str) -> 
 @pytest.fixture
 def project() -> Project:
     project = loads(example_bytes("complete"))
+    for table in project.tables:  # read back in version 1's terms, which hold only points
+        table.annotations = [a for a in table.annotations if a.props.get("coordinates") != "data"]
     add_table(project, "contingency")
     add_table(project, "nested", replicates=3)
     return project

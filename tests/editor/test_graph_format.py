@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 from plotdoc import open_project
+from plotdoc.editor.hits import screen
 
 from .conftest import Editor
 from .helpers import GRAPH_SRC, browser_page, example_copy, running
@@ -225,10 +226,15 @@ def test_drag_a_text_annotation(page: Any, file: Path) -> None:
     page.mouse.up()
     wait_redrawn(page, before)
     save(page)
-    moved = open_project(file).table("calibration").annotations[index].props
-    per_px = 72.0 / dpi / scale  # points per CSS pixel
-    assert moved["x"] == pytest.approx(start["x"] - 30 * per_px, abs=1.0)
-    assert moved["y"] == pytest.approx(start["y"] + 20 * per_px, abs=1.0)
+    project = open_project(file)
+    moved = project.table("calibration").annotations[index].props
+    assert start["coordinates"] == moved["coordinates"] == "data"  # it stays in data units
+    frame = screen(project, "calibration").frame
+    assert frame is not None
+    k = frame.dpi / dpi / scale  # PNG pixels of this drawing per CSS pixel dragged
+    (x_a, y_a), (x_b, y_b) = (frame.pixels(p["x"], p["y"]) for p in (start, moved))
+    assert x_b - x_a == pytest.approx(-30 * k, abs=1.5)  # as dragged, on screen
+    assert y_b - y_a == pytest.approx(-20 * k, abs=1.5)
 
 
 def test_hit_regions_name_what_is_drawn(page: Any) -> None:
@@ -325,7 +331,12 @@ def test_the_text_tool_places_text_where_clicked(page: Any, file: Path) -> None:
     page.mouse.click(x, y)
     wait_redrawn(page, before)
     save(page)
-    made = open_project(file).table("weights").annotations[-1]
+    project = open_project(file)
+    made = project.table("weights").annotations[-1]
     assert made.type == "text" and made.props["text"] == "Text"
-    assert made.props["x"] == pytest.approx(36.0, abs=1.0)  # points from the plot's corner
-    assert made.props["y"] == pytest.approx(72.0, abs=1.0)
+    assert made.props["coordinates"] == "data"  # it stays on the data it was dropped on
+    n = len(project.table("weights").annotations) - 1
+    drawn = screen(project, "weights", dpi=dpi)  # as the page drew it
+    box = next(r.box for r in drawn.regions if r.id == f"annotation/text/{n}")
+    assert box[0] == pytest.approx(plot[0] + dpi / 2, abs=2.0)  # PNG pixels, where clicked
+    assert box[3] == pytest.approx(plot[3] - dpi, abs=dpi / 10)

@@ -121,6 +121,9 @@ def test_what_a_click_selects(project: Project) -> None:
     assert target_of(weights, "axis/y") == Target("axis", key="leftY")
     assert target_of(weights, "axis/x") == Target("axis", key="xCategorical")
     assert target_of(weights, "symbol/ds9/p0") is None  # no such data set
+    # a reference line and its label open the axis section that lists them
+    assert target_of(weights, "reference/leftY/0") == Target("axis", key="leftY")
+    assert target_of(weights, "reference/xContinuous/3/label") == Target("axis", key="xContinuous")
     set_field(project, "tables[1].graph.plot.options.flipXY", True)
     assert axis_bucket(weights, "axis/x") == "leftY"  # values run along X now
     calibration = project.table("calibration")

@@ -244,6 +244,8 @@ PLOTDOC_ENUMS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [
     ),
     ((*D, "Annotation", "annotation:shape", "shape"), S.ANNOTATION_SHAPES),
     ((*D, "Annotation", "annotation:text", "align"), S.TEXT_ALIGNS),
+    ((*D, "Annotation", "annotation:text", "coordinates"), S.ANNOTATION_COORDINATES),
+    ((*D, "Annotation", "annotation:shape", "coordinates"), S.ANNOTATION_COORDINATES),
     ((*D, "Table", "properties", "entry"), ENTRIES),
     ((*D, "Annotation", "annotation:bracket", "label"), S.BRACKET_LABELS),
 ]

@@ -92,7 +92,9 @@ def test_the_meanings_name_the_contracts_values() -> None:
     legend = _meaning("- `graph.legend.position`")
     assert all(f"`{v}`" in legend for v in S.LEGEND_POSITIONS)
     assert "`^{...}`" in _meaning("- Rich text") and "`_{...}`" in _meaning("- Rich text")
-    assert "points (1/72 inch) from the lower-left corner" in _meaning("- Annotation coordinates")
+    coords = _meaning("- Annotation coordinates")
+    assert '`"coordinates": "data"`' in coords and "above 0" in coords
+    assert "points (1/72 inch) from the plot area's lower-left corner" in coords
     assert "data set ids" in _meaning("- `ttest` `groupA`/`groupB`")
     assert "frequencyDistribution" in _meaning("- A frequency distribution")
     assert "percent" in _meaning("- `parts-pie` and `parts-donut`")

@@ -75,8 +75,10 @@ def test_units() -> None:
 
 
 def test_small_text_at_a_single_column_is_warned_of() -> None:
-    """A grouped graph of many rows is wide: at one column its text prints at a few points."""
+    """A grouped graph of many rows whose document fixes its plot size is wide: at one column
+    its text prints at a few points."""
     doc = _grouped_many()
+    doc["tables"][0]["graph"]["plotGeometry"] = {"widthPt": 560, "heightPt": 216}
     project = open_doc(doc)
     own = render_table_checked(project, project.tables[0])
     assert not [w for w in own.warnings if getattr(w, "code", "") == TOO_SMALL]
@@ -100,7 +102,9 @@ def test_cli_width_and_its_usage_error(tmp_path: object) -> None:
 
     out = Path(str(tmp_path))
     src = out / "g.plotdoc"
-    src.write_bytes(orjson.dumps(_grouped_many()))
+    doc = _grouped_many()
+    doc["tables"][0]["graph"]["plotGeometry"] = {"widthPt": 560, "heightPt": 216}  # fixed
+    src.write_bytes(orjson.dumps(doc))
     run = [sys.executable, "-m", "plotdoc", "render", str(src)]
     bad = subprocess.run([*run, "--width", "85"], capture_output=True, text=True)
     assert bad.returncode == 2 and "expected a width with its unit" in bad.stderr
@@ -131,3 +135,33 @@ def test_a_subscript_in_an_annotation_counts_as_the_smallest_text() -> None:
         if getattr(w, "code", "") == TOO_SMALL
     ]
     assert found and "(6.3 pt scaled" in found[0], found
+
+
+def _too_small(project: Any, width: str) -> list[str]:
+    """The ``render-too-small`` warnings of the project's graph at ``width`` (measured on the
+    figure as it is finally drawn and scaled)."""
+    drawn = render_table_checked(project, project.tables[0], fmt="svg", width=width)
+    return [w for w in drawn.warnings if getattr(w, "code", "") == TOO_SMALL]
+
+
+def test_at_a_print_width_the_plot_area_gives_way_before_the_text() -> None:
+    """A wide graph of automatic size keeps its text at 6 pt or more at one column: its plot
+    area is narrowed (shape kept), the figure is exactly as wide as asked, nothing warns."""
+    project = open_doc(_grouped_many())
+    assert _too_small(project, "85mm") == []
+    data = render_table_checked(project, project.tables[0], fmt="pdf", width="85mm").data
+    assert _width_pt(data, "pdf") == pytest.approx(85 * MM, abs=1.0)
+
+
+def test_a_plot_area_the_document_fixes_or_annotates_in_points_is_not_narrowed() -> None:
+    """Annotations in points would leave their data if the plot area moved under them: such
+    a graph is scaled whole, and warns, as a graph with a plot size of its own does."""
+    doc = _grouped_many()
+    doc["tables"][0]["annotations"] = [{"type": "text", "x": 20, "y": 20, "text": "note"}]
+    assert _too_small(open_doc(doc), "85mm")
+    # in data units (the second row, at 5) it follows the data
+    doc["tables"][0]["annotations"] = [
+        {"type": "text", "coordinates": "data", "x": 1, "y": 5, "text": "note"}
+    ]
+    doc["schemaVersion"] = 2
+    assert _too_small(open_doc(doc), "85mm") == []

@@ -262,7 +262,9 @@ def add_width(p: argparse.ArgumentParser) -> None:
         metavar="WIDTH",
         help="scale each whole figure (text, lines, symbols) to this print width: 85mm, 8.5cm, "
         "3.35in or 241pt (journal columns: single 85-90mm, 1.5 column 114-140mm, double "
-        "174-180mm); text below 6 pt or lines below 0.25 pt at that width are warned of",
+        "174-180mm); where its text would print below 6 pt the plot area is made smaller "
+        "first (unless the file fixes its size or places annotations in points); text below "
+        "6 pt or lines below 0.25 pt at that width are warned of",
     )
 
 

@@ -699,7 +699,20 @@ ANCHOR = OneOf(
 POINT = Obj(
     props={"x": _n(None), "y": _n(None)},
     required=("x", "y"),
-    doc="Points from the plot area's lower-left corner, y upwards.",
+    doc="A control point, in the units the shape's `coordinates` names.",
+)
+
+COORDINATES = _e(
+    S.ANNOTATION_COORDINATES,
+    "points",
+    doc=(
+        "What `x` and `y` count in. `points`: points from the plot area's lower-left corner, y "
+        "upwards (version 1). `data`: the units of the graph's horizontal and vertical axes as "
+        "drawn (on a log axis the value itself, which must be above 0; on a category axis the "
+        "category's place, 0 being the first category's centre and 1 the second's), so the "
+        "annotation stays on its data when the figure's size, the axis range or the preset "
+        "changes. Version 2."
+    ),
 )
 
 #: The control points of a shape annotation that gives none.
@@ -750,6 +763,7 @@ ANNOTATION = OneOf(
             props={
                 "type": Const(value="text"),
                 "id": _ANN_ID,
+                "coordinates": COORDINATES,
                 "x": _n(None),
                 "y": _n(None),
                 "text": _s(2000, doc="`\\n` breaks lines; `^{...}` and `_{...}` raise and lower."),
@@ -768,6 +782,7 @@ ANNOTATION = OneOf(
                 "type": Const(value="shape"),
                 "id": _ANN_ID,
                 "shape": _e(S.ANNOTATION_SHAPES, "line"),
+                "coordinates": COORDINATES,
                 "points": Arr(
                     items=POINT,
                     min_items=2,

@@ -107,6 +107,9 @@ ANCHOR_KINDS = ("group", "free")
 BRACKET_LABELS = ("stars", "p", "both")
 ANNOTATION_SHAPES = ("line", "arrow", "doubleArrow", "rectangle", "ellipse", "bracket", "curve")
 TEXT_ALIGNS = ("left", "center", "right")
+#: what the x and y of a text or shape annotation count in (schema version 2): points from the
+#: plot area's lower-left corner (version 1's only meaning), or the graph's data units
+ANNOTATION_COORDINATES = ("points", "data")
 TITLE_KEYS = ("graph", "x", "y")
 WORKSPACE_VIEWS = ("table", "graph")
 VARIABLE_TYPES = ("continuous", "categorical", "label")

@@ -25,6 +25,7 @@ from .graph import (
     set_visibility,
 )
 from .history import History
+from .reference_lines import add_reference_line, remove_reference_line, set_reference_line
 from .session import Session, read_upload
 from .tables import (
     add_data_set,
@@ -55,6 +56,7 @@ __all__ = [
     "add_annotation",
     "add_data_set",
     "add_pairwise_brackets",
+    "add_reference_line",
     "add_table",
     "clear_cells",
     "data_set_uses",
@@ -74,6 +76,7 @@ __all__ = [
     "remove_analysis",
     "remove_annotation",
     "remove_data_set",
+    "remove_reference_line",
     "rename_data_set",
     "rename_table",
     "set_analysis_params",
@@ -85,6 +88,7 @@ __all__ = [
     "set_legend",
     "set_plot_option",
     "set_preset",
+    "set_reference_line",
     "set_replicates",
     "set_title",
     "set_variant",

@@ -11,9 +11,9 @@ from ..analyses.methods.spec import Kind, Param
 from ..analyses.report import MAX_ENTRIES, entries, result_rows
 from ..contract.entries import is_summary
 from ..editing import add_analysis, add_pairwise_brackets, remove_analysis, set_analysis_params
-from . import attrs, choices, dialogs
+from . import a11y, attrs, choices, dialogs
 from .opening import FAMILY_TITLES
-from .wording import label_of
+from .wording import label_of, remove_analysis_words
 from .work import drawing, known_results
 
 if TYPE_CHECKING:
@@ -90,12 +90,15 @@ class AnalysesPanel:
                     )
                     ui.label(analysis.id).classes("plotdoc-family")
                     ui.space()
-                    ui.button(
+                    remove = ui.button(
                         icon="delete",
                         on_click=lambda a=analysis: self.view.apply(
                             remove_analysis, table.id, a.id
                         ),
                     ).props("flat round dense size=sm")
+                    words = remove_analysis_words(analysis.id, analysis.method)
+                    a11y.name(attrs.testid(remove, f"analysis-remove-{analysis.id}"), words)
+                    remove.tooltip(words)
                 with ui.row().classes("gap-2 items-end"):
                     for key, value in analysis.params.items():
                         self._param(table, analysis.id, param_of(analysis.method, key), key, value)

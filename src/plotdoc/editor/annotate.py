@@ -2,8 +2,10 @@
 removed.
 
 Places come as pixels of the picture on screen and are mapped to the annotation's own
-coordinates with the drawing's frame (:class:`~plotdoc.editor.hits.ScreenFrame`): points from
-the plot area's lower-left corner for text and shapes, a Y value for a bracket's height.
+coordinates with the drawing's frame (:class:`~plotdoc.editor.hits.ScreenFrame`): data units
+for text and shapes (``coordinates: data``, so they stay on the data they were dropped on;
+points from the plot area's lower-left corner on a graph without axes), a Y value for a
+bracket's height.
 
 A bracket may follow an analysis (`analysisId`): the edits that link it, unlink it and add one
 per compared pair are in :mod:`plotdoc.editing.brackets`, shared with the builder.
@@ -17,7 +19,7 @@ from typing import Any
 
 from .. import editing
 from ..editing.base import Edit
-from ..model import Project
+from ..model import Annotation, Project
 from .hits import Box, ScreenFrame
 
 TOOLS = ("text", "line", "arrow", "rectangle", "ellipse", "bracket")
@@ -47,9 +49,17 @@ def placed(tool: str, box: Box, frame: ScreenFrame, anchors: Mapping[int, float]
     end x, end y); ``anchors`` are the plotted data sets' centres (PNG x) by data set index,
     for a bracket: it joins the data sets nearest the drag's two ends."""
     x0, y0, x1, y1 = box
-    a, b = frame.points(x0, y0), frame.points(x1, y1)
+    if tool != "bracket" and abs(x1 - x0) < 3 and abs(y1 - y0) < 3:  # a click: one inch right
+        x1 = x0 + frame.dpi
+        y1 = y0 - (0.0 if tool in ("line", "arrow") else frame.dpi / 2)
+    if frame.axes_shown:
+        unit = "data"
+        a, b = frame.data(x0, y0), frame.data(x1, y1)
+    else:
+        unit = "points"
+        a, b = frame.points(x0, y0), frame.points(x1, y1)
     if tool == "text":
-        return {"type": "text", "x": a[0], "y": a[1], "text": "Text"}
+        return {"type": "text", "coordinates": unit, "x": a[0], "y": a[1], "text": "Text"}
     if tool == "bracket":
         if len(anchors) < 2:
             raise ValueError("a bracket joins two groups; this graph has fewer than two")
@@ -64,11 +74,27 @@ def placed(tool: str, box: Box, frame: ScreenFrame, anchors: Mapping[int, float]
             "right": {"kind": "group", "groupIndex": right},
             "text": "",
         }
-    if abs(x1 - x0) < 3 and abs(y1 - y0) < 3:  # a click: one inch to the upper right
-        b = (a[0] + 72.0, a[1] + (0.0 if tool in ("line", "arrow") else 36.0))
     shape = tool if tool != "arrow" else "arrow"
     return {
         "type": "shape",
         "shape": shape,
+        "coordinates": unit,
         "points": [{"x": a[0], "y": a[1]}, {"x": b[0], "y": b[1]}],
     }
+
+
+def moved(ann: Annotation, frame: ScreenFrame, dx: float, dy: float) -> dict[str, Any]:
+    """The text or shape annotation ``ann`` in data units, dragged by (dx, dy) PNG pixels:
+    each position moves by the drag on screen and stays in data units (on a log axis too)."""
+    out: dict[str, Any] = {"type": ann.type, "id": ann.id, **ann.props}
+
+    def shift(q: dict[str, Any]) -> dict[str, Any]:
+        px, py = frame.pixels(float(q["x"]), float(q["y"]))
+        x, y = frame.data(px + dx, py + dy)
+        return {**q, "x": x, "y": y}
+
+    if ann.type == "text":
+        out.update(shift(out))
+    else:
+        out["points"] = [shift(q) for q in out["points"]]
+    return out

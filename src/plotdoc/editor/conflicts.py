@@ -15,6 +15,7 @@ JSON; the page's script reads it when it changes (see ``plotdocMarkClass``).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -137,16 +138,22 @@ class Conflicts:
                     conflicts.replaced_here(overwrite, me)
 
     def show(self, overwrite: Overwrite) -> None:
+        table = self.view.session.project.table(overwrite.table_id)
+        who = overwrite.author or "Another tab (or an undo)"
+        self.notice(
+            f"You replaced {shown(overwrite.replaced)} with {shown(overwrite.value)} in "
+            f"{overwrite.where(table)}. {who} had changed it since this tab showed "
+            f"{shown(overwrite.seen)}.",
+            f"Put back {shown(overwrite.replaced)}",
+            lambda: self.put_back(overwrite),
+        )
+
+    def notice(self, text: str, undo_words: str, undo: Callable[[], None]) -> None:
+        """The bar above the sheet and the graph: what this tab's value replaced, an *Undo*
+        (named ``undo_words`` for screen readers) and *Keep mine*."""
         box = self.box
         if box is None or box.is_deleted:
             return
-        table = self.view.session.project.table(overwrite.table_id)
-        who = overwrite.author or "Another tab (or an undo)"
-        text = (
-            f"You replaced {shown(overwrite.replaced)} with {shown(overwrite.value)} in "
-            f"{overwrite.where(table)}. {who} had changed it since this tab showed "
-            f"{shown(overwrite.seen)}."
-        )
         box.clear()
         with (
             box,
@@ -158,11 +165,9 @@ class Conflicts:
             ui.icon("call_split").props("aria-hidden=true")
             label = ui.label(text).classes("grow")
             label.props["data-testid"] = "conflict-text"
-            undo = ui.button("Undo", on_click=lambda: self.put_back(overwrite)).props(
-                "flat dense no-caps"
-            )
-            undo.props["data-testid"] = "conflict-undo"
-            undo.props["aria-label"] = f"Put back {shown(overwrite.replaced)}"
+            button = ui.button("Undo", on_click=undo).props("flat dense no-caps")
+            button.props["data-testid"] = "conflict-undo"
+            button.props["aria-label"] = undo_words
             keep = ui.button("Keep mine", on_click=self.dismiss).props("flat dense no-caps")
             keep.props["data-testid"] = "conflict-keep"
 

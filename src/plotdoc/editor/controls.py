@@ -16,6 +16,7 @@ from nicegui import ui
 from . import attrs, choices
 from .fields import apply_style, current, reset_value, set_value, style_colour
 from .format_spec import PathPart, Widget
+from .setting_conflicts import setting_words, write_setting
 from .wording import label_of
 
 if TYPE_CHECKING:
@@ -74,6 +75,8 @@ class Control:
         self.value = current(table, path)
         #: what the panel shows (told which control makes the next edit)
         self.shown = shown
+        #: the setting in words, for the notice of a value set over another tab's
+        self.label = ""
 
     def put(self, value: Any) -> None:
         table = self.view.table()
@@ -81,7 +84,9 @@ class Control:
             return
         if self.shown is not None:
             self.shown.edit(self.path)
-        if apply_style(self.view, set_value, self.table_id, self.path, value):
+        what = setting_words(self.path, self.label)
+        seen, tid = self.value, self.table_id
+        if write_setting(self.view, tid, self.path, what, seen, set_value, tid, self.path, value):
             self.value = current(table, self.path)
         elif self.shown is not None:  # refused: no edit follows from this control
             self.shown.editing = None
@@ -99,6 +104,7 @@ class Control:
 
     def build(self, label: str, widget: Widget) -> None:
         tid = testid(self.path)
+        self.label = label
         value = self.value
         if self.shown is not None and widget.kind != "color":
             self.shown.add(self.table, self.path, widget.kind)
@@ -146,6 +152,8 @@ class Control:
             )
             if bounds:
                 field.props["hint"] = bounds
+            if self.shown is not None:
+                self.shown.typed_field(field, field.value)
             field.on("change", lambda _: self.put(parse_number(field.value, widget)))
         else:
             field = attrs.testid(
@@ -154,6 +162,8 @@ class Control:
                 .props("dense outlined"),
                 tid,
             )
+            if self.shown is not None:
+                self.shown.typed_field(field, field.value)
             field.on("change", lambda _: self.put(field.value))
             if self.path[-1] == "text" and self.path[0] in ("annotations", "titles"):
                 # as it will be drawn: ^{...} raised, _{...} lowered, \n a new line

@@ -29,6 +29,14 @@ SECTIONS: tuple[tuple[str, tuple[F.Control, ...], tuple[F.PathPart, ...]], ...] 
         (f"Axis (click the axis; {bucket})", F.AXIS, ("graph", "axesOverrides", bucket))
         for bucket in ("xContinuous", "xCategorical", "leftY", "rightY")
     ),
+    *(
+        (
+            f"Axis (click the axis or a line; {bucket}): Reference lines",
+            F.REFERENCE_LINE,
+            ("graph", "axesOverrides", bucket, "referenceLines", "[*]"),
+        )
+        for bucket in ("xContinuous", "leftY", "rightY")
+    ),
     ("Legend (click the legend)", F.LEGEND, ("graph", "legend")),
     *((f"Title (click the {k} title)", F.TITLE, ("titles", k)) for k in ("graph", "x", "y")),
     ("Annotation (click it)", F.ANNOTATION, ("annotations", "[*]")),
@@ -49,9 +57,19 @@ OTHER = (
     ("titles.*.dy", "Drag the title on the graph"),
     ("annotations[*].x", "Drag the annotation on the graph (or the Annotation section)"),
     ("annotations[*].y", "Drag the annotation on the graph (or the Annotation section)"),
-    ("annotations[*].left.*", "Bracket tool: drag from one group to the other"),
-    ("annotations[*].right.*", "Bracket tool: drag from one group to the other"),
-    ("annotations[*].points[*].*", "Shape tools: drag on the graph; drag the shape to move it"),
+    (
+        "annotations[*].left.*",
+        "Bracket tool: drag from one group to the other; Annotation section: Left end",
+    ),
+    (
+        "annotations[*].right.*",
+        "Bracket tool: drag from one group to the other; Annotation section: Right end",
+    ),
+    (
+        "annotations[*].points[*].*",
+        "Shape tools and More shapes; drag the shape to move it; Annotation section: each "
+        "control point by number",
+    ),
     ("annotations[*].text", "Annotation section (a bracket's Text; typing makes it typed)"),
     (
         "annotations[*].analysisId",
@@ -65,12 +83,6 @@ EXCEPTIONS = (
     (
         "annotations[*].id",
         "Made by the editor when an annotation is added; a name the user never sees.",
-    ),
-    (
-        "graph.axesOverrides.*.referenceLines[*].*",
-        "Reference lines (schema version 2) are a list set as a whole: from Python "
-        "(`set_field(..., [{value, label, ...}])`) or in the file; the axis section does not "
-        "list them yet.",
     ),
 )
 

@@ -16,7 +16,7 @@ from nicegui import ui
 
 from ..render import file_stem
 from ..render.print_size import MIN_LINE_PT, MIN_TEXT_PT
-from . import choices
+from . import a11y, choices
 from .notify import notify
 from .work import _DRAW_LOCK, in_thread, project_copy
 
@@ -71,6 +71,7 @@ def journal_export_dialog(view: View) -> None:
     table_id, name = table.id, table.name
     chosen = {"width": "Single column, 85 mm", "format": "PDF"}
     with ui.dialog() as dialog, ui.card().classes("max-w-[95vw]") as card:
+        a11y.name(dialog, "Export for a journal")
         card.props["data-testid"] = "journal-export"
         ui.label("Export for a journal").classes("text-lg")
         with ui.row().classes("items-end"):
@@ -82,9 +83,12 @@ def journal_export_dialog(view: View) -> None:
             fmt.props["data-testid"] = "journal-format"
         note = ui.label("").classes("text-sm max-w-[720px]")
         note.props["data-testid"] = "journal-note"
-        with ui.scroll_area().classes("w-[720px] max-w-[90vw] h-[460px] bg-white"):
+        # a plain scrolling box the keyboard can reach (Tab, then the arrow keys)
+        frame = ui.element("div").classes("w-[720px] max-w-[90vw] h-[460px] overflow-auto bg-white")
+        with a11y.name(frame.props("tabindex=0"), "Preview at the printed size"):
             image = ui.image("").classes("shadow")
             image.props["data-testid"] = "journal-preview"
+            a11y.name(image, "The graph as it prints at the chosen width")
         with ui.row():
             download = ui.button("Download", icon="download")
             download.props["data-testid"] = "journal-download"

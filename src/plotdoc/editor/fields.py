@@ -78,6 +78,8 @@ def current(table: Table, path: tuple[PathPart, ...]) -> Any:
     for part in rest:
         if isinstance(node, dict) and str(part) in node:
             node = node[str(part)]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]  # a reference line of an axis
         else:
             return None
     return node

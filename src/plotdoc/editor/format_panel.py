@@ -5,39 +5,32 @@ the contract, less the ones the graph type does not use."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
 from ..contract import nodes as N
-from ..contract.plots import MV_REQUIRED_ROLES, MV_ROLES, MV_USED_ROLES
 from ..contract.variants import VARIANTS
 from ..editing import set_plot_option, set_title, set_visibility
 from . import a11y, attrs, choices
 from . import format_spec as F
 from .bracket_controls import bracket_label_controls
 from .controls import Control
-from .fields import apply_style
+from .fields import apply_style, current
 from .hits import CATEGORICAL, Target, describe
 from .option_values import auto_value, number_or_none, option_nodes, unwrap
+from .reference_panel import reference_lines
 from .sections import Sections
+from .setting_conflicts import same, write_setting
+from .shapes import annotation_controls, bracket_ends, shape_points
 from .shown import Shown, frame
+from .variables_panel import variables
 from .wording import OPTION_LABELS, label_of, option_applies
 
 if TYPE_CHECKING:
     from .view import View
-#: What each multiple-variables role means, shown next to its select.
-ROLE_LABELS = {
-    "x": "X",
-    "y": "Y",
-    "size": "Size",
-    "color": "Colour",
-    "shape": "Shape",
-    "label": "Label",
-    "lower": "Lower limit",
-    "upper": "Upper limit",
-}
-
 #: Options edited elsewhere (the graph type's mode, the kind of a multiple-variables graph).
 HANDLED_ELSEWHERE = ("mode", "kind", "mapping")
 
@@ -51,6 +44,9 @@ class FormatPanel:
         #: the sections as the user left them (the panel is rebuilt after every change)
         self.sections = Sections()
         self.shown = Shown()
+        #: a change made in another tab is not shown yet: this tab was typing in a field
+        self.stale = False
+        self.shown.idle = self.catch_up
 
     def pick(self, table_id: str, target: Target | None) -> None:
         """Show ``target``'s section first (None: nothing selected)."""
@@ -81,8 +77,26 @@ class FormatPanel:
         """After an edit of the graph's look: the panel is built again unless the control that
         made the edit already shows it and nothing else shown changed."""
         table = self.view.table()
-        if not self.shown.still_shown(table, frame(table, self)):
-            self.render.refresh()
+        if not self.shown.still_shown(table, frame(table, self)) or self.stale:
+            self.rebuild()
+
+    def rebuild(self, elsewhere: bool = False) -> None:
+        """Build the panel again. After a change made ``elsewhere`` (another tab), not while
+        this tab types in one of its fields of the same table (its typing would be lost): then
+        once the typing ends, and the value typed is set as the newest (its writer told what it
+        replaced, see :mod:`plotdoc.editor.setting_conflicts`)."""
+        table = self.view.table()
+        built_for = self.shown.frame[0] if self.shown.frame else None
+        if elsewhere and table is not None and built_for == table.id and self.shown.typing():
+            self.stale = True
+            return
+        self.stale = False
+        self.render.refresh()
+
+    def catch_up(self) -> None:
+        """The typing ended (the field lost the focus): show what changed meanwhile."""
+        if self.stale:
+            self.rebuild()
 
     @ui.refreshable_method
     def render(self) -> None:
@@ -101,25 +115,12 @@ class FormatPanel:
             else:
                 self._selected(table, target)
             if table.format == "multipleVariables":
-                self._mapping(table)
+                variables(view, table)
             with self.sections.expansion(
                 "titles", "Titles", icon="title", value=target is None
             ).classes("w-full"):
                 for which, label in (("graph", "Graph title"), ("x", "X title"), ("y", "Y title")):
-                    entry = table.titles.get(which, {})
-                    field = attrs.testid(
-                        ui.input(label, value=entry.get("text") or "")
-                        .classes("w-full")
-                        .props("dense outlined"),
-                        f"title-{which}",
-                    )
-                    field.on(
-                        "change",
-                        lambda e, w=which, f=field: (
-                            f.value != (table.titles.get(w, {}).get("text") or "")
-                            and apply_style(view, set_title, tid, w, f.value)
-                        ),
-                    )
+                    self._title(table, which, label)
             nodes = {
                 k: n
                 for k, n in option_nodes(table.format).items()
@@ -162,12 +163,31 @@ class FormatPanel:
                     continue
                 name = describe(table, Target("axis", key=bucket))
                 base = ("graph", "axesOverrides", bucket)
-                self._lazy(table, bucket, name, "straighten", F.AXIS, base)
+                lines = partial(reference_lines, view, table, bucket, self.shown)
+                self._lazy(table, bucket, name, "straighten", F.AXIS, base, lines)
             graph_controls = self.offered(table, F.GRAPH)
             self._lazy(table, "frame", "Frame, size and spacing", "crop_free", graph_controls, ())
             switches = self.offered(table, F.SWITCHES)
             self._lazy(table, "shown", "Shown elements", "visibility", switches, ())
         a11y.name_icon_buttons(panel)
+
+    def _title(self, table: Any, which: str, label: str) -> None:
+        """The text of a title, set as the newest value even when another tab set it since
+        (this tab is then told what it replaced)."""
+        seen = table.titles.get(which, {}).get("text") or ""
+        field = ui.input(label, value=seen).classes("w-full").props("dense outlined")
+        attrs.testid(field, f"title-{which}")
+        self.shown.typed_field(field, seen)
+        path = ("titles", which, "text")
+
+        def changed() -> None:
+            now = self.view.table()
+            if now is not None and now.id == table.id and not same(field.value, current(now, path)):
+                write_setting(
+                    self.view, table.id, path, label, seen, set_title, table.id, which, field.value
+                )
+
+        field.on("change", changed)
 
     def _lazy(
         self,
@@ -177,9 +197,10 @@ class FormatPanel:
         icon: str,
         controls: tuple[F.Control, ...],
         base: tuple[F.PathPart, ...],
+        more: Callable[[], None] | None = None,
     ) -> None:
         """A section whose controls are made when it is first opened (the panel is rebuilt
-        after every edit: closed sections cost nothing)."""
+        after every edit: closed sections cost nothing); ``more`` builds what follows them."""
         section = attrs.testid(
             self.sections.expansion(key, title, icon=icon).classes("w-full"), f"section-{key}"
         )
@@ -193,6 +214,8 @@ class FormatPanel:
                 built = True
                 with holder:
                     self._section(table, controls, base)
+                    if more is not None:
+                        more()
                 a11y.name_icon_buttons(holder)
 
         if section.value:
@@ -257,17 +280,21 @@ class FormatPanel:
                 self._section(table, F.DATA_SET_STYLE, base, elements=self.elements(table))
             elif target.kind == "axis" and isinstance(target.key, str):
                 self._section(table, F.AXIS, ("graph", "axesOverrides", target.key))
+                reference_lines(self.view, table, target.key, self.shown)
             elif target.kind == "title" and isinstance(target.key, str):
                 self._section(table, F.TITLE, ("titles", target.key))
             elif target.kind == "legend":
                 self._section(table, F.LEGEND, ("graph", "legend"))
             elif target.kind == "annotation" and isinstance(target.key, int):
                 ann = table.annotations[target.key]
-                controls: tuple[F.Control, ...] = F.ANNOTATION
+                controls = annotation_controls(ann)
                 if ann.props.get("analysisId") is not None:  # its text is the analysis' label
                     controls = tuple(c for c in controls if c.path != "text")
                 self._section(table, controls, ("annotations", target.key), hint={"type": ann.type})
+                if ann.type == "shape":
+                    shape_points(self.view, table, target.key, self.shown)
                 if ann.type == "bracket":
+                    bracket_ends(self.view, table, target.key)
                     bracket_label_controls(self.view, table, target.key, ann)
             elif target.kind == "element" and isinstance(target.key, str):
                 self._section(
@@ -276,39 +303,6 @@ class FormatPanel:
                     ("graph", "styleOverrides", "global"),
                     elements={target.key},
                 )
-
-    def _mapping(self, table: Any) -> None:
-        """Which variable is X, Y, colour, size, shape, label (per the graph's kind)."""
-        graph = table.graph
-        options = graph.plot.options
-        kind = str(options.get("kind", "scatter"))
-        mapping = options.get("mapping") or {}
-        required = MV_REQUIRED_ROLES.get(kind, ("x",))
-        used = MV_USED_ROLES.get(kind, MV_ROLES)
-        names = {i: ds.name for i, ds in enumerate(table.data_sets)}
-        apply = self.view.apply
-        with (
-            ui.expansion("Variables", icon="account_tree", value=True)
-            .classes("w-full")
-            .props("data-testid=mapping")
-        ):
-            ui.label(f"Which variable each part of the {kind} graph shows.").classes(
-                "plotdoc-status"
-            )
-            for role in used:
-                offered: dict[Any, str] = dict(names)
-                if role not in required:
-                    offered = {None: "(none)", **offered}
-                value = mapping.get(role)
-                picked = choices.select(
-                    offered,
-                    value=value,
-                    label=ROLE_LABELS[role] + (" *" if role in required else ""),
-                    on_change=lambda e, r=role, v=value: (
-                        e.value != v and apply(set_plot_option, table.id, ("mapping", r), e.value)
-                    ),
-                ).classes("w-full")
-                attrs.testid(picked.props("dense outlined"), f"mapping-{role}")
 
     def _option(self, tid: str, path: tuple[str, ...], node: N.Node, value: Any) -> None:
         apply = self.view.apply

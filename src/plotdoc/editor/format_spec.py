@@ -213,6 +213,15 @@ AXIS = (
     C("/graph.axesOverrides.titlesAndFonts.tickLabelFont.color", "Tick label colour"),
 )
 
+#: one reference line of an axis (``referenceLines[i]`` of an ``axesOverrides`` bucket)
+REFERENCE_LINE = (
+    C("value", "At the value"),
+    C("label", "Label (optional)"),
+    C("color", "Colour"),
+    C("thickness", "Thickness"),
+    C("dashStyle", "Line style"),
+)
+
 LEGEND = (
     C("show", "Show the legend"),
     C("position", "Position"),
@@ -337,6 +346,7 @@ __all__ = [
     "DATA_SET_STYLE",
     "GRAPH",
     "LEGEND",
+    "REFERENCE_LINE",
     "SWITCHES",
     "TITLE",
     "Control",

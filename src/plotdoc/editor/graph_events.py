@@ -109,6 +109,11 @@ def drag(panel: GraphPanel, args: dict[str, Any]) -> None:
         )
         path = ("annotations", target.key, "y")
         done = apply_style(panel.view, set_value, table.id, path, y_value)
+    elif ann.props.get("coordinates") == "data":  # it stays in data units, where it was dropped
+        dragged = annotate.moved(
+            ann, shown.frame, float(args.get("dx", 0.0)), float(args.get("dy", 0.0))
+        )
+        done = apply_style(panel.view, set_value, table.id, ("annotations", target.key), dragged)
     else:
         done = apply_style(
             panel.view, move_annotation, table.id, ann.id, round(dx, 1), round(dy, 1)

@@ -1,6 +1,6 @@
-"""The Graph tab: the table's graph as large as the window allows, the graph type picker
-(a grouped list with a thumbnail of each type drawn from the table's own data), the style
-and mode, and export."""
+"""The Graph tab: the table's graph as large as the window allows (or zoomed, see
+:mod:`plotdoc.editor.zoom`), the button of the graph type picker
+(:mod:`plotdoc.editor.variant_picker`), the style and mode, and export."""
 
 from __future__ import annotations
 
@@ -11,16 +11,18 @@ from nicegui import ui
 
 from ..contract.entries import is_summary
 from ..contract.presets import PRESETS
-from ..contract.variants import VARIANTS, PickerGroup, Variant, variants_of
-from ..contract.variants.from_summary import SUMMARY_MODES, drawable_from_summary
-from ..editing import set_plot_option, set_preset, set_variant
-from ..model import Project
+from ..contract.variants import VARIANTS
+from ..contract.variants.from_summary import SUMMARY_MODES
+from ..editing import set_plot_option, set_preset
 from ..render import file_stem
 from . import a11y, annotate, attrs, choices, graph_events, redraw
 from .copy_format import copy_format_dialog
 from .export_dialog import journal_menu_item
 from .hits import Screen, drawn_elements, payload, screen
 from .notify import notify
+from .setting_conflicts import write_setting
+from .shapes import more_shapes
+from .variant_picker import pick_variant, variant_label
 from .wording import label_of
 from .work import (
     LARGE_CELLS,
@@ -29,59 +31,27 @@ from .work import (
     Task,
     draw,
     in_thread,
-    preview,
     project_copy,
     release_memory,
     table_cells,
 )
+from .zoom import MAX_DPI, MIN_DPI, REFIT, Zoom, png_size, show_size
 
 if TYPE_CHECKING:
     from .view import View
 
 
-def variant_label(vid: str) -> str:
-    """The name the picker shows for a graph type (its record's label)."""
-    return VARIANTS[vid].label
-
-
-def grouped_variants(family: str) -> dict[str, list[Variant]]:
-    """The family's variants by their records' picker groups, groups in the order
-    :class:`PickerGroup` lists them (the everyday types first)."""
-    out: dict[PickerGroup, list[Variant]] = {}
-    for v in variants_of(family):
-        out.setdefault(v.group, []).append(v)
-    return {g.value: out[g] for g in PickerGroup if g in out}
-
-
-#: The resolutions the graph on the page is drawn at, fitted to its place (pixels per inch).
-MIN_DPI, MAX_DPI = 60.0, 170.0
-
-
-def png_size(png: bytes) -> tuple[int, int]:
-    """Width and height of a PNG, from its header."""
-    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
-
-
-#: Pixels per inch of the picker's thumbnails.
-THUMB_DPI = 30
-
-
-def thumbnails(project: Project, table_id: str, variant_ids: list[str]) -> dict[str, bytes]:
-    """Each variant drawn small from the table's own data (run in a child process)."""
-    out: dict[str, bytes] = {}
-    for vid in variant_ids:
-        try:
-            set_variant(project, table_id, vid)
-            out[vid] = preview(project, table_id, THUMB_DPI)
-        except Exception:
-            continue
-    return out
+#: where the graph's style preset is held
+PRESET_PATH = ("graph", "activePresetId")
 
 
 class GraphPanel:
     def __init__(self, view: View) -> None:
         self.view = view
         self.image: ui.image | None = None
+        #: the picture's place, and how large the picture is drawn in it
+        self.place: ui.element | None = None
+        self.zoom = Zoom()
         self.drawing = 0
         self.message: ui.label | None = None
         #: the place the graph has on the page, CSS pixels (reported by the page)
@@ -100,7 +70,9 @@ class GraphPanel:
         with ui.column().classes("w-full h-full gap-1 no-wrap plotdoc-graph"):
             self.toolbar()
             self.message = ui.label("").classes("plotdoc-status").props("data-testid=graph-status")
-            with ui.element("div").classes("w-full grow plotdoc-graph-image plotdoc-graph-box"):
+            with ui.element("div").classes(
+                "w-full grow plotdoc-graph-image plotdoc-graph-box"
+            ) as self.place:
                 self.image = (
                     ui.image("")
                     .props(
@@ -142,20 +114,33 @@ class GraphPanel:
         view = self.view
         table = view.table()
         with ui.row().classes("w-full items-end gap-2") as bar:
+            attrs.testid(bar, "graph-toolbar")
             if table is not None and table.graph is not None:
                 graph = table.graph
                 tid = table.id
                 ui.button(
                     variant_label(graph.variant_id),
                     icon="insert_chart",
-                    on_click=self.pick_variant,
+                    on_click=lambda: pick_variant(view),
                 ).props("outline no-caps data-testid=variant").tooltip("Choose the graph type")
+                seen = graph.active_preset_id  # another tab's change since is told
                 choices.select(
                     {p: label_of(p) for p in PRESETS},
-                    value=graph.active_preset_id,
+                    value=seen,
                     label="Style",
                     on_change=lambda e: (
-                        e.value != graph.active_preset_id and view.apply(set_preset, tid, e.value)
+                        e.value != graph.active_preset_id
+                        and write_setting(
+                            view,
+                            tid,
+                            PRESET_PATH,
+                            "Style",
+                            seen,
+                            set_preset,
+                            tid,
+                            e.value,
+                            look=False,
+                        )
                     ),
                 ).classes("w-32").props("dense outlined data-testid=preset")
                 variant = VARIANTS[graph.variant_id]
@@ -177,12 +162,15 @@ class GraphPanel:
                     ).classes("w-44").props("dense outlined data-testid=mode")
             if table is not None and table.graph is not None:
                 self.annotation_tools()
+                more_shapes(view, self)
                 ui.button(
                     icon="format_paint", on_click=lambda: copy_format_dialog(self.view)
                 ).props("flat dense data-testid=copy-format").tooltip(
                     "Copy this graph's format to other tables"
                 )
             ui.space()
+            if table is not None and table.graph is not None:
+                self.zoom.controls(table.id, self.zoomed)
             with ui.button("Export", icon="download").props(
                 "flat dense no-caps data-testid=export"
             ):
@@ -194,85 +182,6 @@ class GraphPanel:
                         )
                     journal_menu_item(self.view)
         a11y.name_icon_buttons(bar)  # the tools and other icon buttons say what they do
-
-    async def pick_variant(self) -> None:
-        """A dialog listing the graph types by group, with thumbnails drawn from the data."""
-        view = self.view
-        table = view.table()
-        if table is None or table.graph is None:
-            return
-        groups = grouped_variants(table.format)
-        images: dict[str, ui.image] = {}
-        with (
-            ui.dialog() as dialog,
-            ui.card().classes("w-[900px] max-w-[95vw]").props("data-testid=variant-picker"),
-        ):
-            dialog.props["aria-label"] = f"Graph type for {table.name}"
-            with ui.row().classes("w-full items-center"):
-                ui.label(f"Graph type for {table.name}").classes("text-h6")
-                ui.space()
-                close = ui.button(icon="close", on_click=dialog.close).props("flat round dense")
-                a11y.name(close, "Close the graph types")
-            # a plain scrolling box: it takes the focus, so the keyboard can scroll it
-            with ui.element("div").classes("w-full").style("height: 70vh; overflow: auto") as box:
-                box.props["tabindex"] = "0"
-                box.props["role"] = "region"
-                box.props["aria-label"] = "Graph types"
-                for title, variants in groups.items():
-                    ui.label(title).classes("plotdoc-group-title")
-                    with ui.row().classes("gap-2"):
-                        for v in variants:
-                            ok = offered_for(v, table)
-                            current = v.id == table.graph.variant_id
-                            card = (
-                                ui.card()
-                                .classes(
-                                    "plotdoc-variant"
-                                    + (" current" if current else "")
-                                    + ("" if ok else " unavailable")
-                                )
-                                .props("flat bordered")
-                            )
-                            attrs.testid(card, f"variant-{v.id}")
-                            if ok:
-                                card.on(
-                                    "click",
-                                    lambda _, vid=v.id: (
-                                        dialog.close(),
-                                        vid != table.graph.variant_id
-                                        and view.apply(set_variant, table.id, vid),
-                                    ),
-                                )
-                            with card:
-                                images[v.id] = (
-                                    ui.image("")
-                                    .classes("plotdoc-thumb")
-                                    .props("fit=contain no-transition")
-                                )
-                                images[v.id].props["aria-label"] = (
-                                    f"{variant_label(v.id)}, drawn from this table"
-                                )
-                                ui.label(variant_label(v.id)).classes("text-weight-medium")
-                                ui.label(
-                                    v.description
-                                    if ok
-                                    else (
-                                        "Needs raw values (the table holds mean, SD or SEM, N)"
-                                        if is_summary(table.entry)
-                                        else f"Needs {v.min_replicates} or more replicates"
-                                    )
-                                ).classes("plotdoc-status")
-        dialog.open()
-        wanted = [v.id for vs in groups.values() for v in vs if offered_for(v, table)]
-        task = Task(thumbnails, project_copy(view.session.project), table.id, wanted)
-        dialog.on("hide", task.cancel)
-        try:
-            drawn = await task.result()
-        except (Cancelled, RuntimeError):
-            return
-        for vid, png in drawn.items():
-            if vid in images:
-                images[vid].set_source("data:image/png;base64," + base64.b64encode(png).decode())
 
     async def redraw(self, refit: bool = False) -> None:
         view = self.view
@@ -288,7 +197,7 @@ class GraphPanel:
         version = view.session.version
         self._say("Drawing…")
         copy = project_copy(view.session.project)
-        dpi = self.fitted_dpi(table.id) or SCREEN_DPI
+        dpi = self.wanted_dpi(table.id) or SCREEN_DPI
         try:
             if table_cells(table) > LARGE_CELLS and not redraw.updatable(table):
                 task = view.job.start(
@@ -324,6 +233,7 @@ class GraphPanel:
         self._say(" ".join(f"Warning: {w}" for w in shown.warnings))
         self.show_regions(table, shown, mine)
         width, height = png_size(png)
+        show_size(self.place, self.image, (width, height) if self.zoom.step(table.id) else None)
         self.inches[table.id] = (width / dpi, height / dpi)
         self.used_dpi[table.id] = dpi
         if not refit and self._off(table.id, dpi):  # first sight of this graph: fit the window
@@ -351,9 +261,21 @@ class GraphPanel:
         dpi = min(self.box[0] / size[0], self.box[1] / size[1])
         return max(MIN_DPI, min(MAX_DPI, dpi))
 
-    def _off(self, table_id: str, dpi: float) -> bool:
+    def wanted_dpi(self, table_id: str) -> float | None:
+        """The resolution to draw at: fitted to the place, then zoomed."""
         fitted = self.fitted_dpi(table_id)
-        return fitted is not None and abs(fitted - dpi) > 0.12 * dpi
+        return None if fitted is None else self.zoom.dpi(table_id, fitted)
+
+    def _off(self, table_id: str, dpi: float) -> bool:
+        wanted = self.wanted_dpi(table_id)
+        return wanted is not None and abs(wanted - dpi) > REFIT * dpi
+
+    async def zoomed(self, by: int | None) -> None:
+        """Zoom in or out by ``by`` steps (None: fit the graph to its place again)."""
+        table = self.view.table()
+        if table is not None and table.graph is not None and self.zoom.change(table.id, by):
+            with self.view.anchor:
+                await self.redraw(refit=True)
 
     async def resized(self, width: float, height: float) -> None:
         """The page reports the size of the graph's place (CSS pixels)."""
@@ -378,11 +300,3 @@ class GraphPanel:
         if data is not None:
             media = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}[fmt]
             ui.download.content(data, f"{file_stem(table.name)}.{fmt}", media)
-
-
-def offered_for(variant: Any, table: Any) -> bool:
-    """Whether the picker offers ``variant`` for ``table``: it can draw the table's replicate
-    count, and a table of summary data needs no raw values for it."""
-    if is_summary(table.entry) and not drawable_from_summary(variant):
-        return False
-    return bool(variant.available_for(table.replicates))

@@ -35,6 +35,11 @@ class ScreenFrame:
     ylim: tuple[float, float]
     xscale: str
     yscale: str
+    #: the axis (``x`` or ``y``) that holds categories, and their positions on it
+    category: str | None = None
+    category_ticks: tuple[float, ...] = ()
+    #: whether the graph has axes to place data units on (a pie has none)
+    axes_shown: bool = True
 
     def points(self, x: float, y: float) -> tuple[float, float]:
         """PNG pixel (x, y) as points from the plot area's lower-left corner, y upwards."""
@@ -43,13 +48,69 @@ class ScreenFrame:
 
     def value_y(self, y: float) -> float:
         """PNG pixel row ``y`` as a Y value (the axes' scale taken into account)."""
+        return self._value("y", (self.plot[3] - y) / max(1e-9, self.plot[3] - self.plot[1]))
+
+    def _value(self, axis: str, frac: float) -> float:
+        """The axis value at ``frac`` of the plot area along ``axis`` (0 left or bottom)."""
         import math
 
-        lo, hi = self.ylim
-        frac = (self.plot[3] - y) / max(1e-9, self.plot[3] - self.plot[1])
-        if self.yscale == "log" and lo > 0 and hi > 0:
+        lo, hi = self.xlim if axis == "x" else self.ylim
+        if (self.xscale if axis == "x" else self.yscale) == "log" and lo > 0 and hi > 0:
             return float(10 ** (math.log10(lo) + frac * (math.log10(hi) - math.log10(lo))))
         return float(lo + frac * (hi - lo))
+
+    def _frac(self, axis: str, value: float) -> float:
+        """Where axis value ``value`` lies along ``axis``, as a fraction of the plot area."""
+        import math
+
+        lo, hi = self.xlim if axis == "x" else self.ylim
+        if (self.xscale if axis == "x" else self.yscale) == "log" and lo > 0 and hi > 0:
+            v = math.log10(value) if value > 0 else math.log10(lo) - 1.0
+            lo, hi, value = math.log10(lo), math.log10(hi), v
+        return (value - lo) / (hi - lo) if hi != lo else 0.0
+
+    def data(self, x: float, y: float) -> tuple[float, float]:
+        """PNG pixel (x, y) in the graph's data units (``coordinates: data``): axis values, a
+        category's place on a category axis."""
+        from ..render.guides.data_positions import value_to_place
+
+        w = max(1e-9, self.plot[2] - self.plot[0])
+        h = max(1e-9, self.plot[3] - self.plot[1])
+        out = {
+            "x": self._value("x", (x - self.plot[0]) / w),
+            "y": self._value("y", (self.plot[3] - y) / h),
+        }
+        for axis in ("x", "y"):
+            if axis == self.category:
+                out[axis] = round(value_to_place(self.category_ticks, out[axis]), 3)
+            else:
+                out[axis] = self._rounded(axis, out[axis])
+        return out["x"], out["y"]
+
+    def _rounded(self, axis: str, value: float) -> float:
+        """``value`` to a ten-thousandth of the axis range (four significant digits on a
+        log axis): finer than a pixel, without a float's noise."""
+        import math
+
+        lo, hi = self.xlim if axis == "x" else self.ylim
+        log = (self.xscale if axis == "x" else self.yscale) == "log"
+        scale = abs(value) if log else abs(hi - lo)
+        if value == 0 or not math.isfinite(value) or not scale or not math.isfinite(scale):
+            return 0.0 if not math.isfinite(value) else value
+        return round(value, max(0, 3 - math.floor(math.log10(scale)) + (0 if log else 1)))
+
+    def pixels(self, x: float, y: float) -> tuple[float, float]:
+        """Data units (x, y) as a PNG pixel (the inverse of :meth:`data`)."""
+        from ..render.guides.data_positions import place_to_value
+
+        values = {"x": x, "y": y}
+        if self.category is not None:
+            values[self.category] = place_to_value(self.category_ticks, values[self.category])
+        fx, fy = self._frac("x", values["x"]), self._frac("y", values["y"])
+        return (
+            self.plot[0] + fx * (self.plot[2] - self.plot[0]),
+            self.plot[3] - fy * (self.plot[3] - self.plot[1]),
+        )
 
 
 @dataclass
@@ -137,6 +198,9 @@ def shown(
             frame.ylim,
             frame.xscale,
             frame.yscale,
+            frame.category,
+            frame.category_ticks,
+            frame.axes_shown,
         )
     return Screen(
         out.getvalue(),
@@ -174,6 +238,8 @@ _DS = re.compile(r"^[a-z]+(?:/[a-z]+)?/ds(\d+)(?:/(?:p|row)(\d+))?")
 _SLICE = re.compile(r"^slice/row(\d+)")
 _CELL = re.compile(r"^cell/r(\d+)/c(\d+)")
 _ANN = re.compile(r"^(?:annotation/(?:text|shape)|bracket)/(\d+)")
+#: a reference line of an axis, or its label (``reference/leftY/0/label``)
+_REFERENCE = re.compile(r"^reference/(leftY|rightY|xContinuous)/\d+")
 #: a heat map's axis labels (``label/row/r3``, ``label/column/c1``) or all of one axis'
 _AXIS_LABEL = re.compile(r"^labels?/(row|column)(?:/[rc]\d+)?$")
 
@@ -214,6 +280,9 @@ def target_of(table: Table, region_id: str) -> Target | None:
         return Target("title", key=rid.split("/")[1])
     if rid.startswith("axis/"):
         return Target("axis", key=axis_bucket(table, rid))
+    m = _REFERENCE.match(rid)
+    if m:  # a reference line (or its label): the axis section that lists it
+        return Target("axis", key=m.group(1))
     m = _AXIS_LABEL.match(rid)
     if m:  # data sets run along X unless the graph is flipped; rows along the other axis
         along_x = (m.group(1) == "column") != horizontal(table)

@@ -58,6 +58,11 @@ class Shown:
         #: for a colour control, what shows its style colour again
         self.restyle: dict[Path, Callable[[], None]] = {}
         self.editing: Path | None = None
+        #: the text fields built, each with the text it showed: one whose text differs is
+        #: being typed in (a change from another tab waits until the typing ends)
+        self.fields: list[tuple[Any, str]] = []
+        #: called when a text field loses the focus (the panel shows what waited)
+        self.idle: Callable[[], None] | None = None
 
     def clear(self, frame: Any) -> None:
         """The panel is being built for ``frame`` (what it shows besides its controls)."""
@@ -65,6 +70,7 @@ class Shown:
         self.controls.clear()
         self.restyle.clear()
         self.editing = None
+        self.fields.clear()
 
     def add(
         self, table: Any, path: Path, kind: str, restyle: Callable[[], None] | None = None
@@ -72,6 +78,18 @@ class Shown:
         self.controls[path] = (kind, _look(table, path, kind))
         if restyle is not None:
             self.restyle[path] = restyle
+
+    def typed_field(self, field: Any, text: str) -> None:
+        """A text field showing ``text``: typing in it holds back changes from other tabs
+        until it loses the focus."""
+        self.fields.append((field, text))
+        field.on("blur", lambda _: self.idle() if self.idle is not None else None)
+
+    def typing(self) -> bool:
+        """Whether a field holds text typed but not set yet."""
+        return any(
+            not field.is_deleted and str(field.value or "") != text for field, text in self.fields
+        )
 
     def edit(self, path: Path) -> None:
         """The next edit is made by the control of ``path``."""

@@ -250,8 +250,8 @@ class Tab:
             self.graph.toolbar.refresh()
             if look_only:
                 self.format.after_look_edit()
-            else:
-                self.format.render.refresh()
+            else:  # another tab's change waits while this tab types in the panel
+                self.format.rebuild(elsewhere=not broadcast)
         self.update_title()
         if broadcast:
             self.server.changed(self)

@@ -7,6 +7,7 @@ page imports every panel (the imports run one way).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -56,10 +57,13 @@ class Held(Protocol):
 
 class Told(Protocol):
     """Values typed over another tab's change, and the cells other tabs changed
-    (:class:`~plotdoc.editor.conflicts.Conflicts`)."""
+    (:class:`~plotdoc.editor.conflicts.Conflicts`); settings set over another tab's
+    (:mod:`~plotdoc.editor.setting_conflicts`) are told in its notice bar too."""
 
     def build(self) -> None: ...
     def typed(self, table: Any, row: int, col: int, seen_raw: Any, value: Any) -> None: ...
+    def notice(self, text: str, undo_words: str, undo: Callable[[], None]) -> None: ...
+    def dismiss(self) -> None: ...
 
 
 class View(Protocol):

@@ -33,6 +33,7 @@ VALUE_LABELS = {
     "p2_5_97_5": "2.5th to 97.5th percentile",
     "p1_99": "1st to 99th percentile",
     "welch": "Welch's correction (unequal SDs)",
+    "ttest": "t test",
     "equal": "Equal SDs",
     "log10": "Log 10",
     "log2": "Log 2",
@@ -58,6 +59,12 @@ def label_of(key: str) -> str:
         return key
     text = key[0].upper() + "".join(" " + c.lower() if c.isupper() else c for c in key[1:])
     return text.replace("_", " ").replace("-", " ")
+
+
+def remove_analysis_words(analysis_id: str, method: str) -> str:
+    """The accessible name of an analysis's Remove button: ``Remove analysis welch (t test)``
+    (its id, as the panel shows it, and its method in words)."""
+    return f"Remove analysis {analysis_id} ({label_of(method)})"
 
 
 #: plot option labels in a scientist's words

@@ -164,7 +164,8 @@ def _styles() -> list[str]:
         f"- Style override elements (`graph.styleOverrides.global` and per data set name): "
         f"{_list(S.ELEMENT_KEYS)}.",
         f"- Annotation types: {_list(S.ANNOTATION_TYPES)}; shapes: {_list(S.ANNOTATION_SHAPES)}. "
-        "Annotation positions are in points from the plot area's lower-left corner.",
+        f"Text and shape positions count in `coordinates`: {_list(S.ANNOTATION_COORDINATES)} "
+        "(default `points`).",
     ]
 
 
@@ -250,8 +251,13 @@ def _meanings() -> list[str]:
         f"{_list(f'`{v}`' for v in S.LEGEND_POSITIONS[5:])} inside it in that corner; `auto` "
         "(default) is outside on the right. The legend shows when the graph has two or more "
         "data sets unless `show` is false.",
-        "- Annotation coordinates: `text` `x`, `y` and `shape` `points` are in points (1/72 "
-        "inch) from the lower-left corner of the plot area, not data values; they do not "
+        '- Annotation coordinates: give `text` and `shape` annotations `"coordinates": '
+        "\"data\"` and put `x`, `y` (and each of a shape's `points`) in the axes' data units: "
+        "an arrow's head at the point it marks, a rectangle's corners around the points it "
+        "names; they then stay on their data at any figure size, axis range or preset. On a "
+        "log axis a data value must be above 0; on a category axis x counts categories (0 is "
+        "the first category's centre, 1 the second's). Without it (`points`, the default) "
+        "positions are points (1/72 inch) from the plot area's lower-left corner and do not "
         "follow the data. A bracket's `left`/`right` `{ kind: dataSet, dataSetId: id }` snaps "
         "to that data set; "
         "`{ kind: free, x }` is in points from the "

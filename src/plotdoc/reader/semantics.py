@@ -22,6 +22,7 @@ from ..contract.methods import METHODS
 from ..contract.variants import VARIANTS
 from ..migrations.v1_to_v2 import KEY_MAPS, data_set_ids, path_get
 from ..problems import Path, Problem, error, excerpt, warning
+from .annotation_positions import check_positions
 from .brackets import check_bracket
 from .cells import CellBlock, CellFacts, parse_numeric_text, to_block
 from .context import Context
@@ -361,6 +362,7 @@ def _table(
     elif analyses:
         for a, analysis in enumerate(analyses):
             yield from _notices(table, analysis, (*path, "analyses", a))
+    yield from check_positions(table, path)
     seen_ann: dict[str, int] = {}
     plotted = len(data_sets)
     for n, ann in enumerate(table.get("annotations") or []):

@@ -8,6 +8,8 @@ canvas and never touches pyplot's global state; rcParams are set only inside
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -16,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 from ..atomic import write_into_folder
 
 if TYPE_CHECKING:
-    from ..model import Project, Table
+    from ..model import Graph, Project, Table
     from ..problems import Problem
 
 __all__ = ["FORMATS", "Rendered", "render_project", "render_table", "render_table_checked"]
@@ -46,7 +48,8 @@ def render_table(
 ) -> bytes:
     """``table``'s graph drawn as ``fmt`` (svg, png or pdf) bytes; the same input gives the
     same bytes. ``width`` (``"85mm"``, ``"8.5cm"``, ``"3.35in"``, ``"241pt"``) scales the whole
-    figure to that width, as a journal prints it."""
+    figure to that width, as a journal prints it (its plot area made smaller first where its
+    text would print below 6 pt, unless the document fixes the plot area)."""
     return render_table_checked(project, table, fmt=fmt, dpi=dpi, width=width).data
 
 
@@ -75,9 +78,16 @@ def render_table_checked(
         fig, warnings = draw_graph(project, table, dpi=dpi)
         if width_pt is None or width is None:
             return Rendered(figure_bytes(fig, fmt, dpi), warnings)
-        from .print_size import natural_width_pt, output_width_pt, size_warnings
+        from .print_size import narrower_plot, natural_width_pt, output_width_pt, size_warnings
 
-        scale = width_pt / natural_width_pt(fig, PAD_IN)
+        natural = natural_width_pt(fig, PAD_IN)
+        scale = width_pt / natural
+        plot = narrower_plot(fig, scale, natural, _plot_fixed(table))
+        if plot is not None:  # the plot area gives way before the text does
+            table = copy.copy(table)
+            table.graph = dataclasses.replace(cast("Graph", table.graph), plot_geometry=plot)
+            fig, warnings = draw_graph(project, table, dpi=dpi)
+            scale = width_pt / natural_width_pt(fig, PAD_IN)
         if fmt == "png":  # measured as the picture is drawn, at its resolution
             scale = width_pt / natural_width_pt(fig, PAD_IN, dpi * scale)
         data = figure_bytes(fig, fmt, dpi, scale)
@@ -89,6 +99,26 @@ def render_table_checked(
             data = figure_bytes(fig, fmt, dpi, scale)
         warnings = [*warnings, *size_warnings(fig, scale, width.strip())]
         return Rendered(data, warnings)
+
+
+def _plot_fixed(table: Table) -> bool:
+    """Whether a print width must leave ``table``'s plot area as it is: the document gives
+    its size, or places annotations in points from it (they would not follow a smaller one)."""
+    graph = table.graph
+    if (
+        graph is None
+        or (graph.plot_geometry or {}).get("widthPt")
+        or (graph.plot_geometry or {}).get("heightPt")
+    ):
+        return True
+    for ann in table.annotations:
+        if ann.type in ("text", "shape") and ann.props.get("coordinates", "points") == "points":
+            return True
+        if ann.type == "bracket" and any(
+            (ann.props.get(side) or {}).get("kind") == "free" for side in ("left", "right")
+        ):
+            return True
+    return False
 
 
 def render_table_reported(

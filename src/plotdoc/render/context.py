@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
+from weakref import WeakKeyDictionary
 
 import numpy as np
 from matplotlib.artist import Artist
@@ -22,6 +23,17 @@ from .positions.slots import CategoryLayout, category_layout
 from .style.text import clamp, needs_runs, rich_label, safe
 from .style.theme import RGBA, Theme, merge_style, own_color
 from .style.types import StyleLookup
+
+#: the category axis (``x`` or ``y``) of each drawn Axes that has one, with the categories'
+#: positions on it (before thinning leaves some labels out), for annotations in data units
+#: and for readers of a finished figure (the editor's frame)
+_CATEGORY_AXES: WeakKeyDictionary[Axes, tuple[str, tuple[float, ...]]] = WeakKeyDictionary()
+
+
+def category_axis_of(ax: Axes) -> tuple[str, tuple[float, ...]] | None:
+    """Which axis of ``ax`` (``x`` or ``y``) holds categories, and their positions on it;
+    None when neither does."""
+    return _CATEGORY_AXES.get(ax)
 
 
 @dataclass
@@ -228,6 +240,7 @@ class DrawContext:
         self.categorical = True
         lo, hi = layout.limits
         ticks, labels = layout.ticks, [safe(s) for s in layout.labels]
+        _CATEGORY_AXES[self.ax] = ("y" if self.horizontal else "x", tuple(map(float, ticks)))
         if self.horizontal:
             self.ax.set_ylim(hi, lo)
         else:

@@ -28,6 +28,7 @@ from matplotlib.figure import Figure
 from .artists.collections import PointSymbols
 from .artists.labels import AxisLabels
 from .artists.rects import Rects
+from .context import category_axis_of
 
 #: per-mark regions given in all; beyond it each artist's marks are one region
 MAX_MEMBER_REGIONS = 3000
@@ -57,6 +58,11 @@ class Frame:
     ylim: tuple[float, float]
     xscale: str
     yscale: str
+    #: the axis (``x`` or ``y``) that holds categories, and their positions on it
+    category: str | None = None
+    category_ticks: tuple[float, ...] = ()
+    #: whether the graph has axes to place data units on (a pie has none)
+    axes_shown: bool = True
 
 
 def _grown(box: Box) -> Box:
@@ -184,6 +190,7 @@ def frame_of(fig: Figure) -> Frame | None:
         return None
     ax: Any = fig.axes[0]
     p = ax.get_window_extent().get_points()
+    category, ticks = category_axis_of(ax) or (None, ())
     return Frame(
         plot=(float(p[0, 0]), float(p[0, 1]), float(p[1, 0]), float(p[1, 1])),
         dpi=float(fig.dpi),
@@ -191,4 +198,7 @@ def frame_of(fig: Figure) -> Frame | None:
         ylim=tuple(float(v) for v in ax.get_ylim()),  # type: ignore[arg-type]
         xscale=str(ax.get_xscale()),
         yscale=str(ax.get_yscale()),
+        category=category,
+        category_ticks=ticks,
+        axes_shown=bool(ax.axison),
     )

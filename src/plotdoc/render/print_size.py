@@ -4,7 +4,9 @@ The figure is drawn at its own size (the plot area in points, text at the preset
 scaled as one picture, text, lines and symbols alike, so that the output is exactly as wide as
 asked: an SVG's width and height say so (its drawing is scaled by its view box), a PDF's page
 is that size (its drawing scaled by one matrix), a PNG is drawn at the resolution that makes
-it that many pixels at the nominal dpi. Text that would print below :data:`MIN_TEXT_PT` or a
+it that many pixels at the nominal dpi. When that would print text below :data:`MIN_TEXT_PT`,
+the plot area gives way first (:func:`narrower_plot`): the figure is drawn again with a smaller
+plot area, unless the document fixes it. Text that still prints below :data:`MIN_TEXT_PT` or a
 line below :data:`MIN_LINE_PT` at that width is a ``render-too-small`` warning.
 """
 
@@ -22,6 +24,8 @@ if TYPE_CHECKING:
 MIN_TEXT_PT = 6.0
 #: the thinnest line (points, as printed) that survives printing
 MIN_LINE_PT = 0.25
+#: how far a print width may shrink a plot area to keep its text legible (a share of its size)
+MIN_PLOT_SHARE = 0.45
 #: points per unit of a width
 UNITS = {"mm": 72.0 / 25.4, "cm": 72.0 / 2.54, "in": 72.0, "pt": 1.0}
 #: the widths a width may ask for (points): 10 mm to 1 m
@@ -62,9 +66,9 @@ def natural_width_pt(fig: Figure, pad_in: float, dpi: float = 72.0) -> float:
     return float(box.width) * 72.0
 
 
-def size_warnings(fig: Figure, scale: float, width_text: str) -> list[RenderWarning]:
-    """``render-too-small`` warnings for the smallest text and the thinnest line of ``fig``
-    when it is drawn ``scale`` times its own size."""
+def _measures(fig: Figure) -> tuple[list[float], list[float]]:
+    """The sizes (points) of every visible text and the widths of every visible line of
+    ``fig``, at its own size."""
     import numpy as np
     from matplotlib.collections import Collection
     from matplotlib.colors import to_rgba_array
@@ -94,6 +98,38 @@ def size_warnings(fig: Figure, scale: float, width_text: str) -> list[RenderWarn
             if edge.size and float(edge[:, 3].max()) > 0:
                 lws = np.atleast_1d(np.asarray(art.get_linewidth(), dtype=float))
                 widths.extend(float(w) for w in lws if w > 0)
+    return sizes, widths
+
+
+def narrower_plot(
+    fig: Figure, scale: float, natural_pt: float, fixed: bool
+) -> dict[str, float] | None:
+    """The plot area (``widthPt``, ``heightPt``) to draw ``fig`` again with so that, scaled
+    to the same print width, its smallest text prints at :data:`MIN_TEXT_PT`: the plot area
+    gives way before the text does (its shape kept, down to :data:`MIN_PLOT_SHARE` of its
+    size). None when the text already prints large enough, or when the document fixes what
+    cannot move (``fixed``: a plot size of its own, annotations placed in points)."""
+    sizes, _ = _measures(fig)
+    if fixed or not sizes or min(sizes) * scale >= MIN_TEXT_PT:
+        return None
+    ax = fig.axes[0]
+    w_in, h_in = fig.get_size_inches()
+    box = ax.get_position()
+    plot_w, plot_h = box.width * w_in * 72.0, box.height * h_in * 72.0
+    # a little above the minimum: the narrower plot's tick labels may take a little more room
+    wanted_scale = min(1.0, MIN_TEXT_PT * 1.05 / min(sizes))
+    # the rest of the figure (labels, legend, margins) keeps its size in points
+    new_w = natural_pt * scale / wanted_scale - (natural_pt - plot_w)
+    share = max(MIN_PLOT_SHARE, min(1.0, new_w / plot_w))
+    if share >= 0.98:
+        return None
+    return {"widthPt": round(plot_w * share, 1), "heightPt": round(plot_h * share, 1)}
+
+
+def size_warnings(fig: Figure, scale: float, width_text: str) -> list[RenderWarning]:
+    """``render-too-small`` warnings for the smallest text and the thinnest line of ``fig``
+    when it is drawn ``scale`` times its own size."""
+    sizes, widths = _measures(fig)
     out: list[RenderWarning] = []
     if sizes and min(sizes) * scale < MIN_TEXT_PT:
         small = min(sizes)

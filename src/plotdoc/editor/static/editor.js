@@ -606,8 +606,10 @@
     const el = document.querySelector(".plotdoc-graph-image");
     if (!el || el === observed) return;
     observed = el;
-    new ResizeObserver((entries) => {
-      const box = entries[0].contentRect;
+    new ResizeObserver(() => {
+      // the place's own size: a zoomed graph's scroll bars take none of it
+      const r = el.getBoundingClientRect();
+      const box = { width: r.width - 2, height: r.height - 2 };
       clearTimeout(sizeTimer);
       sizeTimer = setTimeout(() => {
         if (box.width > 0 && box.height > 0) emitEvent("plotdoc_graph_box", { width: box.width, height: box.height });
@@ -710,9 +712,11 @@
     const b = box();
     if (!b || !hits || !hits.width) return null;
     const W = b.clientWidth, H = b.clientHeight;
-    const s = Math.min(1, W / hits.width, H / hits.height);
+    // zoomed: the picture at its own size in a place that scrolls; otherwise scaled into it
+    const zoomed = b.classList.contains("plotdoc-zoomed");
+    const s = zoomed ? 1 : Math.min(1, W / hits.width, H / hits.height);
     const w = hits.width * s, h = hits.height * s;
-    return { left: (W - w) / 2, top: 0, width: w, height: h, scale: s };
+    return { left: Math.max(0, (W - w) / 2), top: 0, width: w, height: h, scale: s };
   }
 
   function place() {

@@ -8,6 +8,12 @@
   curve through the middle control point); control points in points from the plot area's
   lower-left corner; bound ``text`` is drawn at the shape's centre.
 
+With ``coordinates: data`` (schema version 2) the positions are in the units of the axes as
+drawn and are turned into points from the plot area's corner once the axes are final
+(:mod:`.data_positions`), so the annotation keeps to its data at any size, range or preset; one
+that cannot be placed (a graph without axes, a value a log axis cannot show) is not drawn and
+the drawing warns at its path.
+
 Text annotations of one graph draw at most :data:`MAX_TEXT_LINES` lines and
 :data:`MAX_TEXT_CHARS` characters in all, in annotation order: the annotation that reaches the
 bound ends with a line "…", later text annotations are not drawn.
@@ -28,11 +34,12 @@ from matplotlib.path import Path
 
 from .. import ids
 from ..context import DrawContext
-from ..notices import CAPPED, add_warning
+from ..notices import CAPPED, HIDDEN, add_warning
 from ..positions.plot_area import points_transform
 from ..style.text import RichText, clamp
 from ..style.theme import DASHES, resolve_color
 from .brackets import draw_brackets
+from .data_positions import Unplaceable, to_points
 
 #: lines of text annotations drawn per graph, in all; further lines are dropped
 MAX_TEXT_LINES = 20_000
@@ -88,6 +95,14 @@ def draw_annotations(ctx: DrawContext) -> None:
     first_cut: int | None = None
     for n, ann in enumerate(ctx.table.annotations):
         p = ann.props
+        if ann.type in ("text", "shape") and p.get("coordinates") == "data":
+            try:
+                p = to_points(ctx, ann.type, p)
+            except Unplaceable as why:
+                add_warning(
+                    ctx, HIDDEN, f"{ann.type} annotation {n} is not drawn: {why}", why.path(n)
+                )
+                continue
         if ann.type == "text":
             text = budget.take(str(p.get("text", "")))
             if budget.cut and first_cut is None:
