@@ -57,7 +57,8 @@ class Figure:
     numbers: Callable[[Project, Table], list[str]]
     #: the text the graph shows for a P value of the whole graph (None: brackets show it)
     note: Callable[[Project, Table], str] | None = None
-    #: where that text sits: points from the plot area's lower-left corner
+    #: where that text's top left corner sits, in the axes' data units (a category axis
+    #: counts 0 at the first category's centre, 1 at the second's)
     note_at: tuple[float, float] = (0.0, 0.0)
 
 
@@ -196,7 +197,9 @@ def build_dose_response(b: ProjectBuilder) -> TableBuilder:
         by_dose.setdefault(float(conc), []).append(float(length))
     width = max(len(v) for v in by_dose.values())
     rows = [[*v, *([None] * (width - len(v)))] for v in by_dose.values()]
-    t = b.add_table("xy", {"Root length": rows}, x=list(by_dose), name="Ryegrass", id="ryegrass")
+    t = b.add_table(
+        "xy", {"Root length": rows}, x=list(by_dose), name="Ryegrass root length", id="ryegrass"
+    )
     t.graph("xy-points-error", error="sem", geometry=PLOT)
     t.analysis("nonlinearRegression", id="fit", model="linearX")
     return t.titles(x="Ferulic acid (mM)", y="Root length (cm)")
@@ -227,7 +230,7 @@ FIGURES: tuple[Figure, ...] = (
         data=(
             "Hours of sleep gained by each of 10 patients on two soporific drugs, each patient "
             "given both (Cushny & Peebles 1905, analysed by Student 1908; R's "
-            "`datasets::sleep`)."
+            "`datasets::sleep`). A line joins each patient's two values."
         ),
         build=build_ttest,
         analysis_id="paired",
@@ -250,7 +253,7 @@ FIGURES: tuple[Figure, ...] = (
         analysis="`survivalComparison`, `test: logRank`",
         numbers=survival_numbers,
         note=survival_note,
-        note_at=(105.0, 95.0),
+        note_at=(95.0, 62.0),
     ),
     Figure(
         id="contingency-fisher",
@@ -265,7 +268,7 @@ FIGURES: tuple[Figure, ...] = (
         analysis="`contingencyTest`, `test: fisher`",
         numbers=contingency_numbers,
         note=contingency_note,
-        note_at=(92.0, 155.0),
+        note_at=(0.55, 19.4),
     ),
     Figure(
         id="dose-response-ec50",
@@ -275,14 +278,14 @@ FIGURES: tuple[Figure, ...] = (
             "Root length of perennial ryegrass against the concentration of ferulic acid, "
             "24 plants at 7 concentrations (Inderjit, Streibig & Olofsdotter 2002; the `drc` "
             "package's `ryegrass`). The X axis is linear: the six controls at 0 mM have no place "
-            "on a log axis."
+            "on a log axis. Points are the mean and SEM of each concentration's plants."
         ),
         build=build_dose_response,
         analysis_id="fit",
         analysis="`nonlinearRegression`, `model: linearX` (four-parameter logistic on X in mM)",
         numbers=dose_response_numbers,
         note=dose_response_note,
-        note_at=(100.0, 130.0),
+        note_at=(14.0, 8.6),
     ),
 )
 
@@ -294,7 +297,8 @@ def build(figure: Figure) -> Project:
     if figure.note is not None:
         project = b.project()
         text = figure.note(project, project.tables[0])
-        t.annotate("text", x=figure.note_at[0], y=figure.note_at[1], text=text)
+        x, y = figure.note_at
+        t.annotate("text", x=x, y=y, text=text, coordinates="data")
     return b.project()
 
 
@@ -309,8 +313,9 @@ published data set, opened as a saved file would be, and drawn at a single journ
 Where an analysis compares pairs of data sets, the bracket *follows* the analysis
 (`analysisId`): its label is computed from the data whenever the graph is drawn. A P value of the
 whole graph (a log-rank test, Fisher's test on a 2x2 table, an EC50 and its interval) has no
-such annotation yet: the script writes it as a text annotation from the computed result, so it
-does not change when the data do.
+such annotation yet: the script writes it as a text annotation from the computed result (placed
+in data units, so it stays where it is put when the figure is resized), and it does not change
+when the data do.
 
 `tests/publish/test_analysis_gallery.py` builds every figure, checks that it opens and draws
 without a warning, and that what each figure shows equals what its analysis computes and what
