@@ -10,9 +10,13 @@ when there is any. Nothing is dropped silently.
 from __future__ import annotations
 
 import copy
+from functools import cache
 from typing import Any
 
+from .contract.methods import METHODS
+from .contract.nodes import Const, Obj, OneOf
 from .contract.site import CURRENT_VERSION, SUPPORTED_VERSIONS
+from .contract.versions import description
 from .migrations.v1_to_v2 import data_set_ids, table_to_ids
 from .model import Project, Table
 from .problems import Problem, error, excerpt
@@ -50,9 +54,30 @@ def with_ids(out: dict[str, Any], table: Table) -> None:
     table_to_ids(out, [ds.name for ds in table.data_sets], ids)
 
 
+@cache
+def version_1_params() -> dict[str, frozenset[str]]:
+    """Method id -> the parameters version 1's (frozen) schema gives it."""
+    _, definitions = description(1)
+    analysis = definitions["AnalysisInstance"]
+    assert isinstance(analysis, OneOf)
+    out = {}
+    for option in analysis.options:
+        assert isinstance(option, Obj)
+        method, params = option.props["method"], option.props["params"]
+        assert isinstance(method, Const) and isinstance(params, Obj)
+        out[str(method.value)] = frozenset(params.props)
+    return out
+
+
 def as_version_1(out: dict[str, Any]) -> None:
-    """Leave out of the written table ``out`` the fields version 1 does not have (each empty:
-    :func:`unfit` refuses a project that fills one). The model's objects are not changed."""
+    """Leave out of the written table ``out`` the fields version 1 does not have (each empty
+    or at its default: :func:`unfit` refuses a project that fills one). The model's objects
+    are not changed."""
+    known = version_1_params()
+    out["analyses"] = [
+        {**a, "params": {k: v for k, v in a["params"].items() if k in known.get(a["method"], ())}}
+        for a in out.get("analyses", [])
+    ]
     graph = out.get("graph")
     if graph is None:
         return
@@ -82,8 +107,41 @@ def unfit(project: Project, version: int) -> list[Problem]:
     return problems
 
 
-def _unfit_v1(table: Table, path: tuple[str | int, ...]) -> list[Problem]:
+def _unfit_analyses(table: Table, path: tuple[str | int, ...]) -> list[Problem]:
+    """The analyses version 1 cannot hold: a method it does not name, a parameter it does not
+    have set to anything but its default (the default is left out: version 1 reads it so)."""
+    known = version_1_params()
     problems = []
+    for a, analysis in enumerate(table.analyses):
+        where = (*path, "analyses", a)
+        if analysis.method not in known:
+            problems.append(
+                error(
+                    "version-1-unfit",
+                    (*where, "method"),
+                    f"expected a method version 1 has ({', '.join(sorted(known))}); found "
+                    f"{excerpt(analysis.method)} (save in version 2 to keep it)",
+                )
+            )
+            continue
+        spec = METHODS[analysis.method]
+        for name, value in analysis.params.items():
+            if name in known[analysis.method] or name not in spec.defaults:
+                continue
+            if value != spec.defaults[name]:
+                problems.append(
+                    error(
+                        "version-1-unfit",
+                        (*where, "params", name),
+                        f"expected {excerpt(spec.defaults[name])} (version 1 has no {name}); "
+                        f"found {excerpt(value)} (save in version 2 to keep it)",
+                    )
+                )
+    return problems
+
+
+def _unfit_v1(table: Table, path: tuple[str | int, ...]) -> list[Problem]:
+    problems = _unfit_analyses(table, path)
     axes = table.graph.axes if table.graph is not None else {}
     for key in _CONTINUOUS_AXES:
         if (axes.get(key) or {}).get("referenceLines"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +15,27 @@ import orjson
 import pytest
 
 from plotdoc.analyses.methods import METHODS
-from plotdoc.analyses.methods.spec import Kind, MethodSpec, ResultField, Show
-from plotdoc.analyses.report import _field_line, entries, format_report, result_rows
+from plotdoc.analyses.methods import spec as spec_module
+from plotdoc.analyses.methods.spec import (
+    P_VALUE_STYLE,
+    Comparison,
+    Kind,
+    MethodSpec,
+    ResultField,
+    Show,
+)
+from plotdoc.analyses.report import (
+    COMPARISON_HEADER,
+    MAX_ENTRIES,
+    _field_line,
+    comparison_table,
+    entries,
+    format_report,
+    result_rows,
+)
 from plotdoc.analyses.run import AnalysisRun, results_table_columns
 from plotdoc.api import loads
+from plotdoc.pvalues import format_p
 
 SCHEMA = Path(__file__).resolve().parents[2] / "src" / "plotdoc" / "contract" / "schemas"
 
@@ -52,11 +70,12 @@ TABLES: dict[str, dict[str, Any]] = {
 }
 
 
-def run_of(spec: MethodSpec) -> tuple[Any, AnalysisRun]:
+def run_of(spec: MethodSpec, params: dict[str, Any] | None = None) -> tuple[Any, AnalysisRun]:
     family = next((f for f in spec.families if f in TABLES), None)
     assert family is not None, f"{spec.id}: add a table of {spec.families} to TABLES"
-    table = {"id": "t", **TABLES[family], "analyses": [{"id": "a", "method": spec.id}]}
-    doc = {"format": "plotdoc-project", "schemaVersion": 1, "tables": [table]}
+    analysis = {"id": "a", "method": spec.id, "params": params or {}}
+    table = {"id": "t", **TABLES[family], "analyses": [analysis]}
+    doc = {"format": "plotdoc-project", "schemaVersion": 2, "tables": [table]}
     project = loads(orjson.dumps(doc))
     run = project.results[("t", "a")]
     assert run.status == "ok", (spec.id, run.message)
@@ -66,13 +85,17 @@ def run_of(spec: MethodSpec) -> tuple[Any, AnalysisRun]:
 SPECS = pytest.mark.parametrize("spec", list(METHODS.values()), ids=lambda s: s.id)
 
 
+def _published(version: int, method: str) -> dict[str, Any] | None:
+    schema = json.loads((SCHEMA / f"v{version}.json").read_text(encoding="utf-8"))
+    options = schema["definitions"]["AnalysisInstance"]["oneOf"]
+    mine = next((o for o in options if o["properties"]["method"]["const"] == method), None)
+    return None if mine is None else dict(mine["properties"]["params"]["properties"])
+
+
 @SPECS
 def test_the_schema_of_its_params_is_the_published_one(spec: MethodSpec) -> None:
-    schema = json.loads((SCHEMA / "v1.json").read_text(encoding="utf-8"))
-    options = schema["definitions"]["AnalysisInstance"]["oneOf"]
-    mine = next((o for o in options if o["properties"]["method"]["const"] == spec.id), None)
-    assert mine is not None, f"{spec.id} is no method of the published v1 schema"
-    published = mine["properties"]["params"]["properties"]
+    published = _published(2, spec.id)
+    assert published is not None, f"{spec.id} is no method of the v2 schema (regenerate it)"
     assert list(published) == [p.name for p in spec.params]
     for param in spec.params:
         node = published[param.name]
@@ -80,6 +103,22 @@ def test_the_schema_of_its_params_is_the_published_one(spec: MethodSpec) -> None
             listed = node.get("enum") or [o["const"] for o in node["oneOf"]]
             assert tuple(listed) == param.choices
         assert ("oneOf" in node and {"type": "null"} in node["oneOf"]) == param.nullable
+    # version 1 is frozen: a method it names keeps its params; the others are version 2's
+    old = _published(1, spec.id)
+    if old is not None:
+        assert list(old) == [p.name for p in spec.params if p.name in old]
+
+
+def test_every_method_takes_the_p_value_style_last() -> None:
+    for spec in METHODS.values():
+        assert spec.params[-1] is P_VALUE_STYLE
+        assert [p.name for p in spec.params].count("pValueStyle") == 1
+    # declared once: a module that lists it gets it once, a clash is refused
+    again = dataclasses.replace(METHODS["ttest"], params=METHODS["ttest"].params)
+    assert again.params == METHODS["ttest"].params
+    clash = dataclasses.replace(P_VALUE_STYLE, default="apa")
+    with pytest.raises(ValueError, match="shares"):
+        dataclasses.replace(METHODS["ttest"], params=(*METHODS["ttest"].own_params, clash))
 
 
 @SPECS
@@ -119,6 +158,7 @@ def test_every_output_shows_every_field(spec: MethodSpec) -> None:
     # plotdoc analyze: every field on the line of each entry listed
     text = format_report(project, {("t", "a"): run})
     lines = text.splitlines()[2:]
+    lines = lines[: next((i for i, x in enumerate(lines) if x.startswith(PAIRS)), len(lines))]
     assert lines and len(lines) == min(len(shown), 20) + (len(shown) > 20)
     for line, res in zip(lines, shown.values(), strict=False):
         for field in spec.fields:
@@ -143,6 +183,72 @@ def test_a_results_table_comes_from_its_spec(spec: MethodSpec) -> None:
         return
     labels, columns = results_table_columns(run)
     assert labels and columns and all(len(values) == len(labels) for _, values in columns)
+
+
+#: the line `plotdoc analyze` heads a table of comparisons with
+PAIRS = "    comparisons ("
+#: the methods whose spec gives the pairs it compared
+COMPARING = [s for s in METHODS.values() if s.comparisons is not spec_module._no_comparisons]
+
+
+@pytest.mark.parametrize("spec", COMPARING, ids=lambda s: s.id)
+def test_every_output_shows_the_table_of_comparisons(spec: MethodSpec) -> None:
+    project, run = run_of(spec)
+    pairs = run.comparisons
+    assert pairs and all(isinstance(c, Comparison) for c in pairs), spec.id
+    style = run.p_value_style
+    # plotdoc analyze: a heading, then one line per pair with its difference, CI and P
+    text = format_report(project, {("t", "a"): run}).splitlines()
+    start = next(i for i, x in enumerate(text) if x.startswith(PAIRS))
+    assert text[start] == f"{PAIRS}{len(pairs)}):"
+    for line, c in zip(text[start + 1 :], pairs[:MAX_ENTRIES], strict=False):
+        assert line.strip().startswith(f"{c.label}: difference = ")
+        assert format_p(c.p, style, label=True) in line and "95% CI " in line
+    # the editor's and the notebook's cells, from one place
+    table = comparison_table(run)
+    assert [row[0] for row in table] == [c.label for c in pairs]
+    assert all(len(row) == len(COMPARISON_HEADER) for row in table)
+    html = run._repr_html_()
+    assert all(f"<th>{escape(h)}</th>" in html for h in COMPARISON_HEADER)
+    assert all(f"<td>{escape(row[0])}</td>" in html for row in table)
+    # --json: a list of objects, one per pair
+    listed = json.loads(orjson.dumps(run.to_dict()))["comparisons"]
+    assert [x["label"] for x in listed] == [c.label for c in pairs]
+    for x, c in zip(listed, pairs, strict=True):
+        assert {"a", "b", "difference", "ci_lower", "ci_upper", "p", "summary"} <= set(x)
+        assert (x["a"], x["b"], x["p_text"]) == (c.a, c.b, format_p(c.p, style))
+    # the result as data: a frame of the pairs
+    frame = run.comparisons_to_pandas()
+    assert list(frame["label"]) == [c.label for c in pairs]
+
+
+def test_a_method_without_comparisons_lists_none() -> None:
+    _, run = run_of(METHODS["linearRegression"])
+    assert run.comparisons == [] and run.to_dict()["comparisons"] == []
+    assert comparison_table(run) == [] and "<caption>Comparisons" not in run._repr_html_()
+
+
+@SPECS
+def test_every_output_prints_p_values_in_the_analysis_style(spec: MethodSpec) -> None:
+    project, run = run_of(spec, {"pValueStyle": "apa"})
+    assert run.p_value_style == "apa"
+    p_fields = [f for f in spec.fields if f.show is Show.P_VALUE]
+    text = format_report(project, {("t", "a"): run})
+    out = run.to_dict()
+    for res in entries(run).values():
+        for field in p_fields:
+            p = getattr(res, field.keys[0])
+            shown = format_p(p, "apa")
+            assert shown == "—" or shown.startswith((".", "< .")), shown
+            assert (field.label, shown, field.keys[0]) in [
+                (label, t, k) for label, t, k in result_rows(spec.id, res, "apa")
+            ] or "{level}" in field.label
+            assert format_p(p, "apa", label=True) in text
+    if p_fields and not run.per_data_set and list(entries(run)) == [""]:
+        assert out["result"]["p_text"] == format_p(out["result"]["p"], "apa")
+    for c in out["comparisons"]:
+        assert c["p_text"] == format_p(c["p"], "apa")
+        assert not c["p_text"].startswith("0.")
 
 
 def test_a_field_a_result_lacks_is_an_error_not_a_silent_skip(

@@ -68,7 +68,13 @@ def test_results_are_never_written() -> None:
         {
             "id": "t",
             "method": "ttest",
-            "params": {"groupA": None, "groupB": None, "design": "unpaired", "variance": "welch"},
+            "params": {
+                "groupA": None,
+                "groupB": None,
+                "design": "unpaired",
+                "variance": "welch",
+                "pValueStyle": "graphpad",
+            },
         }
     ]
     assert "result" not in json.dumps(saved)

@@ -224,6 +224,8 @@ PLOTDOC_ENUMS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [
     ),
     ((*D, "Annotation", "annotation:shape", "shape"), S.ANNOTATION_SHAPES),
     ((*D, "Annotation", "annotation:text", "align"), S.TEXT_ALIGNS),
+    # version 2: every analysis takes a P value style (v2-design section 3)
+    *((params(m, "pValueStyle"), ("graphpad", "apa", "nejm", "exact")) for m in METHODS),
 ]
 
 

@@ -22,10 +22,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from ..model import DataSet, Project, Table
-from ..pvalues import with_summary
+from ..pvalues import DEFAULT_STYLE, STYLES, with_summary
 from ..stats.budget import Budget, BudgetExceeded, metered
 from .methods import METHODS
 from .methods.correlation_matrix import continuous_variables as continuous_variables
+from .methods.spec import Comparison, Computed
 from .methods.spec import populated as populated
 from .methods.spec import results_table_limit as results_table_limit
 
@@ -61,6 +62,8 @@ class AnalysisRun:
     per_data_set: dict[str, Any] = field(default_factory=dict)
     #: the data sets compared (a t test's two groups), when the method reads named ones
     data_sets: tuple[str, ...] = ()
+    #: the analysis' `pValueStyle`: how every output prints its P values and summaries
+    p_value_style: str = DEFAULT_STYLE
 
     def __post_init__(self) -> None:
         if self.result is None and self.per_data_set:
@@ -78,6 +81,20 @@ class AnalysisRun:
             f"{self.status}{why}; {held}>"
         )
 
+    @property
+    def comparisons(self) -> list[Comparison]:
+        """The pairs the run compared, one :class:`~plotdoc.analyses.methods.spec.Comparison`
+        each (``a``, ``b``, ``difference``, ``ci_lower``, ``ci_upper``, ``p``, ``status``...):
+        the table of comparisons every output shows; empty for a method that compares none."""
+        done = Computed(self.status, self.message, self.result, self.per_data_set, self.data_sets)
+        return METHODS[self.method].comparisons(done) if self.method in METHODS else []
+
+    def comparisons_to_pandas(self) -> Any:
+        """:attr:`comparisons` as a ``pandas.DataFrame``, one row per pair; needs pandas."""
+        from .tables import comparisons_to_pandas
+
+        return comparisons_to_pandas(self)
+
     def to_pandas(self) -> Any:
         """The run as a ``pandas.DataFrame``, one row per statistic (see
         :mod:`plotdoc.analyses.tables`); needs pandas."""
@@ -91,20 +108,27 @@ class AnalysisRun:
         return to_html([self], f"{self.method} {self.analysis_id} of {self.table_id}")
 
     def to_dict(self) -> dict[str, Any]:
+        from .report import comparison_dict
+
+        style = self.p_value_style
         out: dict[str, Any] = {
             "id": self.analysis_id,
             "method": self.method,
             "status": self.status,
             "message": self.message,
+            "pValueStyle": style,
         }
         if self.per_data_set:
             out["result"] = {
-                "dataSets": {k: with_summary(v.to_dict()) for k, v in self.per_data_set.items()}
+                "dataSets": {
+                    k: with_summary(v.to_dict(), style) for k, v in self.per_data_set.items()
+                }
             }
         elif self.result is not None:
-            out["result"] = with_summary(self.result.to_dict())
+            out["result"] = with_summary(self.result.to_dict(), style)
         else:
             out["result"] = None
+        out["comparisons"] = [comparison_dict(c, style) for c in self.comparisons]
         return out
 
 
@@ -117,9 +141,13 @@ def run_analysis(
     analysis = table.analysis(analysis_id)
     budget = budget or Budget()
     limit = budget.seconds if seconds is None else seconds
+    style = analysis.params.get("pValueStyle", DEFAULT_STYLE)
+    style = style if style in STYLES else DEFAULT_STYLE  # the document's check names a bad one
 
     def run(status: str, message: str) -> AnalysisRun:
-        return AnalysisRun(table.id, analysis_id, analysis.method, status, message)
+        return AnalysisRun(
+            table.id, analysis_id, analysis.method, status, message, p_value_style=style
+        )
 
     if limit <= 0:
         return run(
@@ -145,6 +173,7 @@ def run_analysis(
                     result=done.result,
                     per_data_set=done.per_data_set,
                     data_sets=done.data_sets,
+                    p_value_style=style,
                 )
     except BudgetExceeded as exc:
         return run(BUDGET_EXCEEDED, f"not computed: {exc}")

@@ -8,7 +8,13 @@ from nicegui import ui
 
 from ..analyses.methods import METHODS
 from ..analyses.methods.spec import Kind, Param
-from ..analyses.report import MAX_ENTRIES, entries, result_rows
+from ..analyses.report import (
+    COMPARISON_HEADER,
+    MAX_ENTRIES,
+    comparison_table,
+    entries,
+    result_rows,
+)
 from ..editing import add_analysis, remove_analysis, set_analysis_params
 from . import attrs, choices
 from .opening import FAMILY_TITLES
@@ -147,7 +153,7 @@ class AnalysesPanel:
                 if name:
                     with ui.element("tr"), ui.element("td").props("colspan=2"):
                         ui.label(name).classes("text-weight-medium q-pt-sm")
-                for label, text, key in result_rows(run.method, res):
+                for label, text, key in result_rows(run.method, res, run.p_value_style):
                     with ui.element("tr"):
                         with ui.element("td"):
                             ui.label(label)
@@ -160,7 +166,32 @@ class AnalysesPanel:
             ui.label(f"… {len(rows) - MAX_ENTRIES:,} more in the results table.").classes(
                 "plotdoc-status"
             )
+        self._comparisons(run)
         if METHODS[run.method].results_family is not None:
             ui.label("Results are in the results table under this table in the navigator.").classes(
+                "plotdoc-status"
+            )
+
+    def _comparisons(self, run: Any) -> None:
+        """The table of comparisons of a method that compares pairs: each cell a label's
+        text (data, never markup)."""
+        table = comparison_table(run)
+        if not table:
+            return
+        with attrs.testid(ui.element("table").classes("plotdoc-results"), "analysis-comparisons"):
+            with ui.element("tr"):
+                for head in COMPARISON_HEADER:
+                    with ui.element("th"):
+                        ui.label(head)
+            for pair, *numbers in table[:MAX_ENTRIES]:
+                with attrs.testid(ui.element("tr"), "comparison"):
+                    with ui.element("td"):
+                        ui.label(pair)
+                    for text in numbers:
+                        with ui.element("td").classes("plotdoc-number"):
+                            ui.label(text)
+        if len(table) > MAX_ENTRIES:
+            more = len(table) - MAX_ENTRIES
+            ui.label(f"… {more:,} more comparisons in plotdoc analyze --json.").classes(
                 "plotdoc-status"
             )
