@@ -36,6 +36,7 @@ from plotdoc.analyses.report import (
 from plotdoc.analyses.run import AnalysisRun, results_table_columns
 from plotdoc.api import loads
 from plotdoc.pvalues import format_p
+from plotdoc.pvalues import summary as p_summary
 
 SCHEMA = Path(__file__).resolve().parents[2] / "src" / "plotdoc" / "contract" / "schemas"
 
@@ -57,6 +58,15 @@ TABLES: dict[str, dict[str, Any]] = {
         "replicates": 2,
         "dataSets": [
             {"name": "dose", "values": [[round(float(v), 3) for v in row] for row in _CURVE]}
+        ],
+    },
+    "grouped": {
+        "format": "grouped",
+        "rowLabels": ["Day 1", "Day 2"],
+        "replicates": 3,
+        "dataSets": [
+            {"name": "A", "values": [[4.1, 5.2, 6.3], [5.5, 4.8, 6.0]]},
+            {"name": "B", "values": [[7.4, 8.1, 6.9], [9.7, 8.3, 9.2]]},
         ],
     },
     "multipleVariables": {
@@ -191,9 +201,13 @@ PAIRS = "    comparisons ("
 COMPARING = [s for s in METHODS.values() if s.comparisons is not spec_module._no_comparisons]
 
 
+#: parameters that make a method compare pairs where its defaults compare none
+COMPARE: dict[str, dict[str, Any]] = {"twoWayAnova": {"comparisons": "withinRows"}}
+
+
 @pytest.mark.parametrize("spec", COMPARING, ids=lambda s: s.id)
 def test_every_output_shows_the_table_of_comparisons(spec: MethodSpec) -> None:
-    project, run = run_of(spec)
+    project, run = run_of(spec, COMPARE.get(spec.id))
     pairs = run.comparisons
     assert pairs and all(isinstance(c, Comparison) for c in pairs), spec.id
     style = run.p_value_style
@@ -245,7 +259,11 @@ def test_every_output_prints_p_values_in_the_analysis_style(spec: MethodSpec) ->
             ] or "{level}" in field.label
             assert format_p(p, "apa", label=True) in text
     if p_fields and not run.per_data_set and list(entries(run)) == [""]:
-        assert out["result"]["p_text"] == format_p(out["result"]["p"], "apa")
+        for field in p_fields:  # --json: every P value printed in the style, with its summary
+            key = field.keys[0]
+            text, stars = ("p_text", "summary") if key == "p" else (f"{key}_text", f"{key}_summary")
+            assert out["result"][text] == format_p(out["result"][key], "apa")
+            assert out["result"][stars] == p_summary(out["result"][key], "apa")
     for c in out["comparisons"]:
         assert c["p_text"] == format_p(c["p"], "apa")
         assert not c["p_text"].startswith("0.")

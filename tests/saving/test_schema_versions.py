@@ -12,6 +12,7 @@ import orjson
 import pytest
 
 from plotdoc import PlotdocError, SaveError
+from plotdoc.analyses.methods import METHODS
 from plotdoc.api import loads, validate
 from plotdoc.contract.site import CURRENT_VERSION
 from plotdoc.editing import set_field
@@ -267,3 +268,15 @@ def test_another_p_value_style_is_refused_by_version_1_with_its_path(tmp_path: P
     ]
     assert '"graphpad"' in problems[0][2] and '"nejm"' in problems[0][2]
     assert target.read_bytes() == b"previous"
+
+
+def test_a_method_version_1_lacks_is_refused_with_its_path() -> None:
+    project = _with_ttest(None)
+    analysis = project.tables[0].analyses[0]
+    analysis.method = "oneWayAnova"
+    analysis.params = dict(METHODS["oneWayAnova"].defaults)
+    with pytest.raises(PlotdocError) as info:
+        dumps(project, now=NOW, schema_version=1)
+    assert [(p.code, p.where) for p in info.value.errors] == [
+        ("version-1-unfit", "tables[0].analyses[0].method")
+    ]

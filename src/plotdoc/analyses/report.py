@@ -122,7 +122,8 @@ def result_rows(method: str, res: Any, style: str = DEFAULT_STYLE) -> list[tuple
 def _field_line(field: ResultField, res: Any, style: str = DEFAULT_STYLE) -> str:
     """One field as `plotdoc analyze` prints it: ``slope = 1.5``, ``P = 0.0123 (*)``."""
     if field.show is Show.P_VALUE:
-        return _p(getattr(res, field.keys[0]), style)
+        key = field.keys[0]  # a result with several P values names each (``row_p: P = ...``)
+        return ("" if key == "p" else f"{key}: ") + _p(getattr(res, key), style)
     if field.show is Show.NUMBERS:
         return f"{field.keys[0]} = [{', '.join(fmt(v) for v in getattr(res, field.keys[0]))}]"
     if field.show is Show.TEXT:

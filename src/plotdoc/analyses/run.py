@@ -107,6 +107,19 @@ class AnalysisRun:
 
         return to_html([self], f"{self.method} {self.analysis_id} of {self.table_id}")
 
+    def _json(self, result: dict[str, Any]) -> dict[str, Any]:
+        """A result's JSON form with each P value printed in the run's style and summarised:
+        ``p_text`` and ``summary`` for ``p``, ``<key>_text`` and ``<key>_summary`` for others."""
+        from ..pvalues import format_p, summary
+
+        out = with_summary(result, self.p_value_style)
+        for key in _p_keys(self.method):
+            p = out.get(key)
+            if isinstance(p, (int, float)) and not isinstance(p, bool):
+                out[f"{key}_text"] = format_p(p, self.p_value_style)
+                out[f"{key}_summary"] = summary(p, self.p_value_style)
+        return out
+
     def to_dict(self) -> dict[str, Any]:
         from .report import comparison_dict
 
@@ -120,16 +133,23 @@ class AnalysisRun:
         }
         if self.per_data_set:
             out["result"] = {
-                "dataSets": {
-                    k: with_summary(v.to_dict(), style) for k, v in self.per_data_set.items()
-                }
+                "dataSets": {k: self._json(v.to_dict()) for k, v in self.per_data_set.items()}
             }
         elif self.result is not None:
-            out["result"] = with_summary(self.result.to_dict(), style)
+            out["result"] = self._json(self.result.to_dict())
         else:
             out["result"] = None
         out["comparisons"] = [comparison_dict(c, style) for c in self.comparisons]
         return out
+
+
+def _p_keys(method: str) -> tuple[str, ...]:
+    """The P values of a method's result besides ``p`` (a two-way ANOVA's ``row_p``...)."""
+    from .methods.spec import Show
+
+    spec = METHODS.get(method)
+    fields = spec.fields if spec else ()
+    return tuple(f.keys[0] for f in fields if f.show is Show.P_VALUE and f.keys[0] != "p")
 
 
 def run_analysis(

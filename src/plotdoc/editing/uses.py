@@ -86,6 +86,12 @@ def _data_set_params(method: str) -> tuple[str, ...]:
     return spec.data_set_params if spec else ()
 
 
+def _param_words(method: str, param: str) -> str:
+    """A parameter as the list of uses names it: ``group A``, ``control``."""
+    label = METHODS[method].param(param).label
+    return label[:1].lower() + label[1:]
+
+
 def _first_two(table: Table, without: int | None = None) -> list[str]:
     """The names of the first two data sets holding a value (a t test's default groups)."""
     from ..analyses.methods.spec import populated
@@ -116,7 +122,7 @@ def data_set_uses(project: Project, table_id: str, data_set: int) -> list[Use]:
         uses.append(
             Use(
                 (*base, "analyses", a, "params", param),
-                f"{_analysis_words(table, a)}, group {param[-1]}",
+                f"{_analysis_words(table, a)}, {_param_words(table.analyses[a].method, param)}",
                 "the analysis is removed (it cannot run without the data set)",
                 removes=True,
             )

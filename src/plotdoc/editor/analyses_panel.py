@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
@@ -29,6 +30,11 @@ def choice_label(param: Param, value: Any) -> str:
     """A parameter's value as a scientist reads it: the spec's label (``95`` -> ``95%``), or
     the editor's wording (``welch`` -> ``Welch's correction (unequal SDs)``)."""
     return param.choice_label(value) or label_of(str(value))
+
+
+def pair_key(pair: list[Any]) -> str:
+    """A pair of data set names as one select's value (JSON text: data, never markup)."""
+    return json.dumps([str(x) for x in pair], ensure_ascii=False)
 
 
 def param_of(method: str, key: str) -> Param | None:
@@ -103,8 +109,11 @@ class AnalysesPanel:
         apply = self.view.apply
         label = param.label if param else label_of(key)
         kind = param.kind if param else None
-        if kind is Kind.DATA_SET:
-            names = {None: "(first two)"} | {d.name: d.name for d in table.data_sets}
+        if kind is Kind.DATA_SET_PAIRS and param is not None:
+            self._pairs(table, aid, param, value)
+        elif kind is Kind.DATA_SET:
+            first = (param.choice_label(None) if param else None) or "(first two)"
+            names = {None: first} | {d.name: d.name for d in table.data_sets}
             choices.select(
                 names,
                 value=value,
@@ -137,6 +146,25 @@ class AnalysesPanel:
                     e.value != value and apply(set_analysis_params, table.id, aid, {key: e.value})
                 ),
             ).classes("w-28").props("dense outlined debounce=600")
+
+    def _pairs(self, table: Any, aid: str, param: Param, value: Any) -> None:
+        """Pairs of data sets: every pair of the table offered, the chosen ones selected."""
+        names = [d.name for d in table.data_sets]
+        offered = {
+            pair_key([a, b]): f"{a} vs {b}" for i, a in enumerate(names) for b in names[i + 1 :]
+        }
+        chosen = [pair_key(list(p)) for p in value or [] if isinstance(p, (list, tuple))]
+        for key in chosen:
+            if key not in offered and all(n in names for n in json.loads(key)):
+                offered[key] = " vs ".join(json.loads(key))
+
+        def changed(event: Any) -> None:
+            pairs = [json.loads(k) for k in event.value or []]
+            if pairs != [list(p) for p in value or []]:
+                self.view.apply(set_analysis_params, table.id, aid, {param.name: pairs})
+
+        chooser = choices.select_many(offered, values=chosen, label=param.label, on_change=changed)
+        attrs.testid(chooser.classes("w-72").props("dense outlined"), f"param-{param.name}")
 
     def _results(self, run: Any) -> None:
         if run is None:

@@ -366,17 +366,23 @@ def _table(
                 )
             else:
                 seen_analysis[aid] = a
-        if method.data_set_params:
-            for key in method.data_set_params:
-                group = (analysis.get("params") or {}).get(key)
-                if group is not None and group not in set_ids:
-                    yield (
-                        warning(
-                            "analysis-group-unknown",
-                            (*apath, "params", key),
-                            f"expected the id of a data set (in a version 1 file, its name); no data set has the id {excerpt(group)}",
-                        )
+        settings: dict[str, Any] = analysis.get("params") or {}
+        named: list[tuple[tuple[str | int, ...], Any]] = [
+            ((key,), settings.get(key)) for key in method.data_set_params
+        ]
+        for key in method.data_set_pair_params:
+            listed: list[list[Any]] = settings.get(key) or []
+            for n, pair in enumerate(listed):
+                named.extend(((key, n, side), group) for side, group in enumerate(pair))
+        for where, group in named:
+            if group is not None and group not in set_ids:
+                yield (
+                    warning(
+                        "analysis-group-unknown",
+                        (*apath, "params", *where),
+                        f"expected the id of a data set (in a version 1 file, its name); no data set has the id {excerpt(group)}",
                     )
+                )
     seen_ann: dict[str, int] = {}
     plotted = len(data_sets)
     for n, ann in enumerate(table.get("annotations") or []):

@@ -33,6 +33,8 @@ IntArray: TypeAlias = npt.NDArray[np.int64]
 #: - ``too-many-bins``: the bin width asks for more bins than :data:`MAX_BINS`.
 #: - ``budget-exceeded``: the computation would pass, or passed, its budget of time or memory
 #:   (:mod:`plotdoc.stats.budget`).
+#: - ``not-applicable``: the options ask for something that does not apply (a correction that
+#:   does not follow the test, Dunnett's test without a control, no pair selected).
 Status: TypeAlias = Literal[
     "ok",
     "too-few-values",
@@ -44,6 +46,7 @@ Status: TypeAlias = Literal[
     "non-positive-values",
     "too-many-bins",
     "budget-exceeded",
+    "not-applicable",
 ]
 
 STATUSES: tuple[Status, ...] = get_args(Status)

@@ -12,7 +12,9 @@ from . import (
     frequency_distribution,
     linear_regression,
     nonlinear_regression,
+    one_way_anova,
     ttest,
+    two_way_anova,
 )
 from .spec import MethodSpec
 
@@ -24,6 +26,8 @@ METHODS: dict[str, MethodSpec] = {
         nonlinear_regression,
         frequency_distribution,
         correlation_matrix,
+        one_way_anova,
+        two_way_anova,
     )
 }
 
