@@ -152,7 +152,7 @@ def _result_lines(run: AnalysisRun) -> list[str]:
 # -- the table of comparisons ------------------------------------------------------------------
 
 #: the columns of the table of comparisons, as every output heads them
-COMPARISON_HEADER = ("Comparison", "Difference", "95% CI of difference", "Adjusted P", "Summary")
+COMPARISON_HEADER = ("Comparison", "Difference", "95% CI", "Adjusted P", "Summary")
 
 
 def _number_or_dash(value: float | None) -> str:

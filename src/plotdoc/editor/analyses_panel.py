@@ -206,7 +206,12 @@ class AnalysesPanel:
         table = comparison_table(run)
         if not table:
             return
-        with attrs.testid(ui.element("table").classes("plotdoc-results"), "analysis-comparisons"):
+        with (
+            ui.element("div").classes("plotdoc-comparisons-wrap"),
+            attrs.testid(
+                ui.element("table").classes("plotdoc-comparisons"), "analysis-comparisons"
+            ),
+        ):
             with ui.element("tr"):
                 for head in COMPARISON_HEADER:
                     with ui.element("th"):
