@@ -297,3 +297,28 @@ def test_the_spec_offers_what_the_statistics_compute() -> None:
     two = two_way_anova.SPEC
     assert two.param("comparisons").choices == TWO_WAY_CHOICES
     assert two.param("correction").choices == TWO_WAY_CORRECTIONS
+
+
+def test_removing_a_data_set_drops_the_pairs_naming_it_and_says_so() -> None:
+    from plotdoc.editing import data_set_uses, remove_data_set
+
+    project = loads(
+        document(
+            GROUPS,
+            comparisons="selectedPairs",
+            pairs=[["id-Control", "id-Dose 1"], ["id-Dose 1", "id-Dose 2"]],
+        )
+    )
+    uses = data_set_uses(project, "t", 0)
+    said = [(u.path, u.then) for u in uses]
+    assert (
+        ("tables", 0, "analyses", 0, "params", "pairs", 0),
+        "dropped from the pairs compared",
+    ) in said
+    remove_data_set(project, "t", 0)
+    analysis = project.table("t").analysis("a")
+    assert analysis.params["pairs"] == [["Dose 1", "Dose 2"]]
+    again = loads(dumps(project)).results[("t", "a")]
+    assert again.status == "ok" and [(c.a, c.b) for c in again.comparisons] == [
+        ("Dose 1", "Dose 2")
+    ]

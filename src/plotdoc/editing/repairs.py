@@ -103,6 +103,13 @@ def remove_keys(table: Table, index: int, name: str) -> None:
             complete_mapping(options, len(table.data_sets))
     if table.variable_types:
         table.variable_types.pop(name, None)
+    for analysis in table.analyses:  # a pair naming it is dropped; the analysis stays
+        spec = METHODS.get(analysis.method)
+        for key in spec.data_set_pair_params if spec else ():
+            pairs = analysis.params.get(key) or []
+            analysis.params[key] = [
+                p for p in pairs if not (isinstance(p, (list, tuple)) and name in p)
+            ]
 
 
 def move_points(table: Table, moved: Callable[[int], int | None]) -> None:
