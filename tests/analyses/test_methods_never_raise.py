@@ -106,3 +106,19 @@ def test_every_method_gives_a_result_or_says_why(spec: MethodSpec, data: st.Data
         assert c.status == "ok" or (c.message and c.p is None)
     comparison_table(run)
     rows(run)
+
+
+def test_a_4pl_fit_whose_jacobian_overflows_says_so() -> None:
+    """Found by the test above: X of 0 and 1e-300 on a log axis made J'J overflow, and the
+    batch's eigenvalues raised LinAlgError ("Eigenvalues did not converge")."""
+    flat = np.zeros((3, 2))
+    step = flat.copy()
+    step[2, 1] = 1.0
+    table = Table(
+        "t", "t", "xy", 2, [DataSet("S0", flat), DataSet("S1", flat.copy()), DataSet("S2", step)],
+        x=np.array([0.0, 0.0, 1e-300]),
+        analyses=[Analysis("a", "nonlinearRegression", METHODS["nonlinearRegression"].defaults)],
+    )  # fmt: skip
+    run = run_analysis(table, "a", BUDGET)
+    assert run.status != FAILED, run.message
+    assert all(fit.status != "ok" and fit.message for fit in run.per_data_set.values())
