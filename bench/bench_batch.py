@@ -10,6 +10,12 @@ into a temporary folder, then times, wall clock, start-up included:
 
 for `validate`, `fmt --check` and `render` (the last on M files), and prints the ratios.
 
+`--crossover` times ``plotdoc.batch.run("validate", ...)`` in this process on files of three
+sizes (about 2, 20 and 200 ms of work each) and several counts, with ``jobs=1`` (a loop in
+this process), ``jobs=2`` (the pool forced) and the default (``jobs=None``: in process until
+the work proves long enough for the pool), interleaved, median of ``--repeat`` runs; it is
+what chose the default's thresholds (docs/performance.md, "Many files: when the pool pays").
+
 `--batch N` instead times `plotdoc.batch.run` in one process on N small files (default
 10,000): files per second with `jobs=1`, with the process pool (one worker per core) and on a
 `dask.distributed.LocalCluster` with one single-threaded worker process per core (cluster
@@ -110,12 +116,72 @@ def batch_rates(total: int) -> None:
         cluster.close()
 
 
+def sized_files(folder: Path, n: int, rows: int) -> None:
+    """``n`` copies of a project of one column table of ``rows`` rows of 10 data sets."""
+    import numpy as np
+    import orjson
+
+    rng = np.random.default_rng(7)
+    sets = [{"name": f"s{i}", "values": rng.normal(size=(rows, 1)).round(3)} for i in range(10)]
+    raw = orjson.dumps(
+        {
+            "format": "plotdoc-project",
+            "schemaVersion": 1,
+            "tables": [{"id": "t", "format": "column", "dataSets": sets}],
+        },
+        option=orjson.OPT_SERIALIZE_NUMPY,
+    )
+    data = dumps(loads(raw), now="2024-01-01T00:00:00Z")
+    folder.mkdir()
+    for i in range(n):
+        (folder / f"p{i:05d}.plotdoc").write_bytes(data)
+
+
+def crossover(repeat: int) -> None:
+    import statistics
+
+    from plotdoc import batch
+
+    def timed(folder: Path, jobs: int | None) -> tuple[float, float]:
+        start, cpu = time.perf_counter(), time.process_time()
+        for _ in batch.run("validate", [str(folder)], jobs=jobs):
+            pass
+        return time.perf_counter() - start, time.process_time() - cpu
+
+    print(f"load average {os.getloadavg()[0]:.2f}; {os.cpu_count()} cores")
+    print(
+        "| rows per data set | ms per file (loop) | files | loop | pool (2) | default | default / loop |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as tmp:
+        for rows, counts in ((10, (10, 200, 2000)), (2_000, (4, 40, 200)), (20_000, (2, 8, 40))):
+            for n in counts:
+                folder = Path(tmp) / f"r{rows}-n{n}"
+                sized_files(folder, n, rows)
+                times: dict[str, list[float]] = {"loop": [], "pool": [], "auto": []}
+                for _ in range(repeat):
+                    for label, jobs in (("loop", 1), ("pool", 2), ("auto", None)):
+                        times[label].append(timed(folder, jobs)[0])
+                med = {k: statistics.median(v) for k, v in times.items()}
+                print(
+                    f"| {rows:,} | {med['loop'] / n * 1e3:.1f} | {n:,} | {med['loop']:.2f} s "
+                    f"| {med['pool']:.2f} s ({med['pool'] / med['loop']:.2f}x) | {med['auto']:.2f} s "
+                    f"| {med['auto'] / med['loop']:.2f}x |"
+                )
+    print(f"load average {os.getloadavg()[0]:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--files", type=int, default=100)
     parser.add_argument("--render-files", type=int, default=12)
     parser.add_argument("--batch", type=int, nargs="?", const=10_000, default=None)
+    parser.add_argument("--crossover", action="store_true")
+    parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
+    if args.crossover:
+        crossover(args.repeat)
+        return
     if args.batch:
         batch_rates(args.batch)
         return

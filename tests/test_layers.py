@@ -15,8 +15,16 @@ PACKAGE = SRC / "plotdoc"
 
 #: The layers, lowest first; a module belongs to the layer of the longest prefix naming it.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    # what everything may use: the version, problems and their errors, P value wording
-    ("plotdoc.version", "plotdoc.errors", "plotdoc.problems", "plotdoc.pvalues"),
+    # what everything may use: the version, problems and their errors, P value wording,
+    # copies of JSON values and the garbage collector paused
+    (
+        "plotdoc.version",
+        "plotdoc.errors",
+        "plotdoc.problems",
+        "plotdoc.pvalues",
+        "plotdoc.jsoncopy",
+        "plotdoc.gcpause",
+    ),
     # the contract's vocabulary: limits, node types, families, variants, plot and style words
     ("plotdoc.contract",),
     # the statistics (numbers in, results out) and the in-memory model
@@ -46,9 +54,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     # opening and saving: the public functions
     ("plotdoc.api",),
     # what is built on opening: importers, drawing, the notebook, editing
-    ("plotdoc.importers", "plotdoc.builder"),
+    ("plotdoc.importers",),
     ("plotdoc.render", "plotdoc.notebook"),
     ("plotdoc.editing", "plotdoc.workspace", "plotdoc.exporters"),
+    # building a project in Python makes its edits with the editing API (brackets)
+    ("plotdoc.builder",),
     # many files at once: folder walks, the process pool, batches (local or on Dask)
     ("plotdoc.folders", "plotdoc.pool"),
     ("plotdoc.batch", "plotdoc.publish"),

@@ -12,7 +12,7 @@ import stat
 from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from .contract.limits import MAX_FILE_BYTES
 from .contract.site import EXTENSIONS
@@ -63,11 +63,38 @@ def read_limited(path: str | os.PathLike[str]) -> bytes:
         )
     with os.fdopen(fd, "rb") as handle:
         try:
-            return handle.read(MAX_FILE_BYTES + 1)
+            return read_capped(handle, os.fstat(handle.fileno()).st_size)
         except OSError as exc:
             raise FileRefusedError(
                 [error("file-unreadable", (), f"could not read {p}: {exc.strerror or exc}")]
             ) from None
+
+
+#: What a stream of unknown size is read by (standard input, a URL).
+_CHUNK = 1 << 20
+
+
+def read_capped(handle: IO[bytes], expected: int | None = None) -> bytes:
+    """At most one byte past the size limit from ``handle`` (so stage 1 can refuse more).
+
+    ``expected`` is the size the file says it has: it is read in one call of that size (plus
+    the byte that tells whether it grew). Anything else is read in chunks: a read of the
+    limit itself would allocate 50 MB for every file, however small.
+    """
+    cap = MAX_FILE_BYTES + 1
+    first = min(cap, expected + 1) if expected is not None else min(cap, _CHUNK)
+    data = handle.read(first)
+    if len(data) >= cap or (expected is not None and len(data) < first):
+        return data
+    chunks = [data]
+    size = len(data)
+    while size < cap:
+        chunk = handle.read(min(_CHUNK, cap - size))
+        if not chunk:  # the end (a stream may return fewer bytes than asked before it)
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
 
 
 def _as_bytes(data: bytes | bytearray | memoryview | str) -> bytes:

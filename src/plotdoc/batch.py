@@ -172,11 +172,9 @@ def _as_url(protocol: str, path: str) -> str:
 def _read(name: str) -> bytes:
     """The bytes of a file or URL; raises :class:`~plotdoc.problems.PlotdocError` (with
     ``file-not-found`` or ``file-unreadable``) when there are none to read."""
-    from .contract.limits import MAX_FILE_BYTES
+    from .api import read_capped, read_limited
 
     if not is_url(name):
-        from .api import read_limited
-
         return read_limited(name)
     from .errors import FileRefusedError, MissingFileError
     from .problems import error
@@ -187,7 +185,7 @@ def _read(name: str) -> bytes:
         raise FileRefusedError([error("file-unreadable", (), str(exc))]) from None
     try:
         with fsspec.open(name, "rb") as handle:
-            data: bytes = handle.read(MAX_FILE_BYTES + 1)
+            data: bytes = read_capped(handle)
     except FileNotFoundError:
         raise MissingFileError(
             [error("file-not-found", (), f"expected a file at {name}; there is none")],
@@ -345,8 +343,9 @@ def run(
     """One :class:`Result` per file of ``files``, in order, as each is done.
 
     ``client`` is a ``dask.distributed.Client`` or a scheduler address (then the work runs
-    on that cluster); otherwise ``jobs`` processes on this machine (default: one per core;
-    1: in this process). ``output`` is where ``render`` and ``fmt`` write (a folder or an
+    on that cluster); otherwise ``jobs`` processes on this machine (1: in this process;
+    default: in this process, then a process per idle core once the files prove large and
+    many enough, see :func:`plotdoc.pool.run_all`). ``output`` is where ``render`` and ``fmt`` write (a folder or an
     fsspec URL); ``width`` scales each graph ``render`` draws to a print width (``"85mm"``). Raises :class:`ValueError` for an unknown command and :class:`RuntimeError`
     when an optional package the call needs is missing.
     """
@@ -358,11 +357,9 @@ def run(
     if client is not None:
         yield from _on_cluster(client, command, tasks, options, retries)
         return
-    from .pool import default_jobs, run_all
+    from .pool import run_all
 
-    yield from run_all(
-        _Bound(command, options), tasks, jobs or default_jobs(), show=False, on_crash=_crashed
-    )
+    yield from run_all(_Bound(command, options), tasks, jobs, show=False, on_crash=_crashed)
 
 
 def _tasks(command: str, names: Iterator[str], output: str | None) -> Iterator[Task]:

@@ -29,9 +29,11 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 import orjson
 
+from .contract.entries import ENTRIES, VALUES, is_summary
 from .contract.families import FAMILIES
 from .contract.site import FORMAT
 from .contract.variants import VARIANTS, default_variant
+from .contract.variants.from_summary import summary_plot
 from .problems import PlotdocError, Problem, error
 
 if TYPE_CHECKING:
@@ -117,9 +119,14 @@ class TableBuilder:
         """Choose the graph variant and its plot options (`mode=`, `center=`, `mapping=`...)."""
         family = self._doc["format"]
         if variant_id is None:
-            variant_id = default_variant(family, int(self._doc.get("replicates", 1)))
+            variant_id = default_variant(
+                family, int(self._doc.get("replicates", 1)), self._doc.get("entry", VALUES)
+            )
         graph: dict[str, Any] = {"variantId": variant_id}
         variant = VARIANTS.get(variant_id)
+        plot = summary_plot(family, self._doc.get("entry", VALUES))
+        if not options and plot is not None and variant is not None and variant.family == family:
+            options = dict(plot["options"])  # a table of SEMs draws SEMs unless told otherwise
         if options or family == "multipleVariables":
             if family == "multipleVariables" and variant is not None and "kind" not in options:
                 options["kind"] = variant.own_defaults.get("kind")
@@ -156,6 +163,25 @@ class TableBuilder:
             text=text,
             **fields,
         )
+
+    def brackets_from(
+        self, analysis_id: str, *, only_significant: bool = False, label: str = "stars"
+    ) -> TableBuilder:
+        """Add a bracket over each pair of data sets the analysis ``analysis_id`` compared
+        (only those with at least one star with ``only_significant``), each following it: it
+        shows the pair's P as ``label`` says (``stars``, ``p`` or ``both``), computed from the
+        data whenever the graph is drawn. They are stacked above the data, shorter spans
+        lower. A bracket that follows an analysis needs schema version 2 (the builder's output)."""
+        from .editing.brackets import add_pairwise_brackets
+
+        project = self._owner.project()
+        table = project.tables[self._owner._index(self._doc)]
+        before = len(table.annotations)
+        add_pairwise_brackets(project, table.id, analysis_id, only_significant, label)
+        self._owner._following(self._doc).extend(
+            {"type": a.type, "id": a.id, **a.props} for a in table.annotations[before:]
+        )
+        return self
 
     def titles(
         self, graph: str | None = None, x: str | None = None, y: str | None = None
@@ -206,6 +232,9 @@ class ProjectBuilder:
         self._usermeta: dict[str, Any] = {}
         #: the warnings of data frame imports (dates converted, names made unique...)
         self._warnings: list[Problem] = []
+        #: brackets that follow an analysis (version 2 only), by table document, in the
+        #: model's terms (anchors by data set index); added after the table's other annotations
+        self._follow: dict[int, list[dict[str, Any]]] = {}
 
     # -- tables ---------------------------------------------------------------------
 
@@ -225,8 +254,13 @@ class ProjectBuilder:
         group: str | None = None,
         row: str | None = None,
         subject: str | None = None,
+        entry: str | None = None,
     ) -> TableBuilder:
         """Add a table of ``family`` with one data set per entry of ``data``.
+
+        ``entry`` ``"meanSdN"`` or ``"meanSemN"`` makes a table of summary data (column,
+        grouped and xy): each row of a data set is ``[mean, sd-or-sem, n]``, and a column
+        table's data set is one such row (``{"Control": (10.2, 1.5, 6)}``).
 
         ``data`` maps data set names to values: a 1-D sequence (one value per row) or a 2-D
         array (rows x replicates); None or NaN is a missing cell. A pandas DataFrame is read
@@ -243,7 +277,18 @@ class ProjectBuilder:
         if isinstance(x, str):
             roles["x"] = x
         tidy = {k: v for k, v in roles.items() if v is not None}
+        if entry is not None and entry not in ENTRIES:
+            raise _problem(
+                f"expected entry one of {', '.join(ENTRIES)}; found {entry!r}", ("entry",)
+            )
         if tidy or (data is not None and not isinstance(data, Mapping)):
+            if entry is not None and is_summary(entry):
+                if tidy:
+                    raise _problem(
+                        "expected a wide data frame for a table of summary data (its columns "
+                        "in threes: mean, SD or SEM, N); found column roles (value=, group=...)"
+                    )
+                return self._add_summary_frame(family, data, entry, name=name, id=id, graph=graph)
             if (x is not None and not isinstance(x, str)) or row_labels is not None:
                 raise _problem(
                     "expected no x= values or row_labels= with a data frame: a wide frame gives "
@@ -266,12 +311,16 @@ class ProjectBuilder:
         doc["name"] = name if name is not None else f"Table {len(self._tables) + 1}"
         if replicates is not None:
             doc["replicates"] = replicates
+        if entry is not None:
+            doc["entry"] = entry
         if x is not None:
             doc["x"] = [None if v is None or v != v else float(v) for v in x]
         if row_labels is not None:
             doc["rowLabels"] = [str(v) for v in row_labels]
+        summary_column = family == "column" and is_summary(entry or VALUES)
         doc["dataSets"] = [
-            {"name": str(k), "values": _rows(v, family)} for k, v in (data or {}).items()
+            {"name": str(k), "values": _summary_row(v) if summary_column else _rows(v, family)}
+            for k, v in (data or {}).items()
         ]
         if variable_types is not None:
             doc["variableTypes"] = dict(variable_types)
@@ -302,6 +351,28 @@ class ProjectBuilder:
             doc["replicates"] = replicates
         if variable_types is not None:
             doc["variableTypes"] = dict(variable_types)
+        return self._add_imported(result, name=name, id=id, graph=graph)
+
+    def _add_summary_frame(
+        self,
+        family: str,
+        data: Any,
+        entry: str,
+        *,
+        name: str | None,
+        id: str | None,
+        graph: str | None,
+    ) -> TableBuilder:
+        """Add a table of summary data from a wide frame whose columns come in threes."""
+        from .importers.pandas import from_dataframe
+
+        try:
+            result = from_dataframe(data, family=family, entry=entry)
+        except ValueError as exc:
+            raise _problem(str(exc), ("entry",)) from None
+        except PlotdocError as exc:
+            at = len(self._tables)
+            raise PlotdocError([_reindex(p, at) for p in exc.problems], exc.omitted) from None
         return self._add_imported(result, name=name, id=id, graph=graph)
 
     def _add_imported(
@@ -361,16 +432,32 @@ class ProjectBuilder:
 
     def document(self) -> dict[str, Any]:
         """The document as plain JSON values, in the current schema version."""
-        from .migrations import upgrade
+        from .migrations.v1_to_v2 import table_to_ids
 
-        return upgrade(self._held())
+        doc = _current(self._held())
+        for table, held in zip(doc["tables"], self._tables, strict=True):
+            follow = self._follow.get(id(held))
+            if follow:
+                extra: dict[str, Any] = {"annotations": _plain(follow)}
+                names = [ds["name"] for ds in table.get("dataSets", [])]
+                table_to_ids(extra, names, [ds["id"] for ds in table.get("dataSets", [])])
+                table["annotations"] = [*table.get("annotations", []), *extra["annotations"]]
+        return doc
 
-    def _held(self) -> dict[str, Any]:
-        """The document as the builder holds it (schema version :data:`BUILT_VERSION`)."""
+    def _index(self, table: dict[str, Any]) -> int:
+        return next(i for i, t in enumerate(self._tables) if t is table)
+
+    def _following(self, table: dict[str, Any]) -> list[dict[str, Any]]:
+        return self._follow.setdefault(id(table), [])
+
+    def _held(self, tables: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The document as the builder holds it (schema version :data:`BUILT_VERSION`, each
+        table with the `entry` it was given, which only a later version holds: see
+        :func:`_current` and :func:`_opened`)."""
         doc: dict[str, Any] = {"format": FORMAT, "schemaVersion": BUILT_VERSION, "meta": self._meta}
         if self._usermeta:
             doc["usermeta"] = self._usermeta
-        doc["tables"] = self._tables
+        doc["tables"] = self._tables if tables is None else tables
         out: dict[str, Any] = _plain(doc)
         return out
 
@@ -378,13 +465,13 @@ class ProjectBuilder:
         """Check one table, with the tables it refers to, as open would; raise on errors."""
         from .api import validate
 
-        index = next(i for i, t in enumerate(self._tables) if t is table)
+        index = self._index(table)
         tables = [table]
         source_id = (table.get("derivedFrom") or {}).get("sourceTableId")
         if source_id is not None:
             tables += [t for t in self._tables if t is not table and t.get("id") == source_id]
         doc = {"format": FORMAT, "schemaVersion": BUILT_VERSION, "tables": tables}
-        report = validate(orjson.dumps(doc, option=orjson.OPT_SERIALIZE_NUMPY))
+        report = validate(_opened(doc))
         problems = [_reindex(p, index) for p in report.errors if p.path[:2] == ("tables", 0)]
         if not problems and report.errors:
             problems = [_reindex(p, index) for p in report.errors]
@@ -414,7 +501,8 @@ class ProjectBuilder:
         """Open the built document as a file would be opened."""
         from .api import loads
 
-        project = loads(orjson.dumps(self._held()))
+        held = orjson.dumps(self.document()) if self._follow else _opened(self._held())
+        project = loads(held)
         project.warnings = (*self._warnings, *project.warnings)
         return project
 
@@ -426,6 +514,37 @@ class ProjectBuilder:
         project = self.project()
         save_project(project, path, compact=compact)
         return project
+
+
+def _summary_row(values: Any) -> Any:
+    """A column data set of summary data: one row ``[mean, sd-or-sem, n]`` (given flat, as
+    ``(10.2, 1.5, 6)``, or as a list of rows)."""
+    items = list(values) if not isinstance(values, np.ndarray) else values.tolist()
+    if items and not isinstance(items[0], (list, tuple)):
+        items = [items]
+    return [[None if c is None or c != c else c for c in row] for row in items]
+
+
+def _current(held: dict[str, Any]) -> dict[str, Any]:
+    """The builder's document ``held`` in the current schema version: migrated from version
+    1, then each table given back the `entry` version 1 cannot hold."""
+    from .migrations import upgrade
+
+    entries = [t.pop("entry", None) for t in held["tables"]]
+    doc = upgrade(held)
+    for table, entry in zip(doc["tables"], entries, strict=True):
+        if entry is not None:
+            table["entry"] = entry
+    return doc
+
+
+def _opened(held: dict[str, Any]) -> bytes:
+    """The bytes open checks for ``held``: version 1 as the builder holds it, or the current
+    version when a table has an `entry` (summary data), which version 1 cannot hold."""
+    doc = _plain(held)
+    if any("entry" in t for t in doc["tables"]):
+        doc = _current(doc)
+    return orjson.dumps(doc)
 
 
 def _reindex(problem: Problem, index: int) -> Problem:

@@ -182,6 +182,8 @@ def _object(node: Obj) -> Walk:
     last = len(position)
     known = position.keys()
     children = {k: _walk(sub) for k, sub in node.props.items()}
+    # only the keys whose values have an order of their own are walked into
+    walked = {k: child for k, child in children.items() if child is not None}
     table, graph = node is _TABLE, node is _GRAPH
 
     def walk(value: Any, names: Names) -> Any:
@@ -191,15 +193,17 @@ def _object(node: Obj) -> Walk:
             sets = value.get("dataSets")
             names = _names(sets if type(sets) is list else [])
         if len(value) < 2:
-            keys: Any = value
-        elif value.keys() <= known:
-            keys = sorted(value, key=position.__getitem__)
-        else:  # a key the schema does not know: kept, after the others (the sort is stable)
-            keys = sorted(value, key=lambda k: position.get(k, last))
-        out = {}
-        for k in keys:
-            child = children.get(k)
-            out[k] = value[k] if child is None else child(value[k], names)
+            out = dict(value)
+        else:
+            if value.keys() <= known:
+                keys = sorted(value, key=position.__getitem__)
+            else:  # a key the schema does not know: kept, after the others (stable sort)
+                keys = sorted(value, key=lambda k: position.get(k, last))
+            # (a dict already in order, as the writer builds most, is copied in C)
+            out = dict(value) if keys == list(value) else {k: value[k] for k in keys}
+        if walked:
+            for k in walked.keys() & out.keys():
+                out[k] = walked[k](out[k], names)
         if graph:
             _variant_first(out)
         return out

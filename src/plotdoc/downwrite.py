@@ -9,14 +9,12 @@ when there is any. Nothing is dropped silently.
 
 from __future__ import annotations
 
-import copy
-from functools import cache
 from typing import Any
 
+from .contract.entries import is_summary, spread_name
 from .contract.methods import METHODS
-from .contract.nodes import Const, Obj, OneOf
 from .contract.site import CURRENT_VERSION, SUPPORTED_VERSIONS
-from .contract.versions import description
+from .jsoncopy import json_copy
 from .migrations.v1_to_v2 import data_set_ids, table_to_ids
 from .model import Project, Table
 from .problems import Problem, error, excerpt
@@ -45,7 +43,7 @@ def with_ids(out: dict[str, Any], table: Table) -> None:
     sets by id. The model's own objects are copied before they change."""
     for key in _REFERRING:
         if key in out:
-            out[key] = copy.deepcopy(out[key])
+            out[key] = json_copy(out[key])
     if table.derived_from is not None:  # its data sets are made at open and not written
         table_to_ids(out, [], [])
         return
@@ -54,37 +52,48 @@ def with_ids(out: dict[str, Any], table: Table) -> None:
     table_to_ids(out, [ds.name for ds in table.data_sets], ids)
 
 
-@cache
-def version_1_params() -> dict[str, frozenset[str]]:
-    """Method id -> the parameters version 1's (frozen) schema gives it."""
-    _, definitions = description(1)
-    analysis = definitions["AnalysisInstance"]
-    assert isinstance(analysis, OneOf)
-    out = {}
-    for option in analysis.options:
-        assert isinstance(option, Obj)
-        method, params = option.props["method"], option.props["params"]
-        assert isinstance(method, Const) and isinstance(params, Obj)
-        out[str(method.value)] = frozenset(params.props)
-    return out
-
-
 def as_version_1(out: dict[str, Any]) -> None:
-    """Leave out of the written table ``out`` the fields version 1 does not have (each empty
-    or at its default: :func:`unfit` refuses a project that fills one). The model's objects
+    """Leave out of the written table ``out`` the fields version 1 does not have (each empty,
+    or without effect: :func:`unfit` refuses a project that fills one). The model's objects
     are not changed."""
-    known = version_1_params()
     out["analyses"] = [
-        {**a, "params": {k: v for k, v in a["params"].items() if k in known.get(a["method"], ())}}
+        {**a, "params": {k: v for k, v in a["params"].items() if _param_since(a, k) <= 1}}
         for a in out.get("analyses", [])
     ]
+    if any("label" in a for a in out.get("annotations", [])):  # only read with analysisId
+        out["annotations"] = [
+            {k: v for k, v in a.items() if k != "label"} for a in out["annotations"]
+        ]
     graph = out.get("graph")
+    if "derivedFrom" not in out:  # version 1 counts a bracket's groups among plotted data sets
+        at = _plotted_positions((graph or {}).get("dataSetVisibility") or {}, len(out["dataSets"]))
+        out["annotations"] = [_v1_bracket(a, at) for a in out.get("annotations", [])]
     if graph is None:
         return
     axes = dict(graph["axesOverrides"])
     for key in _CONTINUOUS_AXES:
         axes[key] = {k: v for k, v in axes[key].items() if k != "referenceLines"}
     out["graph"] = {**graph, "axesOverrides": axes}
+
+
+def _plotted_positions(visibility: dict[str, Any], n: int) -> dict[int, int]:
+    """Data set index -> its place among the plotted data sets (hidden ones have none)."""
+    plotted = [i for i in range(n) if visibility.get(str(i)) is not False]
+    return {d: k for k, d in enumerate(plotted)}
+
+
+def _v1_bracket(ann: dict[str, Any], at: dict[int, int]) -> dict[str, Any]:
+    """A written bracket whose group anchors count plotted data sets, as version 1's do (the
+    model's count every data set; :func:`unfit` refuses one on a hidden data set)."""
+    if ann.get("type") != "bracket":
+        return ann
+    out = dict(ann)
+    for side in ("left", "right"):
+        anchor = ann.get(side) or {}
+        d = anchor.get("groupIndex")
+        if anchor.get("kind") == "group" and d in at:
+            out[side] = {"kind": "group", "groupIndex": at[d]}
+    return out
 
 
 def unfit(project: Project, version: int) -> list[Problem]:
@@ -107,34 +116,38 @@ def unfit(project: Project, version: int) -> list[Problem]:
     return problems
 
 
+def _param_since(analysis: dict[str, Any], name: str) -> int:
+    """The schema version that added parameter ``name`` of a written analysis."""
+    spec = METHODS[analysis["method"]]
+    return next((p.since for p in spec.params if p.name == name), 1)
+
+
 def _unfit_analyses(table: Table, path: tuple[str | int, ...]) -> list[Problem]:
-    """The analyses version 1 cannot hold: a method it does not name, a parameter it does not
-    have set to anything but its default (the default is left out: version 1 reads it so)."""
-    known = version_1_params()
+    """The analyses (methods, and parameters away from their default) version 1 cannot hold."""
     problems = []
     for a, analysis in enumerate(table.analyses):
+        spec = METHODS[analysis.method]
         where = (*path, "analyses", a)
-        if analysis.method not in known:
+        if spec.since > 1:
             problems.append(
                 error(
                     "version-1-unfit",
                     (*where, "method"),
-                    f"expected a method version 1 has ({', '.join(sorted(known))}); found "
-                    f"{excerpt(analysis.method)} (save in version 2 to keep it)",
+                    f"expected a method version 1 has; found {excerpt(spec.id)}, added in "
+                    f"version {spec.since} (save in version {spec.since} to keep it)",
                 )
             )
             continue
-        spec = METHODS[analysis.method]
-        for name, value in analysis.params.items():
-            if name in known[analysis.method] or name not in spec.defaults:
-                continue
-            if value != spec.defaults[name]:
+        for param in spec.params:
+            value = analysis.params.get(param.name, param.default)
+            if param.since > 1 and value != param.default:
                 problems.append(
                     error(
                         "version-1-unfit",
-                        (*where, "params", name),
-                        f"expected {excerpt(spec.defaults[name])} (version 1 has no {name}); "
-                        f"found {excerpt(value)} (save in version 2 to keep it)",
+                        (*where, "params", param.name),
+                        f"expected {excerpt(param.default)}, the only {param.name} version 1 "
+                        f"can hold; found {excerpt(value)} (save in version {param.since} to "
+                        "keep it)",
                     )
                 )
     return problems
@@ -142,6 +155,16 @@ def _unfit_analyses(table: Table, path: tuple[str | int, ...]) -> list[Problem]:
 
 def _unfit_v1(table: Table, path: tuple[str | int, ...]) -> list[Problem]:
     problems = _unfit_analyses(table, path)
+    if is_summary(table.entry):
+        problems.append(
+            error(
+                "version-1-unfit",
+                (*path, "entry"),
+                f"expected raw replicate values, which is all version 1 can hold; found "
+                f"{excerpt(table.entry)}: the table is entered as mean, "
+                f"{spread_name(table.entry)} and N (save in version 2 to keep it)",
+            )
+        )
     axes = table.graph.axes if table.graph is not None else {}
     for key in _CONTINUOUS_AXES:
         if (axes.get(key) or {}).get("referenceLines"):
@@ -151,6 +174,33 @@ def _unfit_v1(table: Table, path: tuple[str | int, ...]) -> list[Problem]:
                     (*path, "graph", "axesOverrides", key, "referenceLines"),
                     "expected no reference lines, which version 1 cannot hold; found "
                     f"{len(axes[key]['referenceLines'])} (save in version 2 to keep them)",
+                )
+            )
+    visibility = table.graph.data_set_visibility if table.graph is not None else {}
+    for n, ann in enumerate(table.annotations):
+        for side in ("left", "right") if ann.type == "bracket" else ():
+            d = ann.props[side].get("groupIndex")
+            if (
+                isinstance(d, int)
+                and visibility.get(str(d)) is False
+                and table.derived_from is None
+            ):
+                problems.append(
+                    error(
+                        "version-1-unfit",
+                        (*path, "annotations", n, side),
+                        "expected a bracket end on a plotted data set, which version 1 can "
+                        f"point at; found one on the hidden data set {excerpt(table.data_sets[d].name)}",
+                    )
+                )
+        if ann.props.get("analysisId") is not None:
+            problems.append(
+                error(
+                    "version-1-unfit",
+                    (*path, "annotations", n, "analysisId"),
+                    "expected a bracket with a typed text, which version 1 can hold; found one "
+                    f"that follows the analysis {excerpt(ann.props['analysisId'])} (save in "
+                    "version 2 to keep it, or type its text)",
                 )
             )
     if table.derived_from is None:

@@ -14,6 +14,12 @@ says how to install it when it is missing. A table becomes a frame in one of two
   no stored cell is one row of a missing value (of the first data set), so its X or label is
   kept. :mod:`plotdoc.importers.tidy` reads it back.
 
+A table of summary data (`entry` mean, SD or SEM, and N) has no values to list: its wide frame
+has three columns per data set, ``<name> mean``, ``<name> SD`` (or ``SEM``) and ``<name> N``
+(which :func:`~plotdoc.importers.pandas.from_dataframe` reads back with ``entry=``), and its
+long frame one row per filled (row, data set) with columns ``mean``, ``sd`` (or ``sem``) and
+``n`` instead of ``replicate`` and ``value``.
+
 This module imports neither the reader nor the importers, so the model can offer
 :meth:`plotdoc.model.Table.to_pandas`.
 """
@@ -22,6 +28,8 @@ from __future__ import annotations
 
 import math
 from typing import TYPE_CHECKING, Any, Literal
+
+from .contract.entries import VALUES, column_labels, is_summary
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -68,6 +76,26 @@ def table_to_dataframe(
         rows = ds["values"]
         return rows[r][k] if r < len(rows) and k < len(rows[r]) else None
 
+    entry = str(table.get("entry", VALUES))
+    # summary data: each row of a data set is [mean, sd-or-sem, n], named as such
+    parts = [p.lower() if shape == "long" else p for p in column_labels(entry)]
+    if is_summary(entry) and shape == "long":
+        summary_records = []
+        for ds in sets:
+            for r, row in enumerate(ds["values"]):
+                if all(v is None for v in row):
+                    continue
+                rec: dict[str, Any] = {"row": r}
+                if x is not None:
+                    rec["x"] = x[r] if r < len(x) else None
+                if labels is not None:
+                    rec["rowLabel"] = labels[r] if r < len(labels) else ""
+                rec["dataSet"] = ds["name"]
+                rec.update({part: cell(ds, r, k) for k, part in enumerate(parts)})
+                summary_records.append(rec)
+        keys = ["row", *(["x"] if x is not None else []), *(["rowLabel"] if labels else [])]
+        return pd.DataFrame.from_records(summary_records, columns=[*keys, "dataSet", *parts])
+
     if shape == "long":
         # a row with no stored value still has its X or label: one record of a missing value
         # (of the first data set) keeps it, so the frame reads back with every row
@@ -107,7 +135,10 @@ def table_to_dataframe(
     data: dict[str, list[Any]] = {}
     for ds in sets:
         for k in range(reps):
-            key = ds["name"] if reps == 1 else f"{ds['name']}_{k + 1}"
+            if is_summary(entry):  # "Control mean", "Control SD", "Control N"
+                key = f"{ds['name']} {parts[k].lower() if k == 0 else parts[k]}"
+            else:
+                key = ds["name"] if reps == 1 else f"{ds['name']}_{k + 1}"
             data[key] = [cell(ds, r, k) for r in range(n_rows)]
     index: pd.Index[Any]
     if x is not None:
@@ -151,6 +182,7 @@ def model_table_to_dataframe(table: Table, shape: Literal["wide", "long"] = "wid
     doc: dict[str, Any] = {
         "format": table.format,
         "replicates": table.replicates,
+        "entry": table.entry,
         "dataSets": sets,
         "titles": table.titles,
     }

@@ -34,19 +34,47 @@ IN_FLIGHT_PER_WORKER = 4
 
 
 def default_jobs() -> int:
+    """The most processes the automatic choice uses: one per core."""
     return max(1, min(os.cpu_count() or 1, MAX_JOBS))
+
+
+#: The automatic choice (``jobs=None``) works in this process until the work done here has
+#: taken this long (seconds): a pool costs about 20 ms to start and about 0.3 ms of this
+#: process's time per file, so a batch shorter than this never gains from it.
+AUTO_AFTER = 0.25
+#: ... and moves to the pool only when a file takes at least this long (seconds) on average:
+#: below it the time this process spends handing files out and taking results back is a
+#: large part of the work saved (measured: `bench/bench_batch.py --crossover`).
+AUTO_PER_FILE = 0.002
+
+
+def idle_workers(cores: int) -> int:
+    """How many worker processes the machine has room for now: the cores other programs
+    leave idle (by the last minute's load average, less this process's own share), at least
+    one. A busy machine gets one, which means working in this process."""
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):  # no load average here (Windows): every core
+        return cores
+    others = max(load - 1.0, 0.0)
+    return max(1, min(cores, int(cores - others)))
 
 
 def run_all(
     func: Callable[[T], R],
     items: Iterable[T],
-    jobs: int,
+    jobs: int | None,
     *,
     show: bool | None = None,
     count: Callable[[], int] | None = None,
     on_crash: Callable[[T, BaseException], R] | None = None,
 ) -> Iterator[R]:
     """``func`` over ``items`` in order, on up to ``jobs`` processes (one: in this process).
+
+    ``jobs=None`` chooses: the items are worked on in this process, and the rest go to a pool
+    only once the work has lasted :data:`AUTO_AFTER` seconds at :data:`AUTO_PER_FILE` or more
+    per item, and the machine has idle cores (:func:`idle_workers`); so a few files, small
+    files, or a busy machine cost no more than a loop.
 
     ``func`` must be a module-level function and its results picklable. ``items`` may be a
     lazy iterator; ``count``, when given, counts them (in a thread) for the bar's time left.
@@ -67,7 +95,7 @@ def run_all(
         show = sys.stderr.isatty() and not SETTINGS.quiet and (sized is None or sized > 1)
     bar = Progress(count, sized) if show else None
     try:
-        if jobs <= 1 or (sized is not None and sized <= 1):
+        if (jobs is not None and jobs <= 1) or (sized is not None and sized <= 1):
             for item in items:
                 result = func(item)
                 if bar:
@@ -76,10 +104,34 @@ def run_all(
                 if bar:
                     bar.advance()
             return
+        if jobs is None:
+            yield from _chosen(func, iter(items), bar, on_crash)
+            return
         yield from _pooled(func, iter(items), jobs, bar, on_crash)
     finally:
         if bar:
             bar.close()
+
+
+def _chosen(
+    func: Callable[[T], R],
+    items: Iterator[T],
+    bar: Progress | None,
+    on_crash: Callable[[T, BaseException], R] | None,
+) -> Iterator[R]:
+    """The automatic choice: in this process until the work proves long enough for a pool."""
+    cores = default_jobs()
+    worked = 0.0
+    for done, item in enumerate(items, 1):
+        start = time.perf_counter()
+        result = func(item)
+        worked += time.perf_counter() - start
+        yield from _shown(result, bar)
+        if cores > 1 and worked >= AUTO_AFTER and worked >= AUTO_PER_FILE * done:
+            workers = idle_workers(cores)
+            if workers > 1:
+                yield from _pooled(func, items, workers, bar, on_crash)
+                return
 
 
 def _peeked(items: Iterator[T]) -> tuple[Iterator[T], int | None]:

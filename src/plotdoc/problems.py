@@ -582,7 +582,44 @@ CATALOGUE: dict[str, CodeInfo] = {
         "error",
         "Replicate count invalid for the family",
         "`replicates` must be 1 for column, contingency, survival, partsOfWhole and "
-        "multipleVariables tables, and at least 2 for nested tables.",
+        "multipleVariables tables, at least 2 for nested tables, and 3 (mean, SD or SEM, N) "
+        "for a table whose `entry` is summary data.",
+    ),
+    "entry-not-allowed": _c(
+        "semantic",
+        "error",
+        "Summary entry not allowed for the family",
+        "`entry` `meanSdN` or `meanSemN` (rows of mean, SD or SEM, and N) is allowed for "
+        "column, grouped and xy tables only, and not for a results table (`derivedFrom`).",
+    ),
+    "summary-n-invalid": _c(
+        "semantic",
+        "error",
+        "N of a summary row invalid",
+        "The third number of a summary row (`[mean, sd-or-sem, n]`) must be a whole number of "
+        "at least 1, or null.",
+    ),
+    "summary-spread-negative": _c(
+        "semantic",
+        "error",
+        "Negative SD or SEM",
+        "The second number of a summary row (`[mean, sd-or-sem, n]`) is an SD or SEM and cannot "
+        "be negative.",
+    ),
+    "summary-rows-too-many": _c(
+        "semantic",
+        "error",
+        "More than one summary row in a column table",
+        "A column table entered as mean, SD or SEM, and N holds one row `[mean, sd-or-sem, n]` "
+        "per data set.",
+    ),
+    "summary-needs-values": _c(
+        "semantic",
+        "error",
+        "Graph needs raw values",
+        "The graph draws something only raw values give (every value, a box, a violin, a "
+        "median, quartiles, a range, a geometric mean), and the table holds mean, SD or SEM, "
+        "and N. Choose a variant and mode that draw the mean with SD, SEM or a CI.",
     ),
     "x-not-allowed": _c(
         "semantic",
@@ -652,6 +689,14 @@ CATALOGUE: dict[str, CodeInfo] = {
         "t test group names no data set",
         "`groupA` or `groupB` names no data set; the analysis reports it as not computable.",
     ),
+    "log-x-looks-like-concentrations": _c(
+        "semantic",
+        "warning",
+        "A log-dose fit of X that looks like concentrations",
+        "A `nonlinearRegression` with model `logX` reads X as log10 of the dose, but every X "
+        "is above 0 and the largest is at least 100 times the smallest: X looks like "
+        "concentrations. Take log10 of X or use model `linearX`; the fit runs as asked.",
+    ),
     "text-cell": _c(
         "semantic",
         "error",
@@ -699,6 +744,28 @@ CATALOGUE: dict[str, CodeInfo] = {
         "Bracket anchor names no data set",
         "A bracket anchor's `groupIndex` is past the last plotted data set; the anchor is "
         "drawn at the last one.",
+    ),
+    "bracket-analysis-unknown": _c(
+        "semantic",
+        "warning",
+        "Bracket follows no analysis",
+        "A bracket's `analysisId` names no analysis of its table; the bracket is drawn without "
+        "a label.",
+    ),
+    "bracket-analysis-compares-nothing": _c(
+        "semantic",
+        "warning",
+        "Bracket follows an analysis that compares nothing",
+        "A bracket's `analysisId` names an analysis whose method compares no pairs of data "
+        "sets (a regression, a frequency distribution); the bracket is drawn without a label.",
+    ),
+    "bracket-anchor-not-compared": _c(
+        "semantic",
+        "warning",
+        "Bracket joins data sets its analysis does not compare",
+        "A bracket that follows an analysis has a free anchor, or an anchor on a data set the "
+        "analysis does not read (a t test's `groupA` and `groupB`); the bracket is drawn "
+        "without a label.",
     ),
     # -- 9. semantics: warnings -------------------------------------------------------
     "unmatched-data-set-key": _c(
@@ -825,7 +892,8 @@ CATALOGUE: dict[str, CodeInfo] = {
         "Figure may be misread",
         "A graph was drawn as the file asks, but a reader may misread it: data sets that look "
         "alike in the legend, a colour that nearly vanishes on the background, stacked "
-        "proportions on a log axis; the message says what and how to tell them apart.",
+        "proportions on a log axis, a fitted curve the data do not determine (an ambiguous "
+        "fit); the message says what and how to tell them apart.",
     ),
     "render-too-small": _c(
         "render",

@@ -36,6 +36,7 @@ from .problems import Path, PlotdocError, Problem, error, excerpt
 from .reader.cells import CellBlock, FlatRows
 from .reader.context import Context
 from .reader.forbidden import check_forbidden
+from .reader.parse import names_forbidden
 from .reader.semantics import MAX_WRITABLE_DEPTH, check_semantics
 from .reader.structure import check_structure
 
@@ -184,6 +185,30 @@ def _walk(doc: Any, ctx: Context) -> Iterator[Problem]:
                 )
 
 
+def _read_back(doc: dict[str, Any]) -> Any:
+    """``doc`` as open will read it, when that is ``doc`` itself; otherwise None.
+
+    Serialised and read back in C, a document equal to what it reads back holds nothing the
+    walk of :func:`unsaveable` refuses: orjson refuses a key that is not a string, an integer
+    beyond 64 bits, a value of another type and nesting past :data:`MAX_WRITABLE_DEPTH`; it
+    writes NaN and the infinities as null, which compares unequal, and a tuple or a numpy
+    array reads back as a list, which compares unequal (or cannot be compared). A forbidden
+    key's name anywhere in the text sends the document to the walk too, which notes where.
+    """
+    try:
+        written = orjson.dumps(doc, option=orjson.OPT_SERIALIZE_NUMPY)
+    except (TypeError, orjson.JSONEncodeError):
+        return None
+    if names_forbidden(written):
+        return None
+    tree = orjson.loads(written)
+    try:
+        same = bool(tree == doc)
+    except (TypeError, ValueError):  # a numpy array compared with a list
+        return None
+    return tree if same else None
+
+
 def _non_finite(value: float, path: Path) -> Problem:
     return error(
         "non-finite-number",
@@ -288,16 +313,18 @@ def check_document(doc: dict[str, Any]) -> list[CellColumn]:
         else:
             col.holder[col.key] = col.rows
     try:
-        found, omitted = unsaveable(doc, ctx)
-        problems.extend(found)
-        if problems:
-            raise PlotdocError(problems, omitted)
-        try:
-            tree = orjson.loads(orjson.dumps(doc, option=orjson.OPT_SERIALIZE_NUMPY))
-        except (TypeError, orjson.JSONEncodeError) as exc:  # pragma: no cover - caught above
-            raise PlotdocError(
-                [error("save-failed", (), f"could not serialise the project: {exc}")]
-            ) from exc
+        tree = None if problems else _read_back(doc)
+        if tree is None:  # something JSON cannot hold, or a forbidden key: found by the walk
+            found, omitted = unsaveable(doc, ctx)
+            problems.extend(found)
+            if problems:
+                raise PlotdocError(problems, omitted)
+            try:
+                tree = orjson.loads(orjson.dumps(doc, option=orjson.OPT_SERIALIZE_NUMPY))
+            except (TypeError, orjson.JSONEncodeError) as exc:  # pragma: no cover - caught above
+                raise PlotdocError(
+                    [error("save-failed", (), f"could not serialise the project: {exc}")]
+                ) from exc
     finally:
         for i, value in tokens.items():
             columns[i].holder[columns[i].key] = value

@@ -30,7 +30,8 @@ from .contract.families import FAMILIES
 from .contract.limits import MAX_FILE_BYTES
 from .downwrite import as_version_1, unfit, with_ids
 from .errors import PlotdocError, SaveError
-from .model import DataSet, Graph, Project, Table
+from .gcpause import collector_paused
+from .model import Annotation, DataSet, Graph, Project, Table
 from .problems import error
 from .save_check import CellColumn, check_document
 from .version import __version__
@@ -88,6 +89,8 @@ def _table(table: Table, version: int = site.CURRENT_VERSION) -> dict[str, Any]:
         "format": table.format,
         "replicates": table.replicates,
     }
+    if version >= 2:
+        out["entry"] = table.entry
     if table.derived_from is None:
         if family is not None and family.has_x:
             x = table.x if table.x is not None else np.full(table.n_rows, np.nan)
@@ -108,7 +111,7 @@ def _table(table: Table, version: int = site.CURRENT_VERSION) -> dict[str, Any]:
     if table.graph is not None:
         out["graph"] = _graph(table.graph)
     out["analyses"] = [{"id": a.id, "method": a.method, "params": a.params} for a in table.analyses]
-    out["annotations"] = [{"type": a.type, "id": a.id, **a.props} for a in table.annotations]
+    out["annotations"] = [_annotation(a) for a in table.annotations]
     out["titles"] = table.titles
     out["usermeta"] = table.usermeta
     if version >= 2:
@@ -116,6 +119,15 @@ def _table(table: Table, version: int = site.CURRENT_VERSION) -> dict[str, Any]:
     else:
         as_version_1(out)
     return out
+
+
+def _annotation(ann: Annotation) -> dict[str, Any]:
+    """An annotation as written: a bracket that follows an analysis has no text (its label is
+    computed from the analysis)."""
+    props = ann.props
+    if props.get("analysisId") is not None:
+        props = {k: v for k, v in props.items() if k != "text"}
+    return {"type": ann.type, "id": ann.id, **props}
 
 
 def _data_set(ds: DataSet) -> dict[str, Any]:
@@ -193,6 +205,13 @@ def dumps(
     ``schema_version`` 1 writes version 1 when the project fits in it (checked in the current
     version first); otherwise :class:`SaveError` lists, with paths, what version 1 cannot hold.
     """
+    with collector_paused():
+        return _dumps(project, now, compact, keep_timestamps, schema_version)
+
+
+def _dumps(
+    project: Project, now: str | None, compact: bool, keep_timestamps: bool, schema_version: int
+) -> bytes:
     try:
         doc = to_document(project, now=now, keep_timestamps=keep_timestamps)
         columns = check_document(doc)

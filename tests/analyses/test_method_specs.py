@@ -44,12 +44,13 @@ SCHEMA = Path(__file__).resolve().parents[2] / "src" / "plotdoc" / "contract" / 
 _X = np.linspace(-9, -4, 12)
 _RNG = np.random.default_rng(3)
 _CURVE = [10 + 90 / (1 + 10 ** ((-6.5 - x) * 1.2)) + _RNG.normal(0, 3, 2) for x in _X]
+_SHIFTED = [12 + 85 / (1 + 10 ** ((-5.8 - x) * 1.0)) + _RNG.normal(0, 3, 2) for x in _X]
 TABLES: dict[str, dict[str, Any]] = {
     "column": {
         "format": "column",
         "dataSets": [
-            {"name": "A", "values": [[v] for v in (4.1, 5.2, 6.3, 5.5, 4.8, 6.0)]},
-            {"name": "B", "values": [[v] for v in (7.4, 8.1, 6.9, 7.7, 8.3, 7.2)]},
+            {"name": "A", "values": [[v] for v in (4.1, 5.2, 6.3, 5.5, 4.8, 6.0, 5.1, 5.7)]},
+            {"name": "B", "values": [[v] for v in (7.4, 8.1, 6.9, 7.7, 8.3, 7.2, 7.9, 7.5)]},
         ],
     },
     "xy": {
@@ -57,7 +58,24 @@ TABLES: dict[str, dict[str, Any]] = {
         "x": _X.round(3).tolist(),
         "replicates": 2,
         "dataSets": [
-            {"name": "dose", "values": [[round(float(v), 3) for v in row] for row in _CURVE]}
+            {"name": "dose", "values": [[round(float(v), 3) for v in row] for row in _CURVE]},
+            {"name": "later", "values": [[round(float(v), 3) for v in row] for row in _SHIFTED]},
+        ],
+    },
+    "contingency": {
+        "format": "contingency",
+        "rowLabels": ["Treated", "Control"],
+        "dataSets": [
+            {"name": "Died", "values": [[12], [25]]},
+            {"name": "Lived", "values": [[88], [75]]},
+        ],
+    },
+    "survival": {
+        "format": "survival",
+        "x": [5, 8, 12, 13, 18, 23, 27, 31, 34, 45],
+        "dataSets": [
+            {"name": "kept", "values": [[None]] * 3 + [[1], [1], [0], [None], [1], [1], [0]]},
+            {"name": "stopped", "values": [[1], [1], [1], [None], [None], [1], [1]]},
         ],
     },
     "grouped": {
@@ -80,6 +98,19 @@ TABLES: dict[str, dict[str, Any]] = {
 }
 
 
+#: params other than the defaults each method is also run with (each form of its result)
+OTHER_PARAMS: dict[str, list[dict[str, Any]]] = {
+    "ttest": [{"test": "nonparametric"}, {"test": "nonparametric", "design": "paired"}],
+    "oneSampleTest": [{"test": "wilcoxon", "hypotheticalValue": 5}],
+    "contingencyTest": [{"test": t} for t in ("chiSquare", "chiSquareYates", "chiSquareTrend")],
+    "nonlinearRegression": [{"compare": "ec50"}],
+    "survivalComparison": [{"test": "gehanBreslowWilcoxon"}, {"test": "logRankTrend"}],
+    "normalityTest": [{"test": t} for t in ("shapiroWilk", "andersonDarling", "kolmogorovSmirnov")],
+    "oneWayAnova": [{"test": "kruskalWallis"}, {"test": "welch", "comparisons": "none"}],
+    "twoWayAnova": [{"comparisons": "allCells", "correction": "bonferroni"}],
+}
+
+
 def run_of(spec: MethodSpec, params: dict[str, Any] | None = None) -> tuple[Any, AnalysisRun]:
     family = next((f for f in spec.families if f in TABLES), None)
     assert family is not None, f"{spec.id}: add a table of {spec.families} to TABLES"
@@ -93,30 +124,34 @@ def run_of(spec: MethodSpec, params: dict[str, Any] | None = None) -> tuple[Any,
 
 
 SPECS = pytest.mark.parametrize("spec", list(METHODS.values()), ids=lambda s: s.id)
-
-
-def _published(version: int, method: str) -> dict[str, Any] | None:
-    schema = json.loads((SCHEMA / f"v{version}.json").read_text(encoding="utf-8"))
-    options = schema["definitions"]["AnalysisInstance"]["oneOf"]
-    mine = next((o for o in options if o["properties"]["method"]["const"] == method), None)
-    return None if mine is None else dict(mine["properties"]["params"]["properties"])
+RUNS = pytest.mark.parametrize(
+    ("spec", "params"),
+    [(s, {}) for s in METHODS.values()]
+    + [(METHODS[m], p) for m, ps in OTHER_PARAMS.items() for p in ps],
+    ids=lambda v: v.id if isinstance(v, MethodSpec) else ",".join(f"{k}={x}" for k, x in v.items()),
+)
 
 
 @SPECS
-def test_the_schema_of_its_params_is_the_published_one(spec: MethodSpec) -> None:
-    published = _published(2, spec.id)
-    assert published is not None, f"{spec.id} is no method of the v2 schema (regenerate it)"
-    assert list(published) == [p.name for p in spec.params]
+@pytest.mark.parametrize("version", [1, 2])
+def test_the_schema_of_its_params_is_the_published_one(spec: MethodSpec, version: int) -> None:
+    schema = json.loads((SCHEMA / f"v{version}.json").read_text(encoding="utf-8"))
+    options = schema["definitions"]["AnalysisInstance"]["oneOf"]
+    mine = next((o for o in options if o["properties"]["method"]["const"] == spec.id), None)
+    if spec.since > version:
+        assert mine is None, f"{spec.id} was added in version {spec.since}"
+        return
+    assert mine is not None, f"{spec.id} is no method of the published v{version} schema"
+    published = mine["properties"]["params"]["properties"]
+    assert list(published) == [p.name for p in spec.params if p.since <= version]
     for param in spec.params:
+        if param.since > version:
+            continue
         node = published[param.name]
         if param.kind is Kind.CHOICE:
             listed = node.get("enum") or [o["const"] for o in node["oneOf"]]
             assert tuple(listed) == param.choices
         assert ("oneOf" in node and {"type": "null"} in node["oneOf"]) == param.nullable
-    # version 1 is frozen: a method it names keeps its params; the others are version 2's
-    old = _published(1, spec.id)
-    if old is not None:
-        assert list(old) == [p.name for p in spec.params if p.name in old]
 
 
 def test_every_method_takes_the_p_value_style_last() -> None:
@@ -156,31 +191,33 @@ def _cli_names(field: ResultField) -> list[str]:
     return [f"{k} = " for k in field.keys]
 
 
-@SPECS
-def test_every_output_shows_every_field(spec: MethodSpec) -> None:
-    project, run = run_of(spec)
+@RUNS
+def test_every_output_shows_every_field(spec: MethodSpec, params: dict[str, Any]) -> None:
+    project, run = run_of(spec, params)
     shown = entries(run)
     assert shown, spec.id
     # the editor: one row per field, in order, under its label, plus a P value's summary
     for res in shown.values():
         rows = [key for _, _, key in result_rows(spec.id, res) if key != "summary"]
-        assert rows == [f.keys[0] for f in spec.fields]
+        assert rows == [f.keys[0] for f in spec.fields_of(res)]
     # plotdoc analyze: every field on the line of each entry listed
     text = format_report(project, {("t", "a"): run})
     lines = text.splitlines()[2:]
     lines = lines[: next((i for i, x in enumerate(lines) if x.startswith(PAIRS)), len(lines))]
     assert lines and len(lines) == min(len(shown), 20) + (len(shown) > 20)
     for line, res in zip(lines, shown.values(), strict=False):
-        for field in spec.fields:
+        for field in spec.fields_of(res):
             assert _field_line(field, res) in line
             assert all(name in line for name in _cli_names(field))
     # --json: every field of a result that is its own entry
     result = run.to_dict()["result"]
     assert result is not None
     parts = result["dataSets"].values() if run.per_data_set else [result]
+    if run.per_data_set and run.overall is not None:
+        parts = [*parts, result["overall"]]
     if run.per_data_set or list(shown) == [""]:
-        for part in parts:
-            for field in spec.fields:
+        for part, res in zip(parts, shown.values(), strict=True):
+            for field in spec.fields_of(res):
                 assert set(field.keys) <= set(part), (spec.id, field.keys)
 
 
@@ -246,11 +283,10 @@ def test_a_method_without_comparisons_lists_none() -> None:
 def test_every_output_prints_p_values_in_the_analysis_style(spec: MethodSpec) -> None:
     project, run = run_of(spec, {"pValueStyle": "apa"})
     assert run.p_value_style == "apa"
-    p_fields = [f for f in spec.fields if f.show is Show.P_VALUE]
     text = format_report(project, {("t", "a"): run})
     out = run.to_dict()
     for res in entries(run).values():
-        for field in p_fields:
+        for field in [f for f in spec.fields_of(res) if f.show is Show.P_VALUE]:
             p = getattr(res, field.keys[0])
             shown = format_p(p, "apa")
             assert shown == "—" or shown.startswith((".", "< .")), shown
@@ -258,7 +294,8 @@ def test_every_output_prints_p_values_in_the_analysis_style(spec: MethodSpec) ->
                 (label, t, k) for label, t, k in result_rows(spec.id, res, "apa")
             ] or "{level}" in field.label
             assert format_p(p, "apa", label=True) in text
-    if p_fields and not run.per_data_set and list(entries(run)) == [""]:
+    if not run.per_data_set and list(entries(run)) == [""]:
+        p_fields = [f for f in spec.fields_of(run.result) if f.show is Show.P_VALUE]
         for field in p_fields:  # --json: every P value printed in the style, with its summary
             key = field.keys[0]
             text, stars = ("p_text", "summary") if key == "p" else (f"{key}_text", f"{key}_summary")
@@ -274,7 +311,8 @@ def test_a_field_a_result_lacks_is_an_error_not_a_silent_skip(
 ) -> None:
     spec = METHODS["ttest"]
     project, run = run_of(spec)
-    wrong = dataclasses.replace(spec, fields=(*spec.fields, ResultField("F", "f_ratio")))
+    extra = (*spec.fields, ResultField("F", "f_ratio"))
+    wrong = dataclasses.replace(spec, fields=extra, fields_for=lambda res: extra)
     monkeypatch.setitem(METHODS, "ttest", wrong)
     with pytest.raises(AttributeError, match="f_ratio"):
         result_rows("ttest", run.result)

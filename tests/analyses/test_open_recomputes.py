@@ -73,6 +73,7 @@ def test_results_are_never_written() -> None:
                 "groupB": None,
                 "design": "unpaired",
                 "variance": "welch",
+                "test": "parametric",
                 "pValueStyle": "graphpad",
             },
         }

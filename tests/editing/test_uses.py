@@ -218,3 +218,34 @@ def test_the_roles_of_a_multiple_variables_graph_are_uses(
     remove_data_set(project, "t", data_set)
     report = validate(saved(project))
     assert report.ok and report.warnings == []
+
+
+def test_a_grouped_bracket_end_is_on_its_data_set() -> None:
+    """A grouped graph's bracket end stands on a data set (drawn in every row), as in every
+    family: removing the data set removes the bracket, removing one before it moves its ends."""
+    document = {
+        "format": "plotdoc-project",
+        "schemaVersion": 1,
+        "tables": [
+            {
+                "id": "t",
+                "format": "grouped",
+                "rowLabels": ["Day 1", "Day 2"],
+                "dataSets": [
+                    {"name": "A", "values": [[1.0], [2.0]]},
+                    {"name": "B", "values": [[3.0], [4.0]]},
+                    {"name": "C", "values": [[5.0], [6.0]]},
+                ],
+                "graph": {"variantId": "grouped-interleaved-bars"},
+                "annotations": [{"id": "bc", **_bracket(1, 2)}],
+            }
+        ],
+    }
+    project = _project(document)
+    assert "tables[0].annotations[0].left" in _paths(project, 1)
+    assert not [p for p in _paths(project, 0) if "annotations" in p]
+    remove_data_set(project, "t", 0)
+    ann = project.table("t").annotations[0]
+    assert (ann.props["left"]["groupIndex"], ann.props["right"]["groupIndex"]) == (0, 1)
+    remove_data_set(project, "t", 1)
+    assert project.table("t").annotations == []

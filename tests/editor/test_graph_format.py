@@ -2,7 +2,7 @@
 
 The editor opens a copy of the complete example from disk; each test saves with Ctrl+S and
 reads the file back with plotdoc's own reader. Colours are checked in the picture's pixels,
-the bracket's stars against SciPy's Welch t test.
+a bracket that follows the table's Welch t test.
 """
 
 from __future__ import annotations
@@ -177,12 +177,10 @@ def test_click_the_y_axis_and_set_a_number_format(page: Any, file: Path) -> None
     assert table.graph.axes["leftY"]["numberFormat"]["format"] == "scientific"
 
 
-def test_bracket_between_two_groups_shows_the_t_tests_stars(page: Any, file: Path) -> None:
-    from scipy import stats
-
+def test_bracket_between_two_groups_follows_the_t_test(page: Any, file: Path) -> None:
     show_table(page, "weights", "box/ds0")
     page.get_by_test_id("bracket-link").click()
-    page.locator(".q-menu .q-item", has_text="t test: stars").click()
+    page.locator(".q-menu .q-item", has_text="Stars (analysis)").click()
     a = region(page, "box/ds0").bounding_box()
     b = region(page, "box/ds1").bounding_box()
     before = page.evaluate(GRAPH_SRC)
@@ -194,20 +192,17 @@ def test_bracket_between_two_groups_shows_the_t_tests_stars(page: Any, file: Pat
     page.mouse.up()
     wait_redrawn(page, before)
     save(page)
-    table = open_project(file).table("weights")
-    made = [a for a in table.annotations if a.id.startswith("ttest-stars-")]
+    project = open_project(file)
+    table = project.table("weights")
+    made = [a for a in table.annotations if a.props.get("analysisId") == "welch"]
     assert len(made) == 1
     bracket = made[0].props
     assert bracket["left"] == {"kind": "group", "groupIndex": 0}
     assert bracket["right"] == {"kind": "group", "groupIndex": 1}
-    x = table.data_sets[0].values.ravel()
-    y2 = table.data_sets[1].values.ravel()
-    p = stats.ttest_ind(x[np.isfinite(x)], y2[np.isfinite(y2)], equal_var=False).pvalue
-    expected = next(
-        (s for limit, s in ((1e-4, "****"), (1e-3, "***"), (1e-2, "**"), (0.05, "*")) if p < limit),
-        "ns",
-    )
-    assert bracket["text"] == expected
+    assert bracket["label"] == "stars"
+    from plotdoc.analyses.brackets import bracket_label
+
+    assert bracket_label(project, table, bracket).text == "*"  # Welch P = 0.042 (SciPy)
 
 
 def test_drag_a_text_annotation(page: Any, file: Path) -> None:

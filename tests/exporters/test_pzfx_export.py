@@ -307,9 +307,14 @@ def _corpus_columns(t: Table) -> list[list[Any]]:
     if isinstance(x_error, int):
         cols.append([_plain(v) for v in t.data_sets[x_error].values[:, 0]])
         sets.remove(x_error)
+    elif "xError" in meta and t.x is not None:  # kept aside by a table of summary data
+        cols.append([_plain(v) for v in meta["xError"]])
+    # a table of summary data from Prism's SD or SE format (no N) is written without N
+    width = 2 if t.entry != "values" and not str(meta.get("yFormat", "N")).endswith("N") else None
     for d in sets:
         values = t.data_sets[d].values
-        cols.extend([_plain(v) for v in values[:, k]] for k in range(values.shape[1]))
+        k_max = width or values.shape[1]
+        cols.extend([_plain(v) for v in values[:, k]] for k in range(k_max))
     return cols
 
 

@@ -198,6 +198,10 @@ def complete() -> dict[str, Json]:
         if ann["type"] == "bracket":
             ann["left"] = {"kind": "dataSet", "dataSetId": "Control"}
             ann["right"] = {"kind": "dataSet", "dataSetId": "Treated"}
+            if "analysisId" in ann:  # follows the t test of those two data sets
+                ann["analysisId"] = next(
+                    a["id"] for a in table["analyses"] if a["method"] == "ttest"
+                )
     doc["view"]["activeTableId"] = "t1"
     return doc
 

@@ -84,13 +84,23 @@ def r_columns(table: dict[str, Any]) -> dict[str, list[Any]]:
     if x_err is not None:
         out[f"{x_title}_X"] = table.get("x", [])
         out[f"{x_title}_ERROR"] = [row[0] for row in table["dataSets"][x_err]["values"]]
+    elif "xError" in meta and "x" in table:  # a table of summary data keeps X errors aside
+        out[f"{x_title}_X"] = table["x"]
+        out[f"{x_title}_ERROR"] = meta["xError"]
     elif "x" in table:
         out[x_title] = table["x"]
     roles = meta.get("dataSets")
+    entry = table.get("entry", "values")
     for d, ds in enumerate(table["dataSets"]):
         if d == x_err:
             continue
-        if roles:
+        if entry != "values":  # rows [mean, sd-or-sem, n], named as R names Prism's roles
+            y_format = meta["yFormat"]
+            spread = "SD" if entry == "meanSdN" else ("SE" if y_format == "SE" else "SEM")
+            suffixes = ["MEAN", spread, "N"] if y_format.endswith("N") else ["MEAN", spread]
+            for k, suffix in enumerate(suffixes):
+                out[f"{ds['name']}_{suffix}"] = [row[k] for row in ds["values"]]
+        elif roles:
             origin = roles[d]
             suffix = R_ROLE.get(origin["role"])
             if origin["role"] == "SEM":
@@ -234,10 +244,23 @@ def test_namespace_bom_and_crlf_read_the_same() -> None:
 
 
 def test_family_rule_for_summary_two_way_tables() -> None:
-    """TwoWay + summary Y format + no row titles -> column; with row titles -> grouped."""
+    """TwoWay + summary Y format + no row titles -> column; with row titles -> grouped. A
+    table of summary data (mean with SD) holding more than one row is grouped too: a column
+    table of summaries has one row per data set."""
     corpus = _corpus()
-    sd = read_pzfx(corpus / "Yue-Jiang_pzfx" / "column_sd.pzfx").document["tables"][0]
-    assert sd["format"] == "column"
+    cv = read_pzfx(corpus / "Yue-Jiang_pzfx" / "column_cv.pzfx").document["tables"][0]
+    assert cv["format"] == "column"
+    sd = read_pzfx(corpus / "Yue-Jiang_pzfx" / "column_sd.pzfx")
+    assert sd.document["tables"][0]["format"] == "grouped"
+    assert any(p.path == ("tables", 0, "format") for p in sd.problems)
+    one_row = re.sub(
+        rb"(<Subcolumn>\s*<d>[^<]*</d>)(\s*<d>[^<]*</d>)+",
+        rb"\1",
+        (corpus / "Yue-Jiang_pzfx" / "column_sd.pzfx").read_bytes(),
+    )
+    single = read_pzfx(one_row).document["tables"][0]
+    assert (single["format"], single["entry"]) == ("column", "meanSdN")
+    assert single["dataSets"][0]["values"] == [[100.0, 10.0, None]]
     text = (corpus / "Yue-Jiang_pzfx" / "column_sd.pzfx").read_bytes()
     titled = re.sub(
         rb"<RowTitlesColumn Width=\"1\">\s*<Subcolumn></Subcolumn>",

@@ -18,6 +18,7 @@ import pytest
 from plotdoc.contract import methods as M
 from plotdoc.contract import plots as P
 from plotdoc.contract import styles as S
+from plotdoc.contract.entries import ENTRIES
 from plotdoc.contract.families import FAMILY_IDS
 from plotdoc.contract.methods import METHOD_IDS
 from plotdoc.contract.schema import SCHEMA_FILES, build_schema, dumps_schema, schema_bytes
@@ -71,6 +72,12 @@ METHODS = [
     "nonlinearRegression",
     "frequencyDistribution",
     "correlationMatrix",
+    # schema version 2 (v2-design.md section 3)
+    "oneSampleTest",
+    "normalityTest",
+    "columnStatistics",
+    "contingencyTest",
+    "survivalComparison",
     "oneWayAnova",
     "twoWayAnova",
 ]
@@ -180,6 +187,19 @@ CONTRACT_ENUMS: list[tuple[tuple[str, ...], list[Any]]] = [
     (params("nonlinearRegression", "model"), ["logX", "linearX"]),
     (params("frequencyDistribution", "output"), ["count", "fraction", "percent"]),
     (params("correlationMatrix", "method"), ["pearson", "spearman"]),
+    # schema version 2 (v2-design.md section 3)
+    (params("ttest", "test"), ["parametric", "nonparametric"]),
+    (params("oneSampleTest", "test"), ["t", "wilcoxon"]),
+    (
+        params("contingencyTest", "test"),
+        ["auto", "fisher", "chiSquare", "chiSquareYates", "chiSquareTrend"],
+    ),
+    (params("nonlinearRegression", "compare"), ["none", "ec50"]),
+    (params("survivalComparison", "test"), ["logRank", "gehanBreslowWilcoxon", "logRankTrend"]),
+    (
+        params("normalityTest", "test"),
+        ["dagostinoPearson", "shapiroWilk", "andersonDarling", "kolmogorovSmirnov"],
+    ),
     ((*ELEM, "violin", "properties", "smoothing"), ["low", "medium", "high"]),
     ((*ELEM, "symbol", "properties", "symbolVisibility"), ["all", "censoredOnly"]),
     ((*ELEM, "errorBar", "properties", "direction"), ["above", "below", "both"]),
@@ -226,6 +246,8 @@ PLOTDOC_ENUMS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [
     ),
     ((*D, "Annotation", "annotation:shape", "shape"), S.ANNOTATION_SHAPES),
     ((*D, "Annotation", "annotation:text", "align"), S.TEXT_ALIGNS),
+    ((*D, "Table", "properties", "entry"), ENTRIES),
+    ((*D, "Annotation", "annotation:bracket", "label"), S.BRACKET_LABELS),
     # version 2's methods (v2-design section 3)
     (params("oneWayAnova", "test"), M.METHODS["oneWayAnova"].param("test").choices),
     (params("oneWayAnova", "comparisons"), ("none", "allPairs", "versusControl", "selectedPairs")),

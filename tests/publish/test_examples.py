@@ -21,16 +21,26 @@ from .validators import py_errors, rs_valid
 NAMES = E.example_names()
 
 
-def test_names_cover_every_family_once_then_complete() -> None:
+def test_names_cover_every_family_once_then_what_later_versions_hold_then_complete() -> None:
     assert NAMES[-1] == "complete"
     assert sorted(E.FAMILY_EXAMPLES.values()) == sorted(FAMILY_IDS)
-    assert len(NAMES) == len(set(NAMES)) == len(FAMILY_IDS) + 1
+    assert len(NAMES) == len(set(NAMES)) == len(FAMILY_IDS) + len(E.LATER_EXAMPLES) + 1
+    assert E.example_names(1) == [*E.FAMILY_EXAMPLES, "complete"]
 
 
 def test_package_folder_holds_exactly_the_examples() -> None:
-    folder = resources.files("plotdoc").joinpath("examples")
-    shipped = sorted(p.name for p in folder.iterdir() if p.name.endswith(".plotdoc"))
-    assert shipped == sorted(n + ".plotdoc" for n in NAMES)
+    for version, folder_name in ((1, "examples"), (2, "examples/v2")):
+        folder = resources.files("plotdoc").joinpath(*folder_name.split("/"))
+        shipped = sorted(p.name for p in folder.iterdir() if p.name.endswith(".plotdoc"))
+        assert shipped == sorted(n + ".plotdoc" for n in E.example_names(version))
+
+
+def test_the_summary_data_example_is_the_writers_output_of_its_source() -> None:
+    assert E.example_bytes("summary-data") == E.build_example("summary-data")
+    project = loads(E.example_bytes("summary-data"))
+    assert [t.entry for t in project.tables] == ["meanSdN", "meanSemN"]
+    run = project.results[("sleep", "sleep-t")]
+    assert run.status == "ok" and run.result.computed_from == "mean, SD and N"
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -179,7 +189,7 @@ def test_current_example_is_the_built_one(name: str) -> None:
 MOVED_IN_V2 = {"calibration": {"flag-arrow", "annotation-1", "annotation-2"}}
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", E.example_names(1))
 def test_current_example_opens_as_its_version_1_example(name: str) -> None:
     """The migration gives a version 1 example the project of its version 2 example (for the
     complete example: but for the annotations version 2 moved onto their data)."""

@@ -43,6 +43,7 @@ IDENTIFIERS = sorted(
         *S.CAP_STYLES,
         *S.ANNOTATION_TYPES,
         *S.ANNOTATION_SHAPES,
+        *S.BRACKET_LABELS,
     }
 )
 
@@ -80,6 +81,8 @@ def test_main_rules_are_stated() -> None:
         "Limits:",
         "required x, y, size",
         "required x, lower, upper",
+        "give the bracket `analysisId`",
+        "`text` is ignored",
     ):
         assert phrase in PROMPT, phrase
 

@@ -66,4 +66,4 @@ def test_example_keeps_its_bytes(name: str) -> None:
 
 
 def test_every_example_is_pinned() -> None:
-    assert sorted(examples.example_names()) == sorted(EXAMPLES)
+    assert sorted(examples.example_names(1)) == sorted(EXAMPLES)

@@ -13,7 +13,6 @@ from plotdoc.contract.limits import FORBIDDEN_KEYS
 from plotdoc.contract.methods import METHODS
 from plotdoc.contract.presets import PRESETS
 from plotdoc.contract.variants import variants_of
-from plotdoc.downwrite import version_1_params
 
 NUMBERS = st.one_of(
     st.integers(min_value=-1000, max_value=1000),
@@ -85,10 +84,8 @@ def tables(draw: st.DrawFn, index: int) -> dict[str, Any]:
                 "options": {"kind": "scatter", "mapping": {"x": 0, "y": len(names) - 1}},
             },
         }
-    # the documents are version 1's: its methods only
-    methods = [
-        m for m in METHODS.values() if family.id in m.families and m.id in version_1_params()
-    ]
+    # the documents are version 1: the methods it has
+    methods = [m for m in METHODS.values() if family.id in m.families and m.since == 1]
     if methods and draw(st.booleans()):
         method = draw(st.sampled_from(methods))
         table["analyses"] = [{"id": f"a{index}", "method": method.id}]

@@ -81,6 +81,22 @@ def test_integers_beyond_64_bits_are_found_in_the_text() -> None:
     assert f"found {wide}, read as 1.8446744073709552e+19" in w.message
 
 
+@pytest.mark.parametrize("shift", [-30, -19, -10, -1, 0, 1])
+def test_a_wide_integer_across_the_text_s_chunks_is_found(shift: int) -> None:
+    # the text is searched a megabyte at a time: an integer across the boundary of two
+    # chunks (or near it) is found as one anywhere else is
+    from plotdoc.reader.parse import _WIDE_CHUNK
+
+    wide = "18446744073709551617"
+    head = _doc([1.5] * 100_000 + ["RAW"], raw=wide)
+    pad = _WIDE_CHUNK + shift - head.index(wide.encode())
+    data = head.replace(b"{", b"{" + b" " * pad, 1)
+    assert data.index(wide.encode()) == _WIDE_CHUNK + shift
+    assert _warned(data, build=False) == [
+        ("integer-not-exact", "tables[0].dataSets[0].values[100000][0]")
+    ]
+
+
 @pytest.mark.parametrize(
     "written", ["1e20", "100000000000000000000.0", "9007199254740993.0", "-1E+30"]
 )

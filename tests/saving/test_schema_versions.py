@@ -12,7 +12,6 @@ import orjson
 import pytest
 
 from plotdoc import PlotdocError, SaveError
-from plotdoc.analyses.methods import METHODS
 from plotdoc.api import loads, validate
 from plotdoc.contract.site import CURRENT_VERSION
 from plotdoc.editing import set_field
@@ -60,7 +59,7 @@ def test_a_version_1_document_round_trips_through_version_2(path: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", example_names())
+@pytest.mark.parametrize("name", example_names(1))
 def test_a_migrated_example_draws_the_same(name: str) -> None:
     from plotdoc.render import render_table
 
@@ -222,8 +221,8 @@ def test_a_version_plotdoc_does_not_write_is_refused() -> None:
     assert info.value.errors[0].code == "schema-version-unwritable"
 
 
-def _with_ttest(style: str | None) -> Project:
-    doc: dict[str, Any] = {
+def _with_analysis(method: str, params: dict[str, Any]) -> Project:
+    doc = {
         "format": "plotdoc-project",
         "schemaVersion": 2,
         "tables": [
@@ -231,16 +230,10 @@ def _with_ttest(style: str | None) -> Project:
                 "id": "t",
                 "format": "column",
                 "dataSets": [
-                    {"name": "A", "values": [[1], [2], [3]]},
-                    {"name": "B", "values": [[4], [5], [7]]},
+                    {"name": "A", "values": [[1.0], [2.0], [3.5]]},
+                    {"name": "B", "values": [[2.0], [4.0], [5.0]]},
                 ],
-                "analyses": [
-                    {
-                        "id": "a",
-                        "method": "ttest",
-                        "params": {} if style is None else {"pValueStyle": style},
-                    }
-                ],
+                "analyses": [{"id": "a", "method": method, "params": params}],
             }
         ],
     }
@@ -248,12 +241,12 @@ def _with_ttest(style: str | None) -> Project:
 
 
 def test_the_default_p_value_style_is_left_out_of_version_1() -> None:
-    doc = orjson.loads(dumps(_with_ttest(None), now=NOW, schema_version=1))
+    doc = orjson.loads(dumps(_with_analysis("ttest", {}), now=NOW, schema_version=1))
     params = doc["tables"][0]["analyses"][0]["params"]
     assert "pValueStyle" not in params and params["design"] == "unpaired"
     assert validate(orjson.dumps(doc)).ok
     # version 2 writes it, as every parameter
-    doc2 = orjson.loads(dumps(_with_ttest(None), now=NOW))
+    doc2 = orjson.loads(dumps(_with_analysis("ttest", {}), now=NOW))
     assert doc2["tables"][0]["analyses"][0]["params"]["pValueStyle"] == "graphpad"
 
 
@@ -261,7 +254,7 @@ def test_another_p_value_style_is_refused_by_version_1_with_its_path(tmp_path: P
     target = tmp_path / "old.plotdoc"
     target.write_bytes(b"previous")
     with pytest.raises(SaveError) as info:
-        save_project(_with_ttest("nejm"), target, schema_version=1)
+        save_project(_with_analysis("ttest", {"pValueStyle": "nejm"}), target, schema_version=1)
     problems = [(p.code, p.where, p.message) for p in info.value.errors]
     assert [(c, w) for c, w, _ in problems] == [
         ("version-1-unfit", "tables[0].analyses[0].params.pValueStyle")
@@ -270,13 +263,25 @@ def test_another_p_value_style_is_refused_by_version_1_with_its_path(tmp_path: P
     assert target.read_bytes() == b"previous"
 
 
-def test_a_method_version_1_lacks_is_refused_with_its_path() -> None:
-    project = _with_ttest(None)
-    analysis = project.tables[0].analyses[0]
-    analysis.method = "oneWayAnova"
-    analysis.params = dict(METHODS["oneWayAnova"].defaults)
-    with pytest.raises(PlotdocError) as info:
-        dumps(project, now=NOW, schema_version=1)
+def test_a_parameter_version_2_added_is_left_out_of_version_1_at_its_default() -> None:
+    data = dumps(_with_analysis("ttest", {}), now=NOW, schema_version=1)
+    params = orjson.loads(data)["tables"][0]["analyses"][0]["params"]
+    assert "test" not in params and params["design"] == "unpaired"
+    assert validate(data).ok
+
+
+def test_a_parameter_version_1_cannot_hold_is_refused_with_its_path() -> None:
+    with pytest.raises(SaveError) as info:
+        dumps(_with_analysis("ttest", {"test": "nonparametric"}), now=NOW, schema_version=1)
+    assert [(p.code, p.where) for p in info.value.errors] == [
+        ("version-1-unfit", "tables[0].analyses[0].params.test")
+    ]
+    assert "nonparametric" in info.value.errors[0].message
+
+
+def test_a_method_version_2_added_is_refused_in_version_1_with_its_path() -> None:
+    with pytest.raises(SaveError) as info:
+        dumps(_with_analysis("oneSampleTest", {}), now=NOW, schema_version=1)
     assert [(p.code, p.where) for p in info.value.errors] == [
         ("version-1-unfit", "tables[0].analyses[0].method")
     ]

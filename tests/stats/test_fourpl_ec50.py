@@ -9,10 +9,8 @@ import pytest
 
 from plotdoc.stats import four_parameter_logistic
 from plotdoc.stats.fourpl import (
-    CONCENTRATION_RATIO,
     FIT_WARNINGS,
     fit_warnings,
-    looks_like_concentrations,
 )
 
 from .helpers import assert_json_friendly, load_reference
@@ -111,16 +109,3 @@ def test_flagged_fit_message_names_the_reason() -> None:
     assert r.status == "ambiguous"
     assert r.warnings == ("ec50-ci-wide", "hill-slope-extreme")
     assert "Hill slope" in r.message
-
-
-def test_looks_like_concentrations() -> None:
-    assert looks_like_concentrations([0.001, 0.01, 0.1, 1.0])
-    assert looks_like_concentrations([1, None, 100, math.nan])
-    assert not looks_like_concentrations([-9, -8, -7, -6])
-    assert not looks_like_concentrations([0, 1, 10, 1000])  # 0 has no log: not a log-dose
-    assert not looks_like_concentrations([1, 2, 50])
-    assert not looks_like_concentrations([])
-    assert looks_like_concentrations([1, CONCENTRATION_RATIO])
-    assert looks_like_concentrations([1, "x", True, 1000])  # what is not a number is skipped
-    assert looks_like_concentrations(np.array([1e-9, 1e-6]))
-    assert looks_like_concentrations(np.array([1, 1000]))  # numpy integers

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..model import Project, Table
 from ..pvalues import DEFAULT_STYLE, format_p, summary
 from .methods import METHODS
-from .methods.spec import Comparison, ResultField, Show
+from .methods.spec import OVERALL, Comparison, ResultField, Show
 
 if TYPE_CHECKING:
     from .run import AnalysisRun
@@ -58,6 +58,15 @@ def fmt(value: Any) -> str:
     return _fmt(float(value))
 
 
+def text(value: Any) -> str:
+    """A field shown as a word: yes or no for a truth value, a dash for none."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return fmt(value)
+
+
 def p_text(value: Any, style: str = DEFAULT_STYLE) -> str:
     """A P value as every output shows it (:func:`plotdoc.pvalues.format_p`)."""
     return format_p(value if isinstance(value, (int, float)) else None, style)
@@ -83,7 +92,10 @@ MAX_ENTRIES = 20
 def entries(run: AnalysisRun) -> dict[str, Any]:
     """What a run shows, one entry per data set (or pair...), ``""`` for a single result."""
     if run.per_data_set:
-        return dict(run.per_data_set)
+        shown = dict(run.per_data_set)
+        if run.overall is not None:
+            shown[OVERALL] = run.overall
+        return shown
     if run.result is None:
         return {}
     return METHODS[run.method].entries(run.result)
@@ -104,6 +116,8 @@ def field_text(field: ResultField, res: Any, style: str = DEFAULT_STYLE) -> str:
         return p_text(values[0], style)
     if field.show is Show.NUMBERS:
         return ", ".join(fmt(v) for v in values[0])
+    if field.show is Show.TEXT:
+        return text(values[0])
     return fmt(values[0])
 
 
@@ -111,7 +125,7 @@ def result_rows(method: str, res: Any, style: str = DEFAULT_STYLE) -> list[tuple
     """(label, text, key) of each field of one entry of a result, as the editor lists them; a
     P value is followed by its summary (key ``summary``) when it has one."""
     out = []
-    for field in METHODS[method].fields:
+    for field in METHODS[method].fields_of(res):
         label = field.label.replace("{level}", level_text(res))
         out.append((label, field_text(field, res, style), field.keys[0]))
         if field.show is Show.P_VALUE and (stars := p_summary(getattr(res, field.keys[0]), style)):
@@ -127,7 +141,7 @@ def _field_line(field: ResultField, res: Any, style: str = DEFAULT_STYLE) -> str
     if field.show is Show.NUMBERS:
         return f"{field.keys[0]} = [{', '.join(fmt(v) for v in getattr(res, field.keys[0]))}]"
     if field.show is Show.TEXT:
-        return f"{field.keys[0]} = {getattr(res, field.keys[0])}"
+        return f"{field.keys[0]} = {text(getattr(res, field.keys[0]))}"
     return ", ".join(f"{k} = {_fmt(getattr(res, k))}" for k in field.keys)
 
 
@@ -135,11 +149,11 @@ def _result_lines(run: AnalysisRun) -> list[str]:
     """The numbers of one run, one line per entry (data set, pair...)."""
     if run.status != "ok" and not run.per_data_set:
         return []
-    fields = METHODS[run.method].fields
+    spec = METHODS[run.method]
     shown = entries(run)
     lines = []
     for name, res in list(shown.items())[:MAX_ENTRIES]:
-        pairs = ", ".join(_field_line(f, res, run.p_value_style) for f in fields)
+        pairs = ", ".join(_field_line(f, res, run.p_value_style) for f in spec.fields_of(res))
         status = getattr(res, "status", "ok")
         note = "" if status == "ok" else f" ({status}: {res.message})"
         prefix = f"    {name}: " if name else "    "
@@ -219,9 +233,11 @@ def format_report(project: Project, runs: Mapping[tuple[str, str], AnalysisRun])
         lines.append(f"{table.name} ({table.id}, {table.format})")
         for analysis in table.analyses:
             run = runs[(table.id, analysis.id)]
+            # an ok run may still say something (a ratio a zero count leaves undefined)
+            said = run.message not in ("ok", "")
             lines.append(
                 f"  {analysis.id}: {analysis.method} — {run.status}"
-                + ("" if run.status == "ok" else f": {run.message}")
+                + (f": {run.message}" if said else "")
             )
             lines.extend(_result_lines(run))
             lines.extend(_comparison_lines(run))

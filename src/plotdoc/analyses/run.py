@@ -21,12 +21,13 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from ..contract.entries import is_summary, spread_name
 from ..model import DataSet, Project, Table
 from ..pvalues import DEFAULT_STYLE, STYLES, with_summary
 from ..stats.budget import Budget, BudgetExceeded, metered
 from .methods import METHODS
 from .methods.correlation_matrix import continuous_variables as continuous_variables
-from .methods.spec import Comparison, Computed
+from .methods.spec import NEEDS_RAW_VALUES, Comparison, Computed
 from .methods.spec import populated as populated
 from .methods.spec import results_table_limit as results_table_limit
 
@@ -62,6 +63,9 @@ class AnalysisRun:
     per_data_set: dict[str, Any] = field(default_factory=dict)
     #: the data sets compared (a t test's two groups), when the method reads named ones
     data_sets: tuple[str, ...] = ()
+    #: a result over all data sets of a per-data-set run (nonlinearRegression's EC50
+    #: comparison), or None
+    overall: Any = None
     #: the analysis' `pValueStyle`: how every output prints its P values and summaries
     p_value_style: str = DEFAULT_STYLE
 
@@ -86,7 +90,9 @@ class AnalysisRun:
         """The pairs the run compared, one :class:`~plotdoc.analyses.methods.spec.Comparison`
         each (``a``, ``b``, ``difference``, ``ci_lower``, ``ci_upper``, ``p``, ``status``...):
         the table of comparisons every output shows; empty for a method that compares none."""
-        done = Computed(self.status, self.message, self.result, self.per_data_set, self.data_sets)
+        done = Computed(
+            self.status, self.message, self.result, self.per_data_set, self.data_sets, self.overall
+        )
         return METHODS[self.method].comparisons(done) if self.method in METHODS else []
 
     def comparisons_to_pandas(self) -> Any:
@@ -107,13 +113,13 @@ class AnalysisRun:
 
         return to_html([self], f"{self.method} {self.analysis_id} of {self.table_id}")
 
-    def _json(self, result: dict[str, Any]) -> dict[str, Any]:
+    def _json(self, result: Any) -> dict[str, Any]:
         """A result's JSON form with each P value printed in the run's style and summarised:
         ``p_text`` and ``summary`` for ``p``, ``<key>_text`` and ``<key>_summary`` for others."""
         from ..pvalues import format_p, summary
 
-        out = with_summary(result, self.p_value_style)
-        for key in _p_keys(self.method):
+        out = with_summary(result.to_dict(), self.p_value_style)
+        for key in _p_keys(self.method, result):
             p = out.get(key)
             if isinstance(p, (int, float)) and not isinstance(p, bool):
                 out[f"{key}_text"] = format_p(p, self.p_value_style)
@@ -132,23 +138,23 @@ class AnalysisRun:
             "pValueStyle": style,
         }
         if self.per_data_set:
-            out["result"] = {
-                "dataSets": {k: self._json(v.to_dict()) for k, v in self.per_data_set.items()}
-            }
+            out["result"] = {"dataSets": {k: self._json(v) for k, v in self.per_data_set.items()}}
+            if self.overall is not None:
+                out["result"]["overall"] = self._json(self.overall)
         elif self.result is not None:
-            out["result"] = self._json(self.result.to_dict())
+            out["result"] = self._json(self.result)
         else:
             out["result"] = None
         out["comparisons"] = [comparison_dict(c, style) for c in self.comparisons]
         return out
 
 
-def _p_keys(method: str) -> tuple[str, ...]:
-    """The P values of a method's result besides ``p`` (a two-way ANOVA's ``row_p``...)."""
+def _p_keys(method: str, result: Any) -> tuple[str, ...]:
+    """The P values of a result besides ``p`` (a two-way ANOVA's ``row_p``...)."""
     from .methods.spec import Show
 
     spec = METHODS.get(method)
-    fields = spec.fields if spec else ()
+    fields = spec.fields_of(result) if spec else ()
     return tuple(f.keys[0] for f in fields if f.show is Show.P_VALUE and f.keys[0] != "p")
 
 
@@ -175,6 +181,13 @@ def run_analysis(
             f"not computed: the time for all analyses of the project "
             f"({budget.total_seconds:g} s) is spent",
         )
+    spec = METHODS[analysis.method]
+    if is_summary(table.entry) and not spec.from_summary:
+        return run(
+            NEEDS_RAW_VALUES,
+            f"not computed: {spec.id} needs raw values, and the table holds mean, "
+            f"{spread_name(table.entry)} and N",
+        )
     try:
         # degenerate data (all missing, no spread) gives NaN results with a status, quietly
         with np.errstate(all="ignore"), warnings.catch_warnings():
@@ -193,6 +206,7 @@ def run_analysis(
                     result=done.result,
                     per_data_set=done.per_data_set,
                     data_sets=done.data_sets,
+                    overall=done.overall,
                     p_value_style=style,
                 )
     except BudgetExceeded as exc:

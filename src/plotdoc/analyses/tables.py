@@ -84,9 +84,12 @@ def rows(run: AnalysisRun) -> list[Row]:
         }
 
     if run.per_data_set:
+        from .report import entries
+
+        shown = entries(run)  # the data sets', then the overall result's (EC50 comparison)
         return [
             row(name, stat, value, res.status)
-            for name, res in run.per_data_set.items()
+            for name, res in shown.items()
             for stat, value in _scalars(res)
         ]
     result = run.result
@@ -118,7 +121,17 @@ def rows(run: AnalysisRun) -> list[Row]:
             for j in range(i + 1, len(names))
             for stat, m in matrices.items()
         ]
-    out = [row(" vs ".join(run.data_sets), stat, value) for stat, value in _scalars(result)]
+    from .methods import METHODS
+
+    shown = METHODS[run.method].entries(result)
+    if list(shown) != [""]:  # one entry per data set (or group): its numbers under its name
+        out = [
+            row(name or " vs ".join(run.data_sets), stat, value, getattr(entry, "status", "ok"))
+            for name, entry in shown.items()
+            for stat, value in _scalars(entry)
+        ]
+    else:
+        out = [row(" vs ".join(run.data_sets), stat, value) for stat, value in _scalars(result)]
     return out + _comparison_rows(run, {r["data_sets"] for r in out}, row)
 
 
@@ -191,6 +204,15 @@ def comparisons_html(run: AnalysisRun) -> str:
     )
 
 
+def _from_summary(run: AnalysisRun) -> str:
+    """What a run computed from summary data was computed from (``mean, SD and N``); ``""``
+    for a run of raw values."""
+    from ..stats.ttest import RAW_VALUES
+
+    source = getattr(run.result, "computed_from", RAW_VALUES)
+    return "" if source == RAW_VALUES else str(source)
+
+
 def _cell(text: object, tag: str = "td") -> str:
     return f"<{tag}>{html.escape(str(text))}</{tag}>"
 
@@ -213,7 +235,12 @@ def to_html(runs: Iterable[AnalysisRun], caption: str) -> str:
     notes = [
         f"{run.table_id} / {run.analysis_id}: {run.status}: {run.message}"
         for run in runs
-        if run.status != "ok"
+        if run.status != "ok" or run.message not in ("ok", "")
+    ]
+    notes += [
+        f"{run.table_id} / {run.analysis_id}: computed from {source}"
+        for run in runs
+        if run.status == "ok" and (source := _from_summary(run))
     ]
     if len(table_rows) > len(shown):
         notes.append(f"{len(table_rows) - len(shown):,} more rows: to_pandas() has them all")

@@ -165,15 +165,16 @@ def add_json(p: argparse.ArgumentParser, what: str = "the report") -> None:
 
 
 def add_jobs(p: argparse.ArgumentParser) -> None:
-    from ..pool import MAX_JOBS, default_jobs
+    from ..pool import MAX_JOBS
 
     p.add_argument(
         "-j",
         "--jobs",
         type=bounded_int(1, MAX_JOBS),
-        default=default_jobs(),
+        default=None,
         metavar="N",
-        help="files worked on at once, each in its own process (default: the number of cores)",
+        help="files worked on at once, each in its own process (default: in this process, "
+        "then on a process per idle core once the files prove large and many enough)",
     )
 
 

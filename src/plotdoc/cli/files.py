@@ -7,7 +7,6 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
-from ..contract.limits import MAX_FILE_BYTES
 from ..folders import STDIN, walk
 from ..problems import Report
 from .walk import Found
@@ -47,7 +46,9 @@ def expand_or_say(command: str, names: Iterable[str]) -> list[str]:
 
 def read_stdin() -> bytes:
     """Standard input's bytes, at most one byte past the size limit (stage 1 refuses more)."""
-    return sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    from ..api import read_capped
+
+    return read_capped(sys.stdin.buffer)
 
 
 def display(name: str) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..contract.entries import ENTRIES, VALUES
 from ..contract.families import FAMILIES
 from ..folders import SETTINGS, unique
 from ..pool import Tally
@@ -69,6 +70,7 @@ class Job:
     decimal: str
     delimiter: str | None
     na: tuple[str, ...] = ()
+    entry: str = VALUES
 
 
 @dataclass
@@ -93,6 +95,7 @@ def _one(job: Job) -> Imported:
             decimal=job.decimal,
             delimiter=job.delimiter,
             na=job.na,
+            entry=job.entry,
         )
         save_project(project, job.output)
     except PlotdocError as exc:
@@ -131,6 +134,13 @@ def run(args: argparse.Namespace) -> int:
             f"a {Path(csv[0]).suffix} file needs --family (the kind of table its columns "
             f"make: {', '.join(FAMILIES)})",
         )
+    if args.entry != VALUES and len(csv) != len(sources) and STDIN not in sources:
+        other = next(s for s in sources if s not in csv)
+        return usage_error(
+            args,
+            f"--entry {args.entry} reads the columns of a CSV in threes; {other} is not a "
+            "CSV (a .pzfx file says how its values were entered)",
+        )
     if len(sources) == 1:
         args.file, args.json = sources[0], out_format != "full"
         return _single(args)
@@ -163,6 +173,7 @@ def _many(args: argparse.Namespace, out_format: str, sources: list[str]) -> int:
                 args.decimal,
                 args.delimiter,
                 tuple(args.na or ()),
+                args.entry,
             )
         )
     if args.output is not None:
@@ -201,6 +212,7 @@ def _single(args: argparse.Namespace) -> int:
                 decimal=args.decimal,
                 delimiter=args.delimiter,
                 na=args.na or (),
+                entry=args.entry,
             )
     except PlotdocError as exc:
         _report(args, None, list(exc.problems))
@@ -236,6 +248,7 @@ def _import_stdin(args: argparse.Namespace) -> tuple[Project, list[Problem]]:
             decimal=args.decimal,
             delimiter=args.delimiter,
             na=args.na or (),
+            entry=args.entry,
         )
 
 
@@ -281,6 +294,14 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         metavar="TEXT",
         help="another spelling of a missing value in a CSV, besides blank, NA, N/A, n/a, #N/A, "
         "NaN, - and the others pandas knows; repeatable",
+    )
+    p.add_argument(
+        "--entry",
+        choices=ENTRIES,
+        default=VALUES,
+        help="how a CSV's values were entered: values (raw replicates, the default), meanSdN "
+        "or meanSemN (column, grouped and xy: the data columns in threes, each data set's "
+        "mean, SD or SEM, and N)",
     )
     stream.add_output_format(p, "the outcome")
     add_jobs(p)

@@ -8,6 +8,7 @@ unset. Objects whose default is ``{}`` are written out in full, with their field
 
 from __future__ import annotations
 
+from . import entries as E
 from . import limits as L
 from . import methods as M
 from . import plots as P
@@ -683,7 +684,7 @@ ANCHOR = OneOf(
         Obj(
             props={"kind": Const(value="group"), "groupIndex": _n(integer=True)},
             required=("kind", "groupIndex"),
-            doc="Snapped to the n-th plotted data set.",
+            doc="The data set with this index (in the model; a version 1 file counts plotted data sets).",
         ),
         Obj(
             props={
@@ -720,7 +721,24 @@ ANNOTATION = OneOf(
                     default=None,
                     doc="Bar height in Y data units; null = just above the spanned data.",
                 ),
-                "text": _s(200, ""),
+                "text": _s(200, "", doc="The label; ignored (and not written) with `analysisId`."),
+                "analysisId": _s(
+                    L.ID_MAX,
+                    min_len=1,
+                    doc=(
+                        "Version 2. The id of an analysis of this table that compares pairs of "
+                        "data sets (a t test...): the label is then the P of the comparison of "
+                        "the two data sets the anchors name, recomputed on every open, in the "
+                        "analysis' `pValueStyle`. Omitted: the label is `text`, as typed."
+                    ),
+                ),
+                "label": _e(
+                    S.BRACKET_LABELS,
+                    doc=(
+                        "Version 2, with `analysisId`: `stars` (the summary: ns, *, **, ***, "
+                        "****), `p` (P = 0.0123) or `both` (** P = 0.0023). Omitted: `stars`."
+                    ),
+                ),
                 "fontSize": FONT_SIZE,
                 "color": _ref("ColorRef", default="theme"),
                 "thickness": _n(default=1.0),
@@ -799,7 +817,16 @@ TABLE = Obj(
             1,
             L.MAX_REPLICATES,
             integer=True,
-            doc="Inferred from the widest row when omitted, never below the family minimum.",
+            doc="Inferred from the widest row when omitted, never below the family minimum; "
+            "3 with a summary `entry`.",
+        ),
+        "entry": _e(
+            E.ENTRIES,
+            E.VALUES,
+            doc="How the values were entered (schema version 2): `values` (raw replicate values), "
+            "`meanSdN` or `meanSemN` (column, grouped and xy only; each row of a data set is "
+            "`[mean, sd-or-sem, n]`, n a whole number of at least 1, and `replicates` is 3).",
+            name="TableEntry",
         ),
         "x": Arr(items=nullable(Num()), max_items=L.MAX_ROWS, doc="xy and survival only."),
         "rowLabels": Arr(items=_s(L.NAME_MAX), max_items=L.MAX_ROWS),

@@ -103,6 +103,8 @@ LEGEND_POSITIONS = (
 )
 ANNOTATION_TYPES = ("bracket", "text", "shape")
 ANCHOR_KINDS = ("group", "free")
+#: what a bracket that follows an analysis (`analysisId`) shows: the summary, the P, or both
+BRACKET_LABELS = ("stars", "p", "both")
 ANNOTATION_SHAPES = ("line", "arrow", "doubleArrow", "rectangle", "ellipse", "bracket", "curve")
 TEXT_ALIGNS = ("left", "center", "right")
 TITLE_KEYS = ("graph", "x", "y")

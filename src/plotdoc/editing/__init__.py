@@ -11,6 +11,7 @@ from __future__ import annotations
 from .analysis import add_analysis, default_params, remove_analysis, set_analysis_params
 from .annotations import add_annotation, move_annotation, remove_annotation
 from .base import Edit
+from .brackets import add_pairwise_brackets, follow_analysis, type_bracket_text
 from .cells import Column, clear_cells, paste_block, set_cell, set_cells, sheet_columns
 from .fields import FieldError, FieldSpec, field_spec, parse_path, settable_fields
 from .graph import (
@@ -53,6 +54,7 @@ __all__ = [
     "add_analysis",
     "add_annotation",
     "add_data_set",
+    "add_pairwise_brackets",
     "add_table",
     "clear_cells",
     "data_set_uses",
@@ -62,6 +64,7 @@ __all__ = [
     "delete_table",
     "duplicate_table",
     "field_spec",
+    "follow_analysis",
     "insert_rows",
     "move_annotation",
     "move_table",
@@ -88,5 +91,6 @@ __all__ = [
     "set_visibility",
     "settable_fields",
     "sheet_columns",
+    "type_bracket_text",
     "unset_field",
 ]

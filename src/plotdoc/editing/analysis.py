@@ -79,6 +79,9 @@ def drop_analyses(project: Project, table: Table, ids: set[str]) -> None:
     """Take the analyses ``ids`` out of ``table``, with the results tables computed from them."""
     if not ids:
         return
+    from .brackets import unfollow
+
+    unfollow(project, table, ids)
     table.analyses = [a for a in table.analyses if a.id not in ids]
     gone = {DerivedFrom(table.id, aid) for aid in ids}
     before = [t.id for t in project.tables]

@@ -5,7 +5,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from ..contract.entries import is_summary
 from ..contract.variants import VARIANTS, merge
+from ..contract.variants.from_summary import summary_mode
 from ..model import Graph, Project, Table
 from ..problems import PathPart
 from .base import Outcome, find_table, refuse, structural, whole
@@ -59,6 +61,10 @@ def apply_variant(table: Table, variant_id: str) -> None:
     options = merge(defaults, kept)
     if variant.modes and options.get("mode") not in variant.modes:
         options["mode"] = variant.default_mode
+    if is_summary(table.entry):  # a table of summaries keeps a mode its numbers can draw
+        mode = summary_mode(variant, options.get("mode"))
+        if mode is not None:
+            options["mode"] = mode
     if "kind" in defaults:
         options["kind"] = defaults["kind"]
         complete_mapping(options, len(table.data_sets))

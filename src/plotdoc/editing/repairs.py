@@ -135,7 +135,7 @@ def move_points(table: Table, moved: Callable[[int], int | None]) -> None:
 
 
 def shift_brackets(table: Table, removed: int) -> None:
-    """Bracket ends past the removed slot ``removed`` move down one, as the data sets do."""
+    """Bracket ends on data sets past the removed data set ``removed`` move down one."""
     for ann in table.annotations:
         if ann.type != "bracket":
             continue

@@ -7,6 +7,7 @@ records it for undo; saving goes through the library's writer.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -130,7 +131,19 @@ class Session:
         self.version += 1
         self.saved_version = self.version
         self._changed()
+        self._adopt_legacy_links()
         return Report(list(self.warnings), omitted_warnings=project.omitted_warnings)
+
+    def _adopt_legacy_links(self) -> None:
+        """Brackets an earlier editor linked to a t test by their id follow an analysis now:
+        one edit, undoable, that leaves the project with unsaved changes (the file is not
+        touched until it is saved)."""
+        from .brackets import adopt_legacy_links, has_legacy_links
+
+        if has_legacy_links(self.project):
+            # refused: they are left as they are, their text as last shown
+            with contextlib.suppress(PlotdocError):
+                self.apply(adopt_legacy_links)
 
     def new(self) -> None:
         self._replace(new_project(), None, "Untitled", [])

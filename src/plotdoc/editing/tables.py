@@ -7,6 +7,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..contract.entries import (
+    ENTRIES,
+    SUMMARY_FAMILIES,
+    SUMMARY_REPLICATES,
+    VALUES,
+    is_summary,
+    spread_name,
+)
 from ..contract.families import FAMILIES
 from ..contract.limits import MAX_REPLICATES, MAX_ROWS, MAX_TABLES
 from ..contract.variants import VARIANTS, default_variant
@@ -18,7 +26,7 @@ from .analysis import drop_analyses
 from .base import Outcome, editable, find_table, first_free, refuse, structural, whole
 from .graph import apply_variant
 from .repairs import keep_active, move_points, remove_keys, rename_keys, shift_brackets
-from .uses import ONE_END_PER_DATA_SET, bracket_slot, data_set_uses, removed_items
+from .uses import data_set_uses, removed_items
 
 #: The data sets a new table starts with, per family (as a graphing program's new table does).
 STARTER_DATA_SETS: dict[str, tuple[str, ...]] = {
@@ -53,17 +61,46 @@ def _check_count(project: Project) -> None:
 
 @structural
 def add_table(
-    project: Project, family: str, name: str | None = None, *, replicates: int | None = None
+    project: Project,
+    family: str,
+    name: str | None = None,
+    *,
+    replicates: int | None = None,
+    entry: str = VALUES,
 ) -> Outcome:
-    """A new, empty table of ``family`` with its starter data sets and default graph."""
+    """A new, empty table of ``family`` with its starter data sets and default graph;
+    ``entry`` ``meanSdN`` or ``meanSemN`` makes a table of summary data (column, grouped,
+    xy), whose data sets have three columns: mean, SD or SEM, N."""
     if family not in FAMILIES:
         raise refuse(
             "edit-invalid", (), f"expected a table family ({', '.join(FAMILIES)}); found {family!r}"
         )
     _check_count(project)
     fam = FAMILIES[family]
+    where = ("tables", len(project.tables), "entry")
+    if entry not in ENTRIES:
+        raise refuse(
+            "edit-invalid", where, f"expected one of {', '.join(ENTRIES)}; found {entry!r}"
+        )
+    summary = is_summary(entry)
+    if summary and family not in SUMMARY_FAMILIES:
+        raise refuse(
+            "edit-invalid",
+            where,
+            f"expected values for a {family} table (summary data is allowed for "
+            f"{', '.join(SUMMARY_FAMILIES)} tables); found {entry!r}",
+        )
     reps = fam.min_replicates if replicates is None else whole(replicates, "a replicate count")
-    if not fam.replicates_ok(reps):
+    if summary:
+        if replicates is not None and reps != SUMMARY_REPLICATES:
+            raise refuse(
+                "edit-invalid",
+                ("tables", len(project.tables), "replicates"),
+                f"expected 3 replicates (mean, {spread_name(entry)}, N) for a table of summary "
+                f"data; found {reps}",
+            )
+        reps = SUMMARY_REPLICATES
+    elif not fam.replicates_ok(reps):
         raise refuse(
             "edit-invalid",
             ("tables", len(project.tables), "replicates"),
@@ -87,6 +124,7 @@ def add_table(
         x=np.zeros(0) if fam.has_x else None,
         row_labels=[] if fam.has_row_labels else None,
         variable_types={} if family == "multipleVariables" else None,
+        entry=entry,
     )
     _fill_defaults(table)
     project.tables.append(table)
@@ -202,15 +240,11 @@ def remove_data_set(project: Project, /, table_id: str, data_set: int) -> Outcom
     index, table = editable(project, table_id)
     data_set = _data_set_index(table, index, data_set)
     analyses, annotations = removed_items(data_set_uses(project, table_id, data_set))
-    slot = bracket_slot(table, data_set)
     drop_analyses(project, table, {table.analyses[a].id for a in analyses})
     table.annotations = [a for n, a in enumerate(table.annotations) if n not in annotations]
     removed = table.data_sets.pop(data_set)
     remove_keys(table, data_set, removed.name)
-    if table.format not in ONE_END_PER_DATA_SET:
-        shift_brackets(table, data_set)  # slots of rows and data sets: as the index moves
-    elif slot is not None:  # a hidden data set has no slot: the others keep theirs
-        shift_brackets(table, slot)
+    shift_brackets(table, data_set)  # bracket ends are on data sets: as the indexes move
     _keep_graph(table)
     return Outcome("Remove data set", None if analyses else index, None, table_id)
 
@@ -343,7 +377,14 @@ def set_replicates(project: Project, /, table_id: str, replicates: int) -> Outco
     index, table = editable(project, table_id)
     fam = FAMILIES[table.format]
     replicates = whole(replicates, "a replicate count", ("tables", index, "replicates"))
-    if not fam.replicates_ok(replicates):
+    if is_summary(table.entry) and replicates != SUMMARY_REPLICATES:
+        raise refuse(
+            "edit-invalid",
+            ("tables", index, "replicates"),
+            f"expected 3 replicates for a table of summary data (mean, "
+            f"{spread_name(table.entry)}, N); found {replicates}",
+        )
+    if not fam.replicates_ok(replicates) and not is_summary(table.entry):
         raise refuse(
             "edit-invalid",
             ("tables", index, "replicates"),

@@ -3,8 +3,9 @@
 In schema v1 a table's data sets are referred to by name (t test groups ``groupA`` and
 ``groupB``, ``styleOverrides.perDataSet`` and ``perPoint``, ``variableTypes``), by index
 (``dataSetVisibility``, ``elementActivation.perDataSet``, ``legend.itemOverrides``, the roles of
-a multiple-variables plot, the data set a parts-of-whole graph shows) or by the place of the
-plotted data set a bracket end snaps to (``groupIndex``). :func:`data_set_uses` lists them for
+a multiple-variables plot, the data set a parts-of-whole graph shows, a bracket end's
+``groupIndex``: the data set it stands on, whatever the family, as a version 2 file's
+``dataSetId`` is). :func:`data_set_uses` lists them for
 the editor to name before the data set goes; :func:`~plotdoc.editing.remove_data_set` applies
 exactly what each :class:`Use` says, so no file the editor writes names a data set that is gone.
 """
@@ -19,10 +20,6 @@ from ..contract.variants import VARIANTS
 from ..model import Project, Table
 from ..problems import PathPart
 from .base import find_table
-
-#: families whose graph draws one bracket end per plotted (visible) data set, left to right;
-#: elsewhere a bracket's ``groupIndex`` counts slots of rows and data sets, none a data set
-ONE_END_PER_DATA_SET = frozenset({"column", "xy"})
 
 
 @dataclass(frozen=True)
@@ -39,30 +36,18 @@ class Use:
         return f"{self.what}: {self.then}"
 
 
-def bracket_slot(table: Table, data_set: int) -> int | None:
-    """The ``groupIndex`` of a bracket end on ``data_set``: its place among the plotted data
-    sets; None when no bracket end can snap to it (hidden, or a graph whose slots are not
-    data sets)."""
-    if table.format not in ONE_END_PER_DATA_SET:
-        return None
-    visibility = table.graph.data_set_visibility if table.graph is not None else {}
-    plotted = [i for i in range(len(table.data_sets)) if visibility.get(str(i), True)]
-    return plotted.index(data_set) if data_set in plotted else None
-
-
 def anchored(table: Table, data_set: int) -> list[tuple[int, str]]:
-    """(annotation index, side) of every bracket end on ``data_set``."""
-    slot = bracket_slot(table, data_set)
+    """(annotation index, side) of every bracket end on ``data_set`` (hidden or not)."""
     out = []
     for n, ann in enumerate(table.annotations):
-        if ann.type != "bracket" or slot is None:
+        if ann.type != "bracket":
             continue
         for side in ("left", "right"):
             anchor = ann.props.get(side)
             if (
                 isinstance(anchor, dict)
                 and anchor.get("kind") == "group"
-                and anchor.get("groupIndex") == slot
+                and anchor.get("groupIndex") == data_set
             ):
                 out.append((n, side))
     return out

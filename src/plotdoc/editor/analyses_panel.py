@@ -16,11 +16,12 @@ from ..analyses.report import (
     entries,
     result_rows,
 )
-from ..editing import add_analysis, remove_analysis, set_analysis_params
-from . import attrs, choices
+from ..contract.entries import is_summary
+from ..editing import add_analysis, add_pairwise_brackets, remove_analysis, set_analysis_params
+from . import attrs, choices, dialogs
 from .opening import FAMILY_TITLES
 from .wording import label_of
-from .work import known_results
+from .work import drawing, known_results
 
 if TYPE_CHECKING:
     from .view import View
@@ -62,6 +63,8 @@ class AnalysesPanel:
             ).classes("plotdoc-status")
             return
         methods = [m for m in METHODS.values() if table.format in m.families]
+        if is_summary(table.entry):  # what computes from mean, SD or SEM, and N
+            methods = [m for m in methods if m.from_summary]
         with ui.row().classes("items-end gap-2"):
             if methods:
                 choice = (
@@ -80,7 +83,12 @@ class AnalysesPanel:
                 ).props("data-testid=analysis-add")
             else:
                 family = FAMILY_TITLES.get(table.format, table.format)
-                ui.label(f"No analysis method runs on {family} tables.").classes("plotdoc-status")
+                what = (
+                    f"{family} tables of summary data"
+                    if is_summary(table.entry)
+                    else f"{family} tables"
+                )
+                ui.label(f"No analysis method runs on {what}.").classes("plotdoc-status")
         results = known_results(self.view.session.project)
         for analysis in table.analyses:
             run = results.get((table.id, analysis.id))
@@ -104,6 +112,33 @@ class AnalysesPanel:
                     for key, value in analysis.params.items():
                         self._param(table, analysis.id, param_of(analysis.method, key), key, value)
                 self._results(run)
+                if spec is not None and spec.compares_pairs and table.graph is not None:
+                    button = ui.button(
+                        "Add pairwise comparisons",
+                        icon="data_array",
+                        on_click=lambda a=analysis: self._add_pairs(table.id, a.id),
+                    ).props("flat dense no-caps")
+                    attrs.testid(button, f"pairwise-{analysis.id}")
+
+    async def _add_pairs(self, table_id: str, analysis_id: str) -> None:
+        """Ask which pairs, then add a bracket following the analysis over each (one edit)."""
+        choice = await dialogs.ask(
+            self.view.anchor,
+            "Add pairwise comparisons",
+            f"Add a bracket over each pair of data sets {analysis_id} compared, showing its "
+            "stars; each follows the analysis, so it changes with the data. Brackets are "
+            "stacked above the data, shorter spans lower.",
+            [
+                ("Cancel", "cancel", dialogs.QUIET),
+                ("Only significant pairs", "significant", dialogs.QUIET),
+                ("All pairs", "all", dialogs.PRIMARY),
+            ],
+            "pairwise-question",
+        )
+        if choice not in ("all", "significant"):
+            return
+        with drawing():  # the heights come from a drawing of the graph
+            self.view.apply(add_pairwise_brackets, table_id, analysis_id, choice == "significant")
 
     def _param(self, table: Any, aid: str, param: Param | None, key: str, value: Any) -> None:
         apply = self.view.apply
@@ -190,6 +225,8 @@ class AnalysesPanel:
                 if getattr(res, "status", "ok") != "ok":
                     with ui.element("tr"), ui.element("td").props("colspan=2"):
                         ui.label(f"{res.status}: {res.message}").classes("text-negative")
+        if run.status == "ok" and run.message not in ("ok", ""):  # computed, with a caveat
+            ui.label(run.message).classes("text-negative").props("data-testid=analysis-note")
         if len(rows) > MAX_ENTRIES:
             ui.label(f"… {len(rows) - MAX_ENTRIES:,} more in the results table.").classes(
                 "plotdoc-status"

@@ -1,36 +1,28 @@
 """Annotations made on the graph: placed where the user clicks or drags, moved by dragging,
-removed; a bracket's text from a t test between the two groups it joins.
+removed.
 
 Places come as pixels of the picture on screen and are mapped to the annotation's own
 coordinates with the drawing's frame (:class:`~plotdoc.editor.hits.ScreenFrame`): points from
 the plot area's lower-left corner for text and shapes, a Y value for a bracket's height.
 
-A bracket whose text follows a t test has an id starting ``ttest-stars-`` or ``ttest-p-``
-(the contract's annotation has no field for it; the id travels with the file): its text is
-recomputed from the table's data whenever the graph is drawn.
+A bracket may follow an analysis (`analysisId`): the edits that link it, unlink it and add one
+per compared pair are in :mod:`plotdoc.editing.brackets`, shared with the builder.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
 from .. import editing
-from ..editing.base import Edit, Outcome, find_table, first_free, refuse, structural
-from ..model import Annotation, Project, Table
-from ..pvalues import format_p, summary
+from ..editing.base import Edit
+from ..model import Project
 from .hits import Box, ScreenFrame
 
 TOOLS = ("text", "line", "arrow", "rectangle", "ellipse", "bracket")
-#: how a bracket's text follows a t test: id prefix by choice
-LINKS = {"stars": "ttest-stars-", "p": "ttest-p-"}
-
-
-def _new_id(table: Table, prefix: str) -> str:
-    return first_free({a.id for a in table.annotations}, prefix)
+#: what a new bracket shows (the toolbar's choice): typed text, or a label from an analysis
+NEW_BRACKET = {"none": "Typed text", "stars": "Stars (analysis)", "p": "P (analysis)"}
 
 
 def add(project: Project, table_id: str, annotation: dict[str, Any]) -> Edit:
@@ -50,9 +42,10 @@ def rounded(v: float) -> float:
     return round(v, max(0, digits))
 
 
-def placed(tool: str, box: Box, frame: ScreenFrame, anchors: Sequence[float]) -> dict[str, Any]:
+def placed(tool: str, box: Box, frame: ScreenFrame, anchors: Mapping[int, float]) -> dict[str, Any]:
     """The annotation ``tool`` makes from a drag over ``box`` (PNG pixels: start x, start y,
-    end x, end y); ``anchors`` are the groups' centres (PNG x) for a bracket."""
+    end x, end y); ``anchors`` are the plotted data sets' centres (PNG x) by data set index,
+    for a bracket: it joins the data sets nearest the drag's two ends."""
     x0, y0, x1, y1 = box
     a, b = frame.points(x0, y0), frame.points(x1, y1)
     if tool == "text":
@@ -60,11 +53,11 @@ def placed(tool: str, box: Box, frame: ScreenFrame, anchors: Sequence[float]) ->
     if tool == "bracket":
         if len(anchors) < 2:
             raise ValueError("a bracket joins two groups; this graph has fewer than two")
-        left = int(np.argmin([abs(x0 - c) for c in anchors]))
-        right = int(np.argmin([abs(x1 - c) for c in anchors]))
+        left = min(anchors, key=lambda d: abs(x0 - anchors[d]))
+        right = min(anchors, key=lambda d: abs(x1 - anchors[d]))
         if left == right:
             raise ValueError("drag from one group to another to join them with a bracket")
-        left, right = sorted((left, right))
+        left, right = sorted((left, right), key=lambda d: anchors[d])
         return {
             "type": "bracket",
             "left": {"kind": "group", "groupIndex": left},
@@ -79,84 +72,3 @@ def placed(tool: str, box: Box, frame: ScreenFrame, anchors: Sequence[float]) ->
         "shape": shape,
         "points": [{"x": a[0], "y": a[1]}, {"x": b[0], "y": b[1]}],
     }
-
-
-# -- brackets that follow a t test ---------------------------------------------------------
-
-
-def link_of(annotation_id: str) -> str | None:
-    for choice, prefix in LINKS.items():
-        if annotation_id.startswith(prefix):
-            return choice
-    return None
-
-
-def group_values(table: Table, group_index: int) -> np.ndarray[Any, Any] | None:
-    """The values of the ``group_index``-th plotted data set (a column graph's group)."""
-    graph = table.graph
-    vis = graph.data_set_visibility if graph is not None else {}
-    shown = [i for i in range(len(table.data_sets)) if vis.get(str(i), True)]
-    if not 0 <= group_index < len(shown):
-        return None
-    values = np.asarray(table.data_sets[shown[group_index]].values, dtype=float).ravel()
-    kept: np.ndarray[Any, Any] = values[np.isfinite(values)]
-    return kept
-
-
-def ttest_text(table: Table, props: dict[str, Any], choice: str) -> str:
-    """The text a bracket shows for the t test (Welch's) between the groups it joins."""
-    from ..stats.ttest import ttest
-
-    ends = [props.get("left", {}), props.get("right", {})]
-    if not all(e.get("kind") == "group" for e in ends):
-        return "n/a"
-    a, b = (group_values(table, int(e.get("groupIndex", 0))) for e in ends)
-    if a is None or b is None:
-        return "n/a"
-    result = ttest(a, b, design="unpaired", variance="welch")
-    p = float(result.p)
-    if not math.isfinite(p):
-        return "n/a"
-    return summary(p) if choice == "stars" else format_p(p, label=True)
-
-
-def ttest_applies(table: Table) -> bool:
-    """Whether a bracket's groups are data sets with their values (column and nested data)."""
-    return table.format in ("column", "nested")
-
-
-def refresh_linked(table: Table) -> bool:
-    """Bring the text of brackets that follow a t test up to date with the data (done as part
-    of the edit that changed the data: the text is derived, not typed). True when one changed."""
-    changed = False
-    for ann in table.annotations:
-        choice = link_of(ann.id) if ann.type == "bracket" else None
-        if choice is None or not ttest_applies(table):
-            continue
-        text = ttest_text(table, ann.props, choice)
-        if ann.props.get("text") != text:
-            ann.props["text"] = text
-            changed = True
-    return changed
-
-
-@structural
-def link_bracket(project: Project, /, table_id: str, annotation_id: str, choice: str) -> Outcome:
-    """Make a bracket's text follow a t test (``stars`` or ``p``), or stop (``none``)."""
-    index, table = find_table(project, table_id)
-    pos = next((k for k, a in enumerate(table.annotations) if a.id == annotation_id), None)
-    if pos is None or table.annotations[pos].type != "bracket":
-        raise refuse(
-            "edit-invalid",
-            ("tables", index, "annotations"),
-            f"expected the id of a bracket; found {annotation_id!r}",
-        )
-    ann = table.annotations[pos]
-    new_id = ann.id if choice == "none" else _new_id(table, LINKS[choice])
-    if choice == "none" and link_of(ann.id) is not None:
-        new_id = _new_id(table, "bracket-")
-    props = dict(ann.props)
-    if choice != "none":
-        props["text"] = ttest_text(table, props, choice)
-    table.annotations[pos] = Annotation(new_id, ann.type, props)
-    return Outcome("Bracket text from t test", index, None, table_id)

@@ -52,15 +52,19 @@ OTHER = (
     ("annotations[*].left.*", "Bracket tool: drag from one group to the other"),
     ("annotations[*].right.*", "Bracket tool: drag from one group to the other"),
     ("annotations[*].points[*].*", "Shape tools: drag on the graph; drag the shape to move it"),
-    ("annotations[*].text", "Annotation section; a bracket's text can follow a t test"),
+    ("annotations[*].text", "Annotation section (a bracket's Text; typing makes it typed)"),
+    (
+        "annotations[*].analysisId",
+        "A bracket's section: Label comes from; Analyses panel: Add pairwise comparisons",
+    ),
+    ("annotations[*].label", "A bracket's section: Label shows"),
 )
 
 #: fields no control sets, and why
 EXCEPTIONS = (
     (
         "annotations[*].id",
-        "Made by the editor when an annotation is added; a name the user never sees "
-        "(a bracket that follows a t test keeps that choice in it).",
+        "Made by the editor when an annotation is added; a name the user never sees.",
     ),
     (
         "graph.axesOverrides.*.referenceLines[*].*",

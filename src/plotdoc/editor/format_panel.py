@@ -13,8 +13,9 @@ from ..contract import nodes as N
 from ..contract.plots import MV_REQUIRED_ROLES, MV_ROLES, MV_USED_ROLES
 from ..contract.variants import VARIANTS
 from ..editing import set_plot_option, set_title, set_visibility
-from . import a11y, annotate, attrs, choices
+from . import a11y, attrs, choices
 from . import format_spec as F
+from .bracket_controls import bracket_label_controls
 from .controls import Control
 from .fields import apply_style
 from .hits import CATEGORICAL, Target, describe
@@ -198,23 +199,6 @@ class FormatPanel:
             fill()
         section.on_value_change(lambda e: fill(bool(e.value)))
 
-    def _bracket_link(self, table: Any, ann: Any) -> None:
-        """Whether a bracket's text follows the t test between the groups it joins."""
-        linked = annotate.link_of(ann.id) or "none"
-        choices.select(
-            {"none": "Typed (above)", "stars": "t test: stars", "p": "t test: P value"},
-            value=linked,
-            label="Text comes from",
-            on_change=lambda e: (
-                e.value != linked
-                and apply_style(self.view, annotate.link_bracket, table.id, ann.id, e.value)
-            ),
-        ).classes("w-full").props("dense outlined data-testid=bracket-text-source")
-        if linked != "none":
-            ui.label("Welch's t test between the two groups; the text follows the data.").classes(
-                "plotdoc-status"
-            )
-
     def offered(self, table: Any, controls: tuple[F.Control, ...]) -> tuple[F.Control, ...]:
         """The controls that change what the table's graph type draws (its record says)."""
         variant = VARIANTS.get(table.graph.variant_id)
@@ -279,11 +263,12 @@ class FormatPanel:
                 self._section(table, F.LEGEND, ("graph", "legend"))
             elif target.kind == "annotation" and isinstance(target.key, int):
                 ann = table.annotations[target.key]
-                self._section(
-                    table, F.ANNOTATION, ("annotations", target.key), hint={"type": ann.type}
-                )
-                if ann.type == "bracket" and annotate.ttest_applies(table):
-                    self._bracket_link(table, ann)
+                controls: tuple[F.Control, ...] = F.ANNOTATION
+                if ann.props.get("analysisId") is not None:  # its text is the analysis' label
+                    controls = tuple(c for c in controls if c.path != "text")
+                self._section(table, controls, ("annotations", target.key), hint={"type": ann.type})
+                if ann.type == "bracket":
+                    bracket_label_controls(self.view, table, target.key, ann)
             elif target.kind == "element" and isinstance(target.key, str):
                 self._section(
                     table,

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from nicegui import ui
 
+from ..contract.styles import BRACKET_LABELS
 from ..editing import move_annotation, set_title
+from ..editing.brackets import analysis_for
 from . import annotate, attrs
 from .fields import apply_style, current, set_value
 from .hits import Screen, Target, target_of
@@ -115,8 +117,9 @@ def drag(panel: GraphPanel, args: dict[str, Any]) -> None:
         _format(panel).pick(table.id, target)
 
 
-def anchors(shown: Screen, table: Any) -> list[float]:
-    """The centre (picture x) of each plotted data set's marks, in plotted order."""
+def anchors(shown: Screen, table: Any) -> dict[int, float]:
+    """The centre (picture x) of each plotted data set's marks, by data set index (the middle
+    of them where a data set is drawn in every row)."""
     spans: dict[int, list[float]] = {}
     for r in shown.regions:
         t = target_of(table, r.id)
@@ -124,7 +127,7 @@ def anchors(shown: Screen, table: Any) -> list[float]:
             continue
         lo_hi = spans.setdefault(t.data_set, [r.box[0], r.box[2]])
         lo_hi[0], lo_hi[1] = min(lo_hi[0], r.box[0]), max(lo_hi[1], r.box[2])
-    return [(lo + hi) / 2 for _, (lo, hi) in sorted(spans.items())]
+    return {d: (lo + hi) / 2 for d, (lo, hi) in sorted(spans.items())}
 
 
 def place(panel: GraphPanel, args: dict[str, Any]) -> None:
@@ -143,12 +146,16 @@ def place(panel: GraphPanel, args: dict[str, Any]) -> None:
         notify(str(exc)[0].upper() + str(exc)[1:], "warning")
         return
     link = panel.bracket_link
-    if tool == "bracket" and link in annotate.LINKS:
-        if not annotate.ttest_applies(table):
-            notify("A t test joins data sets of a column or nested table; text left empty")
+    if tool == "bracket" and link in BRACKET_LABELS:
+        ends = (made["left"]["groupIndex"], made["right"]["groupIndex"])
+        analysis = analysis_for(panel.view.session.project, table, *ends)
+        if analysis is None:
+            notify(
+                "No analysis of this table compared these two data sets: the bracket's text "
+                "is typed (add a t test of them in the Analyses panel to follow it)"
+            )
         else:
-            made["id"] = annotate._new_id(table, annotate.LINKS[link])
-            made["text"] = annotate.ttest_text(table, made, link)
+            made.update(analysisId=analysis.id, label=link)
     if apply_style(panel.view, annotate.add, table.id, made):
         _format(panel).pick(table.id, Target("annotation", key=len(table.annotations) - 1))
 

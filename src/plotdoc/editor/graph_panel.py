@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
+from ..contract.entries import is_summary
 from ..contract.presets import PRESETS
 from ..contract.variants import VARIANTS, PickerGroup, Variant, variants_of
+from ..contract.variants.from_summary import SUMMARY_MODES, drawable_from_summary
 from ..editing import set_plot_option, set_preset, set_variant
 from ..model import Project
 from ..render import file_stem
@@ -129,13 +131,9 @@ class GraphPanel:
                 button.on("click", js_handler="() => " + attrs.js_call("plotdocTool", tool))
                 button.tooltip(tip)
         choices.select(
-            {
-                "none": "None",
-                "stars": "t test: stars",
-                "p": "t test: P value",
-            },
+            annotate.NEW_BRACKET,
             value=self.bracket_link,
-            label="Bracket text",
+            label="Bracket label",
             on_change=lambda e: setattr(self, "bracket_link", e.value),
         ).props("dense outlined options-dense data-testid=bracket-link").classes("w-36")
 
@@ -162,8 +160,14 @@ class GraphPanel:
                 ).classes("w-32").props("dense outlined data-testid=preset")
                 variant = VARIANTS[graph.variant_id]
                 if variant.modes:
+                    # a table of summary data offers the modes its numbers can draw
+                    modes = (
+                        [m for m in variant.modes if m in SUMMARY_MODES]
+                        if is_summary(table.entry)
+                        else variant.modes
+                    )
                     choices.select(
-                        {m: label_of(m) for m in variant.modes},
+                        {m: label_of(m) for m in modes},
                         value=graph.plot.options.get("mode"),
                         label="Mode",
                         on_change=lambda e: (
@@ -218,7 +222,7 @@ class GraphPanel:
                     ui.label(title).classes("plotdoc-group-title")
                     with ui.row().classes("gap-2"):
                         for v in variants:
-                            ok = v.available_for(table.replicates)
+                            ok = offered_for(v, table)
                             current = v.id == table.graph.variant_id
                             card = (
                                 ui.card()
@@ -252,10 +256,14 @@ class GraphPanel:
                                 ui.label(
                                     v.description
                                     if ok
-                                    else f"Needs {v.min_replicates} or more replicates"
+                                    else (
+                                        "Needs raw values (the table holds mean, SD or SEM, N)"
+                                        if is_summary(table.entry)
+                                        else f"Needs {v.min_replicates} or more replicates"
+                                    )
                                 ).classes("plotdoc-status")
         dialog.open()
-        wanted = [v.id for vs in groups.values() for v in vs if v.available_for(table.replicates)]
+        wanted = [v.id for vs in groups.values() for v in vs if offered_for(v, table)]
         task = Task(thumbnails, project_copy(view.session.project), table.id, wanted)
         dialog.on("hide", task.cancel)
         try:
@@ -279,7 +287,6 @@ class GraphPanel:
         mine = self.drawing
         version = view.session.version
         self._say("Drawing…")
-        annotate.refresh_linked(table)  # brackets that show a t test follow the data
         copy = project_copy(view.session.project)
         dpi = self.fitted_dpi(table.id) or SCREEN_DPI
         try:
@@ -371,3 +378,11 @@ class GraphPanel:
         if data is not None:
             media = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}[fmt]
             ui.download.content(data, f"{file_stem(table.name)}.{fmt}", media)
+
+
+def offered_for(variant: Any, table: Any) -> bool:
+    """Whether the picker offers ``variant`` for ``table``: it can draw the table's replicate
+    count, and a table of summary data needs no raw values for it."""
+    if is_summary(table.entry) and not drawable_from_summary(variant):
+        return False
+    return bool(variant.available_for(table.replicates))

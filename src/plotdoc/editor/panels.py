@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
+from ..contract.entries import ENTRY_LABELS, SUMMARY_FAMILIES, VALUES
 from ..contract.families import FAMILIES
 from ..editing import (
     add_table,
@@ -127,15 +128,21 @@ def new_table_dialog(view: View) -> None:
         family = choices.radio(
             {f: f"{FAMILY_TITLES[f]} — {FAMILIES[f].description}" for f in FAMILIES}, value="xy"
         ).props("data-testid=new-table-family")
+        entry = choices.select(ENTRY_LABELS, value=VALUES, label="Values entered as").classes(
+            "w-full"
+        )
+        entry.props("data-testid=new-table-entry")
+        # summary data (mean, SD or SEM, N) is offered for the families that allow it
+        entry.bind_visibility_from(family, "value", backward=lambda f: f in SUMMARY_FAMILIES)
         name = ui.input("Name (optional)").classes("w-full")
+
+        def create() -> None:
+            dialog.close()
+            chosen = entry.value if family.value in SUMMARY_FAMILIES else VALUES
+            view.apply(add_table, family.value, name.value or None, entry=chosen)
+
         with ui.row():
-            ui.button(
-                "Create",
-                on_click=lambda: (
-                    dialog.close(),
-                    view.apply(add_table, family.value, name.value or None),
-                ),
-            ).props("data-testid=new-table-create")
+            ui.button("Create", on_click=create).props("data-testid=new-table-create")
             ui.button("Cancel", on_click=dialog.close).props("flat")
     dialog.open()
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
+from ..contract.entries import ENTRY_LABELS, is_summary
 from ..contract.families import FAMILIES
 from ..editing import add_data_set, insert_rows, set_replicates
 from . import attrs, panels
@@ -132,7 +133,11 @@ def workspace(view: View) -> None:
                 on_click=lambda: view.apply(insert_rows, table.id, table.n_rows, 10),
             ).props("flat dense size=sm")
             fam = FAMILIES[table.format]
-            if fam.min_replicates != fam.max_replicates:
+            if is_summary(table.entry):  # three columns a data set: not a replicate count
+                ui.label(ENTRY_LABELS[table.entry]).classes("text-caption").props(
+                    "data-testid=entry"
+                )
+            elif fam.min_replicates != fam.max_replicates:
                 ui.number(
                     "Replicates",
                     value=table.replicates,

@@ -56,14 +56,15 @@ def apply_paste(view: Any, table_id: str, row: int, col: int, text: str) -> bool
 def replicate_counts(view: Any, table_id: str, col: int, text: str) -> list[int]:
     """The replicate counts to offer before a first paste of several data columns into an
     empty table that can have replicates (none: nothing to ask)."""
+    from ..contract.entries import is_summary
     from ..contract.families import FAMILIES
     from ..editing.cells import parse_clipboard, sheet_columns
     from ..editing.named_paste import empty
 
     table = view.session.project.table(table_id)
     family = FAMILIES[table.format]
-    if family.max_replicates < 2 or not empty(table):
-        return []
+    if family.max_replicates < 2 or not empty(table) or is_summary(table.entry):
+        return []  # (summary data has its three columns: mean, SD or SEM, N)
     first_data = sum(1 for c in sheet_columns(table) if c.kind != "data")
     width = max((len(r) for r in parse_clipboard(text)), default=0) - max(0, first_data - col)
     if col > first_data or width < 2:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from nicegui import events
 
+from ..contract.entries import SUMMARY_REPLICATES, column_labels, is_summary
 from ..editing import rename_data_set
 from ..editing.cells import clear_cells, sheet_columns
 from . import attrs
@@ -72,7 +73,9 @@ def sheet_options(table: Any, version: int) -> dict[str, Any]:
                 }
                 groups[col.data_set] = group
                 columns.append(group)
-            group["children"].append({**spec, "headerName": f"Y{col.replicate + 1}", "width": 64})
+            group["children"].append(
+                {**spec, "headerName": sub_column_label(table, col.replicate), "width": 64}
+            )
     return {
         "columnDefs": columns,
         "defaultColDef": {
@@ -105,6 +108,14 @@ def sheet_options(table: Any, version: int) -> dict[str, Any]:
         "headerHeight": 28,
         "suppressColumnVirtualisation": False,
     }
+
+
+def sub_column_label(table: Any, replicate: int) -> str:
+    """The header of a data set's sub-column: ``Y1``, ``Y2``... for replicates; ``Mean``,
+    ``SD`` or ``SEM``, ``N`` in a table of summary data."""
+    if is_summary(table.entry) and replicate < SUMMARY_REPLICATES:
+        return column_labels(table.entry)[replicate]
+    return f"Y{replicate + 1}"
 
 
 def renamable(data_set: int, editable: bool) -> str:

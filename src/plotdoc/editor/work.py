@@ -28,6 +28,13 @@ from ..model import Project, Table
 
 _DRAW_LOCK = threading.Lock()
 
+
+def drawing() -> threading.Lock:
+    """The lock held while matplotlib draws (one drawing at a time, whichever thread): hold
+    it around an edit that draws (pairwise brackets take their heights from a drawing)."""
+    return _DRAW_LOCK
+
+
 #: Cells (rows x columns) above which a graph is drawn in a child process that Cancel can end.
 LARGE_CELLS = 50_000
 

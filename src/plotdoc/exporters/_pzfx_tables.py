@@ -18,6 +18,10 @@ each cell one ``<d>``: empty for a missing cell, the number's shortest exact dec
 (``repr``, so every digit of the double survives), or the text of a text cell. Row labels
 are the ``<RowTitlesColumn>``; the X title is the ``<XColumn>``'s title.
 
+A table of summary data (`entry`) is written as Prism's mean, SD (or SEM) and N format
+(``YFormat="SDN"`` or ``"SEN"``; ``"SD"`` or ``"SE"`` when it came from one and still has no
+N), each data set one Y column of three subcolumns.
+
 What the Prism import kept in ``usermeta.pzfx`` is given back to Prism: summary Y formats
 (mean/SD/N columns), an X error column, dates (``<XAdvancedColumn>``), values Prism marked
 as excluded, row titles of tables without row labels and floating notes; anything stale
@@ -33,8 +37,9 @@ from xml.etree.ElementTree import Element, SubElement
 
 import numpy as np
 
+from ..contract.entries import N, is_summary
 from ..contract.families import FAMILIES
-from ..importers._pzfx_formats import Y_ROLES
+from ..importers._pzfx_formats import ENTRY_FORMATS, ENTRY_Y_FORMATS, Y_ROLES
 from ..model import Table
 from ..problems import Path, Problem, warning
 
@@ -132,14 +137,21 @@ class TableWriter:
         summary = self._summary()
         x_error = self._x_error_index()
         dates = self._dates()
-        if t.format in ("xy", "survival") and x_error is not None:
+        kept_errors = self._kept_x_errors()
+        if t.format in ("xy", "survival") and (x_error is not None or kept_errors is not None):
             x_format = "error"
         elif dates is not None:
             x_format = "date"
         y_format = summary[0] if summary else ("replicates" if replicates_format else "")
-        if summary and t.format == "column":
+        entry_format = self._entry_format()
+        if entry_format is not None:
+            y_format, summary = entry_format, None
+        if (summary or entry_format) and t.format == "column":
             table_type = "TwoWay"  # Prism saves a column table of summary data as TwoWay
         columns = self._columns(summary, x_error)
+        if entry_format is not None and not entry_format.endswith("N"):
+            columns = [(title, subs[:2]) for title, subs in columns]  # Prism's SD or SE: no N
+
         widest = max((len(subs) for _, subs in columns), default=1)
         el = Element("HugeTable" if widest > MAX_SUBCOLUMNS else "Table")
         el.set("ID", f"Table{index}")
@@ -156,7 +168,7 @@ class TableWriter:
         self._notes(el)
         self._row_titles(el)
         if FAMILIES[t.format].has_x:
-            self._x_column(el, x_format, x_error, dates)
+            self._x_column(el, x_format, x_error, dates, kept_errors)
         for title, subs in columns:
             self._y_column(el, title, subs)
         return el
@@ -189,11 +201,16 @@ class TableWriter:
             font.text = self.text(str(note), (*self.path, "usermeta", "pzfx", "notes", k))
 
     def _x_column(
-        self, el: Element, x_format: str, x_error: int | None, dates: list[str] | None
+        self,
+        el: Element,
+        x_format: str,
+        x_error: int | None,
+        dates: list[str] | None,
+        kept_errors: list[float | None] | None = None,
     ) -> None:
         t = self.table
         x = t.x if t.x is not None else np.zeros(0)
-        subcolumns = 2 if x_error is not None else 1
+        subcolumns = 2 if x_error is not None or kept_errors is not None else 1
         col = SubElement(el, "XColumn", Width="81", Subcolumns=str(subcolumns))
         title = t.titles.get("x", {}).get("text") if isinstance(t.titles.get("x"), dict) else None
         SubElement(col, "Title").text = self.text(title or "X", (*self.path, "titles", "x"))
@@ -213,6 +230,10 @@ class TableWriter:
             for r in range(n_rows):
                 v = err[r, 0] if r < err.shape[0] else math.nan
                 self._d(sub, None if math.isnan(v) else float(v), ())
+        if kept_errors is not None and x_error is None:
+            sub = SubElement(col, "Subcolumn")
+            for r, error in enumerate(kept_errors):
+                self._d(sub, error, (*self.path, "usermeta", "pzfx", "xError", r))
         col.set("Decimals", decimals(col))
         if dates is not None:
             adv = SubElement(el, "XAdvancedColumn", Version="1", Width="81", Decimals="0")
@@ -348,6 +369,33 @@ class TableWriter:
                     return None
             titles.append(str(title))
         return str(y_format), titles
+
+    def _kept_x_errors(self) -> list[float | None] | None:
+        """The X errors the import kept in ``usermeta.pzfx.xError`` (a table of summary data
+        holds no data set for them), while there is one per X value; None otherwise."""
+        kept = self.pzfx.get("xError")
+        x = self.table.x
+        if not isinstance(kept, list) or x is None or len(kept) > max(len(x), 1):
+            return None
+        if not all(v is None or isinstance(v, (int, float)) for v in kept):
+            return None
+        return [None if v is None else float(v) for v in kept]
+
+    def _entry_format(self) -> str | None:
+        """The Prism Y format of a table of summary data: ``SDN`` or ``SEN``, or the ``SD``
+        or ``SE`` it was imported from while every N is still missing; None for raw values."""
+        t = self.table
+        if not is_summary(t.entry):
+            return None
+        stored = self.pzfx.get("yFormat")
+        no_n = all(
+            not np.isfinite(ds.values[:, N]).any()
+            for ds in t.data_sets
+            if ds.values.ndim == 2 and ds.values.shape[1] > N
+        )
+        if isinstance(stored, str) and ENTRY_FORMATS.get(stored) == t.entry and no_n:
+            return stored if not stored.endswith("N") else ENTRY_Y_FORMATS[t.entry]
+        return ENTRY_Y_FORMATS[t.entry]
 
     def _x_error_index(self) -> int | None:
         index = self.pzfx.get("xErrorDataSet")

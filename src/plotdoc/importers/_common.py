@@ -20,9 +20,11 @@ import orjson
 
 from ..api import read_limited
 from ..contract import limits as L
+from ..contract.entries import VALUES
 from ..contract.families import FAMILIES
 from ..contract.site import CURRENT_VERSION, FORMAT
 from ..contract.variants import default_variant
+from ..contract.variants.from_summary import summary_plot
 from ..migrations.v1_to_v2 import data_set_ids
 from ..problems import PathPart, PlotdocError, Problem, error, warning
 from ..reader.cells import NUMERIC_TEXT
@@ -51,14 +53,19 @@ def new_document(tables: list[dict[str, Any]]) -> dict[str, Any]:
 DEFAULT_VARIANTS: dict[str, str] = {family: default_variant(family) for family in FAMILIES}
 
 
-def default_graph(family: str, replicates: int, data_sets: list[dict[str, Any]]) -> dict[str, Any]:
+def default_graph(
+    family: str, replicates: int, data_sets: list[dict[str, Any]], entry: str = VALUES
+) -> dict[str, Any]:
     """A sensible default ``graph`` for an imported table (whose ``data_sets`` are given).
 
-    ``xy`` with replicates draws mean and error (``xy-points-error``); a multipleVariables
-    table gets a scatter of its first variable against its second (or against itself when
-    it has only one).
+    ``xy`` with replicates draws mean and error (``xy-points-error``), and so does a table
+    of summary data (``entry``); a multipleVariables table gets a scatter of its first
+    variable against its second (or against itself when it has only one).
     """
-    graph: dict[str, Any] = {"variantId": default_variant(family, replicates)}
+    graph: dict[str, Any] = {"variantId": default_variant(family, replicates, entry)}
+    plot = summary_plot(family, entry)
+    if plot is not None:
+        graph["plot"] = plot
     if family == "multipleVariables":
         ids = data_set_ids([ds["name"] for ds in data_sets]) or ["ds-0"]
         mapping = {"x": ids[0], "y": ids[1 if len(ids) > 1 else 0]}

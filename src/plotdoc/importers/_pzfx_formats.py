@@ -8,8 +8,12 @@ SD, SEM, CV, N, error or limits) as ``TwoWay``: such a ``TwoWay`` table with a s
 format and no row titles is imported as ``column``; with row titles it stays ``grouped``.
 
 **Y formats.** ``YFormat="replicates"`` (or none) maps Prism's subcolumns to plotdoc
-replicates. Every other format is summary data, not replicates: each subcolumn role becomes
-its own data set, named ``<title> (<role>)``, in the order Prism stores them:
+replicates. Mean with SD or SEM, and N (``SDN``, ``SEN``; also ``SD`` and ``SE``, whose N is
+then missing) become a table of summary data (`entry` ``meanSdN`` or ``meanSemN``, schema
+version 2) in a column, grouped or xy table: each Y column is one data set whose rows are
+``[mean, sd-or-sem, n]``, drawn with its error bars. Every other format is summary data
+plotdoc cannot hold as such: each subcolumn role becomes its own data set, named
+``<title> (<role>)``, in the order Prism stores them:
 
 ============================  =======================================
 YFormat                       data sets per Y column
@@ -68,6 +72,19 @@ Y_ROLES: dict[str, tuple[str, ...]] = {
     "upper-lower-limits": ("mean", "upper limit", "lower limit"),
 }
 
+#: Summary Y formats a table of summary data holds (`entry`), each with the entry; a format
+#: without N (``SD``, ``SE``) leaves N missing.
+ENTRY_FORMATS: dict[str, str] = {
+    "SDN": "meanSdN",
+    "SD": "meanSdN",
+    "SEN": "meanSemN",
+    "SEMN": "meanSemN",
+    "SE": "meanSemN",
+    "SEM": "meanSemN",
+}
+#: The Y format the export writes for each entry.
+ENTRY_Y_FORMATS: dict[str, str] = {"meanSdN": "SDN", "meanSemN": "SEN"}
+
 #: Y formats whose subcolumns are replicates.
 REPLICATE_FORMATS = frozenset({"", "replicates", "text"})
 
@@ -80,6 +97,12 @@ def family_of(table_type: str, ext_type: str, y_format: str, has_row_titles: boo
     if family == "grouped" and y_format in Y_ROLES and not has_row_titles:
         return "column"
     return family
+
+
+def entry_of(y_format: str, family: str) -> str | None:
+    """The summary entry a Prism table of ``y_format`` becomes in ``family``, or None."""
+    entry = ENTRY_FORMATS.get(y_format)
+    return entry if entry is not None and family in ("column", "grouped", "xy") else None
 
 
 def roles_of(y_format: str) -> tuple[str, ...] | None:

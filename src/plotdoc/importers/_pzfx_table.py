@@ -18,6 +18,8 @@ Rules beyond those of :mod:`._pzfx_formats`:
   errors become a data set ``<X title> (X error)``, added last and hidden in the graph
   (``graph.dataSetVisibility``, by data set id); ``usermeta.pzfx.xErrorDataSet`` is its index.
 * Floating notes are kept as plain text in ``usermeta.pzfx.notes``.
+* A table of summary data (mean with SD or SEM, and N; see :mod:`._pzfx_formats`) keeps its
+  X errors in ``usermeta.pzfx.xError``: its data sets hold summaries only.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any, Literal
 from xml.etree.ElementTree import Element
 
 from ..contract import limits as L
+from ..contract.entries import SUMMARY_REPLICATES, VALUES, spread_name
 from ..contract.families import FAMILIES
 from ..migrations.v1_to_v2 import data_set_ids
 from ..problems import Problem, error, excerpt, warning
@@ -135,11 +138,27 @@ def convert_table(
     if title:
         table["name"] = clip(title)
 
-    columns = _columns(el, family, y_format, meta, path, problems)
+    entry = F.entry_of(y_format, family)
+    columns = _columns(el, family, y_format, meta, path, problems, entry)
+    if entry is not None and family == "column" and _filled_rows(columns) > 1:
+        # a column table of summaries holds one row per data set: rows make a grouped table
+        family, fam = "grouped", FAMILIES["grouped"]
+        table["format"] = family
+        problems.append(
+            warning(
+                "import-converted",
+                (*path, "format"),
+                f"the Prism table holds {_filled_rows(columns)} rows of summaries without row "
+                "titles; imported as a grouped table (a column table of summary data holds "
+                "one row per data set)",
+            )
+        )
     x_values: list[float | None] = []
     x_col = child(el, "XColumn")
     if x_col is not None:
-        x_values = _x_column(el, x_col, family, x_format, excluded, columns, meta, path, problems)
+        x_values = _x_column(
+            el, x_col, family, x_format, excluded, columns, meta, path, problems, entry
+        )
     if not columns:
         columns.append(_Column("Data set A", [], None))
         problems.append(
@@ -155,7 +174,7 @@ def convert_table(
     widest = max(len(c.subcolumns) for c in columns)
     if F.roles_of(y_format) is None and family in ("xy", "grouped", "nested"):
         widest = max(widest, _int(el.get("Replicates")))
-    replicates = table_replicates(family, widest)
+    replicates = SUMMARY_REPLICATES if entry else table_replicates(family, widest)
     data_sets = []
     excluded_cells: list[list[Any]] = []
     for d, (column, name) in enumerate(zip(columns, names, strict=True)):
@@ -172,8 +191,10 @@ def convert_table(
     elif labels:
         meta["rowTitles"] = labels
     table["replicates"] = replicates
+    if entry:
+        table["entry"] = entry
     table["dataSets"] = data_sets
-    graph = default_graph(family, replicates, data_sets)
+    graph = default_graph(family, replicates, data_sets, entry or VALUES)
     hidden = summary_columns(meta)
     if "xErrorDataSet" in meta:
         hidden.append(int(meta["xErrorDataSet"]))
@@ -228,8 +249,12 @@ def _columns(
     meta: dict[str, Any],
     path: tuple[str | int, ...],
     problems: list[Problem],
+    entry: str | None = None,
 ) -> list[_Column]:
-    """The future data sets of the table's Y columns, by the Y format rules."""
+    """The future data sets of the table's Y columns, by the Y format rules; with a summary
+    ``entry``, each Y column is one data set of rows ``[mean, sd-or-sem, n]``."""
+    if entry is not None:
+        return _summary_columns(el, y_format, entry, path, problems)
     roles = F.roles_of(y_format)
     if roles is None and y_format not in F.REPLICATE_FORMATS:
         problems.append(
@@ -271,8 +296,48 @@ def _columns(
                 f"Prism Y format {y_format!r} (summary data) imported as one data set per "
                 f"subcolumn: {', '.join(roles)}; every value is kept, the graph draws the "
                 "means only (the other data sets are hidden through its data-set visibility): "
-                "plotdoc format version 1 holds no summary data, so no error bar is drawn "
-                "from them",
+                "plotdoc holds summary data as mean with SD or SEM and N only, so no error bar "
+                "is drawn from them",
+            )
+        )
+    return out
+
+
+def _filled_rows(columns: list[_Column]) -> int:
+    """The rows holding text in any subcolumn of ``columns``."""
+    return max(
+        (last_filled([t for t, _ in sub]) for c in columns for sub in c.subcolumns), default=0
+    )
+
+
+def _summary_columns(
+    el: Element, y_format: str, entry: str, path: tuple[str | int, ...], problems: list[Problem]
+) -> list[_Column]:
+    """Each Y column as one data set of summary data: its subcolumns mean, SD or SEM, and N
+    (an N Prism's format does not hold is missing, and a warning says so)."""
+    out: list[_Column] = []
+    for c, ycol in enumerate(children(el, "YColumn")):
+        raw = text_of(child(ycol, "Title"))
+        subs = [cell_texts(s) for s in children(ycol, "Subcolumn")]
+        if len(subs) > SUMMARY_REPLICATES:
+            problems.append(
+                warning(
+                    "import-converted",
+                    (*path, "dataSets", c),
+                    f"Y column {c + 1} has {len(subs)} subcolumns; a summary of mean, "
+                    f"{spread_name(entry)} and N holds three (the others are not imported)",
+                )
+            )
+        subs = (subs + [[] for _ in range(SUMMARY_REPLICATES)])[:SUMMARY_REPLICATES]
+        out.append(_Column(raw or f"Data set {column_letter(c)}", subs, None, raw))
+    if not y_format.endswith("N"):
+        problems.append(
+            warning(
+                "import-converted",
+                (*path, "dataSets"),
+                f"Prism Y format {y_format!r} holds mean and {spread_name(entry)} without N: "
+                "imported with N missing (error bars of the SD or SEM are drawn; a confidence "
+                "interval, a conversion between SD and SEM, and a t test need N)",
             )
         )
     return out
@@ -335,6 +400,7 @@ def _x_column(
     meta: dict[str, Any],
     path: tuple[str | int, ...],
     problems: list[Problem],
+    entry: str | None = None,
 ) -> list[float | None]:
     """The X values (dates converted, X errors set aside); empty for families without X."""
     subs = [cell_texts(s) for s in children(x_col, "Subcolumn")]
@@ -385,14 +451,14 @@ def _x_column(
         x.extend(years[len(x) :])
     if len(subs) > 1:
         x_title = text_of(child(x_col, "Title")) or "X"
-        if family == "xy":
+        if family == "xy" and entry is None:  # a summary table's data sets are summaries
             meta["xErrorDataSet"] = len(columns)
             columns.append(_Column(f"{x_title} (X error)", [subs[1]], None))
         else:
             meta["xError"] = [parse_number(t, "either") for t, _ in subs[1]]
         kept = (
             f"the hidden data set {x_title + ' (X error)'!r}"
-            if family == "xy"
+            if family == "xy" and entry is None
             else "usermeta.pzfx.xError"
         )
         problems.append(

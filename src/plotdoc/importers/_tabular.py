@@ -11,6 +11,9 @@ column is one data set.
 column (or the data frame's index), ``grouped``, ``contingency`` and ``partsOfWhole`` their
 row labels. ``nested``, ``column`` and ``multipleVariables`` have neither: every column is a
 data set.
+
+**Summary data.** With ``entry`` ``meanSdN`` or ``meanSemN`` (column, grouped and xy), the data
+columns come in threes: each data set's mean, SD or SEM, and N (:func:`summary_groups`).
 """
 
 from __future__ import annotations
@@ -20,6 +23,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..contract import limits as L
+from ..contract.entries import (
+    SUMMARY_FAMILIES,
+    SUMMARY_REPLICATES,
+    VALUES,
+    is_summary,
+    spread_name,
+)
 from ..contract.families import FAMILIES
 from ..contract.limits import NAME_MAX
 from ..problems import PlotdocError, Problem, error, warning
@@ -64,6 +74,50 @@ def group_replicates(headers: Sequence[str], family: str) -> list[tuple[str, lis
     return out
 
 
+#: a summary group's first header may end in one of these words, left out of its name
+_MEAN_SUFFIX = re.compile(r"(.+?)[\s_:.\-]*(?:mean|average|avg)\Z", re.IGNORECASE | re.DOTALL)
+
+
+def summary_groups(headers: Sequence[str], entry: str) -> list[tuple[str, list[int]]]:
+    """Data sets of summary data (``entry`` ``meanSdN`` or ``meanSemN``): every three adjacent
+    columns are one data set's mean, SD or SEM, and N, named by the first header (without a
+    trailing ``mean``, ``_mean``, `` Mean``, or a replicate suffix ``_1``). Raises
+    :class:`PlotdocError` when the columns do not come in threes."""
+    if len(headers) % SUMMARY_REPLICATES:
+        raise PlotdocError(
+            [
+                error(
+                    "import-syntax",
+                    ("tables", 0, "dataSets"),
+                    f"expected the data columns in groups of three (mean, {spread_name(entry)}, "
+                    f"N) for a table entered as {entry}; found {len(headers)} data column(s)",
+                    line=1,
+                )
+            ]
+        )
+    out = []
+    for start in range(0, len(headers), SUMMARY_REPLICATES):
+        first = headers[start].strip()
+        m = _MEAN_SUFFIX.match(first) or _SUFFIX.match(first)
+        out.append((m.group(1) if m else first, list(range(start, start + SUMMARY_REPLICATES))))
+    return out
+
+
+def data_set_groups(
+    headers: Sequence[str], family: str, entry: str = VALUES
+) -> list[tuple[str, list[int]]]:
+    """The data sets of the data columns ``headers``: by the replicate naming rule, or in
+    threes for summary data (``entry``, allowed for column, grouped and xy tables)."""
+    if not is_summary(entry):
+        return group_replicates(headers, family)
+    if family not in SUMMARY_FAMILIES:
+        raise ValueError(
+            f"summary data (entry {entry}) is allowed for {', '.join(SUMMARY_FAMILIES)} "
+            f"tables; not {family}"
+        )
+    return summary_groups(headers, entry)
+
+
 def check_header(groups: list[tuple[str, list[int]]]) -> None:
     """The limits the column headers alone can break (data sets per table, replicates),
     checked before a row is converted."""
@@ -103,8 +157,10 @@ def build_table(
     x: Sequence[float | None] | None = None,
     row_labels: Sequence[str] | None = None,
     index: int = 0,
+    entry: str = VALUES,
 ) -> dict[str, Any]:
-    """A table dict of ``family``: unique names, the family's replicates, no trailing rows."""
+    """A table dict of ``family``: unique names, the family's replicates (3 for summary
+    data, ``entry``), no trailing rows."""
     path = ("tables", index)
     table: dict[str, Any] = {"format": family}
     if name:
@@ -126,11 +182,14 @@ def build_table(
         table["rowLabels"] = labels
     names = _unique_names([n for n, _ in data_sets], (*path, "dataSets"), problems)
     widest = max((len(row) for _, rows in data_sets for row in rows), default=1)
-    replicates = table_replicates(family, widest)
+    summary = is_summary(entry)
+    replicates = SUMMARY_REPLICATES if summary else table_replicates(family, widest)
     table["replicates"] = replicates
+    if summary:
+        table["entry"] = entry
     table["dataSets"] = [
         {"name": n, "values": trim_rows(rows)}
         for n, (_, rows) in zip(names, data_sets, strict=True)
     ]
-    table["graph"] = default_graph(family, replicates, table["dataSets"])
+    table["graph"] = default_graph(family, replicates, table["dataSets"], entry)
     return table

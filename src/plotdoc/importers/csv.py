@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 
 from ..contract import limits as L
+from ..contract.entries import ENTRIES, VALUES
 from ..problems import PathPart, PlotdocError, Problem, error, excerpt, warning
 from ._common import Cell, ImportResult, Row, Source, finish, new_document, parse_number
 from ._common import read_source as _read_source
@@ -48,7 +49,7 @@ from ._tabular import (
     build_table,
     check_family,
     check_header,
-    group_replicates,
+    data_set_groups,
 )
 
 __all__ = ["MISSING", "CsvOrigin", "read_csv", "read_csv_located"]
@@ -138,11 +139,13 @@ def read_csv(
     encoding: str = "utf-8",
     name: str | None = None,
     na: Iterable[str] = (),
+    entry: str = VALUES,
 ) -> ImportResult:
     """Import a CSV file (``bytes`` are its content, a ``str`` or path names it).
 
     ``name`` becomes the table's name; ``na`` adds spellings of a missing value to
-    :data:`MISSING`. Raises :class:`PlotdocError` with ``import-syntax`` (undecodable text,
+    :data:`MISSING`; ``entry`` ``meanSdN`` or ``meanSemN`` reads the data columns in
+    threes (mean, SD or SEM, N) as a table of summary data. Raises :class:`PlotdocError` with ``import-syntax`` (undecodable text,
     bad quoting, no header, a row longer than the header) or ``import-bad-number`` problems.
     """
     return read_csv_located(
@@ -153,6 +156,7 @@ def read_csv(
         encoding=encoding,
         name=name,
         na=na,
+        entry=entry,
     )[0]
 
 
@@ -165,6 +169,7 @@ def read_csv_located(
     encoding: str = "utf-8",
     name: str | None = None,
     na: Iterable[str] = (),
+    entry: str = VALUES,
 ) -> tuple[ImportResult, CsvOrigin]:
     """:func:`read_csv`, and where in the file each cell of the table came from."""
     check_family(family)
@@ -194,7 +199,9 @@ def read_csv_located(
     titled = len(header)
     while titled > first + 1 and not header[titled - 1]:
         titled -= 1
-    check_header(group_replicates(header[first:titled], family))  # before reading the rows
+    if entry not in ENTRIES:
+        raise ValueError(f"entry must be one of {', '.join(ENTRIES)}, not {entry!r}")
+    check_header(data_set_groups(header[first:titled], family, entry))  # before the rows
     body, (skipped_count, skipped), trailing = _body(
         records, len(header), max(1, len(header) - first), errors
     )
@@ -220,7 +227,7 @@ def read_csv_located(
                 line=trailing[0],
             )
         )
-    groups = group_replicates(header[first:], family)
+    groups = data_set_groups(header[first:], family, entry)
     check_header(groups)
     data_sets: list[tuple[str, list[Row]]] = []
     for d, (set_name, cols) in enumerate(groups):
@@ -256,7 +263,7 @@ def read_csv_located(
         tuple(tuple(first + c + 1 for c in cols) for _, cols in groups),
         key_column,
     )
-    table = build_table(family, data_sets, problems, name=name, x=x, row_labels=labels)
+    table = build_table(family, data_sets, problems, name=name, x=x, row_labels=labels, entry=entry)
     if x is not None and header[0]:
         table["titles"] = {"x": {"text": header[0][:500]}}
     try:

@@ -15,6 +15,7 @@ from pathlib import Path
 import orjson
 
 from ..api import loads
+from ..contract.entries import VALUES
 from ..model import Project
 from ..problems import PlotdocError, Problem, error
 from ._common import ImportResult
@@ -31,9 +32,11 @@ def import_file(
     decimal: str = ".",
     delimiter: str | None = None,
     na: Iterable[str] = (),
+    entry: str = VALUES,
 ) -> tuple[Project, list[Problem]]:
     """Import ``path`` (`.pzfx`, or `.csv`/`.tsv`/`.txt` with ``family``) as an opened project;
-    ``na`` adds spellings of a missing value in a CSV."""
+    ``na`` adds spellings of a missing value in a CSV; ``entry`` (`meanSdN`, `meanSemN`)
+    reads a CSV's data columns in threes as summary data (a `.pzfx` file says its own)."""
     p = Path(path)
     suffix = p.suffix.lower()
     origin: CsvOrigin | None = None
@@ -53,7 +56,13 @@ def import_file(
         if suffix == ".tsv" and delimiter is None:
             delimiter = "\t"
         result, origin = read_csv_located(
-            p, family=family, decimal=decimal, delimiter=delimiter, name=p.stem, na=na
+            p,
+            family=family,
+            decimal=decimal,
+            delimiter=delimiter,
+            name=p.stem,
+            na=na,
+            entry=entry,
         )
     else:
         raise PlotdocError(

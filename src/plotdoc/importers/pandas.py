@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..contract import limits as L
+from ..contract.entries import ENTRIES, VALUES, is_summary
 from ..contract.families import FAMILIES
 from ..frames import require_pandas, table_to_dataframe
 from ..problems import PlotdocError, Problem, error, excerpt, warning
@@ -35,6 +36,7 @@ from ._tabular import (
     build_table,
     check_family,
     check_header,
+    data_set_groups,
     group_replicates,
 )
 
@@ -44,15 +46,27 @@ if TYPE_CHECKING:
 __all__ = ["from_dataframe", "require_pandas", "table_to_dataframe"]
 
 
-def from_dataframe(df: pd.DataFrame, *, family: str, name: str | None = None) -> ImportResult:
-    """A one-table document from a wide data frame (see the module documentation)."""
+def from_dataframe(
+    df: pd.DataFrame, *, family: str, name: str | None = None, entry: str = VALUES
+) -> ImportResult:
+    """A one-table document from a wide data frame (see the module documentation).
+
+    ``entry`` ``meanSdN`` or ``meanSemN`` reads summary data (column, grouped and xy): the
+    columns in threes, each data set's mean, SD or SEM, and N (a two-level column index
+    names the data set by its first level)."""
     require_pandas("from_dataframe")
     import pandas as pd
 
     check_family(family)
+    if entry not in ENTRIES:
+        raise ValueError(f"entry must be one of {', '.join(ENTRIES)}, not {entry!r}")
     problems: list[Problem] = []
     errors: list[Problem] = []
-    groups = _groups(df, family, problems)
+    if is_summary(entry):
+        names = [str(c[0] if isinstance(c, tuple) else c) for c in df.columns]
+        groups = data_set_groups(names, family, entry)
+    else:
+        groups = _groups(df, family, problems)
     check_header(groups)
     _check_rows(df)
     data_sets: list[tuple[str, list[Row]]] = []
@@ -100,7 +114,7 @@ def from_dataframe(df: pd.DataFrame, *, family: str, name: str | None = None) ->
         raise PlotdocError(errors[:100], omitted=max(0, len(errors) - 100))
     if not data_sets:
         raise PlotdocError([error("import-syntax", (), "the data frame has no columns")])
-    table = build_table(family, data_sets, problems, name=name, x=x, row_labels=labels)
+    table = build_table(family, data_sets, problems, name=name, x=x, row_labels=labels, entry=entry)
     if date_title is not None:
         table["titles"] = {"x": {"text": date_title[:500]}}
     elif x is not None and index.name is not None:

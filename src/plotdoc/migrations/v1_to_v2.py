@@ -153,6 +153,7 @@ def _migrate_table(table: Doc, path: Path, log: Log) -> None:
         ds.clear()
         ds.update([("id", did), *items])
     refs = _Refs(names, ids)
+    plotted = _plotted(table, refs)  # read before the visibility keys become ids
     graph = table.get("graph")
     variant = graph.get("variantId", "") if isinstance(graph, dict) else ""
     semantic = VARIANTS[variant].semantic_keys if variant in VARIANTS else ()
@@ -226,21 +227,29 @@ def _migrate_table(table: Doc, path: Path, log: Log) -> None:
             where = (*path, "annotations", n, side)
             if derived or refs.n == 0:
                 did = f"ds-{k}"  # a results table's data sets are made at open
-            elif k >= refs.n:
-                # past the last data set: version 1's warning; it stays group k (a grouped
-                # graph draws more groups than it has data sets), so nothing drawn changes
+            elif k >= len(plotted):
+                # past the last plotted data set: version 1's warning, and the anchor is on
+                # the last plotted data set, where version 1 drew it
                 log.problem(
                     warning(
                         "annotation-group-out-of-range",
                         (*where, "groupIndex"),
-                        f"expected a data set index below {refs.n}; found {k} (drawn at the last data set)",
+                        f"expected a data set index below {len(plotted)}; found {k} (drawn at the last data set)",
                     )
                 )
-                did = absent_id(ids, k)
+                did = ids[plotted[-1]] if plotted else absent_id(ids, k)
             else:
-                did = ids[k]
+                did = ids[plotted[k]]  # the k-th plotted data set (contract 2.10)
             ann[side] = {"kind": "dataSet", "dataSetId": did}
             log.moved((*where, "dataSetId"), (*where, "groupIndex"))
+
+
+def _plotted(table: Doc, refs: _Refs) -> list[int]:
+    """The data sets a version 1 graph plots (those its `dataSetVisibility` does not hide), in
+    order: a bracket's ``groupIndex`` n is the n-th of them (contract 2.10), in every family."""
+    visibility = path_get(table, ("graph", "dataSetVisibility")) or {}
+    hidden = {refs.index_key(k) for k, shown in visibility.items() if shown is False}
+    return [i for i in range(refs.n) if i not in hidden]
 
 
 def _derived_id(key: str, km: KeyMap) -> str | None:

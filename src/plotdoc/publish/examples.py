@@ -3,7 +3,9 @@
 One hand-written document per table family, each a typical graph with, where the family has
 one, an analysis; plus ``complete``, a document written by plotdoc's own writer from a
 hand-written source (``complete-source.plotdoc`` beside this module) that uses most of the
-format. The files live in the package folder ``plotdoc/examples``.
+format, and the examples of what only a later version holds (:data:`LATER_EXAMPLES`, such as
+``summary-data`` in version 2), each written by the writer from its hand-written source. The
+files live in the package folder ``plotdoc/examples``.
 
 Each schema version has its set (contract section 9, rule 5): version 1's in
 ``plotdoc/examples`` (published, frozen), the current version's in ``plotdoc/examples/v2``.
@@ -39,6 +41,12 @@ FAMILY_EXAMPLES: Final[dict[str, str]] = {
     "parts-of-whole-pie": "partsOfWhole",
     "multiple-variables-iris": "multipleVariables",
 }
+#: Examples of what only a later schema version holds: name -> (the first version that has
+#: it, its hand-written source beside this module). Each is written by plotdoc's writer from
+#: its source, like ``complete``.
+LATER_EXAMPLES: Final[dict[str, tuple[int, str]]] = {
+    "summary-data": (2, "summary-data-source.plotdoc"),
+}
 #: The document written by plotdoc itself.
 COMPLETE: Final = "complete"
 #: The `modifiedAt` the shipped complete example was written with.
@@ -47,16 +55,19 @@ EXTENSION: Final = ".plotdoc"
 _SOURCE: Final = "complete-source.plotdoc"
 
 
-def example_names() -> list[str]:
-    """Every example's name (file name without ``.plotdoc``): the families', then ``complete``."""
-    return [*FAMILY_EXAMPLES, COMPLETE]
+def example_names(version: int = CURRENT_VERSION) -> list[str]:
+    """Every example's name (file name without ``.plotdoc``) of schema ``version``: the
+    families', those only a later version holds (:data:`LATER_EXAMPLES`), then ``complete``."""
+    later = [name for name, (first, _) in LATER_EXAMPLES.items() if first <= version]
+    return [*FAMILY_EXAMPLES, *later, COMPLETE]
 
 
 def example_bytes(name: str, version: int = CURRENT_VERSION) -> bytes:
     """The shipped bytes of the example ``name`` of schema ``version`` (the current one by
     default); ``KeyError`` for an unknown name or version."""
-    if name not in example_names():
-        raise KeyError(f"no example named {name!r}; expected one of {', '.join(example_names())}")
+    if name not in example_names(version):
+        names = ", ".join(example_names(version))
+        raise KeyError(f"no example named {name!r} in version {version}; expected one of {names}")
     folder = VERSIONS[version].examples
     return resources.files("plotdoc").joinpath(*folder.split("/"), name + EXTENSION).read_bytes()
 
@@ -67,7 +78,7 @@ def write_examples(out_dir: str | os.PathLike[str], version: int = CURRENT_VERSI
     folder = Path(out_dir)
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    for name in example_names():
+    for name in example_names(version):
         target = folder / (name + EXTENSION)
         write_into_folder(target, example_bytes(name, version))
         written.append(target)
@@ -103,6 +114,9 @@ def build_example(name: str) -> bytes:
     what ``plotdoc examples`` writes is what ``plotdoc fmt`` keeps as it is."""
     if name == COMPLETE:
         return build_complete()
+    if name in LATER_EXAMPLES:
+        source = resources.files("plotdoc.publish").joinpath(LATER_EXAMPLES[name][1])
+        return rewrite(source.read_bytes())
     return rewrite(example_bytes(name, 1))
 
 

@@ -15,6 +15,7 @@ import json
 import sys
 from collections.abc import Iterable
 
+from ..contract import entries as E
 from ..contract import limits as L
 from ..contract import plots as P
 from ..contract import site
@@ -23,6 +24,7 @@ from ..contract.families import FAMILIES
 from ..contract.methods import FOURPL_MODELS, METHODS
 from ..contract.presets import DEFAULT_PRESET, PRESETS
 from ..contract.variants import VARIANTS
+from ..contract.variants.from_summary import SUMMARY_MODES, SUMMARY_XY_ERRORS
 from .figure import figure_section
 from .jsonfmt import pretty
 from .minimal import minimal_document
@@ -189,8 +191,8 @@ def _rules() -> list[str]:
         "- A table: `format` (family) is required; `dataSets` (1 or more, each "
         "`{ id, name, values }`, `id` optional) is required unless the table is a results "
         "table; optional `id`, "
-        "`name`, `replicates`, `x`, `rowLabels`, `variableTypes`, `graph`, `analyses`, "
-        "`annotations`, `titles`.",
+        "`name`, `replicates`, `entry`, `x`, `rowLabels`, `variableTypes`, `graph`, "
+        "`analyses`, `annotations`, `titles`.",
         "- Cells: `values[row][replicate]`, each a finite number, null (missing) or, only in "
         f"{_list(text)} tables, text (max {L.TEXT_CELL_MAX} characters). Numbers written as "
         "strings are read as numbers elsewhere; other text is an error.",
@@ -254,8 +256,13 @@ def _meanings() -> list[str]:
         "to that data set; "
         "`{ kind: free, x }` is in points from the "
         "plot area's left edge; its `y` is in value-axis units, or left out to stand just "
-        "above the data. A bracket's `text` is yours to write (stars or the P value that "
-        "`plotdoc analyze` prints): no analysis fills it in.",
+        "above the data. For a P from an analysis, do not type it: give the bracket "
+        "`analysisId` (the id of an analysis of the same table that compares pairs of data "
+        f"sets: {_list(f'`{m.id}`' for m in METHODS.values() if m.compares_pairs)}), anchor "
+        "both ends on two data sets it compares, and `label` "
+        f"({_list(f'`{v}`' for v in S.BRACKET_LABELS)}; default `stars`): the label is "
+        "computed from the data on every open and `text` is ignored. Otherwise `text` is "
+        "what the bracket shows, as typed.",
         "- `ttest` `groupA`/`groupB` take data set ids (`dataSets[].id`, or the name when "
         "the id is left out), not indexes; null means the first two data sets with values. "
         "`oneWayAnova` `control` is an id (null: the first data set with values) and `pairs` "
@@ -269,6 +276,19 @@ def _meanings() -> list[str]:
         "- `parts-pie` and `parts-donut` label each slice with its row label and its percent "
         "of the total: give the raw amounts as values and plain row labels (no percentages "
         "in them). `plot.options.dataSetId` picks the data set drawn (the first when left out).",
+        "- Summary data (a paper's means with SD or SEM and N, no raw values): give a "
+        f"{', '.join(E.SUMMARY_FAMILIES[:-1])} or {E.SUMMARY_FAMILIES[-1]} table "
+        '`"entry": "meanSdN"` (or `meanSemN`); '
+        "each row of a data set is then `[mean, sd-or-sem, n]` (N a whole number of at "
+        "least 1, null where missing; `replicates` 3), and a column table has one such row "
+        'per data set, e.g. `{ "format": "column", "entry": "meanSdN", "dataSets": [{ '
+        '"name": "Control", "values": [[10.2, 1.5, 6]] }] }`. Draw it with a variant that '
+        "shows the mean with an error bar (`bar`, `column-mean-error`, "
+        "`grouped-interleaved-bars`, `xy-points-error`...) and a mode of "
+        f"{_list(SUMMARY_MODES)} (xy: center `mean` or `meanError`, error "
+        f"{_list(SUMMARY_XY_ERRORS)}); every value, boxes, violins, medians and ranges need "
+        "raw values and are refused. The t test (unpaired) computes from the summaries; other "
+        "analyses need raw values.",
         "- A reference line at a data value (a dashed line at Y = 1, a threshold, a control "
         "level): `axesOverrides.leftY.referenceLines` (or `rightY`, or `xContinuous` for a "
         "vertical line at an X value in xy and survival graphs), a list of at most "

@@ -27,10 +27,11 @@ from ..contract import styles as S
 from ..contract.families import FAMILIES
 from ..contract.methods import METHODS
 from ..contract.presets import DEFAULT_PRESET, PRESETS
+from ..contract.v2 import document as V2
 from ..contract.variants import VARIANTS
 from ..contract.versions import VERSIONS
 from ..problems import CATALOGUE
-from .examples import COMPLETE, FAMILY_EXAMPLES
+from .examples import COMPLETE, FAMILY_EXAMPLES, LATER_EXAMPLES, example_names
 from .jsonfmt import pretty
 from .markdown import page
 from .markdown import slug as _slug
@@ -38,6 +39,8 @@ from .minimal import minimal_document
 from .reference import Reference, cell, enumerations, number
 
 TEMPLATE = "spec-template.md"
+#: what each example of a later version shows, in the examples table
+LATER_TOPICS = {"summary-data": "`column`, `grouped`: tables of mean, SD or SEM, and N (`entry`)"}
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 
 #: What each stage of the open pipeline checks, by the stage's name in the reader.
@@ -284,6 +287,11 @@ def _md_text(text: str) -> str:
 def examples_block() -> str:
     base = site.examples_url(site.CURRENT_VERSION)
     rows = [(f"[`{n}.plotdoc`]({base}{n}.plotdoc)", f"`{f}`") for n, f in FAMILY_EXAMPLES.items()]
+    rows += [
+        (f"[`{n}.plotdoc`]({base}{n}.plotdoc)", LATER_TOPICS.get(n, ""))
+        for n in example_names(site.CURRENT_VERSION)
+        if n in LATER_EXAMPLES
+    ]
     rows.append(
         (
             f"[`{COMPLETE}.plotdoc`]({base}{COMPLETE}.plotdoc)",
@@ -334,7 +342,7 @@ def _values() -> dict[str, str]:
         "forbidden_keys": _codes(sorted(L.FORBIDDEN_KEYS)),
         "codes": codes_block(),
         "examples": examples_block(),
-        "reference": Reference().markdown(level=3).rstrip(),
+        "reference": Reference(V2.ROOT, V2.DEFINITIONS).markdown(level=3).rstrip(),
         "enumerations": enumerations(level=3).rstrip(),
     }
 

@@ -28,7 +28,10 @@ def _version_paths(version: int) -> list[str]:
     spec = f"developers/project-format/v{version}"
     return [
         f"{base}.json",
-        *(f"{base}/examples/{name}{examples.EXTENSION}" for name in examples.example_names()),
+        *(
+            f"{base}/examples/{name}{examples.EXTENSION}"
+            for name in examples.example_names(version)
+        ),
         f"{spec}/index.html",
         f"{spec}/v{version}.md",
     ]
@@ -43,7 +46,7 @@ def relative_paths() -> list[str]:
 def _version_contents(version: int) -> list[bytes]:
     return [
         schema.schema_bytes(version),
-        *(examples.example_bytes(name, version) for name in examples.example_names()),
+        *(examples.example_bytes(name, version) for name in examples.example_names(version)),
         specpage.published_html(version).encode("utf-8"),
         specpage.published_markdown(version).encode("utf-8"),
     ]

@@ -223,6 +223,8 @@ def _null(node: Null, defs: Mapping[str, Node]) -> Accept:
 def _arr(node: Arr, defs: Mapping[str, Node]) -> Accept:
     low, high = node.min_items, node.max_items
     item = _compile(node.items, defs)
+    if accepted_types(node.items, defs) == {"object"}:
+        return _arr_of_objects(low, high, item)
 
     def accept(value: Any) -> bool:
         if type(value) is not list:
@@ -233,6 +235,47 @@ def _arr(node: Arr, defs: Mapping[str, Node]) -> Accept:
         return all(map(item, value))
 
     return accept
+
+
+def _arr_of_objects(low: int, high: int | None, item: Accept) -> Accept:
+    """An array of objects (analyses, annotations, reference lines...): an item equal to one
+    accepted before in this process (the same JSON) is looked up instead of checked. A
+    project of 200 tables of 200 analyses repeats the same few analyses; a save checks again
+    every item that open (or the last save) accepted."""
+    seen: dict[bytes, None] = {}
+
+    def accept(value: Any) -> bool:
+        if type(value) is not list:
+            return False
+        n = len(value)
+        if (high is not None and n > high) or n < low:
+            return False
+        if n < _SEEN_ARRAY:
+            return all(map(item, value))
+        try:
+            keys = list(map(orjson.dumps, value))
+        except TypeError:  # deeper than orjson writes: checked as it is
+            return all(map(item, value))
+        for key, one in zip(keys, value, strict=True):
+            if key in seen:
+                continue
+            if not item(one):
+                return False
+            if len(key) <= _SEEN_ITEM_BYTES:
+                with _LOCK:
+                    if len(seen) >= _SEEN_ARRAY_ITEMS:
+                        del seen[next(iter(seen))]
+                    seen[key] = None
+        return True
+
+    return accept
+
+
+#: arrays of objects from this many items on remember the items they accepted: at most this
+#: many per array node, each of at most this many bytes of JSON
+_SEEN_ARRAY = 8
+_SEEN_ARRAY_ITEMS = 2048
+_SEEN_ITEM_BYTES = 1 << 10
 
 
 def _obj(node: Obj, defs: Mapping[str, Node]) -> Accept:

@@ -7,15 +7,20 @@ and never collide with explicit ids. Trailing rows with no value anywhere are dr
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 import numpy as np
+import orjson
 
 from ..contract import document as D
+from ..contract.entries import SUMMARY_REPLICATES, VALUES, is_summary
 from ..contract.families import FAMILIES
 from ..contract.methods import METHODS
 from ..contract.variants import VARIANTS, default_variant, merge, merged_into
+from ..contract.variants.from_summary import summary_plot
+from ..jsoncopy import json_copy, json_exact
 from ..migrations.v1_to_v2 import data_set_ids, table_to_model
 from ..model import (
     Analysis,
@@ -101,6 +106,8 @@ def _drop(tree: Any, path: tuple[str | int, ...], keys: list[str | int]) -> None
 def _ids(given: Iterable[str | None], prefix: str) -> list[str]:
     """Explicit ids kept; the others numbered `prefix-N`, skipping any explicit id."""
     given = list(given)
+    if None not in given:  # every id given (as plotdoc writes them)
+        return given  # type: ignore[return-value]
     taken = {g for g in given if g is not None}
     out: list[str] = []
     n = 0
@@ -116,6 +123,60 @@ def _ids(given: Iterable[str | None], prefix: str) -> list[str]:
     return out
 
 
+def _analyses(raws: list[dict[str, Any]], ids: list[str]) -> list[Analysis]:
+    """Each analysis with its method's defaults and the file's params merged over them.
+
+    The params of a table's analyses are merged shallowly (a deep merge only where a param
+    and its default are both objects) and then copied all at once with one orjson round trip,
+    so no two analyses, and no analysis and the methods' defaults, share an object.
+    """
+    merged: list[dict[str, Any]] = []
+    exact = True
+    # per method: its defaults and the names of those that are objects
+    known: dict[str, tuple[dict[str, Any], frozenset[str]]] = {}
+    for a in raws:
+        method = a["method"]
+        entry = known.get(method)
+        if entry is None:
+            found = _method_defaults(method)
+            if found is None:
+                exact = False
+                found = METHODS[method].defaults
+            objects = frozenset(k for k, v in found.items() if type(v) is dict)
+            entry = known[method] = (found, objects)
+        defaults, objects = entry
+        patch = a.get("params")
+        if not patch:
+            merged.append(defaults)
+        elif objects and any(type(patch.get(k)) is dict for k in objects):
+            merged.append(merge(defaults, patch))
+        else:
+            merged.append({**defaults, **patch})
+    # the params come from the parsed JSON, the defaults were checked to read back the same
+    fresh = json_copy(merged) if exact else copy.deepcopy(merged)
+    return [
+        Analysis(aid, a["method"], params) for a, aid, params in zip(raws, ids, fresh, strict=True)
+    ]
+
+
+def _method_defaults(method: str) -> dict[str, Any] | None:
+    """``method``'s defaults, shared (never to be changed), when orjson reads them back the
+    same (dicts, lists and plain scalars only); otherwise None."""
+    try:
+        return _DEFAULTS[method]
+    except KeyError:
+        defaults = METHODS[method].defaults
+        found = (
+            defaults
+            if json_exact(defaults) and orjson.loads(orjson.dumps(defaults)) == defaults
+            else None
+        )
+        return _DEFAULTS.setdefault(method, found)
+
+
+_DEFAULTS: dict[str, dict[str, Any] | None] = {}
+
+
 def _table(ctx: Context, raw: dict[str, Any], index: int, tid: str) -> Table:
     family = FAMILIES[raw["format"]]
     raw_sets: list[dict[str, Any]] = raw.get("dataSets") or []
@@ -125,7 +186,9 @@ def _table(ctx: Context, raw: dict[str, Any], index: int, tid: str) -> Table:
     table_to_model(raw, names, ids)
     blocks = [block_of(ctx, ds["values"]) for ds in raw_sets]
     widest = max((b.width for b in blocks), default=0)
-    replicates = int(raw.get("replicates", max(widest, family.min_replicates)))
+    entry = str(raw.get("entry", VALUES))
+    default = SUMMARY_REPLICATES if is_summary(entry) else max(widest, family.min_replicates)
+    replicates = int(raw.get("replicates", default))
     data_sets = [
         _data_set(ds["name"], b, replicates, family.allows_text)
         for ds, b in zip(raw_sets, blocks, strict=True)
@@ -150,10 +213,7 @@ def _table(ctx: Context, raw: dict[str, Any], index: int, tid: str) -> Table:
     if labels is not None:
         labels = (labels + [""] * rows)[:rows]
     analysis_ids = _ids((a.get("id") for a in raw.get("analyses") or []), "analysis")
-    analyses = [
-        Analysis(aid, a["method"], merge(METHODS[a["method"]].defaults, a.get("params") or {}))
-        for a, aid in zip(raw.get("analyses") or [], analysis_ids, strict=True)
-    ]
+    analyses = _analyses(raw.get("analyses") or [], analysis_ids)
     ann_ids = _ids((a.get("id") for a in raw.get("annotations") or []), "annotation")
     annotations = []
     for a, aid in zip(raw.get("annotations") or [], ann_ids, strict=True):
@@ -181,6 +241,7 @@ def _table(ctx: Context, raw: dict[str, Any], index: int, tid: str) -> Table:
         annotations=annotations,
         titles=resolve(D.DEFINITIONS["Titles"], raw.get("titles", {})),
         usermeta=dict(raw.get("usermeta") or {}),
+        entry=entry,
     )
     table.graph = build_graph(raw.get("graph"), table)
     return table
@@ -257,7 +318,13 @@ def default_graph_document(table: Table) -> dict[str, Any] | None:
                 "options": {"kind": "scatter", "mapping": {"x": 0, "y": 1}},
             },
         }
-    return {"variantId": default_variant(table.format, table.replicates)}
+    graph: dict[str, Any] = {
+        "variantId": default_variant(table.format, table.replicates, table.entry)
+    }
+    plot = summary_plot(table.format, table.entry)
+    if plot is not None:
+        graph["plot"] = plot
+    return graph
 
 
 def build_graph(raw: dict[str, Any] | None, table: Table) -> Graph | None:

@@ -9,11 +9,11 @@ up to :data:`~plotdoc.contract.limits.MAX_LISTED_PROBLEMS` and warnings up to
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from ..contract.limits import MAX_LISTED_PROBLEMS, MAX_LISTED_WARNINGS
+from ..gcpause import collector_paused
 from ..problems import Problem, Report, error
 from .context import DROPPED_CODES, Context
 from .encoding import check_encoding
@@ -64,32 +64,8 @@ def run_pipeline(
     report = Report()
     # Parsing a large document allocates millions of small objects; the cyclic collector
     # would scan them again and again without finding garbage, so it pauses meanwhile.
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        # problems listed before this index are at the paths of the user's file
-        migrated_from = 0
-        for stage in stages:
-            if stage.name == "import" and (not build or ctx.has_errors):
-                break
-            if not stage.stops and ctx.has_errors:
-                break
-            # a migration drops the keys it warns about itself
-            if collect(ctx, stage.run(ctx), drops=stage.name != "migration") and stage.stops:
-                break
-            if stage.name == "migration":
-                migrated_from = len(ctx.problems)
-    finally:
-        # The parsed tree and the rows flattened from it are not needed past the pipeline
-        # (the project holds arrays and copies). Freed while the collector still pauses,
-        # their millions of lists leave the youngest generation by reference counting;
-        # kept until the caller returns, the first collection after this one would scan them
-        # all (about 150 ms on a 2,000,000-cell document) and free nothing.
-        ctx.tree = None
-        ctx.flat.clear()
-        ctx.blocks.clear()
-        if was_enabled:
-            gc.enable()
+    with collector_paused():
+        migrated_from = _run_stages(ctx, stages, build)
     if ctx.omitted:
         ctx.problems.append(
             error(
@@ -113,6 +89,33 @@ def run_pipeline(
     report.omitted = ctx.omitted
     report.omitted_warnings = ctx.omitted_warnings
     return ctx, report
+
+
+def _run_stages(ctx: Context, stages: tuple[Stage, ...], build: bool) -> int:
+    """Run ``stages`` over ``ctx``; the index of the first problem found after migration
+    (problems before it are at the paths of the user's file)."""
+    migrated_from = 0
+    try:
+        for stage in stages:
+            if stage.name == "import" and (not build or ctx.has_errors):
+                break
+            if not stage.stops and ctx.has_errors:
+                break
+            # a migration drops the keys it warns about itself
+            if collect(ctx, stage.run(ctx), drops=stage.name != "migration") and stage.stops:
+                break
+            if stage.name == "migration":
+                migrated_from = len(ctx.problems)
+    finally:
+        # The parsed tree and the rows flattened from it are not needed past the pipeline
+        # (the project holds arrays and copies). Freed while the collector still pauses,
+        # their millions of lists leave the youngest generation by reference counting;
+        # kept until the caller returns, the first collection after this one would scan them
+        # all (about 150 ms on a 2,000,000-cell document) and free nothing.
+        ctx.tree = None
+        ctx.flat.clear()
+        ctx.blocks.clear()
+    return migrated_from
 
 
 def collect(ctx: Context, found: Iterable[Problem], *, drops: bool = True) -> bool:

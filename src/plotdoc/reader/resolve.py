@@ -32,6 +32,7 @@ from ..contract.nodes import (
     json_type_name,
     tagged_options,
 )
+from ..jsoncopy import json_exact
 
 
 def resolve(node: Node, value: Any, defs: Mapping[str, Node] = DEFINITIONS) -> Any:
@@ -51,7 +52,7 @@ def resolve(node: Node, value: Any, defs: Mapping[str, Node] = DEFINITIONS) -> A
     if blob is not None:
         return orjson.loads(blob)
     out = resolver(node)(value)
-    if _json_exact(out) and len(key) <= _SEEN_BYTES:
+    if json_exact(out) and len(key) <= _SEEN_BYTES:
         with _LOCK:
             if len(seen) >= _SEEN_ITEMS:
                 del seen[next(iter(seen))]
@@ -151,18 +152,9 @@ def _maker(resolved: Any) -> Callable[[], Any]:
     if resolved is None or type(resolved) in (str, int, float, bool):
         return lambda: resolved
     blob = orjson.dumps(resolved)
-    if _json_exact(resolved) and orjson.loads(blob) == resolved:
+    if json_exact(resolved) and orjson.loads(blob) == resolved:
         return lambda: orjson.loads(blob)
     return lambda: copy.deepcopy(resolved)
-
-
-def _json_exact(value: Any) -> bool:
-    """Whether orjson reads ``value`` back with the same types (dicts, lists, scalars)."""
-    if type(value) is dict:
-        return all(type(k) is str and _json_exact(v) for k, v in value.items())
-    if type(value) is list:
-        return all(_json_exact(v) for v in value)
-    return value is None or type(value) in (str, int, float, bool)
 
 
 def _one_of(node: OneOf) -> Resolver:

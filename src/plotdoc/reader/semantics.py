@@ -15,14 +15,17 @@ from typing import Any
 import orjson
 
 from ..contract import plots as P
+from ..contract.entries import SUMMARY_REPLICATES
 from ..contract.families import FAMILIES
 from ..contract.limits import MAX_EXACT_CELL_INT, MAX_TOTAL_CELLS, MAX_USERMETA_BYTES
 from ..contract.methods import METHODS
 from ..contract.variants import VARIANTS
 from ..migrations.v1_to_v2 import KEY_MAPS, data_set_ids, path_get
 from ..problems import Path, Problem, error, excerpt, warning
+from .brackets import check_bracket
 from .cells import CellBlock, CellFacts, parse_numeric_text, to_block
 from .context import Context
+from .summary_entry import check_entry, check_graph, is_summary_table
 
 _TS = re.compile(
     r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(Z|([+-])([0-9]{2}):([0-9]{2}))"
@@ -135,6 +138,10 @@ def _survival_codes(block: CellBlock | CellFacts, path: Path) -> Iterator[Proble
 #: orjson, which the writer uses, serialises at most this many nested arrays and objects; a
 #: usermeta that nests deeper (counting the levels above it in the document) could not be saved.
 MAX_WRITABLE_DEPTH = 254
+
+#: each method's parameters that name a data set (a method's spec builds the tuple per call)
+_GROUP_PARAMS: dict[str, tuple[str, ...]] = {}
+_PAIR_PARAMS: dict[str, tuple[str, ...]] = {}
 
 
 def _usermeta(value: Any, path: Path) -> Iterator[Problem]:
@@ -269,9 +276,14 @@ def _table(
     blocks = [_cells_of(ctx, ds["values"]) for ds in data_sets]
     widest = max((b.width for b in blocks), default=0)
     explicit = table.get("replicates")
-    replicates = explicit if explicit is not None else max(widest, family.min_replicates)
+    summary = is_summary_table(table)
+    yield from check_entry(table, path)
+    if summary:  # three numbers a row (check_entry reports another count)
+        replicates = SUMMARY_REPLICATES
+    else:
+        replicates = explicit if explicit is not None else max(widest, family.min_replicates)
     replicates = int(replicates)
-    if not family.replicates_ok(replicates):
+    if not summary and not family.replicates_ok(replicates):
         rule = "exactly 1" if family.replicate_rule == "fixed-1" else "at least 2"
         where = (*path, "replicates") if explicit is not None else path
         yield (
@@ -284,7 +296,7 @@ def _table(
         )
     for d, block in enumerate(blocks):
         vpath = (*path, "dataSets", d, "values")
-        if explicit is not None and block.width > replicates:
+        if (explicit is not None or summary) and block.width > replicates:
             for r, cells in block.wide_rows(replicates, 10):
                 yield (
                     error(
@@ -336,53 +348,20 @@ def _table(
     counted.append(rows * replicates * len(data_sets))
 
     graph = table.get("graph")
+    if graph is not None and summary:
+        yield from check_graph(table, graph, (*path, "graph"))
     if graph is not None:
         yield from (
             _graph(
                 ctx, graph, (*path, "graph"), family.id, replicates, data_sets, derived is not None
             )
         )
-    seen_analysis: dict[str, int] = {}
-    for a, analysis in enumerate(table.get("analyses") or []):
-        method = METHODS[analysis["method"]]
-        apath = (*path, "analyses", a)
-        if family.id not in method.families:
-            yield (
-                error(
-                    "analysis-unavailable",
-                    (*apath, "method"),
-                    f"expected a method for {family.id} tables; {method.id} runs on {', '.join(method.families)} tables",
-                )
-            )
-        aid = analysis.get("id")
-        if aid is not None:
-            if aid in seen_analysis:
-                yield (
-                    error(
-                        "duplicate-analysis-id",
-                        (*apath, "id"),
-                        f"expected a unique analysis id; {excerpt(aid)} is also analyses[{seen_analysis[aid]}]",
-                    )
-                )
-            else:
-                seen_analysis[aid] = a
-        settings: dict[str, Any] = analysis.get("params") or {}
-        named: list[tuple[tuple[str | int, ...], Any]] = [
-            ((key,), settings.get(key)) for key in method.data_set_params
-        ]
-        for key in method.data_set_pair_params:
-            listed: list[list[Any]] = settings.get(key) or []
-            for n, pair in enumerate(listed):
-                named.extend(((key, n, side), group) for side, group in enumerate(pair))
-        for where, group in named:
-            if group is not None and group not in set_ids:
-                yield (
-                    warning(
-                        "analysis-group-unknown",
-                        (*apath, "params", *where),
-                        f"expected the id of a data set (in a version 1 file, its name); no data set has the id {excerpt(group)}",
-                    )
-                )
+    analyses = table.get("analyses") or []
+    if analyses and not _analyses_plain(analyses, family.id, set_ids):
+        yield from _analysis_problems(analyses, path, family.id, set_ids, table)
+    elif analyses:
+        for a, analysis in enumerate(analyses):
+            yield from _notices(table, analysis, (*path, "analyses", a))
     seen_ann: dict[str, int] = {}
     plotted = len(data_sets)
     for n, ann in enumerate(table.get("annotations") or []):
@@ -398,6 +377,8 @@ def _table(
                 )
             else:
                 seen_ann[aid] = n
+        if ann["type"] == "bracket":
+            yield from check_bracket(ann, table.get("analyses") or [], (*path, "annotations", n))
         if ann["type"] == "bracket" and derived is None:
             for side in ("left", "right"):
                 anchor = ann[side]
@@ -410,11 +391,110 @@ def _table(
                             "annotation-group-out-of-range",
                             where,
                             f"expected the id of a data set; found {excerpt(anchor['dataSetId'])}, "
-                            "which matches none (an id ds-<n> is drawn at the n-th plotted "
-                            "group, from 0, any other at the first)",
+                            "which matches none (an id ds-<n> is drawn at data set n, from 0, "
+                            "or at the last one drawn past the end; any other at the first)",
                         )
                     )
     yield from _usermeta(table.get("usermeta"), (*path, "usermeta"))
+
+
+def _analyses_plain(analyses: list[Any], family_id: str, set_ids: Any) -> bool:
+    """Whether a table's analyses have none of the problems :func:`_analysis_problems`
+    finds, by whole-list passes (a table may have 200 analyses, a project 40,000)."""
+    methods = {a["method"] for a in analyses}
+    if any(family_id not in METHODS[m].families for m in methods):
+        return False
+    ids = [i for i in map(_id_of, analyses) if i is not None]
+    if len(set(ids)) != len(ids):
+        return False
+    grouped = {m for m in methods if _groups(m) or _pair_groups(m)}
+    if grouped:
+        for analysis in analyses:
+            if analysis["method"] in grouped:
+                for _, group in _named(analysis["method"], analysis.get("params") or {}):
+                    if group is not None and group not in set_ids:
+                        return False
+    return True
+
+
+def _id_of(item: dict[str, Any]) -> Any:
+    return item.get("id")
+
+
+def _groups(method_id: str) -> tuple[str, ...]:
+    """The parameters of a method that name a data set (its spec builds them per call)."""
+    groups = _GROUP_PARAMS.get(method_id)
+    if groups is None:
+        groups = _GROUP_PARAMS.setdefault(method_id, METHODS[method_id].data_set_params)
+    return groups
+
+
+def _pair_groups(method_id: str) -> tuple[str, ...]:
+    """The parameters of a method that list pairs of data sets."""
+    pairs = _PAIR_PARAMS.get(method_id)
+    if pairs is None:
+        pairs = _PAIR_PARAMS.setdefault(method_id, METHODS[method_id].data_set_pair_params)
+    return pairs
+
+
+def _named(method_id: str, params: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    """(path under `params`, value) of every data set an analysis' params name."""
+    for key in _groups(method_id):
+        yield (key,), params.get(key)
+    for key in _pair_groups(method_id):
+        for n, pair in enumerate(params.get(key) or []):
+            for side, group in enumerate(pair):
+                yield (key, n, side), group
+
+
+def _notices(table: Any, analysis: Any, apath: Path) -> Iterator[Problem]:
+    """The warnings a method gives about an analysis as the file has it (a logX fit over
+    what look like raw concentrations)."""
+    method = METHODS[analysis["method"]]
+    if method.has_notices:
+        params = {**method.defaults, **(analysis.get("params") or {})}
+        for key, code, message in method.notices(table, params):
+            yield warning(code, (*apath, "params", key), message)
+
+
+def _analysis_problems(
+    analyses: list[Any], path: Path, family_id: str, set_ids: Any, table: Any
+) -> Iterator[Problem]:
+    """Each analysis's method runs on the table's family, its id is unique, and the data
+    sets its params name exist."""
+    seen_analysis: dict[str, int] = {}
+    for a, analysis in enumerate(analyses):
+        method = METHODS[analysis["method"]]
+        if family_id not in method.families:
+            yield (
+                error(
+                    "analysis-unavailable",
+                    (*path, "analyses", a, "method"),
+                    f"expected a method for {family_id} tables; {method.id} runs on {', '.join(method.families)} tables",
+                )
+            )
+        aid = analysis.get("id")
+        if aid is not None:
+            if aid in seen_analysis:
+                yield (
+                    error(
+                        "duplicate-analysis-id",
+                        (*path, "analyses", a, "id"),
+                        f"expected a unique analysis id; {excerpt(aid)} is also analyses[{seen_analysis[aid]}]",
+                    )
+                )
+            else:
+                seen_analysis[aid] = a
+        yield from _notices(table, analysis, (*path, "analyses", a))
+        for where, group in _named(method.id, analysis.get("params") or {}):
+            if group is not None and group not in set_ids:
+                yield (
+                    warning(
+                        "analysis-group-unknown",
+                        (*path, "analyses", a, "params", *where),
+                        f"expected the id of a data set (in a version 1 file, its name); no data set has the id {excerpt(group)}",
+                    )
+                )
 
 
 def _exact_rows(ctx: Context, path: Path) -> list[Any] | None:

@@ -26,10 +26,14 @@ from .style.types import StyleLookup
 
 @dataclass
 class Anchor:
-    """Where a bracket snaps for one plotted data set."""
+    """A place a bracket snaps to: a plotted data set (or one of its cells, where a family
+    draws a data set at several places) at ``pos`` along the category axis, its data reaching
+    ``top``."""
 
     pos: float
     top: float
+    #: the data set drawn there (its index in the table), or None when not known
+    data_set: int | None = None
 
 
 @dataclass
@@ -260,8 +264,9 @@ class DrawContext:
         text = label if label is not None else (self.ds_name(i) if isinstance(i, int) else key)
         self.legend_handles.append((key, handle, text))
 
-    def anchor(self, pos: float, top: float) -> None:
-        self.anchors.append(Anchor(float(pos), float(top)))
+    def anchor(self, pos: float, top: float, data_set: int | None = None) -> None:
+        """Record where data set ``data_set`` is drawn (once per place it is drawn at)."""
+        self.anchors.append(Anchor(float(pos), float(top), data_set))
 
 
 #: sensible bounds for user sizes (points): a style never asks for a mile-wide line

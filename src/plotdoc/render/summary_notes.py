@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..contract.entries import MEAN, SPREAD, N, is_summary, spread_name
 from ..contract.variants import Mark
 from ..stats.descriptive import median_ci
 from . import ids
@@ -76,6 +77,7 @@ def warn_summaries(ctx: DrawContext) -> None:
             if median:
                 _warn_median_ci(ctx, i, name, cells)
     _warn_log_error_bars(ctx)
+    _warn_summary_rows(ctx)
 
 
 def _warn_geometric(ctx: DrawContext, i: int, name: str, cells: list[np.ndarray]) -> None:
@@ -147,5 +149,62 @@ def _warn_log_error_bars(ctx: DrawContext) -> None:
             "zero or below, which a log axis cannot show: "
             f"{'they run' if n != 1 else 'it runs'} to the axis' edge, which is not a real "
             "limit; choose an error a log axis can show (geoSd, geoCi95) or a linear axis",
+            ("dataSets", i),
+        )
+
+
+def _error_of(ctx: DrawContext) -> str | None:
+    """The error bar a graph of summary data draws (``sd``, ``sem``, ``ci95``), or None."""
+    if ctx.graph.plot.family == "xy":
+        center = str(ctx.options.get("center", "mean"))
+        marks = (Mark.ERROR_BAR, Mark.ERROR_BAND)
+        if not (center.endswith("Error") or any(ctx.variant.draws(m) for m in marks)):
+            return None
+        return str(ctx.options.get("error", "sd"))
+    errors = {"meanWithSd": "sd", "meanWithSem": "sem", "meanWithCi95": "ci95"}
+    return errors.get(graph_mode(ctx))
+
+
+#: what each error bar of summary data is called in a warning
+_ERROR_NAMES = {"sd": "SD error bar", "sem": "SEM error bar", "ci95": "confidence interval"}
+
+
+def _warn_summary_rows(ctx: DrawContext) -> None:
+    """A table of summary data: rows whose mean is drawn without the error bar the graph
+    asks for, because the row lacks the SD or SEM, or the N it needs (or its N is 1)."""
+    entry = ctx.table.entry
+    error = _error_of(ctx) if is_summary(entry) else None
+    if error is None:
+        return
+    given = "sd" if entry == "meanSdN" else "sem"
+    needs_n = error != given  # converting SD and SEM, or a CI, takes N
+    for i in ctx.visible_data_sets():
+        if i >= len(ctx.table.data_sets):
+            continue
+        values = np.asarray(ctx.table.data_sets[i].values, dtype=float)
+        if values.ndim != 2 or values.shape[1] < 3:
+            continue
+        mean, spread, n = values[:, MEAN], values[:, SPREAD], values[:, N]
+        has = np.isfinite(mean)
+        one = has & (n == 1)
+        no_spread = has & ~one & ~np.isfinite(spread)
+        no_n = has & ~one & np.isfinite(spread) & needs_n & ~np.isfinite(n)
+        parts = []
+        for rows, what in (
+            (no_spread, f"lack{{s}} the {spread_name(entry)}"),
+            (no_n, f"lack{{s}} the N the {_ERROR_NAMES[error]} needs"),
+            (one, "{has} N = 1, which has no spread"),
+        ):
+            k = int(rows.sum())
+            if k:
+                verb = what.format(s="s" if k == 1 else "", has="has" if k == 1 else "have")
+                parts.append(f"{_unit(ctx, k)} {verb}")
+        if not parts:
+            continue
+        name = ctx.table.data_sets[i].name
+        add_warning(
+            ctx,
+            HIDDEN,
+            f"data set {name!r}: {'; '.join(parts)}: the mean is drawn without an error bar",
             ("dataSets", i),
         )

@@ -36,7 +36,7 @@ from .descriptive import (
     percentiles,
     summarize,
 )
-from .fourpl import FourPLResult, four_parameter_logistic, fourpl_curve, looks_like_concentrations
+from .fourpl import FourPLResult, four_parameter_logistic, fourpl_curve
 from .fourpl_compare import EC50ComparisonResult, compare_ec50
 from .frequency import FrequencyResult, frequency_distribution
 from .nonparametric import RankTestResult, rank_test
@@ -98,7 +98,6 @@ __all__ = [
     "kaplan_meier",
     "kernel_density",
     "linear_regression",
-    "looks_like_concentrations",
     "median_ci",
     "multiple_comparisons",
     "multiple_comparisons_from_summary",

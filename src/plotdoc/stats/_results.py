@@ -31,6 +31,7 @@ IntArray: TypeAlias = npt.NDArray[np.int64]
 #: - ``wrong-variable-types``: fewer than two continuous variables to correlate.
 #: - ``non-positive-values``: a geometric statistic met a value <= 0.
 #: - ``too-many-bins``: the bin width asks for more bins than :data:`MAX_BINS`.
+#: - ``too-many-values``: more values than the test is defined for (Shapiro-Wilk: 5000).
 #: - ``budget-exceeded``: the computation would pass, or passed, its budget of time or memory
 #:   (:mod:`plotdoc.stats.budget`).
 #: - ``not-applicable``: the options ask for something that does not apply (a correction that
@@ -45,6 +46,7 @@ Status: TypeAlias = Literal[
     "wrong-variable-types",
     "non-positive-values",
     "too-many-bins",
+    "too-many-values",
     "budget-exceeded",
     "not-applicable",
 ]

@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import numbers
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias
 
@@ -213,25 +212,6 @@ FIT_WARNINGS: dict[str, str] = {
 }
 MAX_CI_DECADES = 3.0
 MAX_HILL_SLOPE = 10.0
-#: ``looks_like_concentrations``: smallest max/min ratio of X that suggests raw concentrations
-CONCENTRATION_RATIO = 100.0
-
-
-def looks_like_concentrations(x: Iterable[object]) -> bool:
-    """True when X given to a ``logX`` model looks like raw concentrations, not logarithms.
-
-    Every X that is a number (missing cells and anything else are skipped) is > 0 and the largest is at least :data:`CONCENTRATION_RATIO` times
-    the smallest (a log-dose X holds negative values or spans a small ratio). Pure Python, so
-    that validating a document needs no numpy.
-    """
-    values = [
-        float(v)
-        for v in x
-        if isinstance(v, numbers.Real) and not isinstance(v, bool) and math.isfinite(float(v))
-    ]
-    if not values or min(values) <= 0:
-        return False
-    return max(values) / min(values) >= CONCENTRATION_RATIO
 
 
 def fit_warnings(

@@ -1,7 +1,8 @@
 """Normality tests of one data set.
 
 - ``dagostinoPearson``: D'Agostino-Pearson omnibus K² (``scipy.stats.normaltest``), n >= 8.
-- ``shapiroWilk``: Shapiro-Wilk W (``scipy.stats.shapiro``, algorithm AS R94), n >= 3.
+- ``shapiroWilk``: Shapiro-Wilk W (``scipy.stats.shapiro``, algorithm AS R94), 3 <= n <= 5000
+  (R ``shapiro.test``'s range, where the algorithm's P value is accurate).
 - ``andersonDarling``: A² against a normal with the sample mean and SD, P value as R
   ``nortest::ad.test`` computes it (Stephens' modified statistic ``A²(1 + 0.75/n + 2.25/n²)``
   and D'Agostino and Stephens' piecewise formulas), n >= 8. Hand-written.
@@ -29,6 +30,11 @@ NORMALITY_TESTS: tuple[str, ...] = (
     "kolmogorovSmirnov",
 )
 _MIN_N = {"dagostinoPearson": 8, "shapiroWilk": 3, "andersonDarling": 8, "kolmogorovSmirnov": 5}
+_MAX_N = {"shapiroWilk": 5000}
+#: each test's name as a message says it
+TEST_NAMES = {"dagostinoPearson": "The D'Agostino-Pearson test", "shapiroWilk": "The Shapiro-Wilk "
+              "test", "andersonDarling": "The Anderson-Darling test",
+              "kolmogorovSmirnov": "The Kolmogorov-Smirnov (Lilliefors) test"}  # fmt: skip
 _NAMES = {"dagostinoPearson": "K2", "shapiroWilk": "W", "andersonDarling": "A2",
           "kolmogorovSmirnov": "D"}  # fmt: skip
 
@@ -49,8 +55,8 @@ class NormalityResult(ResultMixin):
     p: float
     #: significance level of ``passed``
     alpha: float
-    #: ``p > alpha``; ``False`` when there is no P value
-    passed: bool
+    #: ``p > alpha``; ``None`` when there is no P value (the status says why)
+    passed: bool | None
     status: Status
     message: str
 
@@ -119,7 +125,8 @@ def normality_test(
     """Test whether the non-missing ``values`` look normally distributed.
 
     Status ``too-few-values`` below the test's minimum n (8, 3, 8, 5 as in the module
-    docstring), ``zero-variance`` when all values are equal.
+    docstring), ``too-many-values`` above Shapiro-Wilk's 5000, ``zero-variance`` when all
+    values are equal.
     """
     check_choice("test", test, NORMALITY_TESTS)
     if not 0.0 < float(alpha) < 1.0:
@@ -129,10 +136,18 @@ def normality_test(
     name = _NAMES[test]
 
     def failed(status: Status, message: str) -> NormalityResult:
-        return NormalityResult(test, n, name, NAN, NAN, alpha, False, status, message)
+        return NormalityResult(test, n, name, NAN, NAN, alpha, None, status, message)
 
     if n < _MIN_N[test]:
-        return failed("too-few-values", f"The test needs at least {_MIN_N[test]} values, not {n}.")
+        return failed(
+            "too-few-values", f"{TEST_NAMES[test]} needs at least {_MIN_N[test]} values, not {n}."
+        )
+    if n > _MAX_N.get(test, n):
+        return failed(
+            "too-many-values",
+            f"{TEST_NAMES[test]} takes at most {_MAX_N[test]} values (as R's shapiro.test), "
+            f"not {n}; the D'Agostino-Pearson test takes any number from 8.",
+        )
     if x[0] == x[-1] or not float(x.std(ddof=1)) > 0:
         return failed("zero-variance", "All values are equal: normality cannot be tested.")
     if test == "dagostinoPearson":

@@ -93,6 +93,8 @@ class SurvivalComparisonResult(ResultMixin):
     hazard_ratio_logrank_ci_upper: float
     status: Status
     message: str
+    #: the groups' names, in order (``group 1``, ``group 2``... when none are given)
+    names: tuple[str, ...] = ()
 
 
 GroupInput = tuple[npt.ArrayLike, npt.ArrayLike]
@@ -106,6 +108,7 @@ def survival_comparison(
     scores: npt.ArrayLike | None = None,
     median_ci: str = "log-log",
     p_value_style: str = "graphpad",
+    names: Sequence[str] | None = None,
 ) -> SurvivalComparisonResult:
     """Compare the survival of ``groups``, each a pair ``(times, events)`` (event 1, censored 0).
 
@@ -121,6 +124,9 @@ def survival_comparison(
     check_choice("p_value_style", p_value_style, STYLES)
     c = check_confidence(confidence)
     k = len(groups)
+    labels = tuple(names) if names is not None else tuple(f"group {i + 1}" for i in range(k))
+    if len(labels) != k:
+        raise ValueError(f"names must name the {k} groups, got {len(labels)}")
     cleaned: list[tuple[FloatArray, FloatArray]] = []
     for times, events in groups:
         t, e = as_float_array(times), as_float_array(events)
@@ -142,7 +148,7 @@ def survival_comparison(
         "median_ci_method": median_ci, "hazard_ratio": NAN, "hazard_ratio_ci_lower": NAN,
         "hazard_ratio_ci_upper": NAN, "hazard_ratio_method": HAZARD_RATIO_METHOD,
         "hazard_ratio_logrank": NAN, "hazard_ratio_logrank_ci_lower": NAN,
-        "hazard_ratio_logrank_ci_upper": NAN, "status": "ok", "message": "ok",
+        "hazard_ratio_logrank_ci_upper": NAN, "status": "ok", "message": "ok", "names": labels,
     }  # fmt: skip
 
     def failed(status: Status, message: str) -> SurvivalComparisonResult:

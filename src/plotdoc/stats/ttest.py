@@ -25,6 +25,9 @@ from ._results import (
     t_quantile,
 )
 
+#: what a t test of raw values says it was computed from
+RAW_VALUES = "raw values"
+
 Design: TypeAlias = Literal["unpaired", "paired"]
 Variance: TypeAlias = Literal["welch", "equal"]
 
@@ -91,6 +94,9 @@ class TTestResult(ResultMixin):
     f_p: float
     status: Status
     message: str
+    #: what the test was computed from: ``raw values``, or ``mean, SD and N`` (``mean, SEM and
+    #: N``) for a table of summary data (:func:`plotdoc.stats.summary_data.ttest_from_summary`)
+    computed_from: str = RAW_VALUES
 
 
 def _t_two_tailed(t: float, df: float) -> float:
@@ -118,6 +124,7 @@ def _result(
     f: tuple[float, float, float, float] = (NAN, NAN, NAN, NAN),
     status: Status = "ok",
     message: str = "ok",
+    computed_from: str = RAW_VALUES,
 ) -> TTestResult:
     t = lo = hi = p = NAN
     if status == "ok":
@@ -127,7 +134,7 @@ def _result(
         p = _t_two_tailed(t, df)
     return TTestResult(
         design, variance, c, n_a, n_b, mean_a, mean_b, sd_a, sd_b, diff, se, lo, hi, t, df, p,
-        n_pairs, sd_diff, *f, status, message,
+        n_pairs, sd_diff, *f, status, message, computed_from,
     )  # fmt: skip
 
 

@@ -104,3 +104,22 @@ def math_log(d: float) -> float:
     import math
 
     return math.log10(d)
+
+
+def test_an_ambiguous_fit_is_drawn_with_a_warning_naming_why() -> None:
+    from plotdoc.render.notices import AMBIGUOUS
+
+    # only the bottom of the curve is observed: the EC50 is an extrapolation
+    x = [-9.0 + 0.25 * i for i in range(9)]
+    noise = [0.3, -0.2, 0.1, 0, -0.1, 0.2, -0.3, 0.1, 0]
+    low = [[10 + 90 / (1 + 10 ** (-5.5 - v)) + e] for v, e in zip(x, noise, strict=True)]
+    doc = _doc(x, low, [{"id": "fit", "method": "nonlinearRegression", "params": {}}])
+    found = [w for w in _warnings(doc) if warning_code(w) == AMBIGUOUS]
+    assert len(found) == 1, found
+    assert warning_path(found[0]) == ("analyses", 0)
+    assert (
+        "'fit'" in found[0]
+        and "'R'" in found[0]
+        and "is drawn, but its fit is ambiguous" in found[0]
+    )
+    assert "outside the range of X" in found[0]

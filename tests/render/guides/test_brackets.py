@@ -33,31 +33,45 @@ def _superimposed(*brackets: dict[str, object]) -> dict[str, object]:
     return doc
 
 
-def test_a_bracket_with_no_width_says_where_the_groups_are() -> None:
-    """A superimposed arrangement draws every data set of a row at one place: groups 0 and 1
-    are one place, and a bracket between them has no width; the warning says so at the
-    bracket's path and names the first group of each place, counted from the drawing."""
+def test_a_bracket_with_no_width_names_its_data_sets() -> None:
+    """A superimposed arrangement draws every data set of a row at one place, so each data
+    set stands at the middle of the rows, all at one place: a bracket between two of them has
+    no width, and the warning says so at the bracket's path, naming the two data sets."""
     from plotdoc.render import render_table_checked
     from plotdoc.render.notices import AMBIGUOUS, warning_code, warning_path
 
     from ..docs import open_doc
 
-    doc = _superimposed(_bracket(0, 1, "*"), _bracket(0, 3, "ns"), _bracket(4, 4, "x"))
+    doc = _superimposed(_bracket(0, 1, "*"), _bracket(2, 2, "x"))
     p = open_doc(doc)
     drawn = render_table_checked(p, p.tables[0], fmt="svg")
     said = {warning_path(w): str(w) for w in drawn.warnings if warning_code(w) == AMBIGUOUS}
-    assert set(said) == {("annotations", 0), ("annotations", 2)}
-    assert "groups 0 and 1 are drawn at the same place" in said[("annotations", 0)]
-    assert "joins a group to itself" in said[("annotations", 2)]
-    assert said[("annotations", 0)].endswith("the first group at each place is 0, 3, 6")
-    # the one between two places spans them: groups 0 and 3 are the first two rows
-    from ..docs import Svg
+    assert set(said) == {("annotations", 0), ("annotations", 1)}
+    names = [ds.name for ds in p.tables[0].data_sets]
+    assert (
+        f"the data sets {names[0]!r} and {names[1]!r} are drawn at the same place"
+        in said[("annotations", 0)]
+    )
+    assert f"it joins the data set {names[2]!r} to itself" in said[("annotations", 1)]
 
+
+def test_a_bracket_on_a_hidden_data_set_is_not_drawn_and_says_so() -> None:
+    from plotdoc.render import render_table_checked
+    from plotdoc.render.notices import HIDDEN, warning_code, warning_path
+
+    from ..docs import Svg, open_doc
+
+    doc = column_doc("bar", annotations=[_bracket(0, 1, "*"), _bracket(0, 2, "**")])
+    doc["tables"][0]["graph"]["dataSetVisibility"] = {"1": False}
+    p = open_doc(doc)  # version 1: group 1 is the second plotted data set, C2
+    assert p.tables[0].annotations[0].props["right"]["groupIndex"] == 2
+    p.tables[0].annotations[1].props["right"]["groupIndex"] = 1  # now on the hidden C1
+    drawn = render_table_checked(p, p.tables[0], fmt="svg")
+    said = {warning_path(w): str(w) for w in drawn.warnings if warning_code(w) == HIDDEN}
+    assert set(said) == {("annotations", 1)}
+    assert "its data set 'C1' is not drawn" in said[("annotations", 1)]
     svg = Svg(drawn.data)
-    x0, _, x1, _ = svg.bbox("bracket/1")
-    assert x1 - x0 > 20
-    x0, _, x1, _ = svg.bbox("bracket/0")
-    assert x1 - x0 < 12  # no width: its text is all there is across
+    assert svg.has("bracket/0") and not svg.has("bracket/1")
 
 
 def test_brackets_between_places_give_no_warning() -> None:

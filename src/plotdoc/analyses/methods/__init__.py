@@ -8,11 +8,16 @@ result rows, the reports, the prompt) is read from it. Adding a method: docs/arc
 from __future__ import annotations
 
 from . import (
+    column_statistics,
+    contingency,
     correlation_matrix,
     frequency_distribution,
     linear_regression,
     nonlinear_regression,
+    normality,
+    one_sample,
     one_way_anova,
+    survival_comparison,
     ttest,
     two_way_anova,
 )
@@ -26,6 +31,11 @@ METHODS: dict[str, MethodSpec] = {
         nonlinear_regression,
         frequency_distribution,
         correlation_matrix,
+        one_sample,
+        normality,
+        column_statistics,
+        contingency,
+        survival_comparison,
         one_way_anova,
         two_way_anova,
     )

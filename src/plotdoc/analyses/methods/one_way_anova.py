@@ -170,4 +170,5 @@ SPEC = MethodSpec(
         ResultField("Correction for multiple comparisons", "correction", Show.TEXT),
     ),
     comparisons=comparisons,
+    since=2,
 )

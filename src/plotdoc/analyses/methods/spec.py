@@ -66,6 +66,9 @@ class Param:
     #: how a choice reads where the editor's generic wording would get it wrong
     #: (``logX`` -> "X is log10 of the dose", ``95`` -> "95%")
     choice_labels: tuple[tuple[Any, str], ...] = ()
+    #: the schema version that added the parameter: writing an older version leaves it out
+    #: when it holds its default and refuses the save otherwise (:mod:`plotdoc.downwrite`)
+    since: int = 1
 
     def choice_label(self, value: Any) -> str | None:
         """The label this spec gives ``value``, or None (then the generic wording applies)."""
@@ -110,10 +113,10 @@ class Show(enum.Enum):
     P_VALUE = "p"
     #: two fields (lower, upper) shown as ``lower to upper``
     INTERVAL = "interval"
-    #: a word or name (the correction a run used, the statistic's name)
-    TEXT = "text"
     #: a list of numbers
     NUMBERS = "numbers"
+    #: a word the result holds as it is (which test ran, which method gave an interval)
+    TEXT = "text"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +146,13 @@ class Computed:
     per_data_set: dict[str, Any] = field(default_factory=dict)
     #: the data sets compared (a t test's two groups), when the method reads named ones
     data_sets: tuple[str, ...] = ()
+    #: a result over all the data sets of a per-data-set run (nonlinearRegression's EC50
+    #: comparison), shown after the data sets' entries; None when the run has none
+    overall: Any = None
+
+
+#: The name the entry of a run's ``overall`` result is shown under.
+OVERALL = "All data sets"
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +209,7 @@ P_VALUE_STYLE = Param(
         ("nejm", "NEJM (0.012, < 0.001)"),
         ("exact", "Exact (4 significant digits)"),
     ),
+    since=2,
 )
 #: the parameters every method takes, after its own
 SHARED_PARAMS: tuple[Param, ...] = (P_VALUE_STYLE,)
@@ -218,6 +229,15 @@ def _no_table(result: Any) -> TableColumns:
 
 def _one(result: Any) -> dict[str, Any]:
     return {"": result}
+
+
+#: What a method says about an analysis of a document before anything runs: (parameter
+#: named, problem code, message). Read by the reader's semantic stage, so pure Python.
+Notice = tuple[str, str, str]
+
+
+def _no_notices(table: Mapping[str, Any], params: Mapping[str, Any]) -> list[Notice]:
+    return []
 
 
 def _no_cost(table: Table, params: Mapping[str, Any]) -> str | None:
@@ -260,6 +280,27 @@ class MethodSpec:
     #: the pairs of data sets a run compared (empty for a method that compares none): the
     #: table of comparisons every output shows and the brackets that follow the analysis read
     comparisons: Callable[[Computed], list[Comparison]] = _no_comparisons
+    #: whether it computes from a table of summary data (`entry` mean, SD or SEM, and N);
+    #: a method that does not gives the status :data:`NEEDS_RAW_VALUES` on such a table
+    from_summary: bool = False
+    #: the schema version that added the method: an older version cannot hold it
+    since: int = 1
+    #: warnings about an analysis as the file has it: (the table as read, its params with
+    #: their defaults) -> notices; pure Python (``plotdoc validate`` loads no numpy)
+    notices: Callable[[Mapping[str, Any], Mapping[str, Any]], list[Notice]] = _no_notices
+    #: the fields of one entry when they depend on the result (which test ran), else None:
+    #: then ``fields`` serves every result
+    fields_for: Callable[[Any], tuple[ResultField, ...]] | None = None
+
+    @property
+    def has_notices(self) -> bool:
+        """Whether the method warns about analyses as a file has them (see ``notices``)."""
+        return self.notices is not _no_notices
+
+    #: the parameters naming the only data sets a run can compare (a t test's ``groupA`` and
+    #: ``groupB``): when every one is set, a bracket that follows the analysis joins two of
+    #: them (the reader checks it). Empty: the run decides which pairs it compares.
+    compared_params: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # the shared parameters (`pValueStyle`) close every method's list, declared once
@@ -279,8 +320,17 @@ class MethodSpec:
         """Each parameter's default, in the order of the contract."""
         return {p.name: p.default for p in self.params}
 
+    def fields_of(self, result: Any) -> tuple[ResultField, ...]:
+        """The fields every output shows for one entry ``result`` of this method."""
+        return self.fields if self.fields_for is None else self.fields_for(result)
+
     def param(self, name: str) -> Param:
         return next(p for p in self.params if p.name == name)
+
+    @property
+    def compares_pairs(self) -> bool:
+        """Whether a run compares pairs of data sets (so a bracket can follow the analysis)."""
+        return self.comparisons is not _no_comparisons
 
     @property
     def data_set_params(self) -> tuple[str, ...]:
@@ -300,6 +350,32 @@ class MethodSpec:
 # -- helpers the methods share ---------------------------------------------------------------
 
 
+#: The status of a method run on a table of summary data when it needs raw values.
+NEEDS_RAW_VALUES = "needs-raw-values"
+
+
+def summary_row(data_set: DataSet | None) -> tuple[list[float], int]:
+    """The ``[mean, sd-or-sem, n]`` a method of a table of summary data reads from
+    ``data_set``: its one row holding a mean (all NaN when it has none, or no data set), and
+    0; or, when it has more than one such row, an empty list and how many it has (a method
+    comparing data sets reads one summary each, and says so rather than pick one)."""
+    import numpy as np
+
+    from ...contract.entries import MEAN, SUMMARY_REPLICATES
+
+    missing = [float("nan")] * SUMMARY_REPLICATES
+    if data_set is None or data_set.values.ndim != 2:
+        return missing, 0
+    values = data_set.values
+    filled = [r for r in range(values.shape[0]) if np.isfinite(values[r, MEAN])]
+    if len(filled) > 1:
+        return [], len(filled)
+    if not filled:
+        return missing, 0
+    row = [float(v) for v in values[filled[0], :SUMMARY_REPLICATES]]
+    return row + missing[len(row) :], 0
+
+
 def populated(data_sets: Sequence[DataSet]) -> list[DataSet]:
     """The data sets holding a value: a t test without groups compares the first two."""
     import numpy as np
@@ -308,9 +384,14 @@ def populated(data_sets: Sequence[DataSet]) -> list[DataSet]:
 
 
 def first_bad(results: Mapping[str, Any]) -> tuple[str, str]:
-    """The status and message of a per-data-set run: the first non-ok one leads."""
-    bad = next((r for r in results.values() if r.status != "ok"), None)
-    return ("ok", "ok") if bad is None else (bad.status, bad.message)
+    """The status and message of a per-data-set run: the first non-ok one leads, its message
+    naming its data set (and how many others are not ok either)."""
+    bad = [(name, r) for name, r in results.items() if r.status != "ok"]
+    if not bad:
+        return "ok", "ok"
+    name, first = bad[0]
+    more = f" ({len(bad) - 1} more data set(s) not ok)" if len(bad) > 1 else ""
+    return first.status, f"{name}: {first.message}{more}"
 
 
 def results_table_limit(rows: int, data_sets: int) -> str | None:

@@ -133,4 +133,5 @@ SPEC = MethodSpec(
         ResultField("Correction for multiple comparisons", "correction", Show.TEXT),
     ),
     comparisons=comparisons,
+    since=2,
 )

@@ -16,6 +16,7 @@ survival, partsOfWhole, multipleVariables) or at least 2 (nested) offer all thei
 
 from __future__ import annotations
 
+from ..entries import VALUES, is_summary
 from . import column, contingency, grouped, multivariables, nested, parts, survival, xy
 from .record import (
     Arrangement,
@@ -73,9 +74,20 @@ _DEFAULTS = {
 }
 
 
-def default_variant(family: str, replicates: int = 1) -> str:
+#: The variant chosen for a summary table (`entry` mean, SD or SEM, and N), per family.
+_SUMMARY_DEFAULTS = {
+    "xy": "xy-points-error",
+    "column": "bar",
+    "grouped": "grouped-interleaved-bars",
+}
+
+
+def default_variant(family: str, replicates: int = 1, entry: str = VALUES) -> str:
     """The variant chosen for a new or imported table: xy with replicates draws the mean
-    with error bars (``xy-points-error``)."""
+    with error bars (``xy-points-error``); a summary table draws its means with their error
+    (a column table as bars: its default scatter bar draws every value, which it has not)."""
+    if is_summary(entry) and family in _SUMMARY_DEFAULTS:
+        return _SUMMARY_DEFAULTS[family]
     if family == "xy" and replicates > 1:
         return "xy-points-error"
     return _DEFAULTS[family]

@@ -25,6 +25,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.patches import FancyArrowPatch
 
+from ...contract.entries import VALUES, is_summary
 from ...contract.variants import Mark
 from .. import ids
 from ..context import DrawContext
@@ -60,7 +61,9 @@ def draw(ctx: DrawContext) -> None:
     ctx.legend_auto = False
     variant = ctx.variant
     mode = str(ctx.options.get("mode") or variant.default_mode or "meanWithSd")
-    columns = [table.data_sets[i].values[:, 0] for i in visible]
+    entry = table.entry
+    # a column of values; with summary data, the data set's one row [mean, sd-or-sem, n]
+    columns = [_column_cells(table.data_sets[i].values, entry) for i in visible]
     if variant.draws(Mark.SUBJECT_LINES):
         _before_after(ctx, visible, columns, layout, mode)
         return
@@ -69,9 +72,9 @@ def draw(ctx: DrawContext) -> None:
         pos = layout.center(slot)
         values = columns[slot]
         rows = list(range(values.size))
-        top = _draw_column(ctx, variant.marks, mode, i, pos, values, rows, layout.width)
-        ctx.anchor(pos, top)
-        ce = summary.summary(values, mode)
+        top = _draw_column(ctx, variant.marks, mode, i, pos, values, rows, layout.width, entry)
+        ctx.anchor(pos, top, i)
+        ce = summary.summary(values, mode, entry)
         if ce is not None:
             centers.append((pos, ce.center))
         ctx.legend_entry(i, variant_swatch(ctx, i))
@@ -91,8 +94,11 @@ def _draw_column(
     values: np.ndarray,
     rows: list[int],
     width: float,
+    entry: str = VALUES,
 ) -> float:
-    """One column's marks; returns the top of what it drew (for brackets)."""
+    """One column's marks; returns the top of what it drew (for brackets). With summary data
+    (``entry``), ``values`` is the cell ``[mean, sd-or-sem, n]`` and only the center and its
+    error are drawn (the reader refuses the marks that need raw values)."""
     pids = [ids.point("symbol", i, r) for r in rows]
     if Mark.BOX in marks:
         return box.draw(ctx, Place(i, pos, width), values, mode) or 0.0
@@ -102,7 +108,9 @@ def _draw_column(
         return violin.draw(ctx, place, values, quartiles=mode == "medianWithIqr", truncate=truncate)
     if Mark.FLOATING_BAR in marks:
         return bars.floating(ctx, Place(i, pos, width), values, mode) or 0.0
-    ce = summary.summary(values, mode)
+    ce = summary.summary(values, mode, entry)
+    if is_summary(entry):  # no values to draw or to reach: the center and its error
+        values = np.array([ce.center]) if ce is not None else np.empty(0)
     every = Mark.EVERY_VALUE in marks
     if Mark.ERROR_BAR in marks and ce is not None:  # a bar or a symbol at the center
         if Mark.BAR in marks:
@@ -129,6 +137,17 @@ def _draw_column(
         summary.summary_line(ctx, i, pos, ce.center, width * 0.8, ids.ds("summary", i))
         summary.error_bar(ctx, i, pos, ce, ids.ds("errorbar", i), z=4.0, with_summary=True)
     return summary.top_of(values, ce)
+
+
+def _column_cells(values: np.ndarray, entry: str) -> np.ndarray:
+    """What a column draws from: its values, or its summary row ``[mean, sd-or-sem, n]``
+    (the first row holding a mean; all missing when none does)."""
+    if not is_summary(entry):
+        return values[:, 0]
+    filled = np.flatnonzero(np.isfinite(values[:, 0])) if values.ndim == 2 else np.empty(0)
+    if filled.size == 0 or values.shape[1] < 3:
+        return np.full(3, np.nan)
+    return np.asarray(values[filled[0], :3], dtype=np.float64)
 
 
 def _across_color(ctx: DrawContext, i: int) -> tuple[float, float, float, float]:
@@ -164,7 +183,7 @@ def _before_after(
                 [ids.point("symbol", i, r) for r in rows],
                 rows,
             )
-        ctx.anchor(positions[s], float(np.nanmax(col)) if rows else 0.0)
+        ctx.anchor(positions[s], float(np.nanmax(col)) if rows else 0.0, i)
         ctx.legend_entry(i, variant_swatch(ctx, i))
     line_style = ctx.style("line", visible[0] if visible else 0)
     line_style["color"] = _across_color(ctx, visible[0] if visible else 0)

@@ -36,5 +36,4 @@ def draw(ctx: DrawContext) -> None:
         draw_bars(ctx, lay, vis, "mean")
     for i in stack_order(ctx, vis) if stacked else vis:
         ctx.legend_entry(i, variant_swatch(ctx, i))
-    ctx.anchors.sort(key=lambda a: a.pos)  # brackets count the bars along the axis
     ctx.auto_titles.setdefault("y", "Count")

@@ -25,11 +25,12 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Polygon
 from numpy.typing import NDArray
 
+from ...analyses.methods.nonlinear_regression import looks_like_concentrations
 from ...analyses.results import fitted_curve
 from ...stats import linear_regression
 from .. import ids
 from ..context import DrawContext
-from ..notices import ANALYSIS_NOT_DRAWN, add_warning
+from ..notices import AMBIGUOUS, ANALYSIS_NOT_DRAWN, add_warning
 from ..style.theme import DASHES, with_alpha
 from ..style.types import ConfidenceBandStyle
 
@@ -142,6 +143,15 @@ def _fit(
             not np.isfinite(lo).any() for _, lo, _ in bands
         ):
             report_fit(ctx, index, i, status, reason, drawn=True)
+        if status == "ambiguous":  # drawn, but the data do not determine it: never clean-looking
+            analysis = ctx.table.analyses[index]
+            add_warning(
+                ctx,
+                AMBIGUOUS,
+                f"the {analysis.method} {analysis.id!r} of data set {ctx.ds_name(i)!r} is "
+                f"drawn, but its fit is ambiguous: {reason.rstrip('.')}",
+                ("analyses", index),
+            )
         band_style = ctx.style("confidenceBand", i)
         for name, lo, hi in bands:
             children += _band(
@@ -184,18 +194,13 @@ def report_fit(
     )
 
 
-#: how many decades of positive X make a logX fit's X look like raw doses
-RAW_DOSE_DECADES = 2.0
-
-
 def _dose_hint(model: str | None, x: F64) -> str:
-    """For a ``logX`` fit whose X spans decades of positive values: why it may fail."""
+    """For a ``logX`` fit whose X looks like concentrations (the method's own rule, which
+    also warns at open): why it may fail."""
     x = x[np.isfinite(x)]
-    if model != "logX" or x.size < 2 or x.min() <= 0:
+    if model != "logX" or x.size < 2 or not looks_like_concentrations(x.tolist()):
         return ""
     decades = float(np.log10(x.max() / x.min()))
-    if decades < RAW_DOSE_DECADES:
-        return ""
     return (
         f". X spans {decades:.0f} decades of positive values, as raw doses do: model logX "
         "expects log10 doses (enter log10 of each dose), model linearX fits doses as entered"

@@ -22,8 +22,8 @@ Modes only the superimposed scatter offers (plotdoc's definitions):
 ``pointLayout: aligned`` puts replicate symbols on the slot's centre line instead of spreading
 them. Replicate symbols have the ids ``symbol/ds{i}/p{k}`` with
 ``k = row * replicates + replicate``; a center symbol (one per row) ``symbol/ds{i}/p{row}``.
-``perPoint`` style overrides are keyed by row. A bracket's ``groupIndex`` n is the n-th slot
-along the category axis (left to right; top to bottom when flipped).
+``perPoint`` style overrides are keyed by row. A bracket's end on a data set stands at the
+middle of that data set's places (one per row; see :mod:`plotdoc.render.guides.brackets`).
 """
 
 from __future__ import annotations
@@ -64,8 +64,6 @@ def draw(ctx: DrawContext) -> None:
     if variant.legend is not None:
         for i in bars.stack_order(ctx, vis) if arrangement is Arrangement.STACKED else vis:
             ctx.legend_entry(i, variant_swatch(ctx, i))
-    # brackets count the slots along the category axis
-    ctx.anchors.sort(key=lambda a: a.pos)
 
 
 def _offsets(ctx: DrawContext, lay: GroupedLayout, vis: list[int]) -> dict[int, float]:
@@ -101,7 +99,7 @@ def _points(
         for r in range(ctx.table.n_rows):
             v = cell(ctx.table, i, r)
             if anchor and np.isfinite(v).any():
-                ctx.anchor(lay.center(i, r) + offs[i], float(np.nanmax(v)))
+                ctx.anchor(lay.center(i, r) + offs[i], float(np.nanmax(v)), i)
             for j in range(v.shape[0]):
                 if np.isfinite(v[j]):
                     pos.append(lay.center(i, r) + offs[i])
@@ -206,17 +204,17 @@ def _symbols(
         pids: list[str] = []
         rows: list[int] = []
         for r in range(ctx.table.n_rows):
-            v = finite(cell(ctx.table, i, r))
-            if v.size == 0:
+            s = summary.cell_summary(ctx.table, i, r, mode)
+            if s is None:
                 continue
-            c, low, high = summary.center_error(v, mode)
+            c, low, high = s.center, s.lower, s.upper
             if not np.isfinite(c):
                 continue
             p = lay.center(i, r) + offs[i]
             errors.add(p, c, low, high, ids.row("errorbar", i, r))
             pids.append(ids.point("symbol", i, r))
             rows.append(r)
-            ctx.anchor(p, max(c, high) if np.isfinite(high) else c)
+            ctx.anchor(p, max(c, high) if np.isfinite(high) else c, i)
         if connect and len(errors.pos) > 1 and ctx.switch("lines", i):
             x, y = ctx.xy(errors.pos, errors.center)
             primitives.polyline(ctx, x, y, i, ids.ds("line", i))
@@ -250,7 +248,7 @@ def _violin_cell(
     place = cell_place(i, r, pos, width, ctx.table.replicates)
     top = violin.draw(ctx, place, v, quartiles=mode == "medianWithIqr", truncate=truncate)
     if np.isfinite(v).any():
-        ctx.anchor(pos, top)
+        ctx.anchor(pos, top, i)
 
 
 def _box_cell(
@@ -259,7 +257,7 @@ def _box_cell(
     mode = str(ctx.options.get("mode") or "minToMax")
     place = cell_place(i, r, pos, width, ctx.table.replicates)
     if box.draw(ctx, place, v, mode) is not None:
-        ctx.anchor(pos, float(np.nanmax(v)))
+        ctx.anchor(pos, float(np.nanmax(v)), i)
 
 
 def _low_high_cell(
@@ -268,7 +266,7 @@ def _low_high_cell(
     place = cell_place(i, r, pos, width, ctx.table.replicates)
     top = bars.floating(ctx, place, v, str(ctx.options.get("mode") or "lineAtMean"))
     if top is not None:
-        ctx.anchor(pos, top)
+        ctx.anchor(pos, top, i)
 
 
 def _rm(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:

@@ -68,7 +68,7 @@ def draw(ctx: DrawContext) -> None:
                     )
                 else:
                     tops.append(bars.floating(ctx, place, col, mode) or 0.0)
-            ctx.anchor(layout.ticks[slot], max(tops, default=0.0))
+            ctx.anchor(layout.ticks[slot], max(tops, default=0.0), i)
             ctx.legend_entry(i, variant_swatch(ctx, i))
     else:
         layout = ctx.category_layout("single", len(visible), 1, labels)
@@ -122,7 +122,7 @@ def _treatment(
     if Mark.SUMMARY_LINE in marks and ce is not None:
         summary.summary_line(ctx, i, pos, ce.center, width, ids.ds("summary", i))
         summary.error_bar(ctx, i, pos, ce, ids.ds("errorbar", i), z=4.0, with_summary=True)
-    ctx.anchor(pos, summary.top_of(pooled if every else np.array([np.nan]), ce))
+    ctx.anchor(pos, summary.top_of(pooled if every else np.array([np.nan]), ce), i)
 
 
 def _hide_frame(ctx: DrawContext) -> None:

@@ -167,7 +167,7 @@ def _draw_group(
     handle.set_linestyle(DASHES.get(lst["dashStyle"], "-"))
     handle.set_linewidth(float(lst["thickness"]))
     ctx.legend_entry(i, handle)
-    ctx.anchor(float(t[-1]) / 2 if t.size else 0.0, float(np.nanmax(y)) if y.size else scale)
+    ctx.anchor(float(t[-1]) / 2 if t.size else 0.0, float(np.nanmax(y)) if y.size else scale, i)
 
 
 def _user_symbol(ctx: DrawContext, i: int) -> dict[str, Any]:

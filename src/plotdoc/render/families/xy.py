@@ -38,8 +38,10 @@ from matplotlib.patches import PathPatch
 from matplotlib.transforms import ScaledTranslation
 from numpy.typing import NDArray
 
+from ...contract.entries import is_summary
 from ...contract.variants import Mark
 from ...stats.rowwise import rows_center_and_error
+from ...stats.summary_data import rows_center_and_error_from_summary
 from .. import ids
 from ..artists.collections import PointSymbols
 from ..context import DrawContext
@@ -62,9 +64,13 @@ MARKS = frozenset(
 )
 
 
-def _centers(values: F64, center: str, error: str) -> tuple[F64, F64, F64]:
-    """Center, lower and upper error end of each row (one value per row without replicates)."""
-    ce = rows_center_and_error(values, center, error)
+def _centers(values: F64, center: str, error: str, entry: str) -> tuple[F64, F64, F64]:
+    """Center, lower and upper error end of each row (one value per row without replicates;
+    a table of summary data gives each row's mean and its SD, SEM or CI)."""
+    if is_summary(entry):
+        ce = rows_center_and_error_from_summary(values, entry, center, error)
+    else:
+        ce = rows_center_and_error(values, center, error)
     return ce.center, ce.lower, ce.upper
 
 
@@ -93,7 +99,7 @@ def draw(ctx: DrawContext) -> None:
         line_center = (
             center if center != "eachReplicate" else str(opts.get("connectCenter", "mean"))
         )
-        c, lo, hi = _centers(vals, line_center, error)
+        c, lo, hi = _centers(vals, line_center, error, table.entry)
         has_reps = vals.shape[1] > 1
         show_errors = errors and has_reps and ctx.switch("errorBars", i, True)
         z_line = 2.0 if ctx.style("line", i)["drawOrder"] == "underneathErrorBars" else 2.8
@@ -153,6 +159,7 @@ def draw(ctx: DrawContext) -> None:
         ctx.anchor(
             float(xs[finite].mean()) if finite.any() else 0.0,
             float(tops[finite].max()) if finite.any() else 0.0,
+            i,
         )
     draw_fits(ctx, x)
     _identity(ctx)

@@ -1,17 +1,24 @@
 """Significance brackets (``bracket`` annotations).
 
-Anchors ``{kind: group, groupIndex: n}`` snap to the n-th plotted data set (``ctx.anchors``);
+Anchors ``{kind: group, groupIndex: d}`` (in a file: ``{kind: dataSet, dataSetId}``) snap to
+data set d where it is drawn (``ctx.anchors``: the middle of its places where a grouped or
+contingency graph draws it in every row); an index past the last data set snaps to the last one
+drawn; a data set that is not drawn (hidden) leaves its bracket out, with a warning;
 ``{kind: free, x}`` is ``x`` points from the plot area's left edge. ``y`` is the bar height in
 value units, or just above the spanned data when null (brackets at a given height first, then
 the automatic ones narrowest first, so that a narrow bracket stands nearest its data). Tips
-point down by ``tipLengthPt``; ``text`` sits centred above the bar.
+point down by ``tipLengthPt``; the label sits centred above the bar: ``text``, or, for a
+bracket that follows an analysis (``analysisId``), the P of the analysis' comparison of the
+two data sets it joins (:mod:`plotdoc.analyses.brackets`), computed at drawing time; where the
+analysis gives none, no label and a ``render-analysis-not-drawn`` warning.
 
 An automatic value axis grows to hold the brackets and still ends on a tick; a maximum the
 file sets is never changed: brackets past it are drawn above the plot area (the graph title
 moves up to clear them), at most :data:`MAX_ABOVE` of the axis' span above it, with a
 ``render-capped`` warning beyond. A bracket whose two ends snap to one place (a group joined to
 itself, or two data sets a superimposed arrangement draws at one place) has no width and is
-drawn with a ``render-ambiguous`` warning that says where each place's first group is. Ids: ``bracket/<n>`` (n = the annotation's index).
+drawn with a ``render-ambiguous`` warning naming the two data sets. Ids: ``bracket/<n>`` (n =
+the annotation's index).
 """
 
 from __future__ import annotations
@@ -26,10 +33,11 @@ from matplotlib.path import Path
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox, IdentityTransform, ScaledTranslation
 
+from ...analyses.brackets import bracket_label
 from .. import ids
 from ..artists.collections import points
 from ..context import DrawContext
-from ..notices import AMBIGUOUS, CAPPED, add_warning
+from ..notices import AMBIGUOUS, ANALYSIS_NOT_DRAWN, CAPPED, HIDDEN, add_warning
 from ..style.numbers import number_text
 from ..style.text import clamp, safe
 from ..style.theme import resolve_color
@@ -44,14 +52,25 @@ def draw_brackets(ctx: DrawContext) -> None:
     """Place and add every bracket annotation of the table."""
     placed: list[tuple[float, float, float]] = []
     brackets = [
-        (n, ann.props) for n, ann in enumerate(ctx.table.annotations) if ann.type == "bracket"
+        (n, _labelled(ctx, n, ann.props))
+        for n, ann in enumerate(ctx.table.annotations)
+        if ann.type == "bracket"
     ]
     brackets.sort(key=lambda b: (b[1].get("y") is None, _span_width(ctx, b[1]), b[0]))
-    order = [p for _, p in brackets]
-    for n, p in brackets:
-        _bracket(ctx, n, p, placed)
+    order = [p for n, p in brackets if _bracket(ctx, n, p, placed)]
     if placed and not ctx.horizontal:
         _lift_title(ctx, order, placed)
+
+
+def _labelled(ctx: DrawContext, n: int, props: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The bracket's props with the text it shows: typed, or the P of the comparison of the
+    analysis it follows, computed now (no label, and a warning, where there is none)."""
+    if props.get("analysisId") is None:
+        return props
+    label = bracket_label(ctx.project, ctx.table, props)
+    if label.why is not None:
+        add_warning(ctx, ANALYSIS_NOT_DRAWN, label.why, ("annotations", n))
+    return {**props, "text": label.text}
 
 
 class Bracket(Artist):
@@ -68,6 +87,8 @@ class Bracket(Artist):
         super().__init__()
         self.ctx = ctx
         self.left, self.right, self.y = left, right, y
+        #: the annotation's index in the table
+        self.index = -1
         self.props = props
         self.color = resolve_color(props.get("color", "theme"), ctx.theme.foreground)
 
@@ -138,12 +159,37 @@ class Bracket(Artist):
         return Bbox.union(boxes)
 
 
+def places(ctx: DrawContext) -> dict[int, tuple[float, float]]:
+    """Where each plotted data set stands along the category axis, and how high its data
+    reach: (position, top) by data set index. A family that draws a data set at several
+    places (a grouped or contingency graph draws it in every row) gives the middle of them
+    and the highest top."""
+    spots: dict[int, list[tuple[float, float]]] = {}
+    for a in ctx.anchors:
+        if a.data_set is not None:
+            spots.setdefault(a.data_set, []).append((a.pos, a.top))
+    return {d: (float(np.mean([p for p, _ in s])), max(t for _, t in s)) for d, s in spots.items()}
+
+
+def anchored(ctx: DrawContext, anchor: Mapping[str, Any]) -> int | None:
+    """The data set a ``group`` anchor stands on (the model's ``groupIndex`` is a data set's
+    index, v2's ``dataSetId``): itself when drawn; past the last data set, the last one drawn
+    (version 1 said so); None when it is not drawn (hidden, or no value)."""
+    where = places(ctx)
+    if not where:
+        return None
+    d = int(anchor.get("groupIndex", 0))
+    if d in where:
+        return d
+    if d >= len(ctx.table.data_sets) or d < 0:
+        return max(where) if d >= 0 else min(where)
+    return None
+
+
 def anchor_pos(ctx: DrawContext, anchor: Mapping[str, Any]) -> float:
-    """Category-axis position of a ``group`` anchor (the n-th plotted data set)."""
-    anchors = ctx.anchors
-    if not anchors:
-        return 0.0
-    return anchors[min(max(int(anchor.get("groupIndex", 0)), 0), len(anchors) - 1)].pos
+    """Category-axis position of a ``group`` anchor (its data set's place)."""
+    d = anchored(ctx, anchor)
+    return places(ctx)[d][0] if d is not None else 0.0
 
 
 def _span_width(ctx: DrawContext, p: Mapping[str, Any]) -> float:
@@ -156,15 +202,27 @@ def _span_width(ctx: DrawContext, p: Mapping[str, Any]) -> float:
 
 def _bracket(
     ctx: DrawContext, n: int, p: Mapping[str, Any], placed: list[tuple[float, float, float]]
-) -> None:
+) -> bool:
     """Add bracket ``n``; without ``y`` it sits above the spanned data and above the brackets
-    already placed over an overlapping span (``placed``: (low, high, y) in data units)."""
+    already placed over an overlapping span (``placed``: (low, high, y) in data units).
+    Returns whether it was drawn (not when a data set it joins is not drawn)."""
     lim = ctx.ax.get_xlim() if ctx.horizontal else ctx.ax.get_ylim()
     lo_lim, hi_lim = min(lim), max(lim)
     span = (hi_lim - lo_lim) or 1.0
     step = 0.1 * span
     ends = [p.get("left", {}), p.get("right", {})]
     groups = [a for a in ends if a.get("kind") == "group"]
+    missing = [a for a in groups if anchored(ctx, a) is None]
+    if missing and ctx.anchors:
+        names = [ctx.ds_name(int(a.get("groupIndex", 0))) for a in missing]
+        add_warning(
+            ctx,
+            HIDDEN,
+            f"the bracket is not drawn: its data set {', '.join(map(repr, names))} is not "
+            "drawn (hidden, or without a value)",
+            ("annotations", n),
+        )
+        return False
     if len(groups) == 2:
         lo_pos, hi_pos = sorted(anchor_pos(ctx, a) for a in groups)
         if hi_pos - lo_pos < 1e-9 and ctx.anchors:
@@ -193,40 +251,32 @@ def _bracket(
         y = hi_lim + MAX_ABOVE * span
     placed.append((lo_pos, hi_pos, float(y)))
     art = Bracket(ctx, ends[0], ends[1], float(y), p)
+    art.index = n
     ctx.add(art, ids.make("bracket", n), z=6)
     # drawn where it stands, above the plot area too, as published figures place brackets
     art.set_clip_on(False)
     top = float(y) + step
     if top > hi_lim and not fixed:
         grow_value_axis(ctx, top)
+    return True
 
 
 def _say_no_width(ctx: DrawContext, n: int, groups: Sequence[Mapping[str, Any]]) -> None:
     """A bracket whose two ends snap to one place on the category axis has no width (both
-    ends the same group, or two data sets a superimposed arrangement draws at one place)."""
-    a, b = (int(g.get("groupIndex", 0)) for g in groups)
-    firsts = [
-        k
-        for k, anchor in enumerate(ctx.anchors)
-        if k == 0 or anchor.pos > ctx.anchors[k - 1].pos + 1e-9
-    ]
+    ends the same data set, or two data sets an arrangement draws at one place)."""
+    a, b = (anchored(ctx, g) for g in groups)
     why = (
-        "it joins a group to itself"
+        f"it joins the data set {ctx.ds_name(a or 0)!r} to itself"
         if a == b
-        else f"groups {a} and {b} are drawn at the same place on the category axis"
+        else f"the data sets {ctx.ds_name(a or 0)!r} and {ctx.ds_name(b or 0)!r} are drawn at "
+        "the same place on the category axis"
     )
     add_warning(
         ctx,
         AMBIGUOUS,
-        f"the bracket has no width: {why}. Groups are counted along the axis, data set by "
-        f"data set; the first group at each place is {_listed(firsts)}",
+        f"the bracket has no width: {why}; a bracket joins two data sets drawn apart",
         ("annotations", n),
     )
-
-
-def _listed(numbers: Sequence[int], most: int = 8) -> str:
-    shown = ", ".join(str(k) for k in numbers[:most])
-    return shown + (", ..." if len(numbers) > most else "")
 
 
 def _lift_title(

@@ -25,6 +25,7 @@ from matplotlib.ticker import (
     NullFormatter,
 )
 
+from ...contract.entries import MEAN, is_summary
 from ..context import DrawContext
 from ..notices import CAPPED, add_warning
 from ..style.numbers import number_text, power_text
@@ -167,7 +168,12 @@ def warn_unshowable(ctx: DrawContext, is_x: bool, value_role: bool) -> None:
         return
     table = ctx.table
     if value_role:
-        values = [table.data_sets[i].values.reshape(-1) for i in ctx.visible_data_sets()]
+        # a table of summary data draws its means (its SDs, SEMs and Ns are not values)
+        summary = is_summary(table.entry)
+        values = [
+            table.data_sets[i].values[:, MEAN] if summary else table.data_sets[i].values.reshape(-1)
+            for i in ctx.visible_data_sets()
+        ]
         found = np.concatenate(values) if values else np.empty(0)
     else:
         found = table.x if table.x is not None else np.empty(0)

@@ -21,7 +21,7 @@ from .. import ids
 from ..context import DrawContext
 from ..notices import AMBIGUOUS, add_warning
 from ..positions.arrangements import GroupedLayout
-from ..prepare.cells import cell, finite
+from ..prepare.cells import finite
 from ..style.colors import RGBA, recede
 from ..style.text import clamp
 from ..style.theme import HATCHES
@@ -29,7 +29,7 @@ from ..style.types import BarStyle
 from . import primitives
 from .place import Place
 from .summary import (
-    center_error,
+    cell_summary,
     color_given,
     draws_error_bars,
     segment,
@@ -53,10 +53,10 @@ def draw_bars(
         bars = primitives.BarRows(many)
         labels = label_style(ctx, i)
         for r in range(ctx.table.n_rows):
-            v = finite(cell(ctx.table, i, r))
-            if v.size == 0:
+            s = cell_summary(ctx.table, i, r, mode)
+            if s is None:
                 continue
-            c, low, high = center_error(v, mode)
+            c, low, high = s.center, s.lower, s.upper
             if not np.isfinite(c):
                 continue
             p = lay.center(i, r)
@@ -68,8 +68,8 @@ def draw_bars(
             top = max(c, high) if np.isfinite(high) else c
             if labels is not None:
                 vid = ids.row("value", i, r)
-                draw_styled_labels(ctx, labels, p, c, v.size, top, i, vid, bar_start=base)
-            ctx.anchor(p, max(top, float(v.max())))
+                draw_styled_labels(ctx, labels, p, c, s.n, top, i, vid, bar_start=base)
+            ctx.anchor(p, max(top, s.top), i)
             if np.isfinite([low, high]).all() and (high != c or low != c):
                 errors.add(p, c, low, high, ids.row("errorbar", i, r))
         bars.draw(ctx, i)
@@ -99,10 +99,10 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
         bars = primitives.BarRows(many)
         labels = label_style(ctx, i)
         for r in range(n):
-            v = finite(cell(ctx.table, i, r))
-            if v.size == 0:
+            s = cell_summary(ctx.table, i, r, mode)
+            if s is None:
                 continue
-            c, low, high = center_error(v, mode)
+            c, low, high = s.center, s.lower, s.upper
             if not np.isfinite(c) or c == base:
                 continue
             start = up[r] if c >= base else down[r]
@@ -115,13 +115,14 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
             bars.add(ctx, p, start, end, i, ids.row("bar", i, r), width=lay.width, point=r)
             if labels is not None:
                 vid = ids.row("value", i, r)
-                draw_styled_labels(ctx, labels, p, c, v.size, end, i, vid, bar_start=start)
+                draw_styled_labels(ctx, labels, p, c, s.n, end, i, vid, bar_start=start)
             if np.isfinite([low, high]).all() and (high != c or low != c):
                 errors.add(p, end, end - (c - low), end + (high - c), ids.row("errorbar", i, r))
         bars.draw(ctx, i)
         errors.draw(ctx, i)
-    for r in range(n):
-        ctx.anchor(lay.center(vis[0], r) if vis else 0.0, float(up[r]))
+    for r in range(n):  # every data set of a row is drawn at the row's stack
+        for i in vis:
+            ctx.anchor(lay.center(vis[0], r), float(up[r]), i)
 
 
 def stack_order(ctx: DrawContext, vis: list[int]) -> list[int]:

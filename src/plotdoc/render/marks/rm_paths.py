@@ -95,7 +95,7 @@ def draw_rm(
         for r in range(n):
             v = cell(ctx.table, i, r)
             if np.isfinite(v).any():
-                ctx.anchor(lay.center(i, r) + offs[i], float(np.nanmax(v)))
+                ctx.anchor(lay.center(i, r) + offs[i], float(np.nanmax(v)), i)
         if mode != "arrows" and all_pos:
             primitives.symbols(ctx, all_pos, all_val, i, all_ids, all_rows)
             lines = ctx.switch("lines", i)

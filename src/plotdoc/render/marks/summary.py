@@ -6,15 +6,21 @@ Ids are built by the caller from the family's pattern (``summary/ds0``, ``errorb
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 from matplotlib.lines import Line2D
 from numpy.typing import NDArray
 
+from ...contract.entries import VALUES, is_summary
+from ...model.project import Table
 from ...stats import center_and_error
 from ...stats.descriptive import SUMMARY_MODES as _SUMMARY_MODES
 from ...stats.descriptive import CenterError
+from ...stats.summary_data import center_and_error_from_summary
 from .. import ids
 from ..context import DrawContext
+from ..prepare.cells import cell, finite
 from ..style.colors import readable_on
 from ..style.theme import CAP_HALF_WIDTH_PT, RGBA
 from . import primitives
@@ -41,11 +47,15 @@ def draws_error_bars(ctx: DrawContext, i: int) -> bool:
     return ids.ds("errorbar", i) in ctx.registry or ids.ds("errorbars", i) in ctx.registry
 
 
-def summary(values: F64, mode: str) -> CenterError | None:
-    """Center and error of a summary ``mode``; None for modes without one (noLine...)."""
+def summary(values: F64, mode: str, entry: str = VALUES) -> CenterError | None:
+    """Center and error of a summary ``mode``; None for modes without one (noLine...).
+    With a summary ``entry``, ``values`` is the cell ``[mean, sd-or-sem, n]``."""
     if mode not in SUMMARY_MODES:
         return None
-    ce = center_and_error(values, mode)
+    if is_summary(entry):
+        ce = center_and_error_from_summary(values, entry, mode)
+    else:
+        ce = center_and_error(values, mode)
     return ce if np.isfinite(ce.center) else None
 
 
@@ -53,6 +63,38 @@ def center_error(values: NDArray[np.float64], mode: str) -> tuple[float, float, 
     """(center, lower, upper) of ``values`` for a summary ``mode`` (NaN when not computable)."""
     ce = center_and_error(values, mode)
     return ce.center, ce.lower, ce.upper
+
+
+@dataclass(frozen=True, slots=True)
+class CellSummary:
+    """What a bar or symbol of one cell (data set, row) shows."""
+
+    center: float
+    lower: float
+    upper: float
+    #: values the cell summarises (its N for summary data)
+    n: int
+    #: the highest value drawn for the cell (its largest value; for summary data the top of
+    #: the center or its error bar)
+    top: float
+
+
+def cell_summary(table: Table, i: int, r: int, mode: str) -> CellSummary | None:
+    """The center and error of data set ``i`` in row ``r`` for ``mode``: from its replicate
+    values, or from the cell's mean, SD or SEM and N in a table of summary data; None for an
+    empty cell."""
+    raw = cell(table, i, r)
+    if is_summary(table.entry):
+        if raw.size == 0 or not np.isfinite(raw[0]):
+            return None
+        ce = center_and_error_from_summary(raw, table.entry, mode)
+        ends = [v for v in (ce.center, ce.upper, ce.lower) if np.isfinite(v)]
+        return CellSummary(ce.center, ce.lower, ce.upper, ce.n, max(ends))
+    v = finite(raw)
+    if v.size == 0:
+        return None
+    c, low, high = center_error(v, mode)
+    return CellSummary(c, low, high, int(v.size), float(v.max()))
 
 
 def has_error(ce: CenterError) -> bool:
