@@ -122,3 +122,16 @@ def test_a_4pl_fit_whose_jacobian_overflows_says_so() -> None:
     run = run_analysis(table, "a", BUDGET)
     assert run.status != FAILED, run.message
     assert all(fit.status != "ok" and fit.message for fit in run.per_data_set.values())
+
+
+def test_a_4pl_fit_of_values_whose_spread_underflows_says_so() -> None:
+    """Found by the test above: Y of zeros and one 1e-300 has a total sum of squares that
+    underflows to zero, and R squared divided by it."""
+    values = np.array([[0.0, 0.0, 0.0], [0.0, 0.0, 1e-300]])
+    table = Table(
+        "t", "t", "xy", 3, [DataSet("S0", values)], x=np.array([0.0, 1.0]),
+        analyses=[Analysis("a", "nonlinearRegression", METHODS["nonlinearRegression"].defaults)],
+    )  # fmt: skip
+    run = run_analysis(table, "a", BUDGET)
+    assert run.status != FAILED, run.message
+    assert run.status != "ok" and run.message
