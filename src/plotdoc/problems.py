@@ -925,8 +925,9 @@ CATALOGUE: dict[str, CodeInfo] = {
         "Does not fit in version 1",
         "Writing schema version 1 was asked for, and the project holds something version 1 "
         "cannot (a data set id it cannot restore, summary data, reference lines, annotations "
-        "placed in data units); nothing is "
-        "written. Save in the current version instead.",
+        "placed in data units, a bracket that follows an analysis, an analysis method or a "
+        "parameter it does not have, such as a P value style other than GraphPad's); nothing "
+        "is written. Save in the current version instead.",
     ),
     "schema-version-unwritable": _c(
         "save",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +15,28 @@ import orjson
 import pytest
 
 from plotdoc.analyses.methods import METHODS
-from plotdoc.analyses.methods.spec import Kind, MethodSpec, ResultField, Show
-from plotdoc.analyses.report import _field_line, entries, format_report, result_rows
+from plotdoc.analyses.methods import spec as spec_module
+from plotdoc.analyses.methods.spec import (
+    P_VALUE_STYLE,
+    Comparison,
+    Kind,
+    MethodSpec,
+    ResultField,
+    Show,
+)
+from plotdoc.analyses.report import (
+    COMPARISON_HEADER,
+    MAX_ENTRIES,
+    _field_line,
+    comparison_table,
+    entries,
+    format_report,
+    result_rows,
+)
 from plotdoc.analyses.run import AnalysisRun, results_table_columns
 from plotdoc.api import loads
+from plotdoc.pvalues import format_p
+from plotdoc.pvalues import summary as p_summary
 
 SCHEMA = Path(__file__).resolve().parents[2] / "src" / "plotdoc" / "contract" / "schemas"
 
@@ -59,6 +78,15 @@ TABLES: dict[str, dict[str, Any]] = {
             {"name": "stopped", "values": [[1], [1], [1], [None], [None], [1], [1]]},
         ],
     },
+    "grouped": {
+        "format": "grouped",
+        "rowLabels": ["Day 1", "Day 2"],
+        "replicates": 3,
+        "dataSets": [
+            {"name": "A", "values": [[4.1, 5.2, 6.3], [5.5, 4.8, 6.0]]},
+            {"name": "B", "values": [[7.4, 8.1, 6.9], [9.7, 8.3, 9.2]]},
+        ],
+    },
     "multipleVariables": {
         "format": "multipleVariables",
         "dataSets": [
@@ -78,6 +106,8 @@ OTHER_PARAMS: dict[str, list[dict[str, Any]]] = {
     "nonlinearRegression": [{"compare": "ec50"}],
     "survivalComparison": [{"test": "gehanBreslowWilcoxon"}, {"test": "logRankTrend"}],
     "normalityTest": [{"test": t} for t in ("shapiroWilk", "andersonDarling", "kolmogorovSmirnov")],
+    "oneWayAnova": [{"test": "kruskalWallis"}, {"test": "welch", "comparisons": "none"}],
+    "twoWayAnova": [{"comparisons": "allCells", "correction": "bonferroni"}],
 }
 
 
@@ -124,6 +154,18 @@ def test_the_schema_of_its_params_is_the_published_one(spec: MethodSpec, version
         assert ("oneOf" in node and {"type": "null"} in node["oneOf"]) == param.nullable
 
 
+def test_every_method_takes_the_p_value_style_last() -> None:
+    for spec in METHODS.values():
+        assert spec.params[-1] is P_VALUE_STYLE
+        assert [p.name for p in spec.params].count("pValueStyle") == 1
+    # declared once: a module that lists it gets it once, a clash is refused
+    again = dataclasses.replace(METHODS["ttest"], params=METHODS["ttest"].params)
+    assert again.params == METHODS["ttest"].params
+    clash = dataclasses.replace(P_VALUE_STYLE, default="apa")
+    with pytest.raises(ValueError, match="shares"):
+        dataclasses.replace(METHODS["ttest"], params=(*METHODS["ttest"].own_params, clash))
+
+
 @SPECS
 def test_reading_fills_its_defaults(spec: MethodSpec) -> None:
     project, _ = run_of(spec)
@@ -161,6 +203,7 @@ def test_every_output_shows_every_field(spec: MethodSpec, params: dict[str, Any]
     # plotdoc analyze: every field on the line of each entry listed
     text = format_report(project, {("t", "a"): run})
     lines = text.splitlines()[2:]
+    lines = lines[: next((i for i, x in enumerate(lines) if x.startswith(PAIRS)), len(lines))]
     assert lines and len(lines) == min(len(shown), 20) + (len(shown) > 20)
     for line, res in zip(lines, shown.values(), strict=False):
         for field in spec.fields_of(res):
@@ -187,6 +230,80 @@ def test_a_results_table_comes_from_its_spec(spec: MethodSpec) -> None:
         return
     labels, columns = results_table_columns(run)
     assert labels and columns and all(len(values) == len(labels) for _, values in columns)
+
+
+#: the line `plotdoc analyze` heads a table of comparisons with
+PAIRS = "    comparisons ("
+#: the methods whose spec gives the pairs it compared
+COMPARING = [s for s in METHODS.values() if s.comparisons is not spec_module._no_comparisons]
+
+
+#: parameters that make a method compare pairs where its defaults compare none
+COMPARE: dict[str, dict[str, Any]] = {"twoWayAnova": {"comparisons": "withinRows"}}
+
+
+@pytest.mark.parametrize("spec", COMPARING, ids=lambda s: s.id)
+def test_every_output_shows_the_table_of_comparisons(spec: MethodSpec) -> None:
+    project, run = run_of(spec, COMPARE.get(spec.id))
+    pairs = run.comparisons
+    assert pairs and all(isinstance(c, Comparison) for c in pairs), spec.id
+    style = run.p_value_style
+    # plotdoc analyze: a heading, then one line per pair with its difference, CI and P
+    text = format_report(project, {("t", "a"): run}).splitlines()
+    start = next(i for i, x in enumerate(text) if x.startswith(PAIRS))
+    assert text[start] == f"{PAIRS}{len(pairs)}):"
+    for line, c in zip(text[start + 1 :], pairs[:MAX_ENTRIES], strict=False):
+        assert line.strip().startswith(f"{c.label}: difference = ")
+        assert format_p(c.p, style, label=True) in line and "95% CI " in line
+    # the editor's and the notebook's cells, from one place
+    table = comparison_table(run)
+    assert [row[0] for row in table] == [c.label for c in pairs]
+    assert all(len(row) == len(COMPARISON_HEADER) for row in table)
+    html = run._repr_html_()
+    assert all(f"<th>{escape(h)}</th>" in html for h in COMPARISON_HEADER)
+    assert all(f"<td>{escape(row[0])}</td>" in html for row in table)
+    # --json: a list of objects, one per pair
+    listed = json.loads(orjson.dumps(run.to_dict()))["comparisons"]
+    assert [x["label"] for x in listed] == [c.label for c in pairs]
+    for x, c in zip(listed, pairs, strict=True):
+        assert {"a", "b", "difference", "ci_lower", "ci_upper", "p", "summary"} <= set(x)
+        assert (x["a"], x["b"], x["p_text"]) == (c.a, c.b, format_p(c.p, style))
+    # the result as data: a frame of the pairs
+    frame = run.comparisons_to_pandas()
+    assert list(frame["label"]) == [c.label for c in pairs]
+
+
+def test_a_method_without_comparisons_lists_none() -> None:
+    _, run = run_of(METHODS["linearRegression"])
+    assert run.comparisons == [] and run.to_dict()["comparisons"] == []
+    assert comparison_table(run) == [] and "<caption>Comparisons" not in run._repr_html_()
+
+
+@SPECS
+def test_every_output_prints_p_values_in_the_analysis_style(spec: MethodSpec) -> None:
+    project, run = run_of(spec, {"pValueStyle": "apa"})
+    assert run.p_value_style == "apa"
+    text = format_report(project, {("t", "a"): run})
+    out = run.to_dict()
+    for res in entries(run).values():
+        for field in [f for f in spec.fields_of(res) if f.show is Show.P_VALUE]:
+            p = getattr(res, field.keys[0])
+            shown = format_p(p, "apa")
+            assert shown == "—" or shown.startswith((".", "< .")), shown
+            assert (field.label, shown, field.keys[0]) in [
+                (label, t, k) for label, t, k in result_rows(spec.id, res, "apa")
+            ] or "{level}" in field.label
+            assert format_p(p, "apa", label=True) in text
+    if not run.per_data_set and list(entries(run)) == [""]:
+        p_fields = [f for f in spec.fields_of(run.result) if f.show is Show.P_VALUE]
+        for field in p_fields:  # --json: every P value printed in the style, with its summary
+            key = field.keys[0]
+            text, stars = ("p_text", "summary") if key == "p" else (f"{key}_text", f"{key}_summary")
+            assert out["result"][text] == format_p(out["result"][key], "apa")
+            assert out["result"][stars] == p_summary(out["result"][key], "apa")
+    for c in out["comparisons"]:
+        assert c["p_text"] == format_p(c["p"], "apa")
+        assert not c["p_text"].startswith("0.")
 
 
 def test_a_field_a_result_lacks_is_an_error_not_a_silent_skip(

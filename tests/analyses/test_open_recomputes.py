@@ -74,6 +74,7 @@ def test_results_are_never_written() -> None:
                 "design": "unpaired",
                 "variance": "welch",
                 "test": "parametric",
+                "pValueStyle": "graphpad",
             },
         }
     ]

@@ -78,6 +78,8 @@ METHODS = [
     "columnStatistics",
     "contingencyTest",
     "survivalComparison",
+    "oneWayAnova",
+    "twoWayAnova",
 ]
 COLUMN_MODES = [
     "mean", "meanWithSd", "meanWithSem", "meanWithCi95", "meanWithRange", "geoMean",
@@ -248,6 +250,27 @@ PLOTDOC_ENUMS: list[tuple[tuple[str, ...], tuple[str, ...]]] = [
     ((*D, "Annotation", "annotation:shape", "coordinates"), S.ANNOTATION_COORDINATES),
     ((*D, "Table", "properties", "entry"), ENTRIES),
     ((*D, "Annotation", "annotation:bracket", "label"), S.BRACKET_LABELS),
+    # version 2's methods (v2-design section 3)
+    (params("oneWayAnova", "test"), M.METHODS["oneWayAnova"].param("test").choices),
+    (params("oneWayAnova", "comparisons"), ("none", "allPairs", "versusControl", "selectedPairs")),
+    (
+        params("oneWayAnova", "correction"),
+        (
+            "auto",
+            "tukey",
+            "dunnett",
+            "sidak",
+            "bonferroni",
+            "holmSidak",
+            "dunn",
+            "gamesHowell",
+            "fdr",
+        ),
+    ),
+    (params("twoWayAnova", "comparisons"), ("none", "withinRows", "withinDataSets", "allCells")),
+    (params("twoWayAnova", "correction"), ("auto", "tukey", "sidak", "bonferroni")),
+    # version 2: every analysis takes a P value style (v2-design section 3)
+    *((params(m, "pValueStyle"), ("graphpad", "apa", "nejm", "exact")) for m in METHODS),
 ]
 
 

@@ -240,6 +240,29 @@ def _with_analysis(method: str, params: dict[str, Any]) -> Project:
     return loads(orjson.dumps(doc))
 
 
+def test_the_default_p_value_style_is_left_out_of_version_1() -> None:
+    doc = orjson.loads(dumps(_with_analysis("ttest", {}), now=NOW, schema_version=1))
+    params = doc["tables"][0]["analyses"][0]["params"]
+    assert "pValueStyle" not in params and params["design"] == "unpaired"
+    assert validate(orjson.dumps(doc)).ok
+    # version 2 writes it, as every parameter
+    doc2 = orjson.loads(dumps(_with_analysis("ttest", {}), now=NOW))
+    assert doc2["tables"][0]["analyses"][0]["params"]["pValueStyle"] == "graphpad"
+
+
+def test_another_p_value_style_is_refused_by_version_1_with_its_path(tmp_path: Path) -> None:
+    target = tmp_path / "old.plotdoc"
+    target.write_bytes(b"previous")
+    with pytest.raises(SaveError) as info:
+        save_project(_with_analysis("ttest", {"pValueStyle": "nejm"}), target, schema_version=1)
+    problems = [(p.code, p.where, p.message) for p in info.value.errors]
+    assert [(c, w) for c, w, _ in problems] == [
+        ("version-1-unfit", "tables[0].analyses[0].params.pValueStyle")
+    ]
+    assert '"graphpad"' in problems[0][2] and '"nejm"' in problems[0][2]
+    assert target.read_bytes() == b"previous"
+
+
 def test_a_parameter_version_2_added_is_left_out_of_version_1_at_its_default() -> None:
     data = dumps(_with_analysis("ttest", {}), now=NOW, schema_version=1)
     params = orjson.loads(data)["tables"][0]["analyses"][0]["params"]

@@ -110,3 +110,10 @@ def test_statuses_instead_of_exceptions() -> None:
     assert same.counts[:, 0].sum() == 3
     with pytest.raises(ValueError, match="output"):
         frequency_distribution([[1.0]], output="density")
+
+
+def test_subnormal_values_get_bins_not_an_error() -> None:
+    """Found by the robustness test: 5e-324 / 10 underflows to 0, whose log10 raised."""
+    for data in ([[5e-324]], [[0.0, 5e-324]]):
+        f = frequency_distribution(data)
+        assert f.status in ("ok", "too-many-bins"), f.message

@@ -19,7 +19,7 @@ from typing import Any
 from ..model import Analysis, Project, Table
 from ..pvalues import DEFAULT_STYLE, STYLES, format_p, summary
 from .methods import METHODS
-from .methods.spec import Comparison, Computed
+from .methods.spec import Comparison
 from .run import AnalysisRun
 
 #: what a bracket shows when its file says nothing (`label` omitted)
@@ -63,14 +63,7 @@ def run_of(project: Project, table: Table, analysis_id: str) -> AnalysisRun:
 
 def comparisons(run: AnalysisRun) -> list[Comparison]:
     """The pairs of data sets ``run`` compared, as its method's spec gives them."""
-    computed = Computed(
-        run.status,
-        run.message,
-        result=run.result,
-        per_data_set=run.per_data_set,
-        data_sets=run.data_sets,
-    )
-    return METHODS[run.method].comparisons(computed)
+    return run.comparisons
 
 
 def find_pair(found: list[Comparison], a: str, b: str) -> Comparison | None:

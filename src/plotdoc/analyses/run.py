@@ -23,11 +23,11 @@ from numpy.typing import NDArray
 
 from ..contract.entries import is_summary, spread_name
 from ..model import DataSet, Project, Table
-from ..pvalues import with_summary
+from ..pvalues import DEFAULT_STYLE, STYLES, with_summary
 from ..stats.budget import Budget, BudgetExceeded, metered
 from .methods import METHODS
 from .methods.correlation_matrix import continuous_variables as continuous_variables
-from .methods.spec import NEEDS_RAW_VALUES
+from .methods.spec import NEEDS_RAW_VALUES, Comparison, Computed
 from .methods.spec import populated as populated
 from .methods.spec import results_table_limit as results_table_limit
 
@@ -66,6 +66,8 @@ class AnalysisRun:
     #: a result over all data sets of a per-data-set run (nonlinearRegression's EC50
     #: comparison), or None
     overall: Any = None
+    #: the analysis' `pValueStyle`: how every output prints its P values and summaries
+    p_value_style: str = DEFAULT_STYLE
 
     def __post_init__(self) -> None:
         if self.result is None and self.per_data_set:
@@ -83,6 +85,22 @@ class AnalysisRun:
             f"{self.status}{why}; {held}>"
         )
 
+    @property
+    def comparisons(self) -> list[Comparison]:
+        """The pairs the run compared, one :class:`~plotdoc.analyses.methods.spec.Comparison`
+        each (``a``, ``b``, ``difference``, ``ci_lower``, ``ci_upper``, ``p``, ``status``...):
+        the table of comparisons every output shows; empty for a method that compares none."""
+        done = Computed(
+            self.status, self.message, self.result, self.per_data_set, self.data_sets, self.overall
+        )
+        return METHODS[self.method].comparisons(done) if self.method in METHODS else []
+
+    def comparisons_to_pandas(self) -> Any:
+        """:attr:`comparisons` as a ``pandas.DataFrame``, one row per pair; needs pandas."""
+        from .tables import comparisons_to_pandas
+
+        return comparisons_to_pandas(self)
+
     def to_pandas(self) -> Any:
         """The run as a ``pandas.DataFrame``, one row per statistic (see
         :mod:`plotdoc.analyses.tables`); needs pandas."""
@@ -95,24 +113,49 @@ class AnalysisRun:
 
         return to_html([self], f"{self.method} {self.analysis_id} of {self.table_id}")
 
+    def _json(self, result: Any) -> dict[str, Any]:
+        """A result's JSON form with each P value printed in the run's style and summarised:
+        ``p_text`` and ``summary`` for ``p``, ``<key>_text`` and ``<key>_summary`` for others."""
+        from ..pvalues import format_p, summary
+
+        out = with_summary(result.to_dict(), self.p_value_style)
+        for key in _p_keys(self.method, result):
+            p = out.get(key)
+            if isinstance(p, (int, float)) and not isinstance(p, bool):
+                out[f"{key}_text"] = format_p(p, self.p_value_style)
+                out[f"{key}_summary"] = summary(p, self.p_value_style)
+        return out
+
     def to_dict(self) -> dict[str, Any]:
+        from .report import comparison_dict
+
+        style = self.p_value_style
         out: dict[str, Any] = {
             "id": self.analysis_id,
             "method": self.method,
             "status": self.status,
             "message": self.message,
+            "pValueStyle": style,
         }
         if self.per_data_set:
-            out["result"] = {
-                "dataSets": {k: with_summary(v.to_dict()) for k, v in self.per_data_set.items()}
-            }
+            out["result"] = {"dataSets": {k: self._json(v) for k, v in self.per_data_set.items()}}
             if self.overall is not None:
-                out["result"]["overall"] = with_summary(self.overall.to_dict())
+                out["result"]["overall"] = self._json(self.overall)
         elif self.result is not None:
-            out["result"] = with_summary(self.result.to_dict())
+            out["result"] = self._json(self.result)
         else:
             out["result"] = None
+        out["comparisons"] = [comparison_dict(c, style) for c in self.comparisons]
         return out
+
+
+def _p_keys(method: str, result: Any) -> tuple[str, ...]:
+    """The P values of a result besides ``p`` (a two-way ANOVA's ``row_p``...)."""
+    from .methods.spec import Show
+
+    spec = METHODS.get(method)
+    fields = spec.fields_of(result) if spec else ()
+    return tuple(f.keys[0] for f in fields if f.show is Show.P_VALUE and f.keys[0] != "p")
 
 
 def run_analysis(
@@ -124,9 +167,13 @@ def run_analysis(
     analysis = table.analysis(analysis_id)
     budget = budget or Budget()
     limit = budget.seconds if seconds is None else seconds
+    style = analysis.params.get("pValueStyle", DEFAULT_STYLE)
+    style = style if style in STYLES else DEFAULT_STYLE  # the document's check names a bad one
 
     def run(status: str, message: str) -> AnalysisRun:
-        return AnalysisRun(table.id, analysis_id, analysis.method, status, message)
+        return AnalysisRun(
+            table.id, analysis_id, analysis.method, status, message, p_value_style=style
+        )
 
     if limit <= 0:
         return run(
@@ -160,6 +207,7 @@ def run_analysis(
                     per_data_set=done.per_data_set,
                     data_sets=done.data_sets,
                     overall=done.overall,
+                    p_value_style=style,
                 )
     except BudgetExceeded as exc:
         return run(BUDGET_EXCEEDED, f"not computed: {exc}")

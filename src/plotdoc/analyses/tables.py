@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..pvalues import format_p, summary
+from ..pvalues import DEFAULT_STYLE, format_p, summary
 
 if TYPE_CHECKING:
     from .run import AnalysisRun
@@ -125,12 +125,27 @@ def rows(run: AnalysisRun) -> list[Row]:
 
     shown = METHODS[run.method].entries(result)
     if list(shown) != [""]:  # one entry per data set (or group): its numbers under its name
-        return [
+        out = [
             row(name or " vs ".join(run.data_sets), stat, value, getattr(entry, "status", "ok"))
             for name, entry in shown.items()
             for stat, value in _scalars(entry)
         ]
-    return [row(" vs ".join(run.data_sets), stat, value) for stat, value in _scalars(result)]
+    else:
+        out = [row(" vs ".join(run.data_sets), stat, value) for stat, value in _scalars(result)]
+    return out + _comparison_rows(run, {r["data_sets"] for r in out}, row)
+
+
+def _comparison_rows(run: AnalysisRun, about: set[str], row: Any) -> list[Row]:
+    """The table of comparisons, a row per number of each pair the result rows do not already
+    hold (a t test's one pair is its result)."""
+    out = []
+    for c in run.comparisons:
+        if c.label in about:
+            continue
+        for stat in ("difference", "ci_lower", "ci_upper", "p"):
+            value = getattr(c, stat)
+            out.append(row(c.label, stat, math.nan if value is None else float(value), c.status))
+    return out
 
 
 def all_rows(runs: Iterable[AnalysisRun]) -> list[Row]:
@@ -146,15 +161,47 @@ def to_pandas(runs: Iterable[AnalysisRun]) -> Any:
     return pd.DataFrame(all_rows(runs), columns=list(COLUMNS))
 
 
-def value_text(statistic: str, value: float) -> str:
-    """A value as the reports print it: P values through :mod:`plotdoc.pvalues` (with their
-    summary), other numbers as ``plotdoc analyze`` prints them."""
+def value_text(statistic: str, value: float, style: str = DEFAULT_STYLE) -> str:
+    """A value as the reports print it: P values through :mod:`plotdoc.pvalues` in the
+    analysis' style (with their summary), other numbers as ``plotdoc analyze`` prints them."""
     from .report import _fmt
 
     if statistic == "p":
-        stars = summary(value)
-        return format_p(value) + (f" ({stars})" if stars else "")
+        stars = summary(value, style)
+        return format_p(value, style) + (f" ({stars})" if stars else "")
     return _fmt(value)
+
+
+def comparisons_to_pandas(run: AnalysisRun) -> Any:
+    """A run's table of comparisons as a ``pandas.DataFrame``: one row per pair, the columns
+    of ``--json`` (``label``, ``a``, ``b``, ``difference``, ``ci_lower``, ``ci_upper``, ``p``,
+    ``p_text``, ``summary``, ``status``, ``message``, ``row_a``, ``row_b``)."""
+    try:
+        import pandas as pd
+    except ImportError:
+        raise ImportError(PANDAS_MISSING) from None
+    from .report import comparison_dict
+
+    records = [comparison_dict(c, run.p_value_style) for c in run.comparisons]
+    columns = list(records[0]) if records else ["label", "a", "b", "difference", "p"]
+    return pd.DataFrame(records, columns=columns)
+
+
+def comparisons_html(run: AnalysisRun) -> str:
+    """A run's table of comparisons as an HTML table ("" for a run that compares no pairs);
+    every cell's text is escaped."""
+    from .report import COMPARISON_HEADER, comparison_table
+
+    table = comparison_table(run)
+    if not table:
+        return ""
+    head = "".join(_cell(c, "th") for c in COMPARISON_HEADER)
+    body = "".join("<tr>" + "".join(_cell(c) for c in cells) + "</tr>" for cells in table)
+    caption = f"Comparisons of {run.analysis_id}"
+    return (
+        f"<table><caption>{html.escape(caption)}</caption><thead><tr>{head}</tr></thead>"
+        f"<tbody>{body}</tbody></table>"
+    )
 
 
 def _from_summary(run: AnalysisRun) -> str:
@@ -174,17 +221,17 @@ def to_html(runs: Iterable[AnalysisRun], caption: str) -> str:
     """An HTML table of the rows of ``runs``; every text from the document is escaped, and a
     run that gave no result shows its status and message."""
     runs = list(runs)
+    styles = {(run.table_id, run.analysis_id): run.p_value_style for run in runs}
     table_rows = all_rows(runs)
     shown = table_rows[:HTML_ROWS]
     head = "".join(_cell(c, "th") for c in COLUMNS)
-    body = "".join(
-        "<tr>"
-        + "".join(
-            _cell(value_text(r["statistic"], r["value"]) if c == "value" else r[c]) for c in COLUMNS
-        )
-        + "</tr>"
-        for r in shown
-    )
+
+    def text(r: Row, column: str) -> str:
+        if column != "value":
+            return str(r[column])
+        return value_text(r["statistic"], r["value"], styles[(r["table"], r["analysis"])])
+
+    body = "".join("<tr>" + "".join(_cell(text(r, c)) for c in COLUMNS) + "</tr>" for r in shown)
     notes = [
         f"{run.table_id} / {run.analysis_id}: {run.status}: {run.message}"
         for run in runs
@@ -198,9 +245,10 @@ def to_html(runs: Iterable[AnalysisRun], caption: str) -> str:
     if len(table_rows) > len(shown):
         notes.append(f"{len(table_rows) - len(shown):,} more rows: to_pandas() has them all")
     foot = "".join(f"<p>{html.escape(n)}</p>" for n in notes)
+    pairs = "".join(comparisons_html(run) for run in runs)
     return (
         f"<table><caption>{html.escape(caption)}</caption><thead><tr>{head}</tr></thead>"
-        f"<tbody>{body}</tbody></table>{foot}"
+        f"<tbody>{body}</tbody></table>{foot}{pairs}"
     )
 
 

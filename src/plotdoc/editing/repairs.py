@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..contract.methods import METHODS
 from ..contract.plots import MV_REQUIRED_ROLES
 from ..contract.variants import VARIANTS
 from ..model import GRAPH_OBJECT_ATTRS, Graph, Project, Table
@@ -50,9 +51,17 @@ def rename_keys(table: Table, old: str, new: str) -> None:
             if old in node:
                 node[new] = node.pop(old)
     for analysis in table.analyses:
-        for key in ("groupA", "groupB"):
+        spec = METHODS.get(analysis.method)
+        if spec is None:
+            continue
+        for key in spec.data_set_params:
             if analysis.params.get(key) == old:
                 analysis.params[key] = new
+        for key in spec.data_set_pair_params:
+            analysis.params[key] = [
+                [new if name == old else name for name in pair]
+                for pair in analysis.params.get(key) or []
+            ]
     if table.variable_types and old in table.variable_types:
         table.variable_types[new] = table.variable_types.pop(old)
 
@@ -94,6 +103,13 @@ def remove_keys(table: Table, index: int, name: str) -> None:
             complete_mapping(options, len(table.data_sets))
     if table.variable_types:
         table.variable_types.pop(name, None)
+    for analysis in table.analyses:  # a pair naming it is dropped; the analysis stays
+        spec = METHODS.get(analysis.method)
+        for key in spec.data_set_pair_params if spec else ():
+            pairs = analysis.params.get(key) or []
+            analysis.params[key] = [
+                p for p in pairs if not (isinstance(p, (list, tuple)) and name in p)
+            ]
 
 
 def move_points(table: Table, moved: Callable[[int], int | None]) -> None:

@@ -21,8 +21,6 @@ from ..model import Project, Table
 from ..problems import PathPart
 from .base import find_table
 
-#: analysis parameters that name a data set
-
 
 @dataclass(frozen=True)
 class Use:
@@ -65,10 +63,28 @@ def group_users(table: Table, name: str) -> list[tuple[int, str]]:
     ]
 
 
+def pair_users(table: Table, name: str) -> list[tuple[int, str, int, list[str]]]:
+    """(analysis index, parameter, pair index, pair) of every listed pair naming ``name``."""
+    out = []
+    for a, analysis in enumerate(table.analyses):
+        spec = METHODS.get(analysis.method)
+        for key in spec.data_set_pair_params if spec else ():
+            for n, pair in enumerate(analysis.params.get(key) or []):
+                if isinstance(pair, (list, tuple)) and name in pair:
+                    out.append((a, key, n, list(pair)))
+    return out
+
+
 def _data_set_params(method: str) -> tuple[str, ...]:
     """The parameters of ``method`` that name a data set (a t test's groups)."""
     spec = METHODS.get(method)
     return spec.data_set_params if spec else ()
+
+
+def _param_words(method: str, param: str) -> str:
+    """A parameter as the list of uses names it: ``group A``, ``control``."""
+    label = METHODS[method].param(param).label
+    return label[:1].lower() + label[1:]
 
 
 def _first_two(table: Table, without: int | None = None) -> list[str]:
@@ -101,12 +117,21 @@ def data_set_uses(project: Project, table_id: str, data_set: int) -> list[Use]:
         uses.append(
             Use(
                 (*base, "analyses", a, "params", param),
-                f"{_analysis_words(table, a)}, group {param[-1]}",
+                f"{_analysis_words(table, a)}, {_param_words(table.analyses[a].method, param)}",
                 "the analysis is removed (it cannot run without the data set)",
                 removes=True,
             )
         )
     gone = {a for a, _ in users}
+    for a, key, n, pair in pair_users(table, name):
+        if a not in gone:
+            uses.append(
+                Use(
+                    (*base, "analyses", a, "params", key, n),
+                    f"{_analysis_words(table, a)}, the pair {' vs '.join(map(str, pair))}",
+                    "dropped from the pairs compared",
+                )
+            )
     now = _first_two(table)
     after = _first_two(table, data_set)
     for a, analysis in enumerate(table.analyses):

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from nicegui import ui
 
 from ..analyses.methods import METHODS
 from ..analyses.methods.spec import Kind, Param
-from ..analyses.report import MAX_ENTRIES, entries, result_rows
+from ..analyses.report import (
+    COMPARISON_HEADER,
+    MAX_ENTRIES,
+    comparison_table,
+    entries,
+    result_rows,
+)
 from ..contract.entries import is_summary
 from ..editing import add_analysis, add_pairwise_brackets, remove_analysis, set_analysis_params
 from . import a11y, attrs, choices, dialogs
@@ -24,6 +31,11 @@ def choice_label(param: Param, value: Any) -> str:
     """A parameter's value as a scientist reads it: the spec's label (``95`` -> ``95%``), or
     the editor's wording (``welch`` -> ``Welch's correction (unequal SDs)``)."""
     return param.choice_label(value) or label_of(str(value))
+
+
+def pair_key(pair: list[Any]) -> str:
+    """A pair of data set names as one select's value (JSON text: data, never markup)."""
+    return json.dumps([str(x) for x in pair], ensure_ascii=False)
 
 
 def param_of(method: str, key: str) -> Param | None:
@@ -135,8 +147,11 @@ class AnalysesPanel:
         apply = self.view.apply
         label = param.label if param else label_of(key)
         kind = param.kind if param else None
-        if kind is Kind.DATA_SET:
-            names = {None: "(first two)"} | {d.name: d.name for d in table.data_sets}
+        if kind is Kind.DATA_SET_PAIRS and param is not None:
+            self._pairs(table, aid, param, value)
+        elif kind is Kind.DATA_SET:
+            first = (param.choice_label(None) if param else None) or "(first two)"
+            names = {None: first} | {d.name: d.name for d in table.data_sets}
             choices.select(
                 names,
                 value=value,
@@ -170,6 +185,25 @@ class AnalysesPanel:
                 ),
             ).classes("w-28").props("dense outlined debounce=600")
 
+    def _pairs(self, table: Any, aid: str, param: Param, value: Any) -> None:
+        """Pairs of data sets: every pair of the table offered, the chosen ones selected."""
+        names = [d.name for d in table.data_sets]
+        offered = {
+            pair_key([a, b]): f"{a} vs {b}" for i, a in enumerate(names) for b in names[i + 1 :]
+        }
+        chosen = [pair_key(list(p)) for p in value or [] if isinstance(p, (list, tuple))]
+        for key in chosen:
+            if key not in offered and all(n in names for n in json.loads(key)):
+                offered[key] = " vs ".join(json.loads(key))
+
+        def changed(event: Any) -> None:
+            pairs = [json.loads(k) for k in event.value or []]
+            if pairs != [list(p) for p in value or []]:
+                self.view.apply(set_analysis_params, table.id, aid, {param.name: pairs})
+
+        chooser = choices.select_many(offered, values=chosen, label=param.label, on_change=changed)
+        attrs.testid(chooser.classes("w-72").props("dense outlined"), f"param-{param.name}")
+
     def _results(self, run: Any) -> None:
         if run is None:
             ui.label("Computing…").classes("plotdoc-status")
@@ -185,7 +219,7 @@ class AnalysesPanel:
                 if name:
                     with ui.element("tr"), ui.element("td").props("colspan=2"):
                         ui.label(name).classes("text-weight-medium q-pt-sm")
-                for label, text, key in result_rows(run.method, res):
+                for label, text, key in result_rows(run.method, res, run.p_value_style):
                     with ui.element("tr"):
                         with ui.element("td"):
                             ui.label(label)
@@ -200,7 +234,37 @@ class AnalysesPanel:
             ui.label(f"… {len(rows) - MAX_ENTRIES:,} more in the results table.").classes(
                 "plotdoc-status"
             )
+        self._comparisons(run)
         if METHODS[run.method].results_family is not None:
             ui.label("Results are in the results table under this table in the navigator.").classes(
+                "plotdoc-status"
+            )
+
+    def _comparisons(self, run: Any) -> None:
+        """The table of comparisons of a method that compares pairs: each cell a label's
+        text (data, never markup)."""
+        table = comparison_table(run)
+        if not table:
+            return
+        with (
+            ui.element("div").classes("plotdoc-comparisons-wrap"),
+            attrs.testid(
+                ui.element("table").classes("plotdoc-comparisons"), "analysis-comparisons"
+            ),
+        ):
+            with ui.element("tr"):
+                for head in COMPARISON_HEADER:
+                    with ui.element("th"):
+                        ui.label(head)
+            for pair, *numbers in table[:MAX_ENTRIES]:
+                with attrs.testid(ui.element("tr"), "comparison"):
+                    with ui.element("td"):
+                        ui.label(pair)
+                    for text in numbers:
+                        with ui.element("td").classes("plotdoc-number"):
+                            ui.label(text)
+        if len(table) > MAX_ENTRIES:
+            more = len(table) - MAX_ENTRIES
+            ui.label(f"… {more:,} more comparisons in plotdoc analyze --json.").classes(
                 "plotdoc-status"
             )

@@ -91,3 +91,26 @@ def radio(
     """``ui.radio`` as :func:`select` builds a select."""
     element: ui.radio = _build(ui.radio, options, value, on_change)
     return element
+
+
+def select_many(
+    options: Mapping[str, str],
+    *,
+    values: list[str],
+    label: str | None = None,
+    on_change: Callable[..., Any] | None = None,
+) -> ui.select:
+    """``ui.select`` of several of ``options`` (value -> label); a value the options lack is
+    shown beside them, labelled missing, until the user takes it out."""
+    choices = dict(options)
+    missing = [v for v in values if v not in choices]
+    for value in missing:
+        choices[value] = missing_label(value)
+    element = ui.select(
+        choices, value=list(values), label=label, multiple=True, on_change=on_change
+    )
+    if missing:
+        element.props["error"] = True
+        element.props["error-message"] = "Missing: take it out"
+        element.props["data-missing"] = "true"
+    return element

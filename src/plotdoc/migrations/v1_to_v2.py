@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..contract.limits import ID_MAX
+from ..contract.methods import METHODS
 from ..contract.variants import VARIANTS
 from ..problems import Path, excerpt, warning
 from . import Log
@@ -357,13 +358,24 @@ def _convert_table(
         types.update(renamed)
     for analysis in table.get("analyses") or []:
         params = analysis.get("params") or {}
-        if analysis.get("method") != "ttest":
+        spec = METHODS.get(analysis.get("method"))
+        if spec is None:
             continue
-        for key in ("groupA", "groupB"):
-            group = params.get(key)
-            if isinstance(group, str):
-                new = key_of(group, by_name)
-                params[key] = group if new is None else new
+
+        def reference(group: Any) -> Any:
+            new = key_of(group, by_name) if isinstance(group, str) else None
+            return group if new is None else new
+
+        for key in spec.data_set_params:
+            if key in params:
+                params[key] = reference(params[key])
+        for key in spec.data_set_pair_params:
+            pairs = params.get(key)
+            if isinstance(pairs, list):
+                params[key] = [
+                    [reference(g) for g in pair] if isinstance(pair, list) else pair
+                    for pair in pairs
+                ]
     for ann in table.get("annotations") or []:
         if ann.get("type") == "bracket":
             for side in ("left", "right"):

@@ -216,8 +216,8 @@ def _rules() -> list[str]:
         "`styleOverrides.perDataSet` and `perPoint`, `dataSetVisibility`, "
         "`elementActivation.perDataSet` and `legend.itemOverrides` (these two also take "
         "semantic keys such as `volcano:up`), `plot.options.dataSetId`, the roles of "
-        "`plot.options.mapping`, the keys of `variableTypes`, `ttest` `groupA`/`groupB` and "
-        "bracket anchors.",
+        "`plot.options.mapping`, the keys of `variableTypes`, `ttest` `groupA`/`groupB`, "
+        "`oneWayAnova` `control` and `pairs` and bracket anchors.",
         f"- Files of schema version 1 (data sets referred to by name and index) still open: "
         f"plotdoc migrates them; write new files as version {site.CURRENT_VERSION}.",
         f"- Limits: {L.MAX_TABLES} tables, {L.MAX_DATA_SETS} data sets per table, "
@@ -270,7 +270,9 @@ def _meanings() -> list[str]:
         "computed from the data on every open and `text` is ignored. Otherwise `text` is "
         "what the bracket shows, as typed.",
         "- `ttest` `groupA`/`groupB` take data set ids (`dataSets[].id`, or the name when "
-        "the id is left out), not indexes; null means the first two data sets with values.",
+        "the id is left out), not indexes; null means the first two data sets with values. "
+        "`oneWayAnova` `control` is an id (null: the first data set with values) and `pairs` "
+        "a list of two-id lists (for `comparisons: selectedPairs`).",
         "- A frequency distribution (histogram) is not a graph variant: add a "
         "`frequencyDistribution` analysis with an explicit `id` to a `column` table, and a "
         'results table `{ "format": "grouped", "derivedFrom": { "sourceTableId", '

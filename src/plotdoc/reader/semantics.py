@@ -142,6 +142,7 @@ MAX_WRITABLE_DEPTH = 254
 
 #: each method's parameters that name a data set (a method's spec builds the tuple per call)
 _GROUP_PARAMS: dict[str, tuple[str, ...]] = {}
+_PAIR_PARAMS: dict[str, tuple[str, ...]] = {}
 
 
 def _usermeta(value: Any, path: Path) -> Iterator[Problem]:
@@ -408,13 +409,13 @@ def _analyses_plain(analyses: list[Any], family_id: str, set_ids: Any) -> bool:
     ids = [i for i in map(_id_of, analyses) if i is not None]
     if len(set(ids)) != len(ids):
         return False
-    grouped = {m: keys for m in methods if (keys := _groups(m))}
+    grouped = {m for m in methods if _groups(m) or _pair_groups(m)}
     if grouped:
         for analysis in analyses:
-            for key in grouped.get(analysis["method"], ()):
-                group = (analysis.get("params") or {}).get(key)
-                if group is not None and group not in set_ids:
-                    return False
+            if analysis["method"] in grouped:
+                for _, group in _named(analysis["method"], analysis.get("params") or {}):
+                    if group is not None and group not in set_ids:
+                        return False
     return True
 
 
@@ -428,6 +429,24 @@ def _groups(method_id: str) -> tuple[str, ...]:
     if groups is None:
         groups = _GROUP_PARAMS.setdefault(method_id, METHODS[method_id].data_set_params)
     return groups
+
+
+def _pair_groups(method_id: str) -> tuple[str, ...]:
+    """The parameters of a method that list pairs of data sets."""
+    pairs = _PAIR_PARAMS.get(method_id)
+    if pairs is None:
+        pairs = _PAIR_PARAMS.setdefault(method_id, METHODS[method_id].data_set_pair_params)
+    return pairs
+
+
+def _named(method_id: str, params: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    """(path under `params`, value) of every data set an analysis' params name."""
+    for key in _groups(method_id):
+        yield (key,), params.get(key)
+    for key in _pair_groups(method_id):
+        for n, pair in enumerate(params.get(key) or []):
+            for side, group in enumerate(pair):
+                yield (key, n, side), group
 
 
 def _notices(table: Any, analysis: Any, apath: Path) -> Iterator[Problem]:
@@ -469,13 +488,12 @@ def _analysis_problems(
             else:
                 seen_analysis[aid] = a
         yield from _notices(table, analysis, (*path, "analyses", a))
-        for key in _groups(method.id):
-            group = (analysis.get("params") or {}).get(key)
+        for where, group in _named(method.id, analysis.get("params") or {}):
             if group is not None and group not in set_ids:
                 yield (
                     warning(
                         "analysis-group-unknown",
-                        (*path, "analyses", a, "params", key),
+                        (*path, "analyses", a, "params", *where),
                         f"expected the id of a data set (in a version 1 file, its name); no data set has the id {excerpt(group)}",
                     )
                 )

@@ -34,6 +34,8 @@ IntArray: TypeAlias = npt.NDArray[np.int64]
 #: - ``too-many-values``: more values than the test is defined for (Shapiro-Wilk: 5000).
 #: - ``budget-exceeded``: the computation would pass, or passed, its budget of time or memory
 #:   (:mod:`plotdoc.stats.budget`).
+#: - ``not-applicable``: the options ask for something that does not apply (a correction that
+#:   does not follow the test, Dunnett's test without a control, no pair selected).
 Status: TypeAlias = Literal[
     "ok",
     "too-few-values",
@@ -46,6 +48,7 @@ Status: TypeAlias = Literal[
     "too-many-bins",
     "too-many-values",
     "budget-exceeded",
+    "not-applicable",
 ]
 
 STATUSES: tuple[Status, ...] = get_args(Status)

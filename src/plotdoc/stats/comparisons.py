@@ -50,6 +50,7 @@ from .anova import (
     tie_sum,
     within_row_ranks,
 )
+from .budget import check
 
 CORRECTIONS: tuple[str, ...] = (
     "auto", "tukey", "dunnett", "sidak", "bonferroni", "holmSidak", "dunn", "gamesHowell", "fdr",
@@ -231,6 +232,7 @@ def _tukey(
     qcrit = float(studentized_range.ppf(c, k, d.df))
     rows = []
     for i, j in pairs:
+        check()  # each pair integrates the studentized range: a long list checks its budget
         diff = float(d.means[i] - d.means[j])
         se = math.sqrt(d.mse / 2.0 * (1 / d.ns[i] + 1 / d.ns[j]))
         q = abs(diff) / se
@@ -267,6 +269,7 @@ def _dunnett(
         crit = t_quantile(c, d.df)
     rows = []
     for j in others:
+        check()
         diff = float(d.means[control] - d.means[j])
         se = math.sqrt(d.mse * (1 / n0 + 1 / d.ns[j]))
         t = diff / se
@@ -320,6 +323,7 @@ def _games_howell(
     k = d.means.size
     rows = []
     for i, j in pairs:
+        check()
         vi, vj = d.sds[i] ** 2 / d.ns[i], d.sds[j] ** 2 / d.ns[j]
         diff = float(d.means[i] - d.means[j])
         se = math.sqrt((vi + vj) / 2.0)

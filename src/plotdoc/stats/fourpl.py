@@ -425,6 +425,7 @@ def finish(
         float(theta[3]), float(ec50), float(se[0]), float(se[1]), float(se[2]), float(se[3]),
         ec50_se, float(lo[0]), float(hi[0]), float(lo[1]), float(hi[1]), float(lo[2]),
         float(hi[2]), float(lo[3]), float(hi[3]), float(ec_lo), float(ec_hi), best.ss,
-        math.sqrt(best.ss / df), 1.0 - best.ss / ss_tot, curve_x, curve_y, curve_y - band,
+        math.sqrt(best.ss / df), 1.0 - best.ss / ss_tot if ss_tot > 0 else math.nan, curve_x,
+        curve_y, curve_y - band,
         curve_y + band, status, message, warned,
     )  # fmt: skip

@@ -12,6 +12,7 @@ thousands of Python calls. Each fit is stopped after :data:`MAX_ITERATIONS` iter
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Sequence
 
@@ -151,7 +152,7 @@ def _fit_batch(xs: list[FloatArray], ys: list[FloatArray], theta0: FloatArray) -
             # a curve turning into a step (J'J singular) while barely improving: the fit is
             # ambiguous; MINPACK stops there on its relative tests, so does this
             unit = np.sqrt(np.maximum(diag, 1e-300))
-            eig = np.linalg.eigvalsh(jtj / unit[:, :, None] / unit[:, None, :])
+            eig = _eigenvalues(jtj / unit[:, :, None] / unit[:, None, :])
             flat |= (eig[:, 0] <= 1e-14 * eig[:, -1]) & (np.abs(actual) <= 1e-6)
         acc = active[better]
         # the step is small in Marquardt's scaled norm (MINPACK's xtol test)
@@ -174,6 +175,21 @@ def _fit_batch(xs: list[FloatArray], ys: list[FloatArray], theta0: FloatArray) -
         _report(theta[i], jac[i, : xs[i].size], float(ss[i]), xs[i].size, bool(converged[i]))
         for i in range(m)
     ]
+
+
+def _eigenvalues(matrices: FloatArray) -> FloatArray:
+    """The eigenvalues of each symmetric matrix, ascending; NaN for one that overflowed (a
+    Jacobian of inf or NaN: its step is rejected and its fit ends as not converged) or whose
+    eigenvalues LAPACK cannot find."""
+    out = np.full(matrices.shape[:2], math.nan)
+    finite = np.isfinite(matrices).all(axis=(1, 2))
+    try:
+        out[finite] = np.linalg.eigvalsh(matrices[finite])
+    except np.linalg.LinAlgError:  # one at a time, to keep the others'
+        for i in np.flatnonzero(finite):
+            with contextlib.suppress(np.linalg.LinAlgError):
+                out[i] = np.linalg.eigvalsh(matrices[i])
+    return out
 
 
 def _solve_one(a: FloatArray, b: FloatArray) -> FloatArray:

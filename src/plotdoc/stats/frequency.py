@@ -14,6 +14,7 @@ largest multiple of the width at or below the smallest value.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypeAlias
@@ -80,7 +81,9 @@ class FrequencyResult(ResultMixin):
 
 
 def nice_floor(x: float) -> float:
-    """The largest ``1, 2 or 5 x 10^k`` at or below ``x`` (> 0)."""
+    """The largest ``1, 2 or 5 x 10^k`` at or below ``x`` (> 0; a width that underflowed to
+    zero, from subnormal values, counts as the smallest normal double)."""
+    x = max(x, sys.float_info.min)
     k = math.floor(math.log10(x))
     base = 10.0**k
     for m in (5.0, 2.0, 1.0):

@@ -16,8 +16,10 @@ from . import (
     nonlinear_regression,
     normality,
     one_sample,
+    one_way_anova,
     survival_comparison,
     ttest,
+    two_way_anova,
 )
 from .spec import MethodSpec
 
@@ -34,6 +36,8 @@ METHODS: dict[str, MethodSpec] = {
         column_statistics,
         contingency,
         survival_comparison,
+        one_way_anova,
+        two_way_anova,
     )
 }
 

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...contract import limits as L
-from ...contract.nodes import Bool, Const, Enum, Node, Num, OneOf, Str, nullable
+from ...contract.nodes import Arr, Bool, Const, Enum, Node, Num, OneOf, Str, nullable
+from ...pvalues import DEFAULT_STYLE, STYLES
 
 if TYPE_CHECKING:
     import numpy as np
@@ -41,6 +42,12 @@ class Kind(enum.Enum):
     #: the name of one of the table's data sets, or null: then the method takes the data sets
     #: that hold a value in order (the first for its first such parameter, and so on)
     DATA_SET = "dataSet"
+    #: a list of pairs of data sets (each a list of two data set names, ids in the file)
+    DATA_SET_PAIRS = "dataSetPairs"
+
+
+#: at most this many pairs in a parameter of kind ``DATA_SET_PAIRS``
+MAX_PAIRS = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,9 +86,20 @@ class Param:
             node = Num() if self.above is None else Num(exclusive_minimum=self.above)
         elif self.kind is Kind.BOOL:
             node = Bool()
+        elif self.kind is Kind.DATA_SET_PAIRS:
+            node = pairs_node(Str(max_len=L.NAME_MAX))
         else:
             node = Str(max_len=L.NAME_MAX)
         return nullable(node) if self.nullable else node
+
+
+def pairs_node(reference: Node) -> Arr:
+    """The schema of a list of pairs, each two data set references (``reference``)."""
+    return Arr(
+        items=Arr(items=reference, min_items=2, max_items=2),
+        max_items=MAX_PAIRS,
+        doc="Pairs of data sets, each a list of two.",
+    )
 
 
 class Show(enum.Enum):
@@ -157,6 +175,44 @@ class Comparison:
     ci_upper: float | None = None
     status: str = "ok"
     message: str = "ok"
+    #: a grouped table's rows (row labels) of the two cells compared, when a comparison is of
+    #: cells (a two-way ANOVA's): within a row both name that row; within a data set ``a`` and
+    #: ``b`` both name that data set and the rows differ
+    row_a: str | None = None
+    row_b: str | None = None
+
+    @property
+    def label(self) -> str:
+        """The pair as a reader reads it: ``A vs B``, ``Row 1: A vs B`` (within a row),
+        ``A: Row 1 vs Row 2`` (within a data set), ``Row 1 / A vs Row 2 / B``."""
+        if self.row_a is None or self.row_b is None:
+            return f"{self.a} vs {self.b}"
+        if self.row_a == self.row_b:
+            return f"{self.row_a}: {self.a} vs {self.b}"
+        if self.a == self.b:
+            return f"{self.a}: {self.row_a} vs {self.row_b}"
+        return f"{self.row_a} / {self.a} vs {self.row_b} / {self.b}"
+
+
+#: `pValueStyle` (v2-design section 3): how every output of the analysis prints its P values
+#: and their summaries (:mod:`plotdoc.pvalues`). Every method takes it, last: one definition
+#: here, appended by :class:`MethodSpec`, never declared by a method's module.
+P_VALUE_STYLE = Param(
+    "pValueStyle",
+    "P value style",
+    Kind.CHOICE,
+    DEFAULT_STYLE,
+    STYLES,
+    choice_labels=(
+        ("graphpad", "GraphPad (0.0123, < 0.0001, ****)"),
+        ("apa", "APA (.012, < .001)"),
+        ("nejm", "NEJM (0.012, < 0.001)"),
+        ("exact", "Exact (4 significant digits)"),
+    ),
+    since=2,
+)
+#: the parameters every method takes, after its own
+SHARED_PARAMS: tuple[Param, ...] = (P_VALUE_STYLE,)
 
 
 def _no_comparisons(computed: Computed) -> list[Comparison]:
@@ -246,6 +302,19 @@ class MethodSpec:
     #: them (the reader checks it). Empty: the run decides which pairs it compares.
     compared_params: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        # the shared parameters (`pValueStyle`) close every method's list, declared once
+        own = tuple(p for p in self.params if p not in SHARED_PARAMS)
+        clash = {p.name for p in own} & {p.name for p in SHARED_PARAMS}
+        if clash:
+            raise ValueError(f"{self.id}: {sorted(clash)} is a parameter every method shares")
+        object.__setattr__(self, "params", (*own, *SHARED_PARAMS))
+
+    @property
+    def own_params(self) -> tuple[Param, ...]:
+        """The method's own parameters, without those every method shares."""
+        return tuple(p for p in self.params if p not in SHARED_PARAMS)
+
     @property
     def defaults(self) -> dict[str, Any]:
         """Each parameter's default, in the order of the contract."""
@@ -267,6 +336,11 @@ class MethodSpec:
     def data_set_params(self) -> tuple[str, ...]:
         """The parameters naming a data set (a t test's groups), in order."""
         return tuple(p.name for p in self.params if p.kind is Kind.DATA_SET)
+
+    @property
+    def data_set_pair_params(self) -> tuple[str, ...]:
+        """The parameters listing pairs of data sets (a one-way ANOVA's selected pairs)."""
+        return tuple(p.name for p in self.params if p.kind is Kind.DATA_SET_PAIRS)
 
     def param_nodes(self) -> dict[str, Node]:
         """The schema of `params`, one node per parameter."""

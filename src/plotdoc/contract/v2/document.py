@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...analyses.methods.spec import pairs_node
 from .. import document as M
 from .. import limits as L
+from ..methods import METHODS
 from ..nodes import Const, Map, Node, Obj, OneOf, Str, nullable
 
 VERSION = 2
@@ -116,17 +118,21 @@ GRAPH = _with(
 
 
 def _analysis_option(option: Node) -> Node:
+    """A method's parameters that name data sets take ids (every spec says which)."""
     assert isinstance(option, Obj)
     method = option.props["method"]
     assert isinstance(method, Const)
-    if method.value != "ttest":
-        return option
+    spec = METHODS[str(method.value)]
     params = option.props["params"]
     assert isinstance(params, Obj)
-    group = nullable(
-        replace(DATA_SET_ID, doc="A data set id; null = the first two populated data sets.")
-    )
-    return _with(option, params=_with(params, groupA=group, groupB=group))
+    ids: dict[str, Node] = {}
+    for name in spec.data_set_params:
+        ids[name] = nullable(
+            replace(DATA_SET_ID, doc="A data set id; null = the method's default data set.")
+        )
+    for name in spec.data_set_pair_params:
+        ids[name] = pairs_node(DATA_SET_ID)
+    return _with(option, params=_with(params, **ids)) if ids else option
 
 
 ANALYSIS = replace(M.ANALYSIS, options=tuple(_analysis_option(o) for o in M.ANALYSIS.options))
