@@ -400,3 +400,45 @@ def test_a_new_bracket_follows_the_analysis_that_compared_its_pair() -> None:
     found = analysis_for(p, table, 0, 1)
     assert found is not None and found.id == "tt"
     assert analysis_for(p, table, 1, 2) is None  # the t test compared Control and Treated
+
+
+def _two_way_within_rows() -> Any:
+    """Warp breaks by wool (data sets) and tension (rows), compared wool against wool in each
+    row: three comparisons of cells, one per row, all of the same two data sets."""
+    from plotdoc.builder import ProjectBuilder
+
+    from ..stats.helpers import load_reference
+
+    data = load_reference("tukey_warpbreaks.json")["data"]
+    b = ProjectBuilder()
+    t = b.add_table(
+        "grouped",
+        {"Wool A": [data[k][:9] for k in "LMH"], "Wool B": [data[k][9:] for k in "LMH"]},
+        row_labels=["Low", "Medium", "High"],
+        id="wool",
+    )
+    t.graph("grouped-interleaved-bars")
+    t.analysis("twoWayAnova", id="a2", comparisons="withinRows", correction="sidak")
+    return b, t
+
+
+def test_a_bracket_never_shows_one_rows_p_for_a_comparison_made_row_by_row() -> None:
+    # the first row's P was shown over the two data sets, as if it were theirs
+    b, t = _two_way_within_rows()
+    t.bracket("Wool A", "Wool B", analysisId="a2", label="p")
+    project = b.project()
+    table = project.tables[0]
+    assert len(B.comparisons(B.run_of(project, table, "a2"))) == 3
+    label = B.bracket_label(project, table, table.annotations[0].props)
+    assert label.text == ""
+    assert label.why is not None and "cell by cell" in label.why
+    rendered = render_table_checked(project, table)
+    assert [warning_code(w) for w in rendered.warnings] == [ANALYSIS_NOT_DRAWN]
+
+
+def test_pairwise_brackets_are_refused_for_comparisons_of_cells() -> None:
+    # three identical brackets over the two data sets were added, each with the first row's P
+    _, t = _two_way_within_rows()
+    with pytest.raises(EditRefusedError, match="comparisons of cells"):
+        t.brackets_from("a2")
+    assert "annotations" not in t.document or t.document["annotations"] == []

@@ -66,9 +66,16 @@ def comparisons(run: AnalysisRun) -> list[Comparison]:
     return run.comparisons
 
 
+def of_data_sets(pair: Comparison) -> bool:
+    """Whether ``pair`` compares two whole data sets (what a bracket joins), not two cells of a
+    grouped table (a two-way ANOVA's comparisons within a row or a data set)."""
+    return pair.row_a is None and pair.row_b is None
+
+
 def find_pair(found: list[Comparison], a: str, b: str) -> Comparison | None:
-    """The comparison of data sets ``a`` and ``b`` (in either order), or None."""
-    return next((c for c in found if {c.a, c.b} == {a, b} and a != b), None)
+    """The comparison of data sets ``a`` and ``b`` (in either order), or None; a comparison of
+    two cells is never the comparison of their data sets."""
+    return next((c for c in found if {c.a, c.b} == {a, b} and a != b and of_data_sets(c)), None)
 
 
 def anchor_name(table: Table, anchor: Mapping[str, Any]) -> str | None:
@@ -104,7 +111,14 @@ def bracket_label(project: Project, table: Table, props: Mapping[str, Any]) -> B
             "(each end must be on a data set)",
         )
     run = run_of(project, table, aid)
-    pair = find_pair(comparisons(run), a, b)
+    found = comparisons(run)
+    pair = find_pair(found, a, b)
+    if pair is None and any({c.a, c.b} == {a, b} for c in found):
+        return BracketLabel(
+            "",
+            f"the bracket shows no P: {aid!r} compared {a!r} with {b!r} cell by cell (one P "
+            "per row), and a bracket joins the two data sets across every row",
+        )
     if pair is None:
         why = f"{aid!r} did not compare {a!r} with {b!r}"
         if run.status != "ok":

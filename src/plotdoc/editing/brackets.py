@@ -18,6 +18,7 @@ from ..analyses.brackets import (
     comparisons,
     find_pair,
     is_significant,
+    of_data_sets,
     p_style,
     run_of,
 )
@@ -89,10 +90,13 @@ def pairwise_brackets(
     for pair in comparisons(run_of(project, table, analysis.id)):
         if pair.p is None or pair.a not in index or pair.b not in index:
             continue
+        if not of_data_sets(pair):  # two cells of a grouped table: no bracket joins them
+            continue
         if only_significant and not is_significant(pair, style):
             continue
         ends = tuple(sorted((index[pair.a], index[pair.b])))
         if ends[0] != ends[1] and frozenset(ends) not in have:
+            have.add(frozenset(ends))
             out.append((ends[0], ends[1]))
     return out
 
@@ -115,6 +119,15 @@ def add_pairwise_brackets(
     analysis = _analysis(table, index, analysis_id)
     label = _label(label, path)
     pairs = pairwise_brackets(project, table, analysis, bool(only_significant))
+    compared = comparisons(run_of(project, table, analysis.id))
+    if not pairs and compared and not any(of_data_sets(c) for c in compared):
+        raise refuse(
+            "edit-invalid",
+            path,
+            f"expected {analysis.id!r} to compare whole data sets; found comparisons of cells "
+            f"({compared[0].label}...), one P per row or data set, which a bracket between "
+            "two data sets cannot show",
+        )
     if not pairs:
         which = "significant pair" if only_significant else "pair with a P"
         raise refuse(
