@@ -222,7 +222,132 @@ def dose_response_note(project: Project, table: Table) -> str:
     return f"EC_{{50}} = {r.ec50:.2f} mM\n(95% CI {r.ec50_ci_lower:.2f} to {r.ec50_ci_upper:.2f})"
 
 
+# -- one-way ANOVA with Tukey's brackets -------------------------------------------------------
+
+
+def build_one_way(b: ProjectBuilder) -> TableBuilder:
+    data = reference("tukey_warpbreaks.json")["data"]
+    t = b.add_table(
+        "column",
+        {"Low": data["L"], "Medium": data["M"], "High": data["H"]},
+        name="Warp breaks",
+        id="breaks",
+    )
+    t.graph("scatter-bar", mode="meanWithSd", geometry={**PLOT, "widthPt": 150.0})
+    t.analysis(
+        "oneWayAnova", id="anova", test="ordinary", comparisons="allPairs", correction="tukey"
+    )
+    t.titles(y="Breaks per loom", x="Tension")
+    return t.brackets_from("anova", label="stars")
+
+
+def one_way_numbers(project: Project, table: Table) -> list[str]:
+    r = run_of(project, table, "anova").result
+    lines = [
+        f"One-way ANOVA F({r.df_num:g}, {r.df_den:g}) = {r.statistic:.3f}, "
+        f"{format_p(r.p, label=True)} ({summary(r.p)})",
+    ]
+    for c in r.pairs:
+        lines.append(
+            f"Tukey {c.a} vs {c.b}: difference {c.mean_difference:.2f} breaks (95% CI "
+            f"{c.ci_lower:.2f} to {c.ci_upper:.2f}), adjusted {format_p(c.p, label=True)} "
+            f"({summary(c.p)})"
+        )
+    return lines
+
+
+# -- two-way ANOVA on grouped bars --------------------------------------------------------------
+
+
+def build_two_way(b: ProjectBuilder) -> TableBuilder:
+    data = reference("tukey_warpbreaks.json")["data"]
+    levels = ("L", "M", "H")
+    t = b.add_table(
+        "grouped",
+        {
+            "Wool A": [data[k][:9] for k in levels],
+            "Wool B": [data[k][9:] for k in levels],
+        },
+        row_labels=["Low", "Medium", "High"],
+        name="Warp breaks by wool",
+        id="wool",
+    )
+    t.graph(
+        "grouped-interleaved-scatter-bar",
+        mode="meanWithSd",
+        geometry=PLOT,
+        legend={"position": "top", "columns": 2},
+    )
+    t.analysis("twoWayAnova", id="anova2", comparisons="withinRows", correction="sidak")
+    return t.titles(y="Breaks per loom", x="Tension")
+
+
+def two_way_numbers(project: Project, table: Table) -> list[str]:
+    r = run_of(project, table, "anova2").result
+    lines = [
+        f"{name}: F({df:g}, {r.residual_df:g}) = {f:.3f}, {format_p(p, label=True)} ({summary(p)})"
+        for name, f, df, p in (
+            ("Tension (rows)", r.row_f, r.row_df, r.row_p),
+            ("Wool (data sets)", r.data_set_f, r.data_set_df, r.data_set_p),
+            ("Interaction", r.interaction_f, r.interaction_df, r.interaction_p),
+        )
+    ]
+    for c in r.pairs:
+        lines.append(
+            f"Sidak, tension {c.row_a}: {c.data_set_a} vs {c.data_set_b} difference "
+            f"{c.mean_difference:.2f} breaks (95% CI {c.ci_lower:.2f} to {c.ci_upper:.2f}), "
+            f"adjusted {format_p(c.p, label=True)} ({summary(c.p)})"
+        )
+    return lines
+
+
+def two_way_note(project: Project, table: Table) -> str:
+    r = run_of(project, table, "anova2").result
+    return (
+        f"Tension {format_p(r.row_p, label=True)}\n"
+        f"Wool {format_p(r.data_set_p, label=True)}\n"
+        f"Interaction {format_p(r.interaction_p, label=True)}"
+    )
+
+
 FIGURES: tuple[Figure, ...] = (
+    Figure(
+        id="column-tukey",
+        title="One-way ANOVA with Tukey's brackets",
+        reference="tukey_warpbreaks.json",
+        data=(
+            "Warp breaks per loom of yarn woven at low, medium and high tension, 18 looms each "
+            "(wools A and B together; Tippett 1950, R's `datasets::warpbreaks`). Bars are the "
+            "mean and SD, with every loom's value."
+        ),
+        build=build_one_way,
+        analysis_id="anova",
+        analysis=(
+            "`oneWayAnova`, `test: ordinary`, `comparisons: allPairs`, `correction: tukey`; the "
+            'brackets follow the analysis (`brackets_from("anova", label="stars")`)'
+        ),
+        numbers=one_way_numbers,
+    ),
+    Figure(
+        id="grouped-two-way",
+        title="Two-way ANOVA on grouped bars",
+        reference="tukey_warpbreaks.json",
+        data=(
+            "The same warp breaks by wool (A, B) and tension (low, medium, high), 9 looms per "
+            "cell (R's `datasets::warpbreaks`). Bars are the mean and SD, with every loom's value."
+        ),
+        build=build_two_way,
+        analysis_id="anova2",
+        analysis=(
+            "`twoWayAnova`, `comparisons: withinRows` (wool A against wool B at each tension), "
+            "`correction: sidak`. Those comparisons are of cells, one P per tension: a bracket "
+            "joins two data sets across every row and cannot show them (plotdoc refuses to), "
+            "so they are listed below and the graph shows the ANOVA's three P values"
+        ),
+        numbers=two_way_numbers,
+        note=two_way_note,
+        note_at=(0.95, 67.0),
+    ),
     Figure(
         id="column-ttest",
         title="Paired values with the paired t test's bracket",
@@ -312,8 +437,8 @@ published data set, opened as a saved file would be, and drawn at a single journ
 
 Where an analysis compares pairs of data sets, the bracket *follows* the analysis
 (`analysisId`): its label is computed from the data whenever the graph is drawn. A P value of the
-whole graph (a log-rank test, Fisher's test on a 2x2 table, an EC50 and its interval) has no
-such annotation yet: the script writes it as a text annotation from the computed result (placed
+whole graph (a log-rank test, Fisher's test on a 2x2 table, an EC50 and its interval, a two-way
+ANOVA's factors) has no such annotation yet: the script writes it as a text annotation from the computed result (placed
 in data units, so it stays where it is put when the figure is resized), and it does not change
 when the data do.
 

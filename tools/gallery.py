@@ -52,9 +52,10 @@ def main(argv: list[str] | None = None) -> int:
         "One example per graph variant, drawn by `tools/gallery.py` from",
         "`plotdoc.publish.samples.sample_document(variant_id)` with the default `modern` preset.",
         "",
-        "The analyses drawn as a paper prints them (brackets that follow a t test, a Kaplan-Meier",
-        "graph with its log-rank P, a 2x2 table with Fisher's P, a dose-response curve with its",
-        "EC50) are on [their own page](gallery/analyses.md), made by `tools/analysis_gallery.py`.",
+        "The analyses drawn as a paper prints them (Tukey's brackets after a one-way ANOVA, a",
+        "two-way ANOVA on grouped bars, a paired t test's bracket, a Kaplan-Meier graph with its",
+        "log-rank P, a 2x2 table with Fisher's P, a dose-response curve with its EC50) are on",
+        "[their own page](gallery/analyses.md), made by `tools/analysis_gallery.py`.",
         "",
     ]
     family = None

@@ -11,13 +11,14 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from scipy import stats
 
 from plotdoc.analyses.brackets import comparisons, label_text
 from plotdoc.model import Project
-from plotdoc.pvalues import format_p
+from plotdoc.pvalues import format_p, summary
 from plotdoc.render import render_table_checked
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,9 +55,10 @@ def built(figure_id: str) -> tuple[Project, str]:
 
 def _texts(svg: str, group: str) -> list[str]:
     """The lines of text inside the SVG group ``group`` (a semantic id)."""
-    at = svg.index(f'<g id="{group}">')
-    block = svg[at : svg.index("</g>\n  </g>", at)]
-    return re.findall(r"<text[^>]*>([^<]*)</text>", block)
+    root = ElementTree.fromstring(svg.encode())
+    found = [el for el in root.iter() if el.get("id") == group]
+    assert len(found) == 1, group
+    return [el.text or "" for el in found[0].iter("{http://www.w3.org/2000/svg}text")]
 
 
 def _reference(name: str) -> dict[str, Any]:
@@ -122,3 +124,43 @@ def test_the_page_is_current() -> None:
 def _opened(figure_id: str) -> tuple[Project, Any]:
     project, _ = built(figure_id)
     return project, project.tables[0]
+
+
+def test_the_tukey_brackets_show_the_stars_of_rs_adjusted_p() -> None:
+    project, svg = built("column-tukey")
+    table = project.tables[0]
+    printed = _reference("tukey_warpbreaks.json")["expected"]["one_way_r_printed"]
+    names = {"Low": "L", "Medium": "M", "High": "H"}
+    brackets = [a for a in table.annotations if a.type == "bracket"]
+    assert len(brackets) == 3
+    for n, bracket in enumerate(table.annotations):
+        if bracket.type != "bracket":
+            continue
+        a, b = (
+            names[table.data_sets[bracket.props[s]["groupIndex"]].name] for s in ("left", "right")
+        )
+        key = f"{a}-{b}" if f"{a}-{b}" in printed else f"{b}-{a}"
+        assert _texts(svg, f"bracket/{n}") == [summary(printed[key]["p_adj"])]
+
+
+def test_the_two_way_graph_shows_the_p_values_statsmodels_computes() -> None:
+    import pandas as pd
+    from statsmodels.formula.api import ols
+    from statsmodels.stats.anova import anova_lm
+
+    _, svg = built("grouped-two-way")
+    data = _reference("tukey_warpbreaks.json")["data"]
+    frame = pd.DataFrame(
+        [
+            {"breaks": v, "tension": k, "wool": "A" if i < 9 else "B"}
+            for k in ("L", "M", "H")
+            for i, v in enumerate(data[k])
+        ]
+    )
+    table = anova_lm(ols("breaks ~ C(tension) * C(wool)", frame).fit(), typ=2)
+    p = table["PR(>F)"]
+    assert _texts(svg, "annotation/text/0") == [
+        f"Tension {format_p(p['C(tension)'], label=True)}",
+        f"Wool {format_p(p['C(wool)'], label=True)}",
+        f"Interaction {format_p(p['C(tension):C(wool)'], label=True)}",
+    ]
