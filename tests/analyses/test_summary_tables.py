@@ -121,3 +121,70 @@ def test_a_t_test_of_data_sets_with_several_summaries_says_it_compares_one_each(
     run = project.results[("t", "a")]
     assert (run.status, run.result) == ("needs-raw-values", None)
     assert "one mean, SD and N per data set; 'A' has 2 rows" in run.message
+
+
+def _groups_project(entry: str, analyses: list[dict[str, Any]], groups: list[Any]) -> Any:
+    """A column table of three data sets: summaries of ``groups`` (``entry``), or the values."""
+    names = ("Vehicle", "Low", "High")
+    if entry == "values":
+        sets = [
+            {"name": n, "values": [[float(v)] for v in g]}
+            for n, g in zip(names, groups, strict=True)
+        ]
+    else:
+        spread = (
+            (lambda g: g.std(ddof=1))
+            if entry == "meanSdN"
+            else (lambda g: g.std(ddof=1) / math.sqrt(g.size))
+        )
+        sets = [
+            {"name": n, "values": [[float(g.mean()), float(spread(g)), g.size]]}
+            for n, g in zip(names, groups, strict=True)
+        ]
+    table = {"id": "t", "format": "column", "entry": entry, "dataSets": sets, "analyses": analyses}
+    return loads(orjson.dumps({"format": "plotdoc-project", "schemaVersion": 2, "tables": [table]}))
+
+
+@pytest.mark.parametrize("entry", ["meanSdN", "meanSemN"])
+@pytest.mark.parametrize(
+    ("test", "correction"), [("ordinary", "tukey"), ("ordinary", "dunnett"), ("welch", "auto")]
+)
+def test_one_way_anova_of_a_summary_table_is_that_of_values_with_those_summaries(
+    entry: str, test: str, correction: str
+) -> None:
+    from scipy import stats
+
+    rng = np.random.default_rng(11)
+    groups = [rng.normal(10, 2, 6), rng.normal(12, 2.5, 8), rng.normal(15, 1.5, 5)]
+    compare = "versusControl" if correction == "dunnett" else "allPairs"
+    params = {"test": test, "comparisons": compare, "correction": correction}
+    analyses = [{"id": "a", "method": "oneWayAnova", "params": params}]
+    summary = _groups_project(entry, analyses, groups).results[("t", "a")]
+    raw = _groups_project("values", analyses, groups).results[("t", "a")]
+    assert summary.status == raw.status == "ok", (summary.message, raw.message)
+    s, r = summary.result, raw.result
+    assert s.computed_from == {"meanSdN": "mean, SD and N", "meanSemN": "mean, SEM and N"}[entry]
+    assert r.computed_from == "raw values"
+    assert math.isclose(s.statistic, r.statistic, rel_tol=1e-9)
+    assert math.isclose(s.p, r.p, rel_tol=1e-8)
+    if test == "ordinary":  # and scipy, from the values
+        assert math.isclose(s.p, stats.f_oneway(*groups).pvalue, rel_tol=1e-8)
+    assert [(c.a, c.b) for c in s.pairs] == [(c.a, c.b) for c in r.pairs]
+    for cs, cr in zip(s.pairs, r.pairs, strict=True):
+        assert math.isclose(cs.p, cr.p, rel_tol=1e-6, abs_tol=1e-12)
+        assert math.isclose(cs.mean_difference, cr.mean_difference, rel_tol=1e-9)
+    if correction == "tukey":  # scipy's Tukey HSD of the values
+        hsd = stats.tukey_hsd(*groups)
+        assert math.isclose(s.pairs[0].p, float(hsd.pvalue[0, 1]), rel_tol=1e-5)
+
+
+@pytest.mark.parametrize("test", ["kruskalWallis", "friedman", "repeatedMeasures"])
+def test_a_one_way_test_that_needs_each_value_says_so_on_a_summary_table(test: str) -> None:
+    rng = np.random.default_rng(2)
+    groups = [rng.normal(10, 2, 6) for _ in range(3)]
+    analyses = [{"id": "a", "method": "oneWayAnova", "params": {"test": test}}]
+    run = _groups_project("meanSdN", analyses, groups).results[("t", "a")]
+    assert run.status == "needs-raw-values"
+    assert "needs each value" in run.message and run.result is None
+    project = _groups_project("meanSdN", analyses, groups)
+    assert "needs each value" in format_report(project, project.results)

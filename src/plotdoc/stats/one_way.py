@@ -24,15 +24,22 @@ have none (NaN).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 import numpy.typing as npt
 
 from ._results import NAN, ResultMixin, Status, check_choice
-from .anova import ONE_WAY_TESTS, OneWayAnovaResult, one_way_anova
-from .comparisons import COMPARISONS, CORRECTIONS, Comparison, multiple_comparisons
+from .anova import ONE_WAY_TESTS, OneWayAnovaResult, one_way_anova, one_way_anova_from_summary
+from .comparisons import (
+    COMPARISONS,
+    CORRECTIONS,
+    Comparison,
+    MultipleComparisonsResult,
+    multiple_comparisons,
+    multiple_comparisons_from_summary,
+)
 
 #: what a user may ask for: no comparisons, or the sets of :data:`COMPARISONS`
 COMPARISON_CHOICES: Final[tuple[str, ...]] = ("none", *COMPARISONS)
@@ -86,6 +93,8 @@ class OneWayAnalysis(ResultMixin):
     pairs_message: str
     status: Status
     message: str
+    #: what it was computed from: ``raw values``, or ``mean, SD and N`` (``mean, SEM and N``)
+    computed_from: str = "raw values"
 
 
 def applicable(test: str, comparisons: str, correction: str) -> str | None:
@@ -135,11 +144,71 @@ def one_way_analysis(
 ) -> OneWayAnalysis:
     """The ANOVA ``test`` of ``groups`` (named ``names``) and the ``comparisons`` after it."""
     check_choice("test", test, ONE_WAY_TESTS)
+
+    def compare(method: str) -> MultipleComparisonsResult:
+        return multiple_comparisons(
+            groups, test=test, correction=method, comparisons=comparisons, control=control,
+            pairs=list(pairs) or None, names=names, p_value_style=p_value_style,
+        )  # fmt: skip
+
+    return _analysis(
+        one_way_anova(groups, test), names, test, comparisons, correction, control, pairs,
+        compare,
+    )  # fmt: skip
+
+
+#: the tests a group's mean, SD and N are enough for (the others need each value)
+SUMMARY_TESTS: Final[tuple[str, ...]] = ("ordinary", "welch", "brownForsythe")
+
+
+def one_way_analysis_from_summary(
+    means: Sequence[float],
+    sds: Sequence[float],
+    ns: Sequence[int],
+    names: Sequence[str],
+    *,
+    test: str = "ordinary",
+    comparisons: str = "allPairs",
+    correction: str = "auto",
+    control: int = 0,
+    pairs: Sequence[tuple[int, int]] = (),
+    p_value_style: str = "graphpad",
+    computed_from: str = "mean, SD and N",
+) -> OneWayAnalysis:
+    """:func:`one_way_analysis` of groups given by their mean, SD and N (a table of summary
+    data): the ordinary, Welch or Brown-Forsythe test (:data:`SUMMARY_TESTS`) and the
+    comparisons after it, which agree with those of values having these summaries."""
+    check_choice("test", test, SUMMARY_TESTS)
+
+    def compare(method: str) -> MultipleComparisonsResult:
+        return multiple_comparisons_from_summary(
+            means, sds, ns, correction=method, comparisons=comparisons, control=control,
+            pairs=list(pairs) or None, names=names, p_value_style=p_value_style,
+        )  # fmt: skip
+
+    return _analysis(
+        one_way_anova_from_summary(means, sds, ns, test), names, test, comparisons, correction,
+        control, pairs, compare, computed_from,
+    )  # fmt: skip
+
+
+def _analysis(
+    anova: OneWayAnovaResult,
+    names: Sequence[str],
+    test: str,
+    comparisons: str,
+    correction: str,
+    control: int,
+    pairs: Sequence[tuple[int, int]],
+    compare: Callable[[str], MultipleComparisonsResult],
+    computed_from: str = "raw values",
+) -> OneWayAnalysis:
+    """The analysis of an ANOVA's result, with the comparisons ``compare`` makes after it."""
     check_choice("comparisons", comparisons, COMPARISON_CHOICES)
     check_choice("correction", correction, CORRECTIONS)
-    anova = one_way_anova(groups, test)
     method = resolve(test, comparisons, correction)
     eta, omega = _effects(anova)
+    k = len(names)
 
     def result(
         rows: tuple[Comparison, ...], pairs_status: str, pairs_message: str, status: str,
@@ -149,13 +218,14 @@ def one_way_analysis(
             test, anova.statistic_name, anova.statistic, anova.df_num, anova.df_den, anova.p,
             eta, omega, tuple(names), anova.n_per_group, anova.means, comparisons, method, asked,
             rows, pairs_status, pairs_message, status, message,  # type: ignore[arg-type]
+            computed_from,
         )  # fmt: skip
 
     asked: tuple[tuple[str, str], ...] = ()
-    if comparisons != "none" and len(groups) >= 2 and (pairs or comparisons != "selectedPairs"):
+    if comparisons != "none" and k >= 2 and (pairs or comparisons != "selectedPairs"):
         from .comparisons import _pairs
 
-        chosen = _pairs(len(groups), comparisons, control, pairs)
+        chosen = _pairs(k, comparisons, control, pairs)
         asked = tuple((str(names[i]), str(names[j])) for i, j in chosen)
     refused = applicable(test, comparisons, correction)
     if refused is not None:
@@ -167,8 +237,5 @@ def one_way_analysis(
     if comparisons == "selectedPairs" and not pairs:
         why = "no pairs are selected: name at least one pair of data sets in pairs"
         return result((), "not-applicable", why, "not-applicable", why)
-    done = multiple_comparisons(
-        groups, test=test, correction=method, comparisons=comparisons, control=control,
-        pairs=list(pairs) or None, names=names, p_value_style=p_value_style,
-    )  # fmt: skip
+    done = compare(method)
     return result(done.rows, done.status, done.message, "ok", "ok")

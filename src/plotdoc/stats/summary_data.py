@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -33,6 +34,9 @@ from .comparisons import MultipleComparisonsResult, multiple_comparisons_from_su
 from .descriptive import CenterError, _resolve_choice
 from .rowwise import RowsCenterError
 from .ttest import TTestResult, _f_test, _Groups, _result
+
+if TYPE_CHECKING:
+    from .one_way import OneWayAnalysis
 
 __all__ = [
     "FROM_SUMMARY",
@@ -253,4 +257,27 @@ def comparisons_from_summary(
         names=names,
         confidence=confidence,
         p_value_style=p_value_style,
+    )
+
+
+def one_way_from_summary(
+    rows: Sequence[Sequence[float]],
+    names: Sequence[str],
+    entry: str = "meanSdN",
+    **options: Any,
+) -> OneWayAnalysis:
+    """:func:`plotdoc.stats.one_way.one_way_analysis_from_summary` of groups each given as one
+    ``[mean, sd-or-sem, n]`` row (``entry`` says which spread); ``options`` are the test, the
+    comparisons and their correction, the control, the pairs and the P value style."""
+    from .one_way import one_way_analysis_from_summary
+
+    counts = [_count(r[2]) for r in rows]
+    sds = sds_of([float(r[1]) for r in rows], counts, entry)
+    return one_way_analysis_from_summary(
+        [float(r[0]) for r in rows],
+        sds,
+        counts,
+        names,
+        computed_from=FROM_SUMMARY.get(entry, FROM_SUMMARY["meanSdN"]),
+        **options,
     )

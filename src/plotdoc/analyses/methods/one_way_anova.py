@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...contract.entries import is_summary, spread_name
 from .spec import (
+    NEEDS_RAW_VALUES,
     Comparison,
     Computed,
     Kind,
@@ -22,10 +24,12 @@ from .spec import (
     ResultField,
     Show,
     populated,
+    summary_row,
 )
 
 if TYPE_CHECKING:
-    from ...model import Table
+    from ...model import DataSet, Table
+    from ...stats.one_way import OneWayAnalysis
 
 TESTS = ("ordinary", "welch", "brownForsythe", "repeatedMeasures", "kruskalWallis", "friedman")
 COMPARISONS = ("none", "allPairs", "versusControl", "selectedPairs")
@@ -70,20 +74,53 @@ def compute(table: Table, params: Mapping[str, Any]) -> Computed:
             if a == b:
                 return Computed("not-applicable", f"pairs[{n}]: a data set compared with itself")
             pairs.append((int(a), int(b)))
-    result = one_way_analysis(
-        [ds.values.ravel() for ds in sets],
-        names,
-        test=params["test"],
-        comparisons=params["comparisons"],
-        correction=params["correction"],
-        control=control,
-        pairs=pairs,
-        p_value_style=params["pValueStyle"],
-    )
+    options = {
+        "test": params["test"],
+        "comparisons": params["comparisons"],
+        "correction": params["correction"],
+        "control": control,
+        "pairs": pairs,
+        "p_value_style": params["pValueStyle"],
+    }
+    if is_summary(table.entry):
+        summarised = _from_summary(table.entry, sets, names, options)
+        if isinstance(summarised, Computed):
+            return summarised
+        result = summarised
+    else:
+        result = one_way_analysis([ds.values.ravel() for ds in sets], names, **options)
     message = result.message
     if len(sets) < 2:
         message = "the table has fewer than two data sets with values"
     return Computed(result.status, message, result=result, data_sets=tuple(names))
+
+
+def _from_summary(
+    entry: str, sets: list[DataSet], names: list[str], options: dict[str, Any]
+) -> OneWayAnalysis | Computed:
+    """The ANOVA of data sets of summary data: one row ``[mean, sd-or-sem, n]`` each. The
+    matched and rank tests need each value, which summaries do not hold: a status says so."""
+    from ...stats.one_way import SUMMARY_TESTS
+    from ...stats.summary_data import one_way_from_summary
+
+    spread = spread_name(entry)
+    if options["test"] not in SUMMARY_TESTS:
+        return Computed(
+            NEEDS_RAW_VALUES,
+            f"the {options['test']} test needs each value; the table holds mean, {spread} and "
+            f"N (choose the ordinary, Welch or Brown-Forsythe test)",
+        )
+    rows: list[list[float]] = []
+    for ds in sets:
+        row, many = summary_row(ds)
+        if many:
+            return Computed(
+                NEEDS_RAW_VALUES,
+                f"a one-way ANOVA compares one mean, {spread} and N per data set; "
+                f"{ds.name!r} has {many} rows of them",
+            )
+        rows.append(row)
+    return one_way_from_summary(rows, names, entry, **options)
 
 
 #: seconds per pair (measured on a 2-core machine): Games-Howell integrates the studentized
@@ -168,7 +205,9 @@ SPEC = MethodSpec(
         ResultField("Omega squared", "omega_squared"),
         ResultField("Number of values per data set", "n_per_group", Show.NUMBERS),
         ResultField("Correction for multiple comparisons", "correction", Show.TEXT),
+        ResultField("Computed from", "computed_from", Show.TEXT),
     ),
     comparisons=comparisons,
     since=2,
+    from_summary=True,
 )
