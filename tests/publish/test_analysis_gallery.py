@@ -164,3 +164,13 @@ def test_the_two_way_graph_shows_the_p_values_statsmodels_computes() -> None:
         f"Wool {format_p(p['C(wool)'], label=True)}",
         f"Interaction {format_p(p['C(tension):C(wool)'], label=True)}",
     ]
+
+
+def test_the_script_writes_each_figure_as_png_and_svg(tmp_path: Path) -> None:
+    assert TOOL.main(["--out", str(tmp_path), "--dpi", "72", "contingency-fisher"]) == 0
+    written = sorted(p.name for p in (tmp_path / "gallery" / "analyses").iterdir())
+    assert written == ["contingency-fisher.png", "contingency-fisher.svg"]
+    assert (tmp_path / "gallery" / "analyses" / "contingency-fisher.png").read_bytes()[:4] == (
+        b"\x89PNG"
+    )
+    assert not (tmp_path / "gallery" / "analyses.md").exists()  # only a full run writes the page
