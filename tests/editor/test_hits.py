@@ -10,14 +10,8 @@ import numpy as np
 import pytest
 
 from plotdoc.editing import add_annotation, set_field
-from plotdoc.editor.hits import (
-    Target,
-    axis_bucket,
-    drawn_elements,
-    payload,
-    screen,
-    target_of,
-)
+from plotdoc.editor.hits import drawn_elements, payload, screen
+from plotdoc.editor.targets import Target, axis_bucket, target_of
 from plotdoc.model import Project
 from plotdoc.publish.examples import example_bytes
 from plotdoc.render import render_table

@@ -19,13 +19,13 @@ from . import format_spec as F
 from .bracket_controls import bracket_label_controls
 from .controls import Control
 from .fields import apply_style, current
-from .hits import CATEGORICAL, Target, describe
 from .option_values import auto_value, number_or_none, option_nodes, unwrap
 from .reference_panel import reference_lines
 from .sections import Sections
 from .setting_conflicts import same, write_setting
 from .shapes import annotation_controls, bracket_ends, shape_points
 from .shown import Shown, frame
+from .targets import CATEGORICAL, Target, describe
 from .variables_panel import variables
 from .wording import OPTION_LABELS, label_of, option_applies
 

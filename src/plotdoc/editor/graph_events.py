@@ -13,8 +13,9 @@ from ..editing import move_annotation, set_title
 from ..editing.brackets import analysis_for
 from . import annotate, attrs
 from .fields import apply_style, current, set_value
-from .hits import Screen, Target, target_of
+from .hits import Screen
 from .notify import notify
+from .targets import Target, target_of
 
 if TYPE_CHECKING:
     from .view import View

@@ -18,7 +18,7 @@ from . import a11y, attrs, choices
 from . import format_spec as F
 from .controls import Control
 from .fields import apply_style, set_value
-from .hits import Target
+from .targets import Target
 from .widgets import Widget
 
 if TYPE_CHECKING:
