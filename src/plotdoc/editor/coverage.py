@@ -76,6 +76,10 @@ OTHER = (
         "A bracket's section: Label comes from; Analyses panel: Add pairwise comparisons",
     ),
     ("annotations[*].label", "A bracket's section: Label shows"),
+    (
+        "annotations[*].coordinates",
+        "Text and shape tools: placed in data units where the graph has axes (points on a pie)",
+    ),
 )
 
 #: fields no control sets, and why
