@@ -31,6 +31,7 @@ COMMANDS = {
     "examples": "contract",
     "publish": "contract",
     "analyze": "analyze",
+    "brackets": "brackets",
     "render": "render",
     "import": "importing",
     "export": "export",
