@@ -23,8 +23,9 @@ from .spec import (
     Param,
     ResultField,
     Show,
+    number_or_none,
     populated,
-    summary_row,
+    summary_rows,
 )
 
 if TYPE_CHECKING:
@@ -110,16 +111,9 @@ def _from_summary(
             f"the {options['test']} test needs each value; the table holds mean, {spread} and "
             f"N (choose the ordinary, Welch or Brown-Forsythe test)",
         )
-    rows: list[list[float]] = []
-    for ds in sets:
-        row, many = summary_row(ds)
-        if many:
-            return Computed(
-                NEEDS_RAW_VALUES,
-                f"a one-way ANOVA compares one mean, {spread} and N per data set; "
-                f"{ds.name!r} has {many} rows of them",
-            )
-        rows.append(row)
+    rows = summary_rows(sets, entry, "a one-way ANOVA")
+    if isinstance(rows, Computed):
+        return rows
     return one_way_from_summary(rows, names, entry, **options)
 
 
@@ -160,17 +154,13 @@ def comparisons(computed: Computed) -> list[Comparison]:
         Comparison(
             c.a,
             c.b,
-            p=_number(c.p),
-            difference=_number(c.mean_difference),
-            ci_lower=_number(c.ci_lower),
-            ci_upper=_number(c.ci_upper),
+            p=number_or_none(c.p),
+            difference=number_or_none(c.mean_difference),
+            ci_lower=number_or_none(c.ci_lower),
+            ci_upper=number_or_none(c.ci_upper),
         )
         for c in r.pairs
     ]
-
-
-def _number(value: float) -> float | None:
-    return None if value != value else float(value)
 
 
 SPEC = MethodSpec(

@@ -376,6 +376,33 @@ def summary_row(data_set: DataSet | None) -> tuple[list[float], int]:
     return row + missing[len(row) :], 0
 
 
+def summary_rows(
+    data_sets: Sequence[DataSet | None], entry: str, method: str, compared: tuple[str, ...] = ()
+) -> list[list[float]] | Computed:
+    """Each data set's one ``[mean, sd-or-sem, n]`` row (:func:`summary_row`), or, when one
+    holds more than one such row, the status :data:`NEEDS_RAW_VALUES` naming it (``method``
+    names the method in the message: ``the t test``; ``compared``: the run's data sets)."""
+    from ...contract.entries import spread_name
+
+    rows: list[list[float]] = []
+    for ds in data_sets:
+        row, many = summary_row(ds)
+        if many and ds is not None:  # a missing data set has no rows
+            return Computed(
+                NEEDS_RAW_VALUES,
+                f"{method} compares one mean, {spread_name(entry)} and N per data set; "
+                f"{ds.name!r} has {many} rows of them",
+                data_sets=compared,
+            )
+        rows.append(row)
+    return rows
+
+
+def number_or_none(value: float) -> float | None:
+    """A result's number, or None where it is NaN (not computed): a comparison's P or CI."""
+    return None if value != value else float(value)
+
+
 def populated(data_sets: Sequence[DataSet]) -> list[DataSet]:
     """The data sets holding a value: a t test without groups compares the first two."""
     import numpy as np

@@ -26,7 +26,7 @@ from .spec import (
     ResultField,
     Show,
     populated,
-    summary_row,
+    summary_rows,
 )
 
 if TYPE_CHECKING:
@@ -99,17 +99,9 @@ def _from_summary(
             f"{needs}; the table holds mean, {spread_name(entry)} and N (choose {choose})",
             data_sets=compared,
         )
-    rows: list[list[float]] = []
-    for ds in (a, b):
-        row, many = summary_row(ds)
-        if many:
-            return Computed(
-                NEEDS_RAW_VALUES,
-                f"the t test compares one mean, {spread_name(entry)} and N per data set; "
-                f"{ds.name if ds is not None else ''!r} has {many} rows of them",
-                data_sets=compared,
-            )
-        rows.append(row)
+    rows = summary_rows((a, b), entry, "the t test", compared)
+    if isinstance(rows, Computed):
+        return rows
     return ttest_from_summary(*rows[0], *rows[1], entry=entry, variance=params["variance"])
 
 

@@ -13,7 +13,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .spec import Comparison, Computed, Kind, MethodSpec, Param, ResultField, Show, populated
+from .spec import (
+    Comparison,
+    Computed,
+    Kind,
+    MethodSpec,
+    Param,
+    ResultField,
+    Show,
+    number_or_none,
+    populated,
+)
 
 if TYPE_CHECKING:
     from ...model import Table
@@ -90,19 +100,15 @@ def comparisons(computed: Computed) -> list[Comparison]:
         Comparison(
             c.data_set_a,
             c.data_set_b,
-            p=_number(c.p),
-            difference=_number(c.mean_difference),
-            ci_lower=_number(c.ci_lower),
-            ci_upper=_number(c.ci_upper),
+            p=number_or_none(c.p),
+            difference=number_or_none(c.mean_difference),
+            ci_lower=number_or_none(c.ci_lower),
+            ci_upper=number_or_none(c.ci_upper),
             row_a=c.row_a,
             row_b=c.row_b,
         )
         for c in r.pairs
     ]
-
-
-def _number(value: float) -> float | None:
-    return None if value != value else float(value)
 
 
 SPEC = MethodSpec(
