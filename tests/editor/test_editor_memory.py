@@ -102,13 +102,14 @@ def test_a_dropped_file_is_freed_before_memory_is_given_back(
 
     seen: list[tuple[list[str], bool]] = []
 
-    def release_memory() -> None:  # what it would free: the upload, and the old project
+    def release_memory_later() -> None:  # what it would free: the upload, and the old project
         gc.collect()
         seen.append((list(_Upload.freed), old() is None))
 
     monkeypatch.setattr(opening, "notify", lambda *a, **k: None)
     monkeypatch.setattr(saving, "confirm_discard", agreed)
-    monkeypatch.setattr(opening, "release_memory", release_memory)
+    monkeypatch.setattr(opening, "release_memory_later", release_memory_later)
+    monkeypatch.setattr(opening, "RELEASE_AFTER_BYTES", 0)  # as a large file would
     _Upload.freed.clear()
     tab = _Tab()
     old = weakref.ref(tab.session.project)
@@ -118,3 +119,22 @@ def test_a_dropped_file_is_freed_before_memory_is_given_back(
     assert len(tab.server.uploads) == 0
     # when memory was given back, the upload was freed and the replaced project collectable
     assert seen == [(["freed"], True)]
+
+
+def test_a_small_dropped_file_shows_without_a_full_collection(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A full collection scans the whole server: a small file's rows never wait for one."""
+    from plotdoc.editor import opening, saving
+
+    async def agreed(*args: Any) -> bool:
+        return True
+
+    released: list[bool] = []
+    monkeypatch.setattr(opening, "notify", lambda *a, **k: None)
+    monkeypatch.setattr(saving, "confirm_discard", agreed)
+    monkeypatch.setattr(opening, "release_memory_later", lambda: released.append(True))
+    tab = _Tab()
+    key = tab.server.uploads.put("complete.plotdoc", example_bytes("complete"))
+    asyncio.run(opening.open_uploaded(tab, {"id": key, "name": "complete.plotdoc"}))  # type: ignore[arg-type]
+    assert tab.session.project.tables and released == []

@@ -17,6 +17,7 @@ from ..contract.limits import MAX_FILE_BYTES
 from .security import Guard, allowed_hosts, cookie_name
 from .server import Server
 from .uploads import TooLarge, UploadsFull
+from .work import freeze_startup
 
 __all__ = ["Server", "create", "run"]
 
@@ -70,6 +71,7 @@ def run(
 
     from ..problems import problem_lines
 
+    freeze_startup()
     server = Server()
     if file is not None:
         path = Path(file)

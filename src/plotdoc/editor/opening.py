@@ -12,7 +12,7 @@ from ..editing.session import csv_family, is_table_text, read_upload
 from ..problems import PlotdocError, Problem, Report, error
 from . import choices, saving
 from .notify import count, notify
-from .work import in_thread, release_memory
+from .work import RELEASE_AFTER_BYTES, in_thread, release_memory_later
 
 if TYPE_CHECKING:
     from .view import View
@@ -90,13 +90,15 @@ def _read(filename: str, data: bytes, family: str | None) -> tuple[Any, list[Pro
 
 async def open_bytes(view: View, filename: str, data: bytes, family: str | None) -> None:
     project, problems, omitted = await in_thread(_read, filename, data, family)
+    large = len(data) >= RELEASE_AFTER_BYTES
     del data
     if project is None:
         report = Report(problems, omitted)
     else:  # the session changes on the event loop, between the tabs' edits
         report = view.session.open_read(filename, project, problems)
     del project  # the session's now; the project it replaced is freed with what reading took
-    release_memory()
+    if large:  # what reading took goes back to the system once the page shows the result
+        release_memory_later()
     if not report.ok:
         view.show_problems(
             f"Could not open {filename}: the current project is unchanged",
