@@ -54,3 +54,20 @@ def test_a_control_whose_widget_may_show_it_otherwise_rebuilds_the_panel() -> No
     assert not shown.still_shown(session.project.table("weights"), "frame")
     shown, _ = panel(session)
     assert not shown.still_shown(session.project.table("weights"), "frame")  # no edit told
+
+
+def test_a_title_typed_in_its_field_keeps_the_panel_and_another_title_rebuilds_it() -> None:
+    from plotdoc.editing import set_title
+
+    session = Session(loads(example_bytes("complete")))
+    table = session.project.table("weights")
+    shown = Shown()
+    shown.clear("frame")
+    for which in ("graph", "x"):
+        shown.add(table, ("titles", which, "text"), "title")
+    shown.edit(("titles", "graph", "text"))  # the field shows the text it set
+    session.apply(set_title, "weights", "graph", "Body weight")
+    assert shown.still_shown(table, "frame")
+    shown.edit(("titles", "graph", "text"))
+    session.apply(set_title, "weights", "x", "Age (weeks)")  # shown by the X title's field
+    assert not shown.still_shown(table, "frame")

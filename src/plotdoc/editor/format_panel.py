@@ -179,13 +179,22 @@ class FormatPanel:
         attrs.testid(field, f"title-{which}")
         self.shown.typed_field(field, seen)
         path = ("titles", which, "text")
+        # the field shows the text it sets: a title typed here keeps the panel as it is
+        self.shown.add(table, path, "title")
+        shows = [seen]  # the text this tab last saw there (another tab's since is told)
 
         def changed() -> None:
             now = self.view.table()
-            if now is not None and now.id == table.id and not same(field.value, current(now, path)):
-                write_setting(
-                    self.view, table.id, path, label, seen, set_title, table.id, which, field.value
-                )
+            if now is None or now.id != table.id or same(field.value, current(now, path)):
+                return
+            self.shown.edit(path)
+            if write_setting(
+                self.view, table.id, path, label, shows[0], set_title, table.id, which, field.value
+            ):
+                shows[0] = current(self.view.table(), path) or ""
+                self.shown.typed_set(field)
+            else:  # refused: no edit follows from this field
+                self.shown.editing = None
 
         field.on("change", changed)
 

@@ -65,6 +65,8 @@ class GraphPanel:
         self.elements: dict[str, set[str]] = {}
         #: what a new bracket's text follows: none, stars or p (a t test)
         self.bracket_link = "stars"
+        #: what the toolbar was built for (see :meth:`toolbar_key`)
+        self.toolbar_shown: Any = None
 
     def build(self) -> None:
         with ui.column().classes("w-full h-full gap-1 no-wrap plotdoc-graph"):
@@ -109,10 +111,32 @@ class GraphPanel:
             on_change=lambda e: setattr(self, "bracket_link", e.value),
         ).props("dense outlined options-dense data-testid=bracket-link").classes("w-36")
 
+    def toolbar_key(self) -> Any:
+        """What the toolbar shows of the table: its graph type, style, mode and entry."""
+        table = self.view.table()
+        graph = None if table is None else table.graph
+        if graph is None:
+            return (None if table is None else table.id,)
+        return (
+            table.id,
+            id(graph),
+            graph.variant_id,
+            graph.active_preset_id,
+            graph.plot.options.get("mode"),
+            is_summary(table.entry),
+        )
+
+    def refresh_toolbar(self) -> None:
+        """Build the toolbar again when what it shows changed (after an edit of the look,
+        most often it did not: a title, a colour, an axis)."""
+        if self.toolbar_key() != self.toolbar_shown:
+            self.toolbar.refresh()
+
     @ui.refreshable_method
     def toolbar(self) -> None:
         view = self.view
         table = view.table()
+        self.toolbar_shown = self.toolbar_key()
         with ui.row().classes("w-full items-end gap-2") as bar:
             attrs.testid(bar, "graph-toolbar")
             if table is not None and table.graph is not None:

@@ -21,8 +21,11 @@ After an edit only the symbols are drawn again. The first edit draws the kept fi
 without its live artists (the symbols, from the first one in drawing order on, and whatever
 the plot area shows that is drawn after them) and keeps that picture; each edit restores it
 and draws the live artists over it, in the order a full drawing draws them. The axes, their
-labels, the titles and a legend beside the plot are not drawn again: a full drawing draws
-them where no symbol reaches, so the picture is the same, pixel for pixel.
+labels, the axis titles and a legend beside the plot are not drawn again: a full drawing draws
+them where no symbol reaches, so the picture is the same, pixel for pixel. The graph title,
+when its box meets no other artist's, is left out of the kept picture too and drawn with the
+live artists (the order changes no pixel where nothing overlaps), so a new title typed is
+drawn as a cell edit is: the kept picture, the title, the symbols.
 """
 
 from __future__ import annotations
@@ -62,6 +65,11 @@ class _Kept:
     regions: dict[int, list[Any]] = field(default_factory=dict)
     #: the table's titles as drawn
     titles: Any = None
+    #: the graph title, when it is drawn apart from the kept picture as the live artists are
+    #: (it meets no other artist, so the order it is drawn in changes no pixel)
+    title: Any = None
+    #: the boxes a title drawn apart must not meet (see :func:`_around_title`)
+    around_title: list[Any] = field(default_factory=list)
 
 
 _kept: _Kept | None = None
@@ -150,8 +158,13 @@ def _redrawn(kept: _Kept, dpi: float) -> Screen:
 
     if kept.canvas is None:  # the first edit: what can be kept is decided once
         canvas = kept.canvas = FigureCanvasAgg(kept.fig)
-        live = _live(kept.fig, canvas.get_renderer())  # type: ignore[no-untyped-call]
+        renderer = canvas.get_renderer()  # type: ignore[no-untyped-call]
+        live = _live(kept.fig, renderer)
         if live is not None:
+            kept.around_title = _around_title(kept.fig, renderer)
+            if _title_apart(kept, renderer):
+                kept.title = kept.fig.axes[0].title
+                live = [kept.title, *live]
             for art in live:
                 art.set_animated(True)  # left out of the canvas's drawing
             canvas.draw()  # type: ignore[no-untyped-call]
@@ -193,6 +206,36 @@ def _live(fig: Any, renderer: Any) -> list[Any] | None:
         elif art.get_visible() and art.get_window_extent(renderer).overlaps(plot):
             live.append(art)
     return live
+
+
+def _around_title(fig: Any, renderer: Any) -> list[Any]:
+    """The boxes of every artist of the plot but the graph title and the background (a
+    symbols artist, and anything clipped, counts as its clip box): they stay where they are
+    while the figure is kept."""
+    from matplotlib.text import Text
+
+    ax = fig.axes[0]
+    boxes = []
+    for art in ax.get_children():
+        if art is ax.title or art is ax.patch or not art.get_visible():
+            continue
+        if isinstance(art, Text) and not art.get_text():
+            continue
+        clip = art.get_clip_box() if art.get_clip_on() else None
+        box = clip if clip is not None else art.get_tightbbox(renderer)
+        if box is not None:
+            boxes.append(box)
+    return boxes
+
+
+def _title_apart(kept: _Kept, renderer: Any) -> bool:
+    """Whether the graph title can be drawn apart from the kept picture: a visible text whose
+    box meets no other artist's, so drawing it before or after them gives the same pixels."""
+    title = kept.fig.axes[0].title
+    if not (title.get_visible() and title.get_text()):
+        return False
+    box = title.get_window_extent(renderer).padded(2.0)  # antialiased edges
+    return not any(other.overlaps(box) for other in kept.around_title)
 
 
 def _fresh(project: Project, table: Table, dpi: float) -> Screen:
@@ -282,10 +325,14 @@ def _retitled(kept: _Kept, titles: Any) -> bool:
         return False
     rich_label(title, now)
     kept.regions.pop(id(title), None)
-    # the title is part of the kept picture: it is taken again, with the title, at the next draw
-    kept.canvas = None
-    kept.background = None
     kept.titles = copy.deepcopy(titles)
+    if kept.title is title and _title_apart(kept, kept.canvas.get_renderer()):
+        return True  # drawn apart, over the kept picture, as the symbols are
+    # the title is part of the kept picture: it is taken again, with the title, at the next draw
+    for art in kept.live:
+        art.set_animated(False)
+    kept.canvas = kept.background = kept.title = None
+    kept.live = []
     return True
 
 

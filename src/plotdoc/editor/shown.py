@@ -19,15 +19,15 @@ from .fields import current, style_colour
 from .format_spec import PathPart
 
 #: controls whose widget shows the value they set as the rebuilt panel would show it
-SHOWS_WHAT_IT_SETS = ("color", "select", "check")
+SHOWS_WHAT_IT_SETS = ("color", "select", "check", "title")
 
 Path = tuple[PathPart, ...]
 
 
 def frame(table: Any, panel: Any) -> Any:
     """What ``panel`` shows of ``table`` besides its controls' values: the table and its graph
-    type, what is selected and drawn, the data sets, the titles, the plot options and the
-    annotations."""
+    type, what is selected and drawn, the data sets, the plot options and the annotations
+    (the titles' texts are controls of their own)."""
     if table is None or table.graph is None:
         return None
     graph = table.graph
@@ -38,7 +38,6 @@ def frame(table: Any, panel: Any) -> Any:
         panel.elements(table),
         [ds.name for ds in table.data_sets],
         graph.data_set_visibility,
-        table.titles,
         graph.plot.options,
         [(a.id, a.type, a.props) for a in table.annotations],
     )
@@ -84,6 +83,10 @@ class Shown:
         until it loses the focus."""
         self.fields.append((field, text))
         field.on("blur", lambda _: self.idle() if self.idle is not None else None)
+
+    def typed_set(self, field: Any) -> None:
+        """``field``'s text is now the value it set: it is no longer being typed in."""
+        self.fields = [(f, str(f.value or "") if f is field else t) for f, t in self.fields]
 
     def typing(self) -> bool:
         """Whether a field holds text typed but not set yet."""

@@ -247,10 +247,11 @@ class Tab:
                 self.parts.workspace.refresh()
                 self.analyses.render.refresh()
                 self.name_buttons(self.analyses_box)
-            self.graph.toolbar.refresh()
-            if look_only:
+            if look_only:  # only the parts that show what changed are built again
+                self.graph.refresh_toolbar()
                 self.format.after_look_edit()
             else:  # another tab's change waits while this tab types in the panel
+                self.graph.toolbar.refresh()
                 self.format.rebuild(elsewhere=not broadcast)
         self.update_title()
         if broadcast:
