@@ -24,7 +24,6 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.ticker import (
     AutoMinorLocator,
     FixedFormatter,
-    MultipleLocator,
     NullLocator,
     ScalarFormatter,
 )
@@ -37,10 +36,12 @@ from ..style.tick_labels import TickFormatter
 from .category_labels import category_texts, fit_level, own_labels, thin_category_labels
 from .right_axis import right_axis
 from .ticks import (
+    EveryStep,
     end_on_ticks,
     log_ends,
     log_ticks,
     major_step,
+    steps_fit,
     too_many_ticks,
     warn_unshowable,
 )
@@ -168,15 +169,13 @@ def _continuous(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], *, value_
     interval = conf.get("majorInterval", "auto")
     if interval != "auto" and scale == "linear":
         step = clamp(interval, 0.0, 1e100, 0.0)
-        if step > 0 and abs(hi - lo) <= 200 * step:  # at most 200 ticks
-            axis.set_major_locator(MultipleLocator(step))
-        elif step > 0:
-            too_many_ticks(
-                ctx,
-                "leftY" if value_role and not ctx.rows_on_y else "xContinuous",
-                step,
-                abs(hi - lo) / step,
+        key = "leftY" if value_role and not ctx.rows_on_y else "xContinuous"
+        if steps_fit(step, lo, hi):  # at most 200 ticks, each a step a float tells apart
+            axis.set_major_locator(
+                EveryStep(step, lambda a, b: too_many_ticks(ctx, key, step, a, b))
             )
+        elif step > 0:
+            too_many_ticks(ctx, key, step, lo, hi)
     minor = conf.get("minorTicks", "auto")
     if minor != "auto" and int(minor) > 0 and scale == "linear":
         axis.set_minor_locator(AutoMinorLocator(int(minor) + 1))

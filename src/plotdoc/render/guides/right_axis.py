@@ -8,13 +8,13 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-from matplotlib.ticker import AutoMinorLocator, MultipleLocator
+from matplotlib.ticker import AutoMinorLocator
 
 from ..context import DrawContext
 from ..style.numbers import NumberFormat
 from ..style.text import clamp
 from ..style.tick_labels import TickFormatter
-from .ticks import too_many_ticks
+from .ticks import EveryStep, steps_fit, too_many_ticks
 
 
 def right_axis(ctx: DrawContext, conf: Mapping[str, Any]) -> Any:
@@ -33,6 +33,8 @@ def right_axis(ctx: DrawContext, conf: Mapping[str, Any]) -> Any:
             hi = max(bottom, top) if rmax == "auto" else clamp(rmax, -1e100, 1e100, top)
             if not (math.isfinite(lo) and math.isfinite(hi)) or lo == hi or bottom == top:
                 return bottom, top, bottom, top  # nothing to scale: a mirror
+            if not 0 < abs((hi - lo) / (top - bottom)) < 1e300:
+                return bottom, top, bottom, top  # a scale past the floats' range: a mirror
             return (bottom, top, *((hi, lo) if reverse else (lo, hi)))
 
         def forward(y: Any) -> Any:
@@ -49,12 +51,18 @@ def right_axis(ctx: DrawContext, conf: Mapping[str, Any]) -> Any:
     if interval != "auto":
         step = clamp(interval, 0.0, 1e100, 0.0)
         lo, hi = (float(v) for v in np.sort(np.asarray(sec.get_ylim(), dtype=float)))
-        if step > 0 and abs(hi - lo) <= 200 * step:
-            axis.set_major_locator(MultipleLocator(step))
+        if steps_fit(step, lo, hi):
+            # the range is read again when drawn: it follows the left axis's final range
+            axis.set_major_locator(
+                EveryStep(step, lambda a, b: too_many_ticks(ctx, "rightY", step, a, b))
+            )
         elif step > 0:
-            too_many_ticks(ctx, "rightY", step, abs(hi - lo) / step)
+            too_many_ticks(ctx, "rightY", step, lo, hi)
     minor = conf.get("minorTicks", "auto")
-    if minor != "auto" and int(minor) > 0:
+    # as on the left axis, a number of minor ticks divides linear steps only: on a log scale
+    # the steps between major ticks span decades, and dividing them evenly asked numpy for
+    # an array of 10^16 ticks
+    if minor != "auto" and int(minor) > 0 and ax.get_yscale() == "linear":
         axis.set_minor_locator(AutoMinorLocator(int(minor) + 1))
     axis.set_major_formatter(TickFormatter(NumberFormat.of(conf.get("numberFormat", {}))))
     size = conf.get("labelFontSize")

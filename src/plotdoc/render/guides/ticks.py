@@ -12,7 +12,7 @@ warning to the drawing.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -53,7 +53,7 @@ def end_on_ticks(
         lo = 0.0
     if data[1] <= 0 < hi:
         hi = 0.0
-    if step and hi - lo > 200 * step:  # the axes draw such an interval as automatic
+    if step and not steps_fit(step, lo, hi):  # the axes draw such an interval as automatic
         step = None
     if step is None and isinstance(axis.get_major_locator(), MaxNLocator):
         tight = _tight_range(axis, lo, hi, data)
@@ -140,7 +140,10 @@ def log_ends(lo: float, hi: float, base: int) -> tuple[float, float]:
         above = [m * base**k for k in (k_hi - 1, k_hi) for m in mults]
         new_lo = max(v for v in below if v <= lo * (1 + 1e-9))
         new_hi = min(v for v in above if v >= hi * (1 - 1e-9))
-        if len(mults) == 1 or math.log(new_hi / new_lo, base) < 2.0:
+        if not (new_lo > 0 and math.isfinite(new_hi)):
+            return lo, hi  # a power past the floats' range (under 5e-324 or over 1.8e308)
+        # as a difference of logarithms: new_hi / new_lo overflows for far-apart ends
+        if len(mults) == 1 or math.log(new_hi, base) - math.log(new_lo, base) < 2.0:
             return new_lo, new_hi
     return lo, hi  # pragma: no cover - the loop always returns
 
@@ -220,13 +223,57 @@ def grow_value_axis(ctx: DrawContext, top: float) -> None:
     )
 
 
-def too_many_ticks(ctx: DrawContext, key: str, step: float, count: float) -> None:
-    """A majorInterval that would put more than 200 ticks on its axis: automatic ticks, said."""
-    many = f"{count:,.0f}" if count < 1e12 else f"{count:.1e}"
+#: the most major ticks a ``majorInterval`` may put on an axis
+MAX_TICKS = 200
+#: the most steps a tick may stand from zero: past it, a float cannot tell one multiple of
+#: the step from the next (at 1e162 steps, matplotlib counted billions of ticks in 1e-160)
+MAX_STEPS_OUT = 2.0**50
+
+
+def steps_fit(step: float, lo: float, hi: float) -> bool:
+    """Whether ticks every ``step`` can be drawn on ``lo..hi``: at most :data:`MAX_TICKS` of
+    them, each a whole number of steps a float tells apart from the next."""
+    span, far = abs(hi - lo), max(abs(lo), abs(hi))
+    return (
+        step > 0 and math.isfinite(far) and span <= MAX_TICKS * step and far <= MAX_STEPS_OUT * step
+    )
+
+
+class EveryStep(MultipleLocator):
+    """Ticks every ``step``. On a range where they do not fit (:func:`steps_fit`; a range
+    that changed after the step was set: the right axis follows the left one's final
+    range), automatic ticks instead, and ``capped(lo, hi)`` is told once."""
+
+    def __init__(self, step: float, capped: Callable[[float, float], None] | None = None) -> None:
+        super().__init__(step)
+        self.step = step
+        self.capped = capped
+
+    def tick_values(self, vmin: float, vmax: float) -> Any:
+        if steps_fit(self.step, vmin, vmax):
+            return super().tick_values(vmin, vmax)
+        if self.capped is not None:
+            self.capped(vmin, vmax)
+            self.capped = None  # said once
+        if not (math.isfinite(vmin) and math.isfinite(vmax)):
+            return np.array([])
+        return MaxNLocator(nbins="auto").tick_values(vmin, vmax)
+
+
+def too_many_ticks(ctx: DrawContext, key: str, step: float, lo: float, hi: float) -> None:
+    """A majorInterval whose ticks do not fit its axis (:func:`steps_fit`): automatic ticks,
+    said."""
+    count = abs(hi - lo) / step
+    if count > MAX_TICKS or not math.isfinite(count):
+        many = f"{count:,.0f}" if count < 1e12 else f"{count:.1e}"
+        why = f"would put {many} ticks on the axis"
+        bound = f"the bound is {MAX_TICKS} ticks"
+    else:
+        why = f"is too fine for values as far from zero as {max(abs(lo), abs(hi)):g}"
+        bound = f"ticks stand at most {MAX_STEPS_OUT:.0e} steps from zero"
     add_warning(
         ctx,
         CAPPED,
-        f"{key} majorInterval {step:g} would put {many} ticks on the axis; drawn with "
-        "automatic ticks (the bound is 200 ticks)",
+        f"{key} majorInterval {step:g} {why}; drawn with automatic ticks ({bound})",
         ("graph", "axesOverrides", key, "majorInterval"),
     )

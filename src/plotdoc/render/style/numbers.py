@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 MINUS = "\u2212"
@@ -149,18 +150,23 @@ def _scientific(value: float, dec: int | None, vals: Sequence[float]) -> str:
     apart); 0 is ``0``."""
     if value == 0:
         return "0"
-    exponent = math.floor(math.log10(abs(value)))
+    mantissa, exponent = _split(value)
     if dec is None:
-        mantissas = [
-            v / 10.0 ** math.floor(math.log10(abs(v))) for v in vals if v and math.isfinite(v)
-        ]
+        mantissas = [_split(v)[0] for v in vals if v and math.isfinite(v)]
         dec = min(distinct_decimals([float(f"{m:.10g}") for m in mantissas]), 9)
-    mantissa = value / 10.0**exponent
     body = f"{mantissa:.{dec}f}"
     if body.lstrip("-").startswith("10"):  # 9.99 rounded up
         exponent += 1
         body = f"{mantissa / 10:.{dec}f}"
     return signed(f"{body}\u00d710" + superscript(str(exponent)))
+
+
+def _split(value: float) -> tuple[float, int]:
+    """``value`` as a mantissa (1 to 10) times a power of ten, read from its shortest decimal
+    form (``repr``): dividing by ``10.0**n`` fails below 1e-308, where the power underflows to
+    zero, and a value there is written as it was given (1e-320, not 9.99988867e-321)."""
+    mantissa, exponent = f"{Decimal(repr(float(value))):.16e}".split("e")
+    return float(mantissa), int(exponent)
 
 
 def superscript(text: str) -> str:
