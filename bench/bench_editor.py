@@ -27,6 +27,12 @@
    cells) on the window to its first rows shown (target: under 0.3 s), against
    `plotdoc.open_project` of the same file; two files with different table names are
    dropped in turn on an editor with no unsaved changes.
+8. ``--kinds``: in process, the server's work for one edit of each kind at 100,000 cells
+   (the edit through a session, the project copy a drawing takes, the drawing with its hit
+   regions and PNG, as ``editor.redraw.screen`` makes it), ten edits of a kind in a row on a
+   fresh session, median of the last eight, against a cell edit of the XY scatter (target: every
+   kind at most 1.5x). The page's own update is not in it (``--titles`` measures a title in the
+   browser).
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import orjson
@@ -55,6 +62,14 @@ from tests.editor.conftest import CHROMIUM_ARGS, Editor, start_editor  # noqa: E
 
 from plotdoc import open_project  # noqa: E402
 from plotdoc.builder import ProjectBuilder  # noqa: E402
+from plotdoc.editing import (  # noqa: E402
+    add_annotation,
+    set_axis,
+    set_cell,
+    set_legend,
+    set_title,
+)
+from plotdoc.editor.fields import set_value  # noqa: E402
 
 GRAPH = "() => (document.querySelector('[data-testid=graph] img')||{}).src || ''"
 
@@ -373,6 +388,109 @@ def small_drop_ms(work: Path, rounds: int = 10) -> tuple[float, float, int]:
     return statistics.median(times), statistics.median(opens), len(times)
 
 
+def _column_project(cells: int) -> Any:
+    """A column table of 10 data sets (its default graph: a scatter with bars) of ``cells``."""
+    rng = np.random.default_rng(3)
+    b = ProjectBuilder(title=f"{cells} cells")
+    rows = cells // 10
+    b.add_table(
+        "column", {f"G{j}": np.round(rng.normal(size=rows) + j, 4) for j in range(10)}, id="big"
+    )
+    return b.project()
+
+
+def _summary_project(rows: int) -> Any:
+    """A column table of summary data (mean, SD, N) of 10 data sets of ``rows`` rows each."""
+    rng = np.random.default_rng(4)
+    b = ProjectBuilder(title="summary")
+    sets = {
+        f"G{j}": np.column_stack(
+            [np.round(rng.normal(size=rows) + j, 3), np.full(rows, 0.5), np.full(rows, 8.0)]
+        )
+        for j in range(10)
+    }
+    b.add_table("grouped", sets, id="big", entry="meanSdN")
+    return b.project()
+
+
+#: each kind of edit: the project it is made on, and the edit's operation and arguments
+#: for the k-th edit in a row
+EDIT_KINDS: dict[str, tuple[str, Any]] = {
+    "cell, XY scatter": (
+        "xy",
+        lambda k: (set_cell, "big", 5 + k % 7, 1, f"{(-1) ** k * (0.5 + 0.1 * k):.2f}"),
+    ),
+    "graph title": ("xy", lambda k: (set_title, "big", "graph", f"Title {k}")),
+    "style (a data set's symbol colour)": (
+        "xy",
+        lambda k: (
+            set_value,
+            "big",
+            ("graph", "styleOverrides", "perDataSet", "Y0", "symbol", "color"),
+            {"hex": ("#C00000", "#00A000")[k % 2]},
+        ),
+    ),
+    "axis (Y maximum)": ("xy", lambda k: (set_y_maximum, "big", 20 + k)),
+    "legend (position)": (
+        "xy",
+        lambda k: (set_legend_position, "big", ("upperLeft", "right")[k % 2]),
+    ),
+    "annotation (a text added)": (
+        "xy",
+        lambda k: (
+            add_annotation,
+            "big",
+            {"type": "text", "x": 100 + k, "y": 100, "text": f"n = {k}"},
+        ),
+    ),
+    "cell, column scatter with bars": (
+        "column",
+        lambda k: (set_cell, "big", 5 + k % 7, 1, f"{(-1) ** k * (0.5 + 0.1 * k):.2f}"),
+    ),
+    "summary-data cell (a mean)": (
+        "summary",
+        lambda k: (set_cell, "big", 5 + k % 7, 0, f"{0.5 + 0.1 * k:.2f}"),
+    ),
+}
+
+
+def set_legend_position(project: Any, table_id: str, position: str) -> Any:
+    return set_legend(project, table_id, position=position)
+
+
+def set_y_maximum(project: Any, table_id: str, maximum: float) -> Any:
+    return set_axis(project, table_id, "leftY", maximum=maximum)
+
+
+def edit_kinds_ms(work: Path, cells: int = 100_000, rounds: int = 10) -> dict[str, float]:
+    """Median ms of the server's work for each kind of edit (see 8. above)."""
+    from plotdoc.editing import Session
+    from plotdoc.editor import redraw
+    from plotdoc.editor.work import project_copy
+
+    path = scatter_file(work, cells)
+    made = {
+        "xy": lambda: open_project(path),
+        "column": lambda: _column_project(cells),
+        "summary": lambda: _summary_project(cells // 30),
+    }
+    out = {}
+    for name, (which, edit) in EDIT_KINDS.items():
+        session = Session(made[which]())
+        redraw.forget()
+        redraw.screen(project_copy(session.project), "big")  # the graph as first shown
+        times = []
+        for k in range(rounds):
+            op, *args = edit(k)
+            t = time.perf_counter()
+            session.apply(op, *args)
+            redraw.screen(project_copy(session.project), "big")
+            if k >= 2:
+                times.append((time.perf_counter() - t) * 1000)
+        out[name] = statistics.median(times)
+    return out
+
+
 def print_drop(open_seconds: float, drop_seconds: float) -> None:
     print(f"open_project on the 2,000,000-cell file: {open_seconds:.2f} s")
     print(
@@ -416,6 +534,13 @@ def main() -> int:
             f"drop of a 1,000-cell file to its first rows (median of {n}): {ms:.0f} ms "
             f"(target < 300 ms); open_project of it: {open_ms:.1f} ms; {load()}"
         )
+        return 0
+    if "--kinds" in sys.argv:
+        kinds = edit_kinds_ms(Path(tempfile.mkdtemp()))
+        base = kinds["cell, XY scatter"]
+        for name, ms in kinds.items():
+            print(f"{name}: {ms:.0f} ms, {ms / base:.2f}x (target <= 1.5x)")
+        print(load())
         return 0
     if "--style" in sys.argv:
         ms, n = style_change_ms(Path(tempfile.mkdtemp()))

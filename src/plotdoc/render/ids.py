@@ -186,6 +186,17 @@ class Lazy(Sequence[str]):
     def __iter__(self) -> Iterator[str]:
         return map(self._make, self._keys)
 
+    def where(self, keep: Any) -> Lazy:
+        """The ids of the marks ``keep`` (a boolean array, one per mark) marks, still made
+        when read."""
+        given = self._given
+        kept = (
+            given[keep]
+            if hasattr(given, "__array__")
+            else [key for key, k in zip(given, keep, strict=True) if k]
+        )
+        return Lazy(self._make, kept)
+
 
 def points(kind: str, i: int, rows: Any, *tail: str) -> Lazy:
     """:func:`point` ids of data set ``i`` for each of ``rows`` (a sequence or an array of

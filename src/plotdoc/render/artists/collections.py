@@ -143,6 +143,17 @@ class PointSymbols(Artist):
         """Each point's size (pt)."""
         return np.array([look[1] for look in self.looks], dtype=float)[self.look_of]
 
+    def reach_array(self) -> NDArray[np.float64]:
+        """Each point's size plus its edge width (pt): how much room it takes."""
+        return np.array([look[1] + look[4] for look in self.looks], dtype=float)[self.look_of]
+
+    def widest(self) -> float:
+        """The largest size plus edge width of any point (pt; 0 when there is none)."""
+        if not len(self.look_of):
+            return 0.0
+        used = np.unique(self.look_of).tolist() if len(self.looks) > 1 else [0]
+        return float(max(self.looks[k][1] + self.looks[k][4] for k in used))
+
     def width_array(self) -> NDArray[np.float64]:
         """Each point's edge width (pt)."""
         return np.array([look[4] for look in self.looks], dtype=float)[self.look_of]

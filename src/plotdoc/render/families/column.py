@@ -99,7 +99,7 @@ def _draw_column(
     """One column's marks; returns the top of what it drew (for brackets). With summary data
     (``entry``), ``values`` is the cell ``[mean, sd-or-sem, n]`` and only the center and its
     error are drawn (the reader refuses the marks that need raw values)."""
-    pids = [ids.point("symbol", i, r) for r in rows]
+    pids = ids.points("symbol", i, rows)
     if Mark.BOX in marks:
         return box.draw(ctx, Place(i, pos, width), values, mode) or 0.0
     if Mark.VIOLIN in marks:

@@ -15,6 +15,7 @@ from numpy.typing import NDArray
 
 from ..artists.collections import PointSymbols
 from ..context import DrawContext
+from ..ids import Lazy
 from ..positions.spread import beeswarm
 from . import primitives
 
@@ -47,8 +48,14 @@ def scatter(
         return None
     aligned = ctx.options.get("pointLayout") == "aligned"
     half = half_width(ctx, slot)
-    kept_rows = [r for r, k in zip(rows, ok, strict=True) if k]
-    kept_ids = [s for s, k in zip(ids, ok, strict=True) if k]
+    kept_rows, kept_ids = rows, ids
+    if v.size < values.size:  # the rows and ids of the finite values
+        kept_rows = [r for r, k in zip(rows, ok, strict=True) if k]
+        kept_ids = (
+            ids.where(ok)
+            if isinstance(ids, Lazy)
+            else [s for s, k in zip(ids, ok, strict=True) if k]
+        )
     centers = np.full(v.size, pos)
     art = primitives.symbols(ctx, centers, v, i, kept_ids, kept_rows, group_id=group_id, z=3.0)
     spread_when_placed(ctx, art, centers, np.zeros(v.size, dtype=int), half, aligned=aligned)
@@ -104,7 +111,7 @@ def spread_when_placed(
         per_unit = float(abs(ends[1, cat_col] - ends[0, cat_col]))
         if not np.isfinite(per_unit) or per_unit <= 0:
             return
-        sizes = np.asarray(art.sizes, dtype=float) + np.asarray(art.widths, dtype=float)
+        sizes = art.reach_array()
         for key in np.unique(g):
             members = np.flatnonzero(g == key)
             if members.size < 2:
@@ -134,7 +141,7 @@ def _room_for_ties(
         most = max(most, int(counts.max(initial=1)))
     if most < 2:
         return
-    diameter = air * max((s + w for s, w in zip(art.sizes, art.widths, strict=True)), default=0)
+    diameter = air * art.widest()
     per_unit = most * diameter / (2 * half)
     lo, hi = ctx.ax.get_xlim()  # the category axis, set by set_categories
     units = abs(hi - lo)

@@ -304,7 +304,10 @@ def bar(
     if hatch:
         rect.set_hatch(hatch)
         rect.set_hatchcolor(st.get("patternColor", ctx.theme.foreground))
-    ctx.ax.add_patch(rect)
+    # added as an artist: the axes' data limits take the bar's corners from ``include``
+    # below, in one update, instead of add_patch's transform of the patch's path (which took
+    # more time than drawing it, with thousands of bars)
+    ctx.ax.add_artist(rect)
     ctx.tag(rect, sid)
     rect.set_zorder(ctx.z(i, z))
     x, y = ctx.xy([pos - width / 2, pos + width / 2], [start, end])
