@@ -14,10 +14,10 @@ from fastapi import Request
 from fastapi.responses import JSONResponse
 
 from ..contract.limits import MAX_FILE_BYTES
+from .memory import freeze_startup
 from .security import Guard, allowed_hosts, cookie_name
 from .server import Server
 from .uploads import TooLarge, UploadsFull
-from .work import freeze_startup
 
 __all__ = ["Server", "create", "run"]
 

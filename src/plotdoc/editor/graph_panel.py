@@ -19,6 +19,7 @@ from . import a11y, annotate, attrs, choices, graph_events, redraw
 from .copy_format import copy_format_dialog
 from .export_dialog import journal_menu_item
 from .hits import Screen, drawn_elements, payload, screen
+from .memory import release_memory
 from .notify import notify
 from .setting_conflicts import write_setting
 from .shapes import more_shapes
@@ -32,7 +33,6 @@ from .work import (
     draw,
     in_thread,
     project_copy,
-    release_memory,
     table_cells,
 )
 from .zoom import MAX_DPI, MIN_DPI, REFIT, Zoom, png_size, show_size

@@ -11,8 +11,9 @@ from ..contract.limits import MAX_FILE_BYTES
 from ..editing.session import csv_family, is_table_text, read_upload
 from ..problems import PlotdocError, Problem, Report, error
 from . import choices, saving
+from .memory import RELEASE_AFTER_BYTES, release_memory_later
 from .notify import count, notify
-from .work import RELEASE_AFTER_BYTES, in_thread, release_memory_later
+from .work import in_thread
 
 if TYPE_CHECKING:
     from .view import View
