@@ -33,6 +33,11 @@
    fresh session, median of the last eight, against a cell edit of the XY scatter (target: every
    kind at most 1.5x). The page's own update is not in it (``--titles`` measures a title in the
    browser).
+9. ``--tabs``: 20 tabs of one editor on the complete example, all showing the table
+   ``weights`` (a t test and a frequency distribution follow its cells); a cell typed in the
+   first tab, then the time to its redrawn graph, and to every tab showing the value and a
+   graph drawn after it (median of 5 edits). A second row has the other 19 tabs show another
+   table than the one edited.
 """
 
 from __future__ import annotations
@@ -491,6 +496,76 @@ def edit_kinds_ms(work: Path, cells: int = 100_000, rounds: int = 10) -> dict[st
     return out
 
 
+CELL_JS = (
+    "([r, c, t]) => document.querySelector("
+    "`.plotdoc-sheet .ag-row[row-index='${r}'] .ag-cell[col-id='c${c}']`)?.textContent === t"
+)
+VERSION_JS = "() => Number(document.querySelector('[data-testid=graph]')?.dataset.version || -1)"
+
+
+def tabs_ms(work: Path, n: int = 20, rounds: int = 5) -> dict[str, float]:
+    """Median ms from a cell typed in the first of ``n`` tabs to its redrawn graph, and to
+    every tab up to date (see 9. above); the same with the other tabs on another table."""
+    from plotdoc.publish.examples import example_bytes
+
+    path = work / "complete.plotdoc"
+    path.write_bytes(example_bytes("complete"))
+    editor = start_editor(path, cwd=work)
+    out: dict[str, float] = {}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path=shutil.which("chromium"), args=CHROMIUM_ARGS
+            )
+            pages = []
+            for _ in range(n):
+                page = browser.new_page(viewport={"width": 1400, "height": 900})
+                page.goto(editor.url)
+                page.wait_for_function(
+                    f"() => ({GRAPH})().startsWith('data:image/png')", timeout=120_000
+                )
+                pages.append(page)
+            for where in ("same table", "another table"):
+                for k, page in enumerate(pages):
+                    table = "weights" if k == 0 or where == "same table" else "calibration"
+                    page.get_by_test_id(f"nav-{table}").click()
+                    page.wait_for_timeout(300)
+                time.sleep(5.0)  # every tab drawn and computed
+                source, everyone = [], []
+                for r in range(rounds):
+                    text = f"{100 + r}.5"
+                    first = pages[0]
+                    old = first.evaluate(GRAPH)
+                    versions = [pg.evaluate(VERSION_JS) for pg in pages]
+                    first.locator(
+                        ".plotdoc-sheet .ag-row[row-index='0'] .ag-cell[col-id='c0']"
+                    ).first.dblclick()
+                    field = first.locator(".plotdoc-sheet .ag-cell-inline-editing input").first
+                    field.fill(text)
+                    t = time.perf_counter()
+                    field.press("Enter")
+                    first.wait_for_function(
+                        f"(o) => {{ const s = ({GRAPH})(); return s && s !== o; }}",
+                        arg=old,
+                        timeout=300_000,
+                    )
+                    source.append(time.perf_counter() - t)
+                    for pg, v in zip(pages, versions, strict=True):
+                        if where == "same table":
+                            pg.wait_for_function(CELL_JS, arg=[0, 0, text], timeout=300_000)
+                            pg.wait_for_function(
+                                f"(v) => ({VERSION_JS})() > v", arg=v, timeout=300_000
+                            )
+                    everyone.append(time.perf_counter() - t)
+                    time.sleep(2.0)
+                out[f"{where}: the edited tab's graph"] = statistics.median(source) * 1000
+                out[f"{where}: every tab up to date"] = statistics.median(everyone) * 1000
+            browser.close()
+    finally:
+        editor.stop()
+    return out
+
+
 def print_drop(open_seconds: float, drop_seconds: float) -> None:
     print(f"open_project on the 2,000,000-cell file: {open_seconds:.2f} s")
     print(
@@ -534,6 +609,11 @@ def main() -> int:
             f"drop of a 1,000-cell file to its first rows (median of {n}): {ms:.0f} ms "
             f"(target < 300 ms); open_project of it: {open_ms:.1f} ms; {load()}"
         )
+        return 0
+    if "--tabs" in sys.argv:
+        for name, ms in tabs_ms(Path(tempfile.mkdtemp())).items():
+            print(f"20 tabs, a cell typed in the first, {name}: {ms:.0f} ms")
+        print(load())
         return 0
     if "--kinds" in sys.argv:
         kinds = edit_kinds_ms(Path(tempfile.mkdtemp()))

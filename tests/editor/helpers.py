@@ -137,3 +137,6 @@ class QuietTab:
 
     def refresh(self, *args: Any, **kwargs: Any) -> None:
         pass
+
+    def follow(self, *args: Any) -> None:
+        pass

@@ -14,7 +14,15 @@ from plotdoc.builder import ProjectBuilder
 from plotdoc.publish.examples import example_bytes
 
 from .conftest import Editor, drop_file, start_editor
-from .helpers import GRAPH_SRC, cell, cell_is, running, show_weights, wait_graph_change
+from .helpers import (
+    GRAPH_SRC,
+    cell,
+    cell_is,
+    graph_src,
+    running,
+    show_weights,
+    wait_graph_change,
+)
 
 CSV = b"Dose,Control,Treated\n0.1,2.1,2.4\n0.3,3.9,5.2\n1,8.2,11.6\n3,15.7,24.9\n"
 
@@ -148,6 +156,45 @@ def test_a_second_tab_follows_the_edits_of_the_first(
         cell_is(other, 0, 0, "99.4")
         # told once, not after every edit
         assert other.evaluate("() => window.__told") == 1
+    finally:
+        other.close()
+
+
+def test_a_second_tab_builds_again_only_what_shows_the_edit(
+    page: Any, context: Any, editor: Editor
+) -> None:
+    """A title typed in one tab is drawn in the other and shown in its title field; a cell
+    of another table than the one the other tab shows leaves its graph as drawn, and shows
+    once that table is opened there."""
+    other = context.new_page()
+    try:
+        other.goto(editor.url)
+        show_weights(other)
+        # shown afresh (its Format panel built for it) before the title is typed
+        open_table(page, "calibration", "Protein assay calibration")
+        open_table(page, "weights", "Body weight at day 28")
+        before = graph_src(other)
+        field = page.get_by_test_id("title-graph")
+        field.fill("Weights on day 28")
+        field.press("Enter")
+        wait_graph_change(other, before)
+        other.wait_for_function(
+            "() => document.querySelector('[data-testid=title-graph]')?.value"
+            " === 'Weights on day 28'"
+        )
+        drawn = other.get_by_test_id("graph").get_attribute("data-version")
+        open_table(page, "table-1", "Cytokines by donor")
+        shown = graph_src(page)
+        cell(page, 0, 0).dblclick()
+        typed = page.locator(".plotdoc-sheet .ag-cell-inline-editing input").first
+        typed.fill("44.5")
+        typed.press("Enter")
+        wait_graph_change(page, shown)  # the other tab has followed by then
+        assert other.get_by_test_id("graph").get_attribute("data-version") == drawn
+        assert other.evaluate(GRAPH_SRC) == graph_src(other)
+        open_table(other, "table-1", "Cytokines by donor")
+        cell_is(other, 0, 0, "44.5")
+        other.wait_for_function(f"() => ({GRAPH_SRC})().startsWith('data:image/png')")
     finally:
         other.close()
 

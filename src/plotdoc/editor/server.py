@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..contract.limits import MAX_ROWS
@@ -30,6 +32,18 @@ class Follower(Protocol):
         self, sheet_only: bool = False, cells_only: bool = False, *, broadcast: bool = True
     ) -> None: ...
 
+    def follow(self, change: Change) -> None: ...
+
+
+@dataclass(frozen=True)
+class Change:
+    """What an edit in one tab changed, as the other tabs need to know it: only cells, or
+    only how a graph looks, of ``table_id`` (None: anything, everything is shown again)."""
+
+    table_id: str | None = None
+    cells_only: bool = False
+    look_only: bool = False
+
 
 #: A tab kept in sync with another is told so at most once in this many seconds.
 OTHER_TAB_NOTICE_EVERY = 60.0
@@ -51,6 +65,10 @@ class Server:
         self._told: dict[int, float] = {}
         #: tabs that missed a change while their connection was down (by id)
         self._behind: set[int] = set()
+        #: the analyses being computed, by the session's version they are computed for: a
+        #: tab that needs that version's results waits for them rather than computing again
+        #: (True once they are in the session)
+        self.computing: dict[int, asyncio.Future[bool]] = {}
         #: the version of the sheets' layout: which row and column each cell index names.
         #: A change that may move a row or a column moves it (a change of values, of how a
         #: graph looks, of an analysis or a table's name does not); the sheet's rows carry the
@@ -112,9 +130,10 @@ class Server:
         with view.anchor:
             view.refresh(broadcast=False)
 
-    def changed(self, source: Follower) -> None:
-        """The project changed in ``source``'s tab: bring every other tab up to date, telling
-        it so once per :data:`OTHER_TAB_NOTICE_EVERY` seconds rather than after every edit.
+    def changed(self, source: Follower, change: Change | None = None) -> None:
+        """The project changed in ``source``'s tab: bring every other tab up to date (each
+        builds again only what shows ``change``), telling it so once per
+        :data:`OTHER_TAB_NOTICE_EVERY` seconds rather than after every edit.
 
         A tab whose page is gone is forgotten; a tab whose connection is down is brought up
         to date when it reconnects. Nothing one tab's page does stops the others following.
@@ -135,7 +154,7 @@ class Server:
                 continue
             try:
                 with view.anchor:
-                    view.refresh(broadcast=False)
+                    view.follow(change or Change())
                     told = self._told.get(id(view))
                     if told is None or now - told >= OTHER_TAB_NOTICE_EVERY:
                         notify(notice)

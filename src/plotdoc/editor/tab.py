@@ -11,7 +11,7 @@ from ..contract.limits import MAX_LISTED_WARNINGS
 from ..editing import add_table, duplicate_table, set_cell
 from ..editing.history import pending
 from ..problems import PlotdocError, Problem
-from . import a11y, attrs, panels, parts
+from . import a11y, attrs, computing, panels, parts
 from .conflicts import Conflicts
 from .edit_kinds import ANALYSIS_EDITS, KEEPS_LAYOUT
 from .fields import styled_since
@@ -20,15 +20,11 @@ from .jobs import Job
 from .notify import notify
 from .pointing import EDIT_REFUSED, EDIT_WARNINGS
 from .safety import Place
+from .server import Change
 from .sheet import sheet_options
 from .unsent import Unsent
 from .work import (
-    Cancelled,
-    Task,
-    compute_results,
     has_analyses,
-    install_results,
-    project_copy,
 )
 
 if TYPE_CHECKING:
@@ -236,8 +232,9 @@ class Tab:
         """
         table = self.table()
         self.lay_out(table is None)
-        # after a cell edit the sheet already shows it: reread after the graph
-        if not (cells_only or look_only):
+        # after a cell edit the sheet already shows it: reread after the graph (another
+        # tab's cell edit is shown at once)
+        if not (cells_only or look_only) or (cells_only and not broadcast):
             self.update_sheet(table)
         if sheet_only:
             return
@@ -249,14 +246,36 @@ class Tab:
                 self.name_buttons(self.analyses_box)
             if look_only:  # only the parts that show what changed are built again
                 self.graph.refresh_toolbar()
-                self.format.after_look_edit()
+                if broadcast:
+                    self.format.after_look_edit()
+                else:  # another tab's change waits while this tab types in the panel
+                    self.format.rebuild(elsewhere=True)
             else:  # another tab's change waits while this tab types in the panel
                 self.graph.toolbar.refresh()
                 self.format.rebuild(elsewhere=not broadcast)
         self.update_title()
         if broadcast:
-            self.server.changed(self)
+            shown = table.id if table is not None and (cells_only or look_only) else None
+            self.server.changed(self, Change(shown, cells_only, look_only))
         background_tasks.create(self.after_change(cells_only), name="plotdoc-after-change")
+
+    def follow(self, change: Change) -> None:
+        """Show an edit made in another tab, building again only what shows it: an edit of
+        another table's cells or look changes nothing this tab shows but the project's state
+        (its analyses are computed again when that table is shown here)."""
+        table = self.table()
+        if (
+            change.table_id is not None
+            and table is not None
+            and table.id != change.table_id
+            and table.derived_from is None
+        ):
+            self.update_title()
+            return
+        if change.table_id is None:
+            self.refresh(broadcast=False)
+        else:
+            self.refresh(cells_only=change.cells_only, broadcast=False, look_only=change.look_only)
 
     def refresh_navigator(self) -> None:
         """Rebuild the list of tables when what it shows changed (a click on an item being
@@ -321,39 +340,7 @@ class Tab:
                 self.update_sheet(self.table())
 
     async def recompute(self) -> None:
-        version = self.session.version
-        self.job.message = ""
-        n = sum(len(t.analyses) for t in self.session.project.tables)
-        task = self.job.start(
-            Task(
-                compute_results,
-                project_copy(self.session.project),
-                label=f"Computing {n} analys{'i' if n == 1 else 'e'}s",
-                reports=True,
-            ),
-            "analyses",
-        )
-        self.parts.status_bar.refresh()
-        try:
-            computed = await task.result()
-        except Cancelled:
-            self.parts.status_bar.refresh()
-            return
-        except RuntimeError as exc:
-            self.job.done(task)
-            self.job.message = f"Analyses failed: {exc}"
-            self.parts.status_bar.refresh()
-            return
-        self.job.done(task)
-        if version == self.session.version or styled_since(self.session, version):
-            install_results(self.session, computed)
-            self.analysed = version
-            self.analyses.render.refresh()
-            self.name_buttons(self.analyses_box)
-            table = self.table()
-            if table is not None and table.derived_from is not None:
-                self.update_sheet(table, force_rows=True)
-        self.parts.status_bar.refresh()
+        await computing.recompute(self)
 
     def update_sheet(self, table: Any, force_rows: bool = True) -> None:
         if self.grid is None:

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..editing.session import Session
     from ..problems import Problem
     from .jobs import Job
-    from .server import Server
+    from .server import Change, Server
 
 
 class Refreshable(Protocol):
@@ -124,6 +124,9 @@ class View(Protocol):
         self, sheet_only: bool = False, cells_only: bool = False, *, broadcast: bool = True
     ) -> None:
         """Show the session's state (and bring the other tabs up to date when ``broadcast``)."""
+
+    def follow(self, change: Change) -> None:
+        """Show an edit made in another tab."""
 
     def refresh_status(self) -> None: ...
 
