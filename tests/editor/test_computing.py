@@ -64,3 +64,33 @@ def test_results_not_installed_are_not_shown_by_the_tabs_that_waited(
 
     asyncio.run(all_tabs())
     assert computed == [0, 2] and shown == []
+
+
+def test_a_drawing_is_shared_while_nothing_it_is_drawn_from_changed() -> None:
+    """Tabs share a drawing of the same graph at the same size until the project changes or
+    new results are put into it; a failed drawing is not shared; a few are kept."""
+    from plotdoc.editor.server import KEPT_DRAWINGS, Server
+
+    server = Server()
+
+    async def check() -> None:
+        loop = asyncio.get_running_loop()
+        key = server.drawing_key("weights", 120.0)
+        assert server.drawing_key("weights", 120.00001) == key  # the same size
+        drawing: asyncio.Future[Any] = loop.create_future()
+        server.keep_drawing(key, drawing)
+        assert server.drawings[key] is drawing
+        server.results_stamp += 1  # new results: drawn again
+        assert server.drawing_key("weights", 120.0) != key
+        server.results_stamp -= 1
+        server.session.version += 1  # an edit: drawn again
+        assert server.drawing_key("weights", 120.0) != key
+        server.forget_drawing(key, loop.create_future())  # another drawing's failure
+        assert key in server.drawings
+        server.forget_drawing(key, drawing)
+        assert key not in server.drawings
+        for k in range(KEPT_DRAWINGS + 3):
+            server.keep_drawing(("t", k), loop.create_future())
+        assert len(server.drawings) == KEPT_DRAWINGS
+
+    asyncio.run(check())

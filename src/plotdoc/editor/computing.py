@@ -62,6 +62,7 @@ async def _compute(tab: Tab, version: int) -> bool:
     installed = version == tab.session.version or styled_since(tab.session, version)
     if installed:
         install_results(tab.session, computed)
+        tab.server.results_stamp += 1
         show_analysed(tab, version)
     tab.parts.status_bar.refresh()
     return installed
