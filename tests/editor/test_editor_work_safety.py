@@ -392,14 +392,22 @@ def test_rename_a_data_set_keeps_its_red_dashed_style(page: Any, files: Path) ->
     page.get_by_test_id("dialog-ok").click()
     dialog.wait_for(state="detached")
     page.locator(".plotdoc-sheet .ag-header").get_by_text("IgG control").wait_for()
-    page.wait_for_function(
-        "(old) => { const s = document.querySelector('[data-testid=graph] img')?.src;"
-        " return s && s.startsWith('data:image/png') && s !== old; }",
-        arg=old_src,
-        # the calibration's analyses are computed again before the graph is drawn: on a
-        # loaded machine both take a while
-        timeout=120_000,
-    )
+    try:
+        page.wait_for_function(
+            "(old) => { const s = document.querySelector('[data-testid=graph] img')?.src;"
+            " return s && s.startsWith('data:image/png') && s !== old; }",
+            arg=old_src,
+            # the calibration's analyses are computed again before the graph is drawn: on a
+            # loaded machine both take a while
+            timeout=120_000,
+        )
+    except Exception as exc:  # say what the page showed meanwhile
+        said = page.evaluate(
+            "() => [...document.querySelectorAll("
+            "'[data-testid=graph-status], [data-testid=job-progress], [data-testid=status]')]"
+            ".map(e => e.textContent).join(' | ')"
+        )
+        raise AssertionError(f"no new graph after the rename; the page says: {said}") from exc
     page.wait_for_timeout(1500)
     shot(page, "rename-keeps-style")
     after = page.evaluate(RED_PIXELS)

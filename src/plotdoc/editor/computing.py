@@ -4,13 +4,36 @@ however many tabs wait for them."""
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .fields import styled_since
 from .work import Cancelled, Task, compute_results, install_results, project_copy
 
 if TYPE_CHECKING:
-    from .tab import Tab
+    from ..editing.session import Session
+    from .jobs import Job
+    from .server import Server
+    from .view import Parts
+
+
+class Tab(Protocol):
+    """A browser tab as its analyses need it (:class:`plotdoc.editor.tab.Tab`)."""
+
+    server: Server
+    session: Session
+    job: Job
+    #: the version of the session whose results the tab shows
+    analysed: int | None
+    analyses_box: Any
+
+    @property
+    def parts(self) -> Parts: ...
+    @property
+    def analyses(self) -> Any: ...
+
+    def table(self) -> Any: ...
+    def name_buttons(self, box: Any) -> None: ...
+    def update_sheet(self, table: Any, force_rows: bool = True) -> None: ...
 
 
 async def recompute(tab: Tab) -> None:
