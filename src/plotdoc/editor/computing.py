@@ -1,9 +1,7 @@
-"""The analyses a tab shows, computed in a child process once per version of the session,
-however many tabs wait for them."""
+"""The analyses a tab shows, computed in a child process for a version of the session."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .fields import styled_since
@@ -37,23 +35,8 @@ class Tab(Protocol):
 
 
 async def recompute(tab: Tab) -> None:
-    """Compute the analyses for the session's version, or wait for the tab that already
-    computes them (20 tabs on one server compute once per edit)."""
-    version = tab.session.version
-    shared = tab.server.computing.get(version)
-    if shared is not None:
-        if await asyncio.shield(shared):
-            show_analysed(tab, version)
-        return
-    done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-    tab.server.computing[version] = done
-    try:
-        done.set_result(await _compute(tab, version))
-    finally:
-        if not done.done():
-            done.set_result(False)
-        if tab.server.computing.get(version) is done:
-            del tab.server.computing[version]
+    """Compute the analyses for the session's version and show them."""
+    await _compute(tab, tab.session.version)
 
 
 async def _compute(tab: Tab, version: int) -> bool:
@@ -85,7 +68,6 @@ async def _compute(tab: Tab, version: int) -> bool:
     installed = version == tab.session.version or styled_since(tab.session, version)
     if installed:
         install_results(tab.session, computed)
-        tab.server.results_stamp += 1
         show_analysed(tab, version)
     tab.parts.status_bar.refresh()
     return installed
