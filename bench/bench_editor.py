@@ -320,6 +320,27 @@ def wait_quiet(page: Page, old_graph: str, quiet: float = 2.0, limit: float = 30
             since = time.monotonic()
 
 
+def timed_drop(
+    page: Page, path: Path, table_name: str, cell: str = ".ag-cell", timeout: float = 60_000
+) -> tuple[str, float]:
+    """Drop the file ``path`` on the page: the graph shown before, and the seconds from the
+    drop to its table ``table_name`` shown with a first cell (``cell``, a selector within
+    the sheet's first row). The File is built in the page (base64 decoded) before the clock
+    starts; the drop dispatches it, and the wait is for what only the dropped file has."""
+    data = base64.b64encode(path.read_bytes()).decode()
+    page.evaluate(BUILD_FILE_JS, [path.name, data])
+    del data
+    old_graph = page.evaluate(GRAPH)
+    t = time.perf_counter()
+    page.evaluate(DROP_BUILT_JS)
+    page.wait_for_function(
+        f"() => document.querySelector('[data-testid=table-name]')?.textContent === {table_name!r}"
+        f" && !!document.querySelector(\".plotdoc-sheet .ag-row[row-index='0'] {cell}\")",
+        timeout=timeout,
+    )
+    return old_graph, time.perf_counter() - t
+
+
 def drop_rows(work: Path, big: Path, small: Path) -> tuple[float, int, int]:
     """Seconds from the drop to the first table shown, and the server's resident size (KiB)
     before the drop and once the dropped project's first drawing and analyses are done."""
@@ -327,22 +348,11 @@ def drop_rows(work: Path, big: Path, small: Path) -> tuple[float, int, int]:
         page.wait_for_function(f"() => ({GRAPH})().startsWith('data:image/png')")
         # 3. memory: the server before the big project (web stack, matplotlib, a small project)
         fixed_kib = settled_rss_kib(editor.process.pid)
-        # 1. drop the 2,000,000-cell document -> first table shown. The File is built in
-        # the page (base64 decoded) before the clock starts; the drop dispatches it, and
-        # the wait is for what only the dropped file has: its first table's name.
-        data = base64.b64encode(big.read_bytes()).decode()
-        page.evaluate(BUILD_FILE_JS, ["big.plotdoc", data])
-        del data
-        old_graph = page.evaluate(GRAPH)
-        t = time.perf_counter()
-        page.evaluate(DROP_BUILT_JS)
-        page.wait_for_function(
-            f"() => document.querySelector('[data-testid=table-name]')?.textContent === {DROPPED_NAME!r}"
-            # a column table has no X column: its first cells are in column c0
-            " && !!document.querySelector(\".plotdoc-sheet .ag-row[row-index='0'] .ag-cell[col-id='c0']\")",
-            timeout=300_000,
+        # 1. drop the 2,000,000-cell document -> its first table shown (a column table has
+        # no X column: its first cells are in column c0)
+        old_graph, drop_seconds = timed_drop(
+            page, big, DROPPED_NAME, ".ag-cell[col-id='c0']", timeout=300_000
         )
-        drop_seconds = time.perf_counter() - t
         # 3. what the open project costs once all its first work is done
         wait_quiet(page, old_graph)
         server_kib = settled_rss_kib(editor.process.pid)
@@ -373,18 +383,8 @@ def small_drop_ms(work: Path, rounds: int = 10) -> tuple[float, float, int]:
         page.wait_for_function(f"() => ({GRAPH})().startsWith('data:image/png')")
         for i in range(rounds + 2):
             path = files[i % 2]
-            name = path.stem.replace("_", " ")
-            data = base64.b64encode(path.read_bytes()).decode()
-            page.evaluate(BUILD_FILE_JS, [path.name, data])
-            old_graph = page.evaluate(GRAPH)
-            t = time.perf_counter()
-            page.evaluate(DROP_BUILT_JS)
-            page.wait_for_function(
-                f"() => document.querySelector('[data-testid=table-name]')?.textContent === {name!r}"
-                " && !!document.querySelector(\".plotdoc-sheet .ag-row[row-index='0'] .ag-cell\")",
-                timeout=60_000,
-            )
-            ms = (time.perf_counter() - t) * 1000
+            old_graph, seconds = timed_drop(page, path, path.stem.replace("_", " "))
+            ms = seconds * 1000
             if i < 2:  # two warm-up drops: the first drop imports and builds what later reuse
                 print(f"warm-up drop {i + 1}: {ms:.0f} ms")
             else:

@@ -34,6 +34,18 @@ def test_random_documents_render(family: str, data: st.DataObject) -> None:
     Svg(render_table(project, table, fmt="svg", dpi=72))  # parses, ids unique
 
 
+def _drawn(table: dict[str, object]) -> list[str]:
+    """The warnings of drawing ``table`` alone, in SVG and PNG (both must draw)."""
+    doc = {"format": "plotdoc-project", "schemaVersion": 1, "tables": [table]}
+    project = loads(orjson.dumps(doc))
+    said: list[str] = []
+    for fmt in ("svg", "png"):
+        rendered = render_table_checked(project, project.tables[0], fmt=fmt, dpi=72)
+        assert rendered.data
+        said += [str(w) for w in rendered.warnings]
+    return said
+
+
 def test_a_log_axis_whose_set_minimum_is_far_above_the_data_draws() -> None:
     """Found by the test above: a log axis from 4.5e62 (the file's minimum) down to a value of
     1.6e-262 spans so many decades that their ratio underflowed to zero, and the ticks' span
@@ -50,10 +62,7 @@ def test_a_log_axis_whose_set_minimum_is_far_above_the_data_draws() -> None:
             "axesOverrides": {"leftY": {"rangeMin": 4.541981268061896e62, "scale": "log10"}},
         },
     }
-    doc = {"format": "plotdoc-project", "schemaVersion": 1, "tables": [table]}
-    project = loads(orjson.dumps(doc))
-    for fmt in ("svg", "png"):
-        assert render_table(project, project.tables[0], fmt=fmt, dpi=72)
+    _drawn(table)
 
 
 def test_minor_ticks_on_a_right_axis_that_mirrors_a_log_axis_draw() -> None:
@@ -72,10 +81,7 @@ def test_minor_ticks_on_a_right_axis_that_mirrors_a_log_axis_draw() -> None:
             },
         },
     }
-    doc = {"format": "plotdoc-project", "schemaVersion": 1, "tables": [table]}
-    project = loads(orjson.dumps(doc))
-    for fmt in ("svg", "png"):
-        assert render_table(project, project.tables[0], fmt=fmt, dpi=72)
+    _drawn(table)
 
 
 def test_a_log_axis_from_the_smallest_float_draws() -> None:
@@ -93,23 +99,8 @@ def test_a_log_axis_from_the_smallest_float_draws() -> None:
             "axesOverrides": {"leftY": {"rangeMax": 3.736603169059054e118, "scale": "log10"}},
         },
     }
-    doc = {"format": "plotdoc-project", "schemaVersion": 1, "tables": [table]}
-    project = loads(orjson.dumps(doc))
-    for fmt in ("svg", "png"):
-        assert render_table(project, project.tables[0], fmt=fmt, dpi=72)
+    _drawn(table)
     assert log_ends(5e-324, 1e10, 10) == (5e-324, 1e10)
-
-
-def _drawn(table: dict[str, object]) -> list[str]:
-    """The warnings of drawing ``table`` alone, in SVG and PNG (both must draw)."""
-    doc = {"format": "plotdoc-project", "schemaVersion": 1, "tables": [table]}
-    project = loads(orjson.dumps(doc))
-    said: list[str] = []
-    for fmt in ("svg", "png"):
-        rendered = render_table_checked(project, project.tables[0], fmt=fmt, dpi=72)
-        assert rendered.data
-        said += [str(w) for w in rendered.warnings]
-    return said
 
 
 def test_a_step_on_a_right_axis_whose_range_is_known_only_when_drawn_is_capped() -> None:

@@ -35,13 +35,9 @@ class Tab(Protocol):
 
 
 async def recompute(tab: Tab) -> None:
-    """Compute the analyses for the session's version and show them."""
-    await _compute(tab, tab.session.version)
-
-
-async def _compute(tab: Tab, version: int) -> bool:
-    """Compute the analyses in a child process; whether their results are now in the
-    session."""
+    """Compute the analyses for the session's version in a child process, and show them
+    unless an edit of more than the graphs' look came meanwhile."""
+    version = tab.session.version
     tab.job.message = ""
     n = sum(len(t.analyses) for t in tab.session.project.tables)
     task = tab.job.start(
@@ -58,28 +54,19 @@ async def _compute(tab: Tab, version: int) -> bool:
         computed = await task.result()
     except Cancelled:
         tab.parts.status_bar.refresh()
-        return False
+        return
     except RuntimeError as exc:
         tab.job.done(task)
         tab.job.message = f"Analyses failed: {exc}"
         tab.parts.status_bar.refresh()
-        return False
+        return
     tab.job.done(task)
-    installed = version == tab.session.version or styled_since(tab.session, version)
-    if installed:
+    if version == tab.session.version or styled_since(tab.session, version):
         install_results(tab.session, computed)
-        show_analysed(tab, version)
+        tab.analysed = version
+        tab.analyses.render.refresh()
+        tab.name_buttons(tab.analyses_box)
+        table = tab.table()
+        if table is not None and table.derived_from is not None:
+            tab.update_sheet(table, force_rows=True)
     tab.parts.status_bar.refresh()
-    return installed
-
-
-def show_analysed(tab: Tab, version: int) -> None:
-    """The session holds the results for ``version``: show them."""
-    if version != tab.session.version and not styled_since(tab.session, version):
-        return  # an edit came after them: its own computation shows its results
-    tab.analysed = version
-    tab.analyses.render.refresh()
-    tab.name_buttons(tab.analyses_box)
-    table = tab.table()
-    if table is not None and table.derived_from is not None:
-        tab.update_sheet(table, force_rows=True)

@@ -23,9 +23,7 @@ from .safety import Place
 from .server import Change
 from .sheet import sheet_options
 from .unsent import Unsent
-from .work import (
-    has_analyses,
-)
+from .work import has_analyses
 
 if TYPE_CHECKING:
     from .server import Server
@@ -272,10 +270,7 @@ class Tab:
         ):
             self.update_title()
             return
-        if change.table_id is None:
-            self.refresh(broadcast=False)
-        else:
-            self.refresh(cells_only=change.cells_only, broadcast=False, look_only=change.look_only)
+        self.refresh(cells_only=change.cells_only, broadcast=False, look_only=change.look_only)
 
     def refresh_navigator(self) -> None:
         """Rebuild the list of tables when what it shows changed (a click on an item being

@@ -67,7 +67,7 @@ def end_on_ticks(
         if ticks.size < 2:
             break
         gap = float(ticks[1] - ticks[0])
-        if not gap > 0 or (hi - lo) / gap > 200:
+        if not gap > 0 or (hi - lo) / gap > MAX_TICKS:
             break
         new_lo = math.floor(lo / gap + 1e-9) * gap
         new_hi = math.ceil(hi / gap - 1e-9) * gap
