@@ -140,3 +140,19 @@ class QuietTab:
 
     def follow(self, *args: Any) -> None:
         pass
+
+
+#: whether the project has edits not yet saved, as the page's title bar shows
+DIRTY = "(want) => document.querySelector('[data-testid=title]')?.dataset.dirty === want"
+
+
+def save_edit(page: Any) -> None:
+    """Save the edit just made with Ctrl+S and wait until it is on disk.
+
+    The page marks the project unsaved once the edit has reached the editor; waiting for that
+    first keeps a save from "finishing" at once on the state before the edit (the page showed
+    "saved" already), which let a test read the file before the edit was in it.
+    """
+    page.wait_for_function(DIRTY, arg="yes", timeout=30_000)
+    page.keyboard.press("Control+s")
+    page.wait_for_function(DIRTY, arg="no", timeout=30_000)

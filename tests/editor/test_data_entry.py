@@ -12,7 +12,7 @@ import pytest
 from plotdoc import open_project
 
 from .conftest import Editor
-from .helpers import browser_page, cell, cell_is, click_until, example_copy, running
+from .helpers import browser_page, cell, cell_is, click_until, example_copy, running, save_edit
 
 SHOTS = Path("/tmp/plotdoc-data-entry")
 
@@ -124,11 +124,7 @@ def test_a_tables_usermeta_is_edited_as_json(page: Any, file: Path) -> None:
     area.fill('{"instrument": "plate reader", "run": 3}')
     page.get_by_test_id("usermeta-ok").click()
     area.wait_for(state="detached")
-    page.keyboard.press("Control+s")
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'no'",
-        timeout=30_000,
-    )
+    save_edit(page)
     assert open_project(file).table("weights").usermeta == {"instrument": "plate reader", "run": 3}
 
 
@@ -148,11 +144,7 @@ def test_a_first_paste_into_an_empty_table_asks_for_the_replicates(page: Any, fi
     page.get_by_role("option", name="2 (2 data sets)").click()
     page.get_by_test_id("paste-replicates-ok").click()
     page.get_by_test_id("paste-replicates-dialog").wait_for(state="detached")
-    page.keyboard.press("Control+s")
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'no'",
-        timeout=30_000,
-    )
+    save_edit(page)
     table = open_project(file).tables[-1]
     assert table.replicates == 2 and len(table.data_sets) == 2
     assert list(table.data_sets[1].values[1]) == [7.0, 8.0]

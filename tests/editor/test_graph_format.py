@@ -21,7 +21,7 @@ from plotdoc import open_project
 from plotdoc.editor.hits import screen
 
 from .conftest import Editor
-from .helpers import GRAPH_SRC, browser_page, example_copy, running
+from .helpers import GRAPH_SRC, browser_page, example_copy, running, save_edit
 
 GREEN = (0, 192, 0)
 
@@ -95,14 +95,6 @@ def wait_redrawn(page: Any, old: str) -> None:
     )
 
 
-def save(page: Any) -> None:
-    page.keyboard.press("Control+s")
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'no'",
-        timeout=30_000,
-    )
-
-
 def hits_dpi(page: Any) -> float:
     dpi: float = page.evaluate("() => window.plotdocHitsData && window.plotdocHitsData.dpi")
     return dpi
@@ -143,7 +135,7 @@ def test_click_a_symbol_and_change_its_colour(page: Any, file: Path) -> None:
         "([tid, colour]) => document.querySelector(`[data-testid=${tid}]`)?.placeholder === colour",
         arg=[BORDER_FIELD, "#00c000"],
     )
-    save(page)
+    save_edit(page)
     table = open_project(file).table("calibration")
     assert table.graph is not None
     style = table.graph.style_overrides["perDataSet"]["BSA standard"]["symbol"]
@@ -172,7 +164,7 @@ def test_click_the_y_axis_and_set_a_number_format(page: Any, file: Path) -> None
     page.get_by_test_id("fmt-graph-axesOverrides-leftY-numberFormat-format").click()
     page.locator(".q-menu .q-item", has_text="Scientific").click()
     wait_redrawn(page, before)
-    save(page)
+    save_edit(page)
     table = open_project(file).table("calibration")
     assert table.graph is not None
     assert table.graph.axes["leftY"]["numberFormat"]["format"] == "scientific"
@@ -192,7 +184,7 @@ def test_bracket_between_two_groups_follows_the_t_test(page: Any, file: Path) ->
     page.mouse.move(b["x"] + b["width"] / 2, y, steps=5)
     page.mouse.up()
     wait_redrawn(page, before)
-    save(page)
+    save_edit(page)
     project = open_project(file)
     table = project.table("weights")
     made = [a for a in table.annotations if a.props.get("analysisId") == "welch"]
@@ -225,7 +217,7 @@ def test_drag_a_text_annotation(page: Any, file: Path) -> None:
     page.mouse.move(x0 - 30, y0 - 20, steps=6)
     page.mouse.up()
     wait_redrawn(page, before)
-    save(page)
+    save_edit(page)
     project = open_project(file)
     moved = project.table("calibration").annotations[index].props
     assert start["coordinates"] == moved["coordinates"] == "data"  # it stays in data units
@@ -268,7 +260,7 @@ def test_click_a_title_to_retype_it_and_drag_it(page: Any, file: Path) -> None:
     page.mouse.move(x0 + 24, y0 + 10, steps=6)
     page.mouse.up()
     wait_redrawn(page, before)
-    save(page)
+    save_edit(page)
     title = open_project(file).table("weights").titles["graph"]
     assert title["text"] == "Weight at day 28"
     assert title["dx"] == pytest.approx(24 * per_px, abs=1.0)
@@ -286,7 +278,7 @@ def test_select_an_annotation_and_delete_it(page: Any, file: Path) -> None:
     before = page.evaluate(GRAPH_SRC)
     page.keyboard.press("Delete")
     wait_redrawn(page, before)
-    save(page)
+    save_edit(page)
     assert len(open_project(file).table("weights").annotations) == n - 1
 
 
@@ -298,20 +290,14 @@ def test_copy_this_graphs_format_to_another_table(page: Any, file: Path) -> None
     box.click()  # a survival table: another family, unticked until chosen
     page.get_by_test_id("copy-format-apply").click()
     page.get_by_test_id("copy-format-dialog").wait_for(state="detached")
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'yes'"
-    )
-    save(page)
+    save_edit(page)
     project = open_project(file)
     source, target = project.table("calibration"), project.table("table-3")
     assert source.graph is not None and target.graph is not None
     assert target.graph.active_preset_id == source.graph.active_preset_id
     assert target.graph.axes == source.graph.axes
     page.get_by_test_id("undo").click()  # one step takes it all back
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'yes'"
-    )
-    save(page)
+    save_edit(page)
     undone = open_project(file).table("table-3").graph
     assert undone is not None and undone.axes != source.graph.axes
 
@@ -330,7 +316,7 @@ def test_the_text_tool_places_text_where_clicked(page: Any, file: Path) -> None:
     page.get_by_test_id("tool-text").click()
     page.mouse.click(x, y)
     wait_redrawn(page, before)
-    save(page)
+    save_edit(page)
     project = open_project(file)
     made = project.table("weights").annotations[-1]
     assert made.type == "text" and made.props["text"] == "Text"

@@ -15,7 +15,7 @@ from plotdoc import open_project
 from plotdoc.contract.styles import ANNOTATION_SHAPES
 
 from .conftest import Editor
-from .helpers import GRAPH_SRC, browser_page, click_until, example_copy, running
+from .helpers import GRAPH_SRC, browser_page, click_until, example_copy, running, save_edit
 
 pytestmark = pytest.mark.slow  # each shape is drawn and selected
 
@@ -109,11 +109,7 @@ def test_more_shapes_adds_every_shape_and_sets_its_points(
             "() => !document.querySelector('[data-testid=fmt-annotations-1-left-x]')",
             timeout=30_000,
         )
-        page.keyboard.press("Control+s")
-        page.wait_for_function(
-            "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'no'",
-            timeout=30_000,
-        )
+        save_edit(page)
     anns = open_project(file).table("weights").annotations
     assert anns[before].type == "shape" and anns[before].props["shape"] == "doubleArrow"
     assert anns[curve].props["shape"] == "curve" and len(anns[curve].props["points"]) == 3

@@ -17,7 +17,15 @@ from plotdoc import open_project
 from plotdoc.analyses.brackets import bracket_label
 from plotdoc.pvalues import format_p
 
-from .helpers import GRAPH_SRC, browser_page, example_copy, running, show_weights, wait_graph_change
+from .helpers import (
+    GRAPH_SRC,
+    browser_page,
+    example_copy,
+    running,
+    save_edit,
+    show_weights,
+    wait_graph_change,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -37,14 +45,6 @@ def page(browser: Any, file: Path) -> Iterator[Any]:
     ):
         show_weights(pg)
         yield pg
-
-
-def save(page: Any) -> None:
-    page.keyboard.press("Control+s")
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'no'",
-        timeout=30_000,
-    )
 
 
 def welch_p(file: Path) -> float:
@@ -69,7 +69,7 @@ def test_add_pairwise_comparisons_on_a_t_test(page: Any, file: Path) -> None:
     wait_graph_change(page, shown)
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "pairwise-added.png"))
-    save(page)
+    save_edit(page)
 
     project = open_project(file)
     table = project.table("weights")
@@ -91,7 +91,7 @@ def test_add_pairwise_comparisons_on_a_t_test(page: Any, file: Path) -> None:
     page.get_by_role("option", name="P value", exact=True).click()
     wait_graph_change(page, shown)
     page.screenshot(path=str(SHOTS / "pairwise-p.png"))
-    save(page)
+    save_edit(page)
     project = open_project(file)
     table = project.table("weights")
     made = table.annotations[-1]

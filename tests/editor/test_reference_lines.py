@@ -14,7 +14,7 @@ from plotdoc import open_project, save_project
 from plotdoc.editing import add_reference_line
 
 from .conftest import Editor
-from .helpers import GRAPH_SRC, browser_page, example_copy, running
+from .helpers import GRAPH_SRC, browser_page, example_copy, running, save_edit
 
 pytestmark = pytest.mark.slow  # each starts an editor and draws the graph several times
 
@@ -119,11 +119,7 @@ def test_add_a_dashed_line_with_a_label_undo_redo_remove_save(
         page.get_by_test_id("refline-leftY-0").wait_for()
         page.screenshot(path=str(SHOTS / "after-undo.png"))
 
-        page.keyboard.press("Control+s")
-        page.wait_for_function(
-            "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'no'",
-            timeout=30_000,
-        )
+        save_edit(page)
     project = open_project(file)
     lines = project.tables[0].graph.axes["leftY"]["referenceLines"]  # type: ignore[union-attr]
     assert lines == [

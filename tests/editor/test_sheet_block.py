@@ -13,7 +13,7 @@ import pytest
 from plotdoc import open_project
 
 from .conftest import Editor
-from .helpers import browser_page, cell, cell_is, click_until, example_copy, running
+from .helpers import browser_page, cell, cell_is, click_until, example_copy, running, save_edit
 
 
 @pytest.fixture(scope="module")
@@ -44,14 +44,6 @@ def page(browser: Any, editor: Editor) -> Iterator[Any]:
         yield pg
 
 
-def save(page: Any) -> None:
-    page.keyboard.press("Control+s")
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'no'",
-        timeout=30_000,
-    )
-
-
 def test_copy_a_block_and_paste_it_elsewhere(page: Any, file: Path) -> None:
     original = [[cell(page, r, c).inner_text() for c in (0, 1)] for r in (0, 1, 2)]
     cell(page, 0, 0).click()
@@ -64,7 +56,7 @@ def test_copy_a_block_and_paste_it_elsewhere(page: Any, file: Path) -> None:
     page.keyboard.press("Control+v")
     cell_is(page, 16, 1, original[2][1])
     assert [[cell(page, r, c).inner_text() for c in (0, 1)] for r in (14, 15, 16)] == original
-    save(page)
+    save_edit(page)
     table = open_project(file).table("weights")
     for k in range(3):
         for c in range(2):

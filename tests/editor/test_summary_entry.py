@@ -20,6 +20,7 @@ from .helpers import (
     cell,
     cell_is,
     running,
+    save_edit,
     type_in_cell,
     wait_graph_change,
 )
@@ -110,11 +111,7 @@ def test_a_summary_table_is_made_pasted_drawn_checked_and_saved(page: Any, file:
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "summary-table.png"))
     page.keyboard.press("Escape")
-    page.keyboard.press("Control+s")
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'no'",
-        timeout=30_000,
-    )
+    save_edit(page)
     # no analysis of a grouped table computes from summaries: none is offered, and that is said
     page.get_by_test_id("tab-analyses").click()
     page.get_by_text("No analysis method runs on Grouped tables of summary data").wait_for()

@@ -15,7 +15,7 @@ from plotdoc import open_project
 from plotdoc.publish.examples import example_bytes
 
 from .conftest import Editor
-from .helpers import browser_page, click_until, running
+from .helpers import browser_page, click_until, running, save_edit
 
 pytestmark = pytest.mark.slow  # two tabs, each edit drawn in both
 
@@ -135,11 +135,7 @@ def test_a_setting_changed_in_another_tab_is_not_overwritten_silently(
         two.get_by_test_id(MAX).press("Enter")
         two.wait_for_timeout(1500)
         assert two.get_by_test_id("conflict").count() == 0
-        two.keyboard.press("Control+s")
-        two.wait_for_function(
-            "() => document.querySelector('[data-testid=title]')?.dataset.dirty === 'no'",
-            timeout=30_000,
-        )
+        save_edit(two)
     table = open_project(study).table("weights")
     assert table.titles["graph"]["text"] == "Weights, tab one"
     assert table.graph is not None and table.graph.axes["leftY"]["rangeMax"] == 155
