@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import base64
 from typing import TYPE_CHECKING, Any
 
@@ -221,13 +222,21 @@ class GraphPanel:
         version = view.session.version
         self._say("Drawing…")
         dpi = self.wanted_dpi(table.id) or SCREEN_DPI
+        key = view.server.drawing_key(table.id, dpi)
+        # tabs that show the same graph at the same size share one drawing, even while it
+        # is being drawn (they all wake when the analyses they waited for are in)
+        drawing = view.server.drawings.get(key)
+        if drawing is None:
+            drawing = asyncio.ensure_future(self._draw(table, dpi))
+            view.server.keep_drawing(key, drawing)
         try:
-            shown = await self._draw(project_copy(view.session.project), table.id, dpi)
-        except Cancelled:
-            self._say("Drawing cancelled")
-            return
-        except Exception as exc:  # a graph the renderer cannot draw: say so, keep the page
-            self._say(f"Could not draw this graph: {exc}")
+            shown = await asyncio.shield(drawing)
+        except Exception as exc:
+            view.server.forget_drawing(key, drawing)  # the next redraw tries again
+            if isinstance(exc, Cancelled):
+                self._say("Drawing cancelled")
+            else:  # a graph the renderer cannot draw: say so, keep the page
+                self._say(f"Could not draw this graph: {exc}")
             return
         if mine != self.drawing:
             return
@@ -248,17 +257,15 @@ class GraphPanel:
         if not refit and self._off(table.id, dpi):  # first sight of this graph: fit the window
             await self.redraw(refit=True)
 
-    async def _draw(self, copy: Any, table_id: str, dpi: float) -> Screen:
-        """The graph of ``table_id`` drawn from ``copy``, a copy of the project: in a child
-        process that Cancel ends when it is large, else in a thread (a scatter is kept
-        between edits and its changed symbols moved)."""
+    async def _draw(self, table: Any, dpi: float) -> Screen:
+        """The graph of ``table`` drawn from a copy of the project: in a child process that
+        Cancel ends when it is large, else in a thread (a scatter is kept between edits and
+        its changed symbols moved)."""
         view = self.view
-        table = copy.table(table_id)
-        large = table_cells(table) > LARGE_CELLS and not redraw.updatable(table)
-        del table
-        if large:
+        copy = project_copy(view.session.project)
+        if table_cells(table) > LARGE_CELLS and not redraw.updatable(table):
             task = view.job.start(
-                Task(screen, copy, table_id, dpi, label="Drawing the graph"), "drawing"
+                Task(screen, copy, table.id, dpi, label="Drawing the graph"), "drawing"
             )
             del copy  # the child has its own: this one is freed once sent
             view.refresh_status()
@@ -268,7 +275,7 @@ class GraphPanel:
                 view.job.done(task)
                 view.refresh_status()
             return shown
-        shown = await in_thread(redraw.screen, copy, table_id, dpi)
+        shown = await in_thread(redraw.screen, copy, table.id, dpi)
         del copy  # not kept while the graph is fitted again: its pages go back
         release_memory(collect=False)
         return shown

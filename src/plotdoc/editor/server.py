@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
@@ -46,6 +47,8 @@ class Change:
 
 #: A tab kept in sync with another is told so at most once in this many seconds.
 OTHER_TAB_NOTICE_EVERY = 60.0
+#: Drawings on screen kept for the other tabs that show the same graph at the same size.
+KEPT_DRAWINGS = 4
 #: Empty rows shown below a data table's last row, ready for typing.
 SPARE_ROWS = 50
 
@@ -64,6 +67,16 @@ class Server:
         self._told: dict[int, float] = {}
         #: tabs that missed a change while their connection was down (by id)
         self._behind: set[int] = set()
+        #: the analyses being computed, by the session's version they are computed for: a
+        #: tab that needs that version's results waits for them rather than computing again
+        #: (True once they are in the session)
+        self.computing: dict[int, asyncio.Future[bool]] = {}
+        #: counts the analyses' results put into the session (a drawing shows them)
+        self.results_stamp = 0
+        #: the last few drawings on screen (each a future of its picture), by what they were
+        #: drawn from (see :meth:`drawing_key`): tabs that show the same graph at the same
+        #: size share one
+        self.drawings: dict[tuple[Any, ...], asyncio.Future[Any]] = {}
         #: the version of the sheets' layout: which row and column each cell index names.
         #: A change that may move a row or a column moves it (a change of values, of how a
         #: graph looks, of an analysis or a table's name does not); the sheet's rows carry the
@@ -124,6 +137,21 @@ class Server:
         self._behind.discard(id(view))
         with view.anchor:
             view.refresh(broadcast=False)
+
+    def drawing_key(self, table_id: str, dpi: float) -> tuple[Any, ...]:
+        """What a drawing on screen is drawn from: the project (its version and the results
+        put into it), the table and the resolution."""
+        return (self.session.version, self.results_stamp, table_id, round(dpi, 4))
+
+    def keep_drawing(self, key: tuple[Any, ...], drawing: asyncio.Future[Any]) -> None:
+        self.drawings[key] = drawing
+        while len(self.drawings) > KEPT_DRAWINGS:
+            del self.drawings[next(iter(self.drawings))]
+
+    def forget_drawing(self, key: tuple[Any, ...], drawing: asyncio.Future[Any]) -> None:
+        """A drawing that failed or was cancelled is not shared."""
+        if self.drawings.get(key) is drawing:
+            del self.drawings[key]
 
     def changed(self, source: Follower, change: Change | None = None) -> None:
         """The project changed in ``source``'s tab: bring every other tab up to date (each
