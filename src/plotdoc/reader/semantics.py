@@ -361,8 +361,9 @@ def _table(
     if analyses and not _analyses_plain(analyses, family.id, set_ids):
         yield from _analysis_problems(analyses, path, family.id, set_ids, table)
     elif analyses:
+        memo: dict[str, Any] = {}
         for a, analysis in enumerate(analyses):
-            yield from _notices(table, analysis, (*path, "analyses", a))
+            yield from _notices(table, analysis, (*path, "analyses", a), memo)
     yield from check_positions(table, path)
     seen_ann: dict[str, int] = {}
     plotted = len(data_sets)
@@ -449,13 +450,14 @@ def _named(method_id: str, params: dict[str, Any]) -> Iterator[tuple[tuple[str |
                 yield (key, n, side), group
 
 
-def _notices(table: Any, analysis: Any, apath: Path) -> Iterator[Problem]:
+def _notices(table: Any, analysis: Any, apath: Path, memo: dict[str, Any]) -> Iterator[Problem]:
     """The warnings a method gives about an analysis as the file has it (a logX fit over
-    what look like raw concentrations)."""
+    what look like raw concentrations); ``memo`` keeps what the methods learn about the table
+    for its next analysis."""
     method = METHODS[analysis["method"]]
     if method.has_notices:
         params = {**method.defaults, **(analysis.get("params") or {})}
-        for key, code, message in method.notices(table, params):
+        for key, code, message in method.notices(table, params, memo):
             yield warning(code, (*apath, "params", key), message)
 
 
@@ -465,6 +467,7 @@ def _analysis_problems(
     """Each analysis's method runs on the table's family, its id is unique, and the data
     sets its params name exist."""
     seen_analysis: dict[str, int] = {}
+    memo: dict[str, Any] = {}
     for a, analysis in enumerate(analyses):
         method = METHODS[analysis["method"]]
         if family_id not in method.families:
@@ -487,7 +490,7 @@ def _analysis_problems(
                 )
             else:
                 seen_analysis[aid] = a
-        yield from _notices(table, analysis, (*path, "analyses", a))
+        yield from _notices(table, analysis, (*path, "analyses", a), memo)
         for where, group in _named(method.id, analysis.get("params") or {}):
             if group is not None and group not in set_ids:
                 yield (

@@ -44,6 +44,18 @@ def _numbers(x: Iterable[object]) -> list[float]:
     return out
 
 
+def _concentration_span(x: Iterable[object]) -> tuple[float, float] | None:
+    """The smallest and largest X when they look like raw concentrations (see
+    :func:`looks_like_concentrations`), else None."""
+    values = _numbers(x)
+    if not values:
+        return None
+    low, high = min(values), max(values)
+    if low <= 0 or high / low < CONCENTRATION_RATIO:
+        return None
+    return low, high
+
+
 def looks_like_concentrations(x: Iterable[object]) -> bool:
     """True when X given to a ``logX`` model looks like raw concentrations, not logarithms.
 
@@ -52,20 +64,23 @@ def looks_like_concentrations(x: Iterable[object]) -> bool:
     negative values or spans a small ratio). Pure Python, so that validating a document
     needs no numpy.
     """
-    values = _numbers(x)
-    if not values or min(values) <= 0:
-        return False
-    return max(values) / min(values) >= CONCENTRATION_RATIO
+    return _concentration_span(x) is not None
 
 
-def notices(table: Mapping[str, Any], params: Mapping[str, Any]) -> list[Notice]:
+def notices(
+    table: Mapping[str, Any], params: Mapping[str, Any], memo: dict[str, Any]
+) -> list[Notice]:
     """A ``logX`` fit of an X that looks like concentrations: the fit would read a dose of
-    1000 as log10 dose 1000 (v2-design section 3)."""
-    x = table.get("x") or ()
-    if params.get("model") != "logX" or not looks_like_concentrations(x):
+    1000 as log10 dose 1000 (v2-design section 3). The table's X is read once for all its
+    fits (kept in ``memo``)."""
+    if params.get("model") != "logX":
         return []
-    values = _numbers(x)
-    low, high = min(values), max(values)
+    if "concentrationSpan" not in memo:
+        memo["concentrationSpan"] = _concentration_span(table.get("x") or ())
+    span: tuple[float, float] | None = memo["concentrationSpan"]
+    if span is None:
+        return []
+    low, high = span
     return [
         (
             "model",

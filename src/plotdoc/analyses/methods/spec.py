@@ -236,7 +236,9 @@ def _one(result: Any) -> dict[str, Any]:
 Notice = tuple[str, str, str]
 
 
-def _no_notices(table: Mapping[str, Any], params: Mapping[str, Any]) -> list[Notice]:
+def _no_notices(
+    table: Mapping[str, Any], params: Mapping[str, Any], memo: dict[str, Any]
+) -> list[Notice]:
     return []
 
 
@@ -286,8 +288,11 @@ class MethodSpec:
     #: the schema version that added the method: an older version cannot hold it
     since: int = 1
     #: warnings about an analysis as the file has it: (the table as read, its params with
-    #: their defaults) -> notices; pure Python (``plotdoc validate`` loads no numpy)
-    notices: Callable[[Mapping[str, Any], Mapping[str, Any]], list[Notice]] = _no_notices
+    #: their defaults, a dict the method may keep facts about the table in for the table's
+    #: next analysis) -> notices; pure Python (``plotdoc validate`` loads no numpy)
+    notices: Callable[[Mapping[str, Any], Mapping[str, Any], dict[str, Any]], list[Notice]] = (
+        _no_notices
+    )
     #: the fields of one entry when they depend on the result (which test ran), else None:
     #: then ``fields`` serves every result
     fields_for: Callable[[Any], tuple[ResultField, ...]] | None = None
@@ -301,6 +306,11 @@ class MethodSpec:
     #: ``groupB``): when every one is set, a bracket that follows the analysis joins two of
     #: them (the reader checks it). Empty: the run decides which pairs it compares.
     compared_params: tuple[str, ...] = ()
+    #: worked out once from ``params`` (read for each of a project's analyses on every open
+    #: and save): the defaults, and the parameters naming data sets and pairs of them
+    _default_items: tuple[tuple[str, Any], ...] = field(init=False, repr=False, compare=False)
+    _set_params: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _pair_params: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # the shared parameters (`pValueStyle`) close every method's list, declared once
@@ -308,7 +318,13 @@ class MethodSpec:
         clash = {p.name for p in own} & {p.name for p in SHARED_PARAMS}
         if clash:
             raise ValueError(f"{self.id}: {sorted(clash)} is a parameter every method shares")
-        object.__setattr__(self, "params", (*own, *SHARED_PARAMS))
+        params = (*own, *SHARED_PARAMS)
+        object.__setattr__(self, "params", params)
+        object.__setattr__(self, "_default_items", tuple((p.name, p.default) for p in params))
+        sets = tuple(p.name for p in params if p.kind is Kind.DATA_SET)
+        object.__setattr__(self, "_set_params", sets)
+        pairs = tuple(p.name for p in params if p.kind is Kind.DATA_SET_PAIRS)
+        object.__setattr__(self, "_pair_params", pairs)
 
     @property
     def own_params(self) -> tuple[Param, ...]:
@@ -318,7 +334,7 @@ class MethodSpec:
     @property
     def defaults(self) -> dict[str, Any]:
         """Each parameter's default, in the order of the contract."""
-        return {p.name: p.default for p in self.params}
+        return dict(self._default_items)
 
     def fields_of(self, result: Any) -> tuple[ResultField, ...]:
         """The fields every output shows for one entry ``result`` of this method."""
@@ -335,12 +351,12 @@ class MethodSpec:
     @property
     def data_set_params(self) -> tuple[str, ...]:
         """The parameters naming a data set (a t test's groups), in order."""
-        return tuple(p.name for p in self.params if p.kind is Kind.DATA_SET)
+        return self._set_params
 
     @property
     def data_set_pair_params(self) -> tuple[str, ...]:
         """The parameters listing pairs of data sets (a one-way ANOVA's selected pairs)."""
-        return tuple(p.name for p in self.params if p.kind is Kind.DATA_SET_PAIRS)
+        return self._pair_params
 
     def param_nodes(self) -> dict[str, Node]:
         """The schema of `params`, one node per parameter."""
