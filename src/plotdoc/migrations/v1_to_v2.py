@@ -357,10 +357,10 @@ def _convert_table(
         types.clear()
         types.update(renamed)
     for analysis in table.get("analyses") or []:
-        params = analysis.get("params") or {}
         spec = METHODS.get(analysis.get("method"))
-        if spec is None:
+        if spec is None or not (spec.data_set_params or spec.data_set_pair_params):
             continue
+        params = analysis.get("params") or {}
 
         def reference(group: Any) -> Any:
             new = key_of(group, by_name) if isinstance(group, str) else None
