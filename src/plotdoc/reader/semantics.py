@@ -456,7 +456,7 @@ def _notices(table: Any, analysis: Any, apath: Path, memo: dict[str, Any]) -> It
     for its next analysis."""
     method = METHODS[analysis["method"]]
     if method.has_notices:
-        params = {**method.defaults, **(analysis.get("params") or {})}
+        params = {**method.default_map, **(analysis.get("params") or {})}
         for key, code, message in method.notices(table, params, memo):
             yield warning(code, (*apath, "params", key), message)
 

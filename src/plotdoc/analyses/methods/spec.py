@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from ...contract import limits as L
@@ -308,7 +309,7 @@ class MethodSpec:
     compared_params: tuple[str, ...] = ()
     #: worked out once from ``params`` (read for each of a project's analyses on every open
     #: and save): the defaults, and the parameters naming data sets and pairs of them
-    _default_items: tuple[tuple[str, Any], ...] = field(init=False, repr=False, compare=False)
+    _default_map: Mapping[str, Any] = field(init=False, repr=False, compare=False)
     _set_params: tuple[str, ...] = field(init=False, repr=False, compare=False)
     _pair_params: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
@@ -320,7 +321,8 @@ class MethodSpec:
             raise ValueError(f"{self.id}: {sorted(clash)} is a parameter every method shares")
         params = (*own, *SHARED_PARAMS)
         object.__setattr__(self, "params", params)
-        object.__setattr__(self, "_default_items", tuple((p.name, p.default) for p in params))
+        defaults = MappingProxyType({p.name: p.default for p in params})
+        object.__setattr__(self, "_default_map", defaults)
         sets = tuple(p.name for p in params if p.kind is Kind.DATA_SET)
         object.__setattr__(self, "_set_params", sets)
         pairs = tuple(p.name for p in params if p.kind is Kind.DATA_SET_PAIRS)
@@ -334,7 +336,13 @@ class MethodSpec:
     @property
     def defaults(self) -> dict[str, Any]:
         """Each parameter's default, in the order of the contract."""
-        return dict(self._default_items)
+        return dict(self._default_map)
+
+    @property
+    def default_map(self) -> Mapping[str, Any]:
+        """Each parameter's default, read-only and shared: for reading, as a fresh
+        :attr:`defaults` is for changing."""
+        return self._default_map
 
     def fields_of(self, result: Any) -> tuple[ResultField, ...]:
         """The fields every output shows for one entry ``result`` of this method."""
