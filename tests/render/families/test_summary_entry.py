@@ -163,3 +163,45 @@ def test_every_variant_and_mode_offered_for_summaries_opens_and_draws(
     project = open_doc(_doc(table))
     drawn = render_table_checked(project, project.tables[0], fmt="svg", dpi=72)
     assert drawn.data.startswith(b"<?xml")
+
+
+@pytest.mark.parametrize("entry", ["meanSdN", "meanSemN"])
+@pytest.mark.parametrize("mode", ["meanWithSd", "meanWithSem", "meanWithCi95", "mean"])
+def test_a_whole_column_of_summaries_is_each_cell_summarised(entry: str, mode: str) -> None:
+    """The bars of a grouped table of summaries are summarised a data set at a time (one
+    array pass): each cell as its own summary gives, awkward cells included."""
+    from plotdoc.render.marks.summary import cell_summary, column_summaries
+
+    cells = [
+        [4.0, 1.5, 8.0],
+        [None, 1.0, 5.0],  # no mean: an empty cell
+        [2.5, None, 6.0],  # no spread: the mean without a bar
+        [3.0, 2.0, 1.0],  # N = 1: no bar
+        [3.0, 2.0, None],  # no N
+        [-7.25, 0.5, 2.0],  # a negative mean
+        [1e300, 1e300, 3.0],  # the bar's end overflows
+        [0.0, 0.0, 2.0],
+    ]
+    table = {
+        "format": "grouped",
+        "entry": entry,
+        "dataSets": [
+            {"name": "A", "values": cells},
+            {"name": "B", "values": cells[:3]},  # shorter than the table
+        ],
+    }
+    project = open_doc(_doc(table))
+    t = project.tables[0]
+    for i in range(2):
+        whole = column_summaries(t, i, mode)
+        each = [cell_summary(t, i, r, mode) for r in range(t.n_rows)]
+        assert len(whole) == len(each) == t.n_rows
+        for got, want in zip(whole, each, strict=True):
+            if want is None:
+                assert got is None
+                continue
+            assert got is not None
+            np.testing.assert_equal(
+                [got.center, got.lower, got.upper, got.n, got.top],
+                [want.center, want.lower, want.upper, want.n, want.top],
+            )

@@ -38,20 +38,38 @@ def test_many_bars_are_one_artist_per_data_set_with_an_id_per_bar(variant: str) 
     assert x1 > x0 and y1 > y0
 
 
+#: fill patterns on two data sets, one in a colour of its own
+PATTERNS = {
+    "perDataSet": {
+        "G0": {"bar": {"fillPattern": "diagonalRight"}},
+        "G1": {"bar": {"fillPattern": "crosshatch", "patternColor": {"hex": "#C00000"}}},
+    }
+}
+
+
 @pytest.mark.parametrize(
-    ("variant", "preset"),
+    ("variant", "preset", "styles"),
     [
-        ("grouped-interleaved-bars", "modern"),
-        ("grouped-stacked-bars", "classic"),
-        ("grouped-separated-scatter-bar", "starry"),
+        ("grouped-interleaved-bars", "modern", None),
+        ("grouped-stacked-bars", "classic", None),
+        ("grouped-separated-scatter-bar", "starry", None),
+        ("grouped-interleaved-bars", "modern", PATTERNS),
+        ("grouped-stacked-bars", "classic", PATTERNS),
     ],
 )
 def test_batched_bars_look_the_same_as_bars_drawn_one_by_one(
-    variant: str, preset: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    variant: str,
+    preset: str,
+    styles: dict[str, Any] | None,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
 ) -> None:
     from matplotlib.testing.compare import compare_images
 
-    doc = grouped_doc(variant, graph={"activePresetId": preset})
+    graph: dict[str, Any] = {"activePresetId": preset}
+    if styles is not None:
+        graph["styleOverrides"] = styles
+    doc = grouped_doc(variant, graph=graph)
     monkeypatch.setattr(primitives, "MANY_BARS", 2)
     assert b'id="bars/ds0"' in render(doc)  # the batched path ran
     (tmp_path / "batched.png").write_bytes(render(doc, "png"))
@@ -90,3 +108,20 @@ def test_a_bar_with_its_own_style_keeps_it_among_many() -> None:
     svg = svg_of(doc)
     assert svg.style("bar/ds0/row7")["fill"].lower() == "#ff0000"
     assert svg.style("bar/ds0/row8")["fill"].lower() != "#ff0000"
+
+
+def test_bars_with_a_fill_pattern_are_batched_and_keep_it_in_every_format() -> None:
+    """A grouped table of thousands of patterned bars (what a large table of summaries with
+    the print preset draws) is drawn as one artist per data set; the SVG still has a pattern
+    on each bar and its id."""
+    doc = _doc("grouped-interleaved-bars", styleOverrides=PATTERNS)
+    svg = svg_of(doc)
+    bars = [el for el in svg["bars/ds1"].iter() if el.get("id", "").startswith("bar/")]
+    assert len(bars) == ROWS
+    assert all("url(#" in (el.get("style") or el.get("fill") or "") or _hatched(el) for el in bars)
+    assert render(doc, "pdf").startswith(b"%PDF")
+
+
+def _hatched(el: Any) -> bool:
+    """Whether an SVG element (a bar's group) fills with a pattern."""
+    return any("url(#" in (sub.get("style") or "") for sub in el.iter())

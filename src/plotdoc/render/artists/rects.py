@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import matplotlib as mpl
 import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.backend_bases import RendererBase
@@ -36,7 +37,8 @@ _RECT_CODES = [Path.MOVETO, Path.LINETO, Path.LINETO, Path.LINETO, Path.CLOSEPOL
 
 class Rects(Artist):
     """Axis-aligned rectangles given by two opposite corners in data coordinates, with a
-    face, an edge (None: no edge) and an edge width (points) each, and one id each."""
+    face, an edge (None: no edge), an edge width (points) and a fill pattern (a matplotlib
+    hatch and its colour, or None) each, and one id each."""
 
     def __init__(
         self,
@@ -47,6 +49,7 @@ class Rects(Artist):
         edges: Sequence[RGBA | None],
         widths: Sequence[float],
         background: RGBA,
+        hatches: Sequence[tuple[str, RGBA] | None] | None = None,
     ) -> None:
         super().__init__()
         self.background = background
@@ -55,13 +58,16 @@ class Rects(Artist):
         self.faces = list(faces)
         self.edges = list(edges)
         self.widths = list(widths)
+        self.hatches = list(hatches) if hatches is not None else [None] * len(self.ids)
+        #: the width of a pattern's lines, as a ``Rectangle`` made now would draw them
+        self.hatch_linewidth = float(mpl.rcParams["hatch.linewidth"])
         self.set_in_layout(False)
 
     def __len__(self) -> int:
         return len(self.ids)
 
     def _key(self, k: int) -> tuple[Any, ...]:
-        return (self.faces[k], self.edges[k], self.widths[k])
+        return (self.faces[k], self.edges[k], self.widths[k], self.hatches[k])
 
     def polygons(self) -> NDArray[np.float64]:
         """The rectangles as (n, 4, 2) corner arrays, in display units (data units when no
@@ -97,7 +103,7 @@ class Rects(Artist):
             while stop < len(order) and self._key(order[stop]) == key:
                 stop += 1
             run = order[start:stop]
-            face, edge, width = key
+            face, edge, width, hatch = key
             if edge is not None and _too_thin_for_edges(quads[run], width * px):
                 # edges wider than the bars would paint them in the edge colour: fill only,
                 # and with the edge colour where the fill would vanish into the background
@@ -106,7 +112,13 @@ class Rects(Artist):
                 edge = None
             gc.set_foreground(edge if edge is not None else face, isRGBA=True)
             gc.set_linewidth(width if edge is not None else 0.0)
-            if fast is not None:
+            if hatch is not None:  # as a Rectangle with a hatch sets it
+                gc.set_hatch(hatch[0])
+                gc.set_hatch_color(hatch[1])
+                gc.set_hatch_linewidth(self.hatch_linewidth)
+            else:
+                gc.set_hatch(None)
+            if fast is not None and hatch is None:  # (the fast writer has no patterns)
                 write_polygons(fast, gc, face, quads[run], [self.ids[k] for k in run])
             elif svg:
                 for k in run:
@@ -114,7 +126,8 @@ class Rects(Artist):
                     renderer.draw_path(gc, Path(quads[k], closed=True), _IDENTITY, face)
                     renderer.close_group("bar")
             else:
-                verts = np.concatenate([np.vstack([quads[k], quads[k][:1]]) for k in run])
+                closed = quads[run]  # each rectangle's four corners, then its first again
+                verts = np.concatenate([closed, closed[:, :1]], axis=1).reshape(-1, 2)
                 path = Path(verts, _RECT_CODES * len(run))
                 renderer.draw_path(gc, path, _IDENTITY, face)
             start = stop

@@ -203,8 +203,7 @@ def _symbols(
         errors = primitives.ErrorBarRows()
         pids: list[str] = []
         rows: list[int] = []
-        for r in range(ctx.table.n_rows):
-            s = summary.cell_summary(ctx.table, i, r, mode)
+        for r, s in enumerate(summary.column_summaries(ctx.table, i, mode)):
             if s is None:
                 continue
             c, low, high = s.center, s.lower, s.upper

@@ -33,7 +33,9 @@ def right_axis(ctx: DrawContext, conf: Mapping[str, Any]) -> Any:
             hi = max(bottom, top) if rmax == "auto" else clamp(rmax, -1e100, 1e100, top)
             if not (math.isfinite(lo) and math.isfinite(hi)) or lo == hi or bottom == top:
                 return bottom, top, bottom, top  # nothing to scale: a mirror
-            if not 0 < abs((hi - lo) / (top - bottom)) < 1e300:
+            with np.errstate(over="ignore", under="ignore"):  # numpy floats: said below
+                ratio = abs((hi - lo) / (top - bottom))
+            if not 0 < ratio < 1e300:
                 return bottom, top, bottom, top  # a scale past the floats' range: a mirror
             return (bottom, top, *((hi, lo) if reverse else (lo, hi)))
 

@@ -29,8 +29,8 @@ from ..style.types import BarStyle
 from . import primitives
 from .place import Place
 from .summary import (
-    cell_summary,
     color_given,
+    column_summaries,
     draws_error_bars,
     segment,
     summary,
@@ -52,8 +52,7 @@ def draw_bars(
         errors = primitives.ErrorBarRows()
         bars = primitives.BarRows(many)
         labels = label_style(ctx, i)
-        for r in range(ctx.table.n_rows):
-            s = cell_summary(ctx.table, i, r, mode)
+        for r, s in enumerate(column_summaries(ctx.table, i, mode)):
             if s is None:
                 continue
             c, low, high = s.center, s.lower, s.upper
@@ -98,8 +97,7 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
         errors = primitives.ErrorBarRows()
         bars = primitives.BarRows(many)
         labels = label_style(ctx, i)
-        for r in range(n):
-            s = cell_summary(ctx.table, i, r, mode)
+        for r, s in enumerate(column_summaries(ctx.table, i, mode)):
             if s is None:
                 continue
             c, low, high = s.center, s.lower, s.upper

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from matplotlib.colors import to_rgba
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 from matplotlib.path import Path
@@ -324,7 +325,7 @@ class BarRows:
     """The bars of one data set, row by row. Few bars are drawn at once, each a ``Rectangle``
     (:func:`bar`); in a graph of ``MANY_BARS`` or more (``many``), they are gathered and drawn
     by :meth:`draw` as one :class:`Rects` artist, one id per bar still, in a fraction of the
-    time. A bar with a fill pattern is always its own ``Rectangle`` (its hatch)."""
+    time (a fill pattern included)."""
 
     many: bool
     corners: list[tuple[float, float, float, float]] = field(default_factory=list)
@@ -332,6 +333,7 @@ class BarRows:
     faces: list[RGBA] = field(default_factory=list)
     edges: list[RGBA | None] = field(default_factory=list)
     widths: list[float] = field(default_factory=list)
+    hatches: list[tuple[str, RGBA] | None] = field(default_factory=list)
     #: the data set's bar style (rows without a style of their own)
     _shared: Any = None
 
@@ -354,7 +356,7 @@ class BarRows:
             st = self._shared if not per_point else ctx.style("bar", i, point)
             if st is None:
                 st = self._shared = ctx.style("bar", i)
-        if st is None or HATCHES.get(st.get("fillPattern", "none")):
+        if st is None:
             bar(ctx, pos, start, end, i, sid, width=width, point=point, fill=fill)
             return
         lo, hi = min(start, end), max(start, end)
@@ -364,6 +366,10 @@ class BarRows:
         self.faces.append(fill if fill is not None else st.get("fill", st.get("color")))
         self.edges.append(st.get("borderColor"))
         self.widths.append(float(st.get("borderWidth", st.get("borderThickness", 1.0))))
+        hatch = HATCHES.get(st.get("fillPattern", "none"))
+        self.hatches.append(
+            (hatch, to_rgba(st.get("patternColor", ctx.theme.foreground))) if hatch else None
+        )
 
     def draw(self, ctx: DrawContext, i: int, *, z: float = 1.0) -> Rects | None:
         """The gathered bars of data set ``i`` (nothing when none was gathered)."""
@@ -377,6 +383,7 @@ class BarRows:
             edges=self.edges,
             widths=self.widths,
             background=ctx.theme.plot_background,
+            hatches=self.hatches,
         )
         ctx.add(art, ids.ds("bars", i), z=ctx.z(i, z))
         ctx.include(corners[:, [0, 2]].ravel(), corners[:, [1, 3]].ravel())
