@@ -85,6 +85,26 @@ def test_no_warning_where_x_can_be_a_log_dose_or_the_model_is_linear_x(
     assert LOG_X_CONCENTRATIONS not in [p.code for p in report.problems]
 
 
+@pytest.mark.parametrize("duplicate_id", [False, True])
+def test_each_fit_of_a_table_is_warned_for_its_own_model(duplicate_id: bool) -> None:
+    """A table's X is read once for all its fits, and fits with the same params share their
+    warnings: each fit is still told about for its own model, at its own path (also when
+    another problem, a repeated id, makes the reader visit the analyses one by one)."""
+    doc = json.loads(_doc(2, CONC, None))
+    models = [None, "logX", "linearX", "logX", None, "linearX"]
+    doc["tables"][0]["analyses"] = [
+        {"id": f"fit{k}", "method": "nonlinearRegression"} | ({"params": {"model": m}} if m else {})
+        for k, m in enumerate(models)
+    ]
+    if duplicate_id:
+        doc["tables"][0]["analyses"][-1]["id"] = "fit0"
+    report = validate(json.dumps(doc).encode())
+    found = [p.where for p in report.problems if p.code == LOG_X_CONCENTRATIONS]
+    assert found == [
+        f"tables[0].analyses[{k}].params.model" for k, m in enumerate(models) if m != "linearX"
+    ]
+
+
 def test_validate_stays_light(tmp_path: Path) -> None:
     path = tmp_path / "conc.plotdoc"
     path.write_text(_doc(2, CONC, None), encoding="utf-8")

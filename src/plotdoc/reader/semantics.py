@@ -9,11 +9,13 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
 import orjson
 
+from ..analyses.methods.spec import Notice
 from ..contract import plots as P
 from ..contract.entries import SUMMARY_REPLICATES
 from ..contract.families import FAMILIES
@@ -361,7 +363,7 @@ def _table(
     if analyses and not _analyses_plain(analyses, family.id, set_ids):
         yield from _analysis_problems(analyses, path, family.id, set_ids, table)
     elif analyses:
-        memo: dict[str, Any] = {}
+        memo = _TableNotices()
         for a, analysis in enumerate(analyses):
             yield from _notices(table, analysis, (*path, "analyses", a), memo)
     yield from check_positions(table, path)
@@ -450,15 +452,32 @@ def _named(method_id: str, params: dict[str, Any]) -> Iterator[tuple[tuple[str |
                 yield (key, n, side), group
 
 
-def _notices(table: Any, analysis: Any, apath: Path, memo: dict[str, Any]) -> Iterator[Problem]:
+@dataclass
+class _TableNotices:
+    """What the warnings of one table's analyses keep for its next analysis."""
+
+    #: what the methods learn about the table (see ``MethodSpec.notices``)
+    facts: dict[str, Any] = field(default_factory=dict)
+    #: per method id: the params of its last analysis and their warnings
+    last: dict[str, tuple[Any, list[Notice]]] = field(default_factory=dict)
+
+
+def _notices(table: Any, analysis: Any, apath: Path, memo: _TableNotices) -> Iterator[Problem]:
     """The warnings a method gives about an analysis as the file has it (a logX fit over
-    what look like raw concentrations); ``memo`` keeps what the methods learn about the table
-    for its next analysis."""
+    what look like raw concentrations)."""
     method = METHODS[analysis["method"]]
-    if method.has_notices:
-        params = {**method.default_map, **(analysis.get("params") or {})}
-        for key, code, message in method.notices(table, params, memo):
-            yield warning(code, (*apath, "params", key), message)
+    if not method.has_notices:
+        return
+    given = analysis.get("params") or {}
+    # a table's analyses often repeat a method with the same params: their notices too
+    last = memo.last.get(method.id)
+    if last is not None and last[0] == given:
+        notices = last[1]
+    else:
+        notices = method.notices(table, {**method.default_map, **given}, memo.facts)
+        memo.last[method.id] = (given, notices)
+    for key, code, message in notices:
+        yield warning(code, (*apath, "params", key), message)
 
 
 def _analysis_problems(
@@ -467,7 +486,7 @@ def _analysis_problems(
     """Each analysis's method runs on the table's family, its id is unique, and the data
     sets its params name exist."""
     seen_analysis: dict[str, int] = {}
-    memo: dict[str, Any] = {}
+    memo = _TableNotices()
     for a, analysis in enumerate(analyses):
         method = METHODS[analysis["method"]]
         if family_id not in method.families:
