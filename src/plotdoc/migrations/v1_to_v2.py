@@ -356,9 +356,20 @@ def _convert_table(
             renamed[key if new is None else new] = value
         types.clear()
         types.update(renamed)
-    for analysis in table.get("analyses") or []:
-        spec = METHODS.get(analysis.get("method"))
-        if spec is None or not (spec.data_set_params or spec.data_set_pair_params):
+    analyses = table.get("analyses") or []
+    # the methods of the table's analyses that name data sets (a table may have hundreds of
+    # analyses of a few methods, often of none that does)
+    methods = {m for a in analyses if isinstance(m := a.get("method"), str)}
+    naming = {
+        method: spec
+        for method in methods
+        if (spec := METHODS.get(method)) is not None
+        and (spec.data_set_params or spec.data_set_pair_params)
+    }
+    for analysis in analyses if naming else ():
+        method = analysis.get("method")
+        spec = naming.get(method) if isinstance(method, str) else None
+        if spec is None:
             continue
         params = analysis.get("params") or {}
 
