@@ -18,7 +18,7 @@ from ..render import file_stem
 from ..render.print_size import MIN_LINE_PT, MIN_TEXT_PT
 from . import a11y, choices
 from .notify import notify
-from .work import _DRAW_LOCK, in_thread, project_copy
+from .work import drawing, in_thread, project_copy
 
 if TYPE_CHECKING:
     from ..model import Project
@@ -49,7 +49,7 @@ def draw_at_width(
     sentences of its drawing's warnings (text too small to print at that width among them)."""
     from ..render import render_table_checked
 
-    with _DRAW_LOCK:
+    with drawing():
         drawn = render_table_checked(
             project, project.table(table_id), fmt=fmt, dpi=dpi, width=width
         )

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..model import Project, Table
 from .targets import describe, target_of, title_text
-from .work import _DRAW_LOCK, SCREEN_DPI
+from .work import SCREEN_DPI, drawing
 
 #: (left, top, right, bottom) in the PNG's pixels
 Box = tuple[float, float, float, float]
@@ -145,7 +145,7 @@ def screen(project: Project, table_id: str, dpi: float = SCREEN_DPI) -> Screen:
     table = project.table(table_id)
     if table.graph is None:
         raise ValueError(f"table {table.name!r} has no graph to draw")
-    with _DRAW_LOCK, matplotlib.rc_context(rc_params(table.graph)):  # type: ignore[arg-type]
+    with drawing(), matplotlib.rc_context(rc_params(table.graph)):  # type: ignore[arg-type]
         fig, warnings = draw_graph(project, table, dpi=dpi)
         return picture(fig, [str(w) for w in warnings], dpi)
 

@@ -40,7 +40,7 @@ from numpy.typing import NDArray
 from ..contract.variants import VARIANTS, Mark
 from ..model import Project, Table
 from .hits import Screen, picture, shown
-from .work import _DRAW_LOCK, SCREEN_DPI
+from .work import SCREEN_DPI, drawing
 
 F64 = NDArray[np.float64]
 
@@ -115,7 +115,7 @@ def _signature(project: Project, table: Table) -> Any:
 
 def forget() -> None:
     """Drop the kept figure (its memory is returned)."""
-    with _DRAW_LOCK:
+    with drawing():
         _drop_kept()
 
 
@@ -144,7 +144,7 @@ def screen(project: Project, table_id: str, dpi: float = SCREEN_DPI) -> Screen:
     table = project.table(table_id)
     if table.graph is None:
         raise ValueError(f"table {table.name!r} has no graph to draw")
-    with _DRAW_LOCK, matplotlib.rc_context(rc_params(table.graph)):  # type: ignore[arg-type]
+    with drawing(), matplotlib.rc_context(rc_params(table.graph)):  # type: ignore[arg-type]
         kept = _moved(project, table, dpi) if updatable(table) else None
         if kept is not None:
             return _redrawn(kept, dpi)
