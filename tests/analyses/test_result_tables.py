@@ -72,6 +72,21 @@ def test_results_to_pandas_agree_with_scipy() -> None:
     assert set(one.analysis) == {"fit"} and set(one.data_sets) == {"Line 1", "Line 2"}
 
 
+def test_a_frequency_distribution_is_a_row_per_bin_agreeing_with_numpy() -> None:
+    b = ProjectBuilder(title="Bins")
+    t = b.add_table("column", {"Control": CONTROL, "Treated": TREATED}, id="w")
+    t.analysis("frequencyDistribution", id="bins", binWidth=1.0, binStart=19.0)
+    df = b.project().results[("w", "bins")].to_pandas()
+    edges = np.arange(19.0, 26.0, 1.0)
+    for name, values in (("Control", CONTROL), ("Treated", TREATED)):
+        counts, _ = np.histogram(values, bins=edges)
+        mine = df[(df.data_sets == name) & df.statistic.str.startswith("count[")]
+        assert mine.value.tolist()[: counts.size] == counts.astype(float).tolist()
+        assert mine.value.sum() == len(values)
+        assert _value(df, "bins", name, "n") == len(values)
+        assert _value(df, "bins", name, "n_below") == 0
+
+
 def test_run_result_is_meaningful_for_every_method() -> None:
     results = _project().results
     assert results[("w", "t")].result.p == pytest.approx(

@@ -95,35 +95,12 @@ def rows(run: AnalysisRun) -> list[Row]:
     result = run.result
     if run.status != "ok" or result is None:
         return [row(" vs ".join(run.data_sets), "", math.nan, run.status)]
-    if run.method == "frequencyDistribution":
-        values = np.asarray(result.values, dtype=np.float64)
-        out = []
-        for j, name in enumerate(result.names):
-            out.append(row(name, "n", float(result.n[j])))
-            out.append(row(name, "n_below", float(result.n_below[j])))
-            out.extend(
-                row(name, f"{result.output}[{label}]", float(values[i, j]))
-                for i, label in enumerate(result.bin_labels)
-            )
-        return out
-    if run.method == "correlationMatrix":
-        names = result.names
-        matrices = {
-            "r": np.asarray(result.r),
-            "p": np.asarray(result.p),
-            "ci_lower": np.asarray(result.ci_lower),
-            "ci_upper": np.asarray(result.ci_upper),
-            "n": np.asarray(result.n),
-        }
-        return [
-            row(f"{names[i]} vs {names[j]}", stat, float(m[i, j]))
-            for i in range(len(names))
-            for j in range(i + 1, len(names))
-            for stat, m in matrices.items()
-        ]
     from .methods import METHODS
 
-    shown = METHODS[run.method].entries(result)
+    spec = METHODS[run.method]
+    if spec.statistics is not None:  # a matrix, bins: the method lays its numbers out
+        return [row(about, stat, value) for about, stat, value in spec.statistics(result)]
+    shown = spec.entries(result)
     if list(shown) != [""]:  # one entry per data set (or group): its numbers under its name
         out = [
             row(name or " vs ".join(run.data_sets), stat, value, getattr(entry, "status", "ok"))

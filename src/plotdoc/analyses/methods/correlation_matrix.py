@@ -11,7 +11,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .spec import Computed, Kind, MethodSpec, Param, ResultField, Show, TableColumns
+from .spec import (
+    Computed,
+    Kind,
+    MethodSpec,
+    Param,
+    ResultField,
+    Show,
+    StatisticRow,
+    TableColumns,
+)
 
 if TYPE_CHECKING:
     from ...model import Table
@@ -57,6 +66,26 @@ def entries(result: Any) -> dict[str, Any]:
         for i in range(len(names))
         for j in range(i + 1, len(names))
     }
+
+
+def statistics(result: Any) -> list[StatisticRow]:
+    """Each pair's r, P, CI and N, in the order of the matrix (``A vs B``)."""
+    import numpy as np
+
+    names = result.names
+    matrices = {
+        "r": np.asarray(result.r),
+        "p": np.asarray(result.p),
+        "ci_lower": np.asarray(result.ci_lower),
+        "ci_upper": np.asarray(result.ci_upper),
+        "n": np.asarray(result.n),
+    }
+    return [
+        (f"{names[i]} vs {names[j]}", stat, float(m[i, j]))
+        for i in range(len(names))
+        for j in range(i + 1, len(names))
+        for stat, m in matrices.items()
+    ]
 
 
 def table(result: Any) -> TableColumns:
@@ -114,6 +143,7 @@ SPEC = MethodSpec(
     entries=entries,
     results_family="grouped",
     table=table,
+    statistics=statistics,
     cost=cost,
     result_shape=result_shape,
 )

@@ -18,6 +18,7 @@ from .spec import (
     Param,
     ResultField,
     Show,
+    StatisticRow,
     TableColumns,
     results_table_limit,
 )
@@ -63,6 +64,22 @@ def entries(result: Any) -> dict[str, Any]:
         )
         for j, (name, n) in enumerate(zip(result.names, result.n, strict=True))
     }
+
+
+def statistics(result: Any) -> list[StatisticRow]:
+    """Each data set's N, the values below the first bin, and each bin's output."""
+    import numpy as np
+
+    values = np.asarray(result.values, dtype=np.float64)
+    out: list[StatisticRow] = []
+    for j, name in enumerate(result.names):
+        out.append((name, "n", float(result.n[j])))
+        out.append((name, "n_below", float(result.n_below[j])))
+        out.extend(
+            (name, f"{result.output}[{label}]", float(values[i, j]))
+            for i, label in enumerate(result.bin_labels)
+        )
+    return out
 
 
 def table(result: Any) -> TableColumns:
@@ -125,6 +142,7 @@ SPEC = MethodSpec(
     entries=entries,
     results_family="grouped",
     table=table,
+    statistics=statistics,
     cost=cost,
     result_shape=result_shape,
 )

@@ -232,6 +232,11 @@ def _one(result: Any) -> dict[str, Any]:
     return {"": result}
 
 
+#: One number of a result as a row of a results table: (what it is about: a data set or
+#: "A vs B", the statistic's name, its value).
+StatisticRow = tuple[str, str, float]
+
+
 #: What a method says about an analysis of a document before anything runs: (parameter
 #: named, problem code, message). Read by the reader's semantic stage, so pure Python.
 Notice = tuple[str, str, str]
@@ -274,6 +279,10 @@ class MethodSpec:
     results_family: str | None = None
     #: the results table of a result: row labels and columns
     table: Callable[[Any], TableColumns] = _no_table
+    #: the numbers of a result as rows of a table of statistics (``run.to_pandas()``, CSV),
+    #: when its fields do not hold them one by one (a matrix, bins); None: its scalar fields,
+    #: per entry (see :mod:`plotdoc.analyses.tables`)
+    statistics: Callable[[Any], list[StatisticRow]] | None = None
     #: refuses work that cannot fit the budget (raises), or says why the result is too large
     cost: Callable[[Table, Mapping[str, Any]], str | None] = _no_cost
     #: (rows, columns) of the matrix its result holds, for the limits on all results together
