@@ -68,7 +68,8 @@ def build_project(ctx: Context) -> Iterator[Problem]:
 
 
 def results_graph_document(project: Project, table: Table) -> dict[str, Any] | None:
-    """A results table's default graph: a histogram for frequencies, a heat map for correlations."""
+    """A results table's default graph, as the method that fills it declares it (a histogram
+    for frequencies, a heat map for correlations)."""
     assert table.derived_from is not None
     try:
         method = (
@@ -78,21 +79,9 @@ def results_graph_document(project: Project, table: Table) -> dict[str, Any] | N
         )
     except KeyError:
         return None
-    if method == "correlationMatrix":
-        return {
-            "variantId": "grouped-heat-map",
-            "plot": {
-                "family": "grouped",
-                "options": {
-                    "heatMap": {"colormap": "diverging", "domainMin": -1.0, "domainMax": 1.0}
-                },
-            },
-        }
-    return {
-        "variantId": "grouped-interleaved-bars",
-        "plot": {"family": "grouped", "options": {"mode": "mean"}},
-        "graphSettingsOverride": {"groupGapRatio": 0.0, "barWidthRatio": 1.0},
-    }
+    spec = METHODS.get(method)
+    graph = spec.results_graph if spec is not None else None
+    return None if graph is None else copy.deepcopy(dict(graph))
 
 
 def _drop(tree: Any, path: tuple[str | int, ...], keys: list[str | int]) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .frequency_distribution import HISTOGRAM
 from .spec import (
     Computed,
     MethodSpec,
@@ -145,6 +146,7 @@ SPEC = MethodSpec(
     fields=FIELDS,
     entries=entries,
     results_family="grouped",
+    results_graph=HISTOGRAM,  # its results table is drawn as a frequency distribution's
     table=table,
     cost=cost,
     result_shape=result_shape,

@@ -88,6 +88,16 @@ def statistics(result: Any) -> list[StatisticRow]:
     ]
 
 
+#: the results table's graph: a heat map of r from -1 to 1
+HEAT_MAP = {
+    "variantId": "grouped-heat-map",
+    "plot": {
+        "family": "grouped",
+        "options": {"heatMap": {"colormap": "diverging", "domainMin": -1.0, "domainMax": 1.0}},
+    },
+}
+
+
 def table(result: Any) -> TableColumns:
     import numpy as np
 
@@ -144,6 +154,7 @@ SPEC = MethodSpec(
     results_family="grouped",
     table=table,
     statistics=statistics,
+    results_graph=HEAT_MAP,
     cost=cost,
     result_shape=result_shape,
 )

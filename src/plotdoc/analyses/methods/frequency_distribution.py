@@ -82,6 +82,25 @@ def statistics(result: Any) -> list[StatisticRow]:
     return out
 
 
+#: the Y title of each output
+_HISTOGRAM_Y = {"count": "Count", "fraction": "Fraction", "percent": "Percent"}
+#: the results table's graph: bars side by side without gaps, a histogram
+HISTOGRAM = {
+    "variantId": "grouped-interleaved-bars",
+    "plot": {"family": "grouped", "options": {"mode": "mean"}},
+    "graphSettingsOverride": {"groupGapRatio": 0.0, "barWidthRatio": 1.0},
+}
+
+
+def results_titles(params: Mapping[str, Any]) -> dict[str, str]:
+    """The bins along X ("Bin centre") and the output along Y (count, fraction or percent,
+    cumulative or not)."""
+    y = _HISTOGRAM_Y.get(str(params.get("output", "count")), "Count")
+    if params.get("cumulative"):
+        y = f"Cumulative {y.lower()}"
+    return {"x": "Bin centre", "y": y}
+
+
 def table(result: Any) -> TableColumns:
     import numpy as np
 
@@ -143,6 +162,8 @@ SPEC = MethodSpec(
     results_family="grouped",
     table=table,
     statistics=statistics,
+    results_graph=HISTOGRAM,
+    results_titles=results_titles,
     cost=cost,
     result_shape=result_shape,
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .spec import Computed, Kind, MethodSpec, Param, ResultField, Show, first_bad
+from .spec import Computed, FitCurve, Kind, MethodSpec, Param, ResultField, Show, first_bad
 
 if TYPE_CHECKING:
     from ...model import Table
@@ -32,6 +32,11 @@ def compute(table: Table, params: Mapping[str, Any]) -> Computed:
         results[ds.name] = linear_regression(x, ds.values, confidence_level=level)
     status, message = first_bad(results)
     return Computed(status, message, per_data_set=results)
+
+
+def fit_curve(params: Mapping[str, Any]) -> FitCurve:
+    """The regression line with its confidence band, at the analysis's level."""
+    return FitCurve("regressionLine", "regression", float(params.get("confidenceLevel", 95)))
 
 
 SPEC = MethodSpec(
@@ -59,4 +64,5 @@ SPEC = MethodSpec(
         ResultField("Number of points", "n", Show.INTEGER),
         ResultField("Sy.x", "sy_x"),
     ),
+    fit_curve=fit_curve,
 )

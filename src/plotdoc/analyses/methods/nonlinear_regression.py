@@ -17,7 +17,17 @@ import numbers
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .spec import Computed, Kind, MethodSpec, Notice, Param, ResultField, Show, first_bad
+from .spec import (
+    Computed,
+    FitCurve,
+    Kind,
+    MethodSpec,
+    Notice,
+    Param,
+    ResultField,
+    Show,
+    first_bad,
+)
 
 if TYPE_CHECKING:
     from ...model import Table
@@ -156,6 +166,11 @@ def fields_for(result: Any) -> tuple[ResultField, ...]:
     return EC50_COMPARISON if hasattr(result, "ss_shared") else FIT
 
 
+def fit_curve(params: Mapping[str, Any]) -> FitCurve:
+    """The fitted 4PL curve of the analysis's model, with its 95% band."""
+    return FitCurve("fittedCurve", "fit", 95.0, str(params.get("model", "logX")))
+
+
 SPEC = MethodSpec(
     id="nonlinearRegression",
     families=("xy",),
@@ -191,4 +206,5 @@ SPEC = MethodSpec(
     fields=FIT,
     fields_for=fields_for,
     notices=notices,
+    fit_curve=fit_curve,
 )

@@ -232,6 +232,21 @@ def _one(result: Any) -> dict[str, Any]:
     return {"": result}
 
 
+@dataclass(frozen=True, slots=True)
+class FitCurve:
+    """The curve an analysis draws over its table's XY graph."""
+
+    #: the graph's element switch that shows or hides it (``elementActivation``)
+    switch: str
+    #: what the renderer draws: ``regression`` (a straight line with its confidence band) or
+    #: ``fit`` (the model's curve)
+    kind: str
+    #: the confidence level of its band, in percent
+    confidence: float
+    #: the model of a ``fit`` (``logX``...), None for a regression
+    model: str | None = None
+
+
 #: One number of a result as a row of a results table: (what it is about: a data set or
 #: "A vs B", the statistic's name, its value).
 StatisticRow = tuple[str, str, float]
@@ -283,6 +298,14 @@ class MethodSpec:
     #: when its fields do not hold them one by one (a matrix, bins); None: its scalar fields,
     #: per entry (see :mod:`plotdoc.analyses.tables`)
     statistics: Callable[[Any], list[StatisticRow]] | None = None
+    #: the graph a results table it fills gets (a graph object of the document; a copy is
+    #: given to each table)
+    results_graph: Mapping[str, Any] | None = None
+    #: axis titles (``x``, ``y``) of a graph of the results table it fills, from the
+    #: analysis's params; None: the graph's own
+    results_titles: Callable[[Mapping[str, Any]], dict[str, str]] | None = None
+    #: the curve it draws over its table's XY graph, from its params; None: none
+    fit_curve: Callable[[Mapping[str, Any]], FitCurve] | None = None
     #: refuses work that cannot fit the budget (raises), or says why the result is too large
     cost: Callable[[Table, Mapping[str, Any]], str | None] = _no_cost
     #: (rows, columns) of the matrix its result holds, for the limits on all results together

@@ -27,6 +27,7 @@ from numpy.typing import NDArray
 
 from ...analyses.methods.nonlinear_regression import looks_like_concentrations
 from ...analyses.results import fitted_curve
+from ...contract.methods import METHODS
 from ...stats import linear_regression
 from .. import ids
 from ..context import DrawContext
@@ -56,20 +57,14 @@ class Group(Artist):
 
 
 def draw_fits(ctx: DrawContext, x: F64) -> None:
+    """The curve of each analysis of the table that draws one (its method's ``fit_curve``)."""
     for k, analysis in enumerate(ctx.table.analyses):
-        if analysis.method == "linearRegression":
-            if ctx.graph_switch("regressionLine", True):
-                _fit(
-                    ctx,
-                    (k, analysis.id),
-                    x,
-                    "regression",
-                    float(analysis.params.get("confidenceLevel", 95)),
-                    None,
-                )
-        elif analysis.method == "nonlinearRegression" and ctx.graph_switch("fittedCurve", True):
-            model = str(analysis.params.get("model", "logX"))
-            _fit(ctx, (k, analysis.id), x, "fit", 95.0, model)
+        spec = METHODS.get(analysis.method)
+        if spec is None or spec.fit_curve is None:
+            continue
+        curve = spec.fit_curve(analysis.params)
+        if ctx.graph_switch(curve.switch, True):
+            _fit(ctx, (k, analysis.id), x, curve.kind, curve.confidence, curve.model)
 
 
 def x_is_log(ctx: DrawContext) -> bool:

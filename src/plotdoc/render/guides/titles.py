@@ -14,6 +14,7 @@ from matplotlib.text import Text
 from matplotlib.ticker import FixedFormatter, Formatter
 from matplotlib.transforms import ScaledTranslation
 
+from ...contract.methods import METHODS
 from .. import ids
 from ..context import DrawContext
 from ..style.text import clamp, font_family, rich_label, safe
@@ -66,14 +67,9 @@ def draw_titles(ctx: DrawContext) -> None:
         ctx.tag(artist, ids.make("title", key))
 
 
-#: the Y title of a frequency distribution's results, by its ``output``
-_HISTOGRAM_Y = {"count": "Count", "fraction": "Fraction", "percent": "Percent"}
-
-
 def _results_titles(ctx: DrawContext) -> dict[str, str]:
-    """Axis titles of a results table a graph would otherwise draw without: a frequency
-    distribution's bins (X: the source's values, "Bin centre") and counts (Y: count,
-    fraction or percent, cumulative or not)."""
+    """Axis titles of a results table a graph would otherwise draw without, as the method
+    that fills it gives them (a frequency distribution's bins and counts)."""
     derived = ctx.table.derived_from
     if derived is None:
         return {}
@@ -81,12 +77,10 @@ def _results_titles(ctx: DrawContext) -> dict[str, str]:
     analysis = next(
         (a for a in (source.analyses if source else []) if a.id == derived.analysis_id), None
     )
-    if analysis is None or analysis.method != "frequencyDistribution":
+    spec = METHODS.get(analysis.method) if analysis is not None else None
+    if analysis is None or spec is None or spec.results_titles is None:
         return {}
-    y = _HISTOGRAM_Y.get(str(analysis.params.get("output", "count")), "Count")
-    if analysis.params.get("cumulative"):
-        y = f"Cumulative {y.lower()}"
-    return {"x": "Bin centre", "y": y}
+    return spec.results_titles(analysis.params)
 
 
 def _nothing_above_plot(ctx: DrawContext) -> bool:
