@@ -234,3 +234,66 @@ def test_missing_values_are_left_out() -> None:
     v = [1.0, None, 2.0, float("nan"), 6.0]
     s = summarize(v)
     assert (s.n, s.n_missing, s.mean, s.median) == (3, 2, 3.0, 2.0)
+
+
+#: what each (centre, error) of a plot shows, as fields of the full summary
+_FROM_SUMMARY = {
+    "mean": lambda s: s.mean,
+    "median": lambda s: s.median,
+    "geoMean": lambda s: s.geometric_mean,
+}
+_ENDS = {
+    "none": lambda s, mid: (mid, mid),
+    "sd": lambda s, mid: (mid - s.sd, mid + s.sd),
+    "sem": lambda s, mid: (mid - s.sem, mid + s.sem),
+    "range": lambda s, mid: (s.minimum, s.maximum),
+    "iqr": lambda s, mid: (s.q1, s.q3),
+    "geoCi95": lambda s, mid: (s.geometric_ci_lower, s.geometric_ci_upper),
+    "geoSd": lambda s, mid: (mid / s.geometric_sd_factor, mid * s.geometric_sd_factor),
+}
+_CI = {
+    "mean": lambda s: (s.mean_ci_lower, s.mean_ci_upper),
+    "median": lambda s: (s.median_ci_lower, s.median_ci_upper),
+    "geoMean": lambda s: (s.geometric_ci_lower, s.geometric_ci_upper),
+}
+
+
+@pytest.mark.filterwarnings("ignore:overflow encountered")  # the SD of 1e300s, both ways
+@pytest.mark.parametrize(
+    "values",
+    [
+        [3.0, 1.0, 2.0],
+        [4.0, 4.0],
+        [2.5, math.nan, 7.0, 1.0, 9.5, 3.25],
+        [-3.0, 2.0, 5.0, 0.0],  # geometric statistics refused
+        list(np.random.default_rng(5).lognormal(1.0, 0.8, 41)),
+        [1e300, 1e300, -1e300],
+        [7.0, 7.0, 7.0, 7.0, 7.0],
+    ],
+)
+def test_a_plot_choice_shows_exactly_the_full_summarys_numbers(values: list[float]) -> None:
+    """center_and_error works out only what a choice shows: each number equals the field of
+    the full summary it stands for, bit for bit, for every centre and error."""
+    from plotdoc.contract.plots import XY_ERRORS
+    from plotdoc.stats import center_and_error
+    from plotdoc.stats.descriptive import _MODE_TO_PAIR, _resolve_choice, summarize
+
+    v = np.asarray(values)
+    s = summarize(v)
+    choices = [(mode, None) for mode in _MODE_TO_PAIR] + [
+        (center, error)
+        for center in ("meanError", "medianError", "geoMeanError")
+        for error in XY_ERRORS
+    ]
+    for center, error in choices:
+        ckind, ekind = _resolve_choice(center, error)
+        got = center_and_error(v, center, error)
+        if (ckind == "geoMean" or ekind.startswith("geo")) and s.geometric_status != "ok":
+            assert got.status == s.geometric_status and math.isnan(got.center)
+            continue
+        mid = _FROM_SUMMARY[ckind](s)
+        lo, hi = _CI[ckind](s) if ekind == "ci95" else _ENDS[ekind](s, mid)
+        np.testing.assert_array_equal(
+            [got.center, got.lower, got.upper], [mid, lo, hi], err_msg=f"{center} {error}"
+        )
+        assert got.n == s.n and got.status == "ok"

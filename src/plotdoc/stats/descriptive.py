@@ -527,36 +527,58 @@ def center_and_error(
     one = _one_value(values, ckind, ekind)
     if one is not None:
         return one
-    s = summarize(values, confidence=c)
-    if s.status != "ok":
-        return CenterError(NAN, NAN, NAN, ckind, ekind, s.n, s.status, s.message)
-    geo_needed = ckind == "geoMean" or ekind in ("geoCi95", "geoSd")
-    if geo_needed and s.geometric_status != "ok":
+    # only the statistics the choice shows, each as :func:`summarize` computes it (a graph
+    # asks this for every cell: the median's binomial CI, the geometric statistics and the
+    # percentiles of a full summary cost ten times a mean with its SD)
+    v = np.sort(finite(as_float_array(values)))
+    n = int(v.size)
+    if n == 0:
+        return CenterError(NAN, NAN, NAN, ckind, ekind, 0, "too-few-values", "No values.")
+    geo = geometric(v, c) if ckind == "geoMean" or ekind in ("geoCi95", "geoSd") else None
+    if geo is not None and geo.status != "ok":
         return CenterError(
-            NAN, NAN, NAN, ckind, ekind, s.n, s.geometric_status,
+            NAN, NAN, NAN, ckind, ekind, n, geo.status,
             "Geometric statistics need every value to be greater than zero.",
         )  # fmt: skip
-    mid = {"mean": s.mean, "geoMean": s.geometric_mean, "median": s.median}[ckind]
+    mean = float(v.mean())
+    sd = float(v.std(ddof=1)) if n > 1 else NAN
+    quartiles = (
+        _percentiles_sorted(v, np.array([25.0, 50.0, 75.0]))
+        if ckind == "median" or ekind == "iqr"
+        else None
+    )
+    if ckind == "mean":
+        mid = mean
+    elif ckind == "median":
+        assert quartiles is not None
+        mid = float(quartiles[1])
+    else:
+        assert geo is not None
+        mid = geo.geometric_mean
     lo = hi = mid
     if ekind == "sd":
-        lo, hi = mid - s.sd, mid + s.sd
+        lo, hi = mid - sd, mid + sd
     elif ekind == "sem":
-        lo, hi = mid - s.sem, mid + s.sem
-    elif ekind == "ci95":
-        lo, hi = {
-            "mean": (s.mean_ci_lower, s.mean_ci_upper),
-            "median": (s.median_ci_lower, s.median_ci_upper),
-            "geoMean": (s.geometric_ci_lower, s.geometric_ci_upper),
-        }[ckind]
+        sem = sd / math.sqrt(n)
+        lo, hi = mid - sem, mid + sem
+    elif ekind == "ci95" and ckind == "mean":
+        half = t_quantile(c, n - 1) * (sd / math.sqrt(n)) if n > 1 else NAN
+        lo, hi = mean - half, mean + half
+    elif ekind == "ci95" and ckind == "median":
+        mci = median_ci(v, c)
+        lo, hi = mci.lower, mci.upper
+    elif ekind in ("ci95", "geoCi95"):
+        assert geo is not None
+        lo, hi = geo.ci_lower, geo.ci_upper
     elif ekind == "range":
-        lo, hi = s.minimum, s.maximum
+        lo, hi = float(v[0]), float(v[-1])
     elif ekind == "iqr":
-        lo, hi = s.q1, s.q3
-    elif ekind == "geoCi95":
-        lo, hi = s.geometric_ci_lower, s.geometric_ci_upper
+        assert quartiles is not None
+        lo, hi = float(quartiles[0]), float(quartiles[2])
     elif ekind == "geoSd":
-        lo, hi = mid / s.geometric_sd_factor, mid * s.geometric_sd_factor
+        assert geo is not None
+        lo, hi = mid / geo.geometric_sd_factor, mid * geo.geometric_sd_factor
     message = "ok"
     if math.isnan(lo) or math.isnan(hi):
         message = _NEEDS_TWO
-    return CenterError(mid, lo, hi, ckind, ekind, s.n, "ok", message)
+    return CenterError(mid, lo, hi, ckind, ekind, n, "ok", message)
