@@ -45,15 +45,24 @@ def add_shape(page: Any, kind: str) -> None:
     page.get_by_test_id("format-selected").wait_for()
 
 
-def set_number(page: Any, testid: str, value: str) -> None:
-    field = page.get_by_test_id(testid)
-    field.fill(value)
-    field.press("Enter")
-    page.wait_for_function(
-        "([t, v]) => document.querySelector(`[data-testid=${t}]`)?.value === v",
-        arg=[testid, value],
-        timeout=30_000,
-    )
+def set_number(page: Any, testid: str, value: str, tries: int = 3) -> None:
+    """Type ``value`` into a number field and wait until the field shows it. A field the
+    Format panel builds again just then (after the choice that made it appear) loses what
+    was typed into the old one, as it would for a user, who types it again."""
+    for attempt in range(tries):
+        field = page.get_by_test_id(testid)
+        field.fill(value)
+        field.press("Enter")
+        try:
+            page.wait_for_function(
+                "([t, v]) => document.querySelector(`[data-testid=${t}]`)?.value === v",
+                arg=[testid, value],
+                timeout=15_000,
+            )
+            break
+        except Exception:
+            if attempt == tries - 1:
+                raise
     page.wait_for_timeout(800)
 
 
