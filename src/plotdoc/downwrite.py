@@ -64,7 +64,7 @@ def _analyses_copy(analyses: list[Any]) -> list[Any]:
 
 def _names_data_sets(method_id: Any) -> bool:
     spec = METHODS.get(method_id) if isinstance(method_id, str) else None
-    return spec is None or bool(spec.data_set_params or spec.data_set_pair_params)
+    return spec is None or spec.names_data_sets
 
 
 def as_version_1(out: dict[str, Any]) -> None:

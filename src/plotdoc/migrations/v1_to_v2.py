@@ -363,8 +363,7 @@ def _convert_table(
     naming = {
         method: spec
         for method in methods
-        if (spec := METHODS.get(method)) is not None
-        and (spec.data_set_params or spec.data_set_pair_params)
+        if (spec := METHODS.get(method)) is not None and spec.names_data_sets
     }
     for analysis in analyses if naming else ():
         method = analysis.get("method")

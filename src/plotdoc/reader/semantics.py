@@ -142,10 +142,6 @@ def _survival_codes(block: CellBlock | CellFacts, path: Path) -> Iterator[Proble
 #: usermeta that nests deeper (counting the levels above it in the document) could not be saved.
 MAX_WRITABLE_DEPTH = 254
 
-#: each method's parameters that name a data set (a method's spec builds the tuple per call)
-_GROUP_PARAMS: dict[str, tuple[str, ...]] = {}
-_PAIR_PARAMS: dict[str, tuple[str, ...]] = {}
-
 
 def _usermeta(value: Any, path: Path) -> Iterator[Problem]:
     if value is None:
@@ -412,7 +408,7 @@ def _analyses_plain(analyses: list[Any], family_id: str, set_ids: Any) -> bool:
     ids = [i for i in map(_id_of, analyses) if i is not None]
     if len(set(ids)) != len(ids):
         return False
-    grouped = {m for m in methods if _groups(m) or _pair_groups(m)}
+    grouped = {m for m in methods if METHODS[m].names_data_sets}
     if grouped:
         for analysis in analyses:
             if analysis["method"] in grouped:
@@ -426,27 +422,12 @@ def _id_of(item: dict[str, Any]) -> Any:
     return item.get("id")
 
 
-def _groups(method_id: str) -> tuple[str, ...]:
-    """The parameters of a method that name a data set (its spec builds them per call)."""
-    groups = _GROUP_PARAMS.get(method_id)
-    if groups is None:
-        groups = _GROUP_PARAMS.setdefault(method_id, METHODS[method_id].data_set_params)
-    return groups
-
-
-def _pair_groups(method_id: str) -> tuple[str, ...]:
-    """The parameters of a method that list pairs of data sets."""
-    pairs = _PAIR_PARAMS.get(method_id)
-    if pairs is None:
-        pairs = _PAIR_PARAMS.setdefault(method_id, METHODS[method_id].data_set_pair_params)
-    return pairs
-
-
 def _named(method_id: str, params: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], Any]]:
     """(path under `params`, value) of every data set an analysis' params name."""
-    for key in _groups(method_id):
+    method = METHODS[method_id]
+    for key in method.data_set_params:
         yield (key,), params.get(key)
-    for key in _pair_groups(method_id):
+    for key in method.data_set_pair_params:
         for n, pair in enumerate(params.get(key) or []):
             for side, group in enumerate(pair):
                 yield (key, n, side), group

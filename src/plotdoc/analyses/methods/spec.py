@@ -398,6 +398,12 @@ class MethodSpec:
         """The parameters listing pairs of data sets (a one-way ANOVA's selected pairs)."""
         return self._pair_params
 
+    @property
+    def names_data_sets(self) -> bool:
+        """Whether a parameter names data sets (alone or in pairs): its analyses refer to
+        them, by name in the model and by id in a version 2 file."""
+        return bool(self._set_params or self._pair_params)
+
     def param_nodes(self) -> dict[str, Node]:
         """The schema of `params`, one node per parameter."""
         return {p.name: p.node() for p in self.params}
