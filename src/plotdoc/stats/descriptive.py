@@ -377,6 +377,23 @@ class Summary(ResultMixin):
     message: str
 
 
+def _sd_sem(v: FloatArray) -> tuple[float, float]:
+    """The SD and SEM of the non-empty finite values ``v`` (NaN for one value)."""
+    n = int(v.size)
+    if n < 2:
+        return NAN, NAN
+    sd = float(v.std(ddof=1))
+    return sd, sd / math.sqrt(n)
+
+
+def _mean_ci(mean: float, sem: float, n: int, confidence: float) -> tuple[float, float]:
+    """The t confidence interval of a mean of ``n`` values (NaN ends for one value)."""
+    if n < 2:
+        return NAN, NAN
+    half = t_quantile(confidence, n - 1) * sem
+    return mean - half, mean + half
+
+
 def summarize(values: npt.ArrayLike, *, confidence: float = 0.95) -> Summary:
     """Descriptive statistics of the non-missing ``values`` (see the module docstring).
 
@@ -396,17 +413,10 @@ def summarize(values: npt.ArrayLike, *, confidence: float = 0.95) -> Summary:
             nan, "too-few-values", "too-few-values", "No values.",
         )  # fmt: skip
     mean = float(v.mean())
-    if n > 1:
-        sd = float(v.std(ddof=1))
-        sem = sd / math.sqrt(n)
-        half = t_quantile(c, n - 1) * sem
-        mlo, mhi = mean - half, mean + half
-        mci = median_ci(v, c)
-        message = "ok"
-    else:
-        sd = sem = mlo = mhi = NAN
-        mci = median_ci(v, c)
-        message = "One value: SD, SEM and confidence intervals need at least two."
+    sd, sem = _sd_sem(v)
+    mlo, mhi = _mean_ci(mean, sem, n, c)
+    mci = median_ci(v, c)
+    message = "ok" if n > 1 else "One value: SD, SEM and confidence intervals need at least two."
     ps = _percentiles_sorted(
         v, np.array([25.0, 50.0, 75.0, 1.0, 2.5, 5.0, 10.0, 90.0, 95.0, 97.5, 99.0])
     )
@@ -541,7 +551,7 @@ def center_and_error(
             "Geometric statistics need every value to be greater than zero.",
         )  # fmt: skip
     mean = float(v.mean())
-    sd = float(v.std(ddof=1)) if n > 1 else NAN
+    sd, sem = _sd_sem(v)
     quartiles = (
         _percentiles_sorted(v, np.array([25.0, 50.0, 75.0]))
         if ckind == "median" or ekind == "iqr"
@@ -559,11 +569,9 @@ def center_and_error(
     if ekind == "sd":
         lo, hi = mid - sd, mid + sd
     elif ekind == "sem":
-        sem = sd / math.sqrt(n)
         lo, hi = mid - sem, mid + sem
     elif ekind == "ci95" and ckind == "mean":
-        half = t_quantile(c, n - 1) * (sd / math.sqrt(n)) if n > 1 else NAN
-        lo, hi = mean - half, mean + half
+        lo, hi = _mean_ci(mean, sem, n, c)
     elif ekind == "ci95" and ckind == "median":
         mci = median_ci(v, c)
         lo, hi = mci.lower, mci.upper
