@@ -274,29 +274,24 @@ class ErrorBars(Artist):
             hi = self.center
         return lo, hi
 
+    def stem_ends(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+        """Each stem's two ends, (n, 2) arrays of (x, y) in data coordinates."""
+        lo, hi = self._ends()
+        if self.vertical:
+            return np.column_stack([self.pos, lo]), np.column_stack([self.pos, hi])
+        return np.column_stack([lo, self.pos]), np.column_stack([hi, self.pos])
+
     def segments(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
         """The stems in data coordinates (for tests and limits)."""
-        lo, hi = self._ends()
-        out = []
-        for p, a, b in zip(self.pos, lo, hi, strict=True):
-            if self.vertical:
-                out.append(((float(p), float(a)), (float(p), float(b))))
-            else:
-                out.append(((float(a), float(p)), (float(b), float(p))))
-        return out
+        a, b = self.stem_ends()
+        return [((p, q), (r, s)) for (p, q), (r, s) in zip(a.tolist(), b.tolist(), strict=True)]
 
     def draw(self, renderer: RendererBase) -> None:
         if not self.get_visible() or self.axes is None or len(self.ids) == 0:
             return
         if drawing_disabled(renderer):
             return
-        lo, hi = self._ends()
-        if self.vertical:
-            a = np.column_stack([self.pos, lo])
-            b = np.column_stack([self.pos, hi])
-        else:
-            a = np.column_stack([lo, self.pos])
-            b = np.column_stack([hi, self.pos])
+        a, b = self.stem_ends()
         trans = self.axes.transData
         da = trans.transform(a)
         db = trans.transform(b)
@@ -307,6 +302,9 @@ class ErrorBars(Artist):
             da[:, axis] += shift
             db[:, axis] += shift
         ok = np.isfinite(da).all(axis=1) & np.isfinite(db).all(axis=1)
+        keep = np.flatnonzero(ok & ~(da == db).all(axis=1))
+        verts, codes = _bar_paths(da[keep], db[keep], cap, self.vertical, self.direction)
+        kept_ids = [self.ids[i] for i in keep.tolist()]
         gc = renderer.new_gc()
         self._set_gc_clip(gc)  # type: ignore[attr-defined]
         gc.set_foreground(self.color, isRGBA=True)
@@ -315,46 +313,30 @@ class ErrorBars(Artist):
         renderer.open_group("errorbars", gid=self.get_gid())
         fast = fast_svg(renderer)
         if fast is not None:
-            keep = [i for i in range(len(self.ids)) if ok[i] and not (da[i] == db[i]).all()]
-            segs = [
-                _bar_path(da[i], db[i], cap, self.vertical, self.direction)[0].reshape(-1, 2, 2)
-                for i in keep
-            ]
-            write_paths(fast, gc, segs, [self.ids[i] for i in keep])
-            renderer.close_group("errorbars")
-            gc.restore()
-            return
-        svg = is_svg(renderer)
-        batch_v: list[NDArray[np.float64]] = []
-        batch_c: list[int] = []
-        for i in range(len(self.ids)):
-            if not ok[i] or (da[i] == db[i]).all():
-                continue
-            verts, codes = _bar_path(da[i], db[i], cap, self.vertical, self.direction)
-            if svg:
-                renderer.open_group("errorbar", gid=self.ids[i])
-                renderer.draw_path(gc, Path(verts, codes), _IDENTITY)
+            write_paths(fast, gc, list(verts.reshape(len(keep), len(codes) // 2, 2, 2)), kept_ids)
+        elif is_svg(renderer):
+            for one, sid in zip(verts, kept_ids, strict=True):
+                renderer.open_group("errorbar", gid=sid)
+                renderer.draw_path(gc, Path(one, codes), _IDENTITY)
                 renderer.close_group("errorbar")
-            else:
-                batch_v.append(verts)
-                batch_c += codes
-        if batch_v:
-            renderer.draw_path(gc, Path(np.concatenate(batch_v), batch_c), _IDENTITY)
+        elif len(keep):
+            renderer.draw_path(gc, Path(verts.reshape(-1, 2), codes * len(keep)), _IDENTITY)
         renderer.close_group("errorbars")
         gc.restore()
 
 
-def _bar_path(
+def _bar_paths(
     a: NDArray[np.float64], b: NDArray[np.float64], cap: float, vertical: bool, direction: str
 ) -> tuple[NDArray[np.float64], list[int]]:
-    verts = [a, b]
-    codes: list[int] = [int(Path.MOVETO), int(Path.LINETO)]
+    """The stems from ``a`` to ``b`` (display units, one row per bar) with their caps: an
+    array (bars, vertices, 2) and the path codes of one bar."""
+    parts = [a, b]
     if cap > 0:
-        ends = [b] if direction == "above" else [a] if direction == "below" else [a, b]
-        for e in ends:
-            if vertical:
-                verts += [np.array([e[0] - cap, e[1]]), np.array([e[0] + cap, e[1]])]
-            else:
-                verts += [np.array([e[0], e[1] - cap]), np.array([e[0], e[1] + cap])]
-            codes += [int(Path.MOVETO), int(Path.LINETO)]
-    return np.asarray(verts, dtype=float), codes
+        across = 0 if vertical else 1
+        for end in [b] if direction == "above" else [a] if direction == "below" else [a, b]:
+            low, high = end.copy(), end.copy()
+            low[:, across] -= cap
+            high[:, across] += cap
+            parts += [low, high]
+    verts = np.stack(parts, axis=1)
+    return verts, [int(Path.MOVETO), int(Path.LINETO)] * (len(parts) // 2)

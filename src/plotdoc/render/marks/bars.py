@@ -11,6 +11,8 @@ its top end and keeps the size the mode gives (center +/- error moved to the seg
 
 from __future__ import annotations
 
+from math import isfinite
+
 import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.patches import Patch
@@ -52,24 +54,25 @@ def draw_bars(
         errors = primitives.ErrorBarRows()
         bars = primitives.BarRows(many)
         labels = label_style(ctx, i)
+        with_bars = ctx.switch("bars", i)
         for r, s in enumerate(column_summaries(ctx.table, i, mode)):
             if s is None:
                 continue
             c, low, high = s.center, s.lower, s.upper
-            if not np.isfinite(c):
+            if not isfinite(c):
                 continue
             p = lay.center(i, r)
-            if ctx.switch("bars", i):
+            if with_bars:
                 fill = fill_under_points(ctx, i, r) if under_points else None
                 bars.add(
                     ctx, p, base, c, i, ids.row("bar", i, r), width=lay.width, point=r, fill=fill
                 )
-            top = max(c, high) if np.isfinite(high) else c
+            top = max(c, high) if isfinite(high) else c
             if labels is not None:
                 vid = ids.row("value", i, r)
                 draw_styled_labels(ctx, labels, p, c, s.n, top, i, vid, bar_start=base)
             ctx.anchor(p, max(top, s.top), i)
-            if np.isfinite([low, high]).all() and (high != c or low != c):
+            if isfinite(low) and isfinite(high) and (high != c or low != c):
                 errors.add(p, c, low, high, ids.row("errorbar", i, r))
         bars.draw(ctx, i)
         errors.draw(ctx, i)
@@ -101,7 +104,7 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
             if s is None:
                 continue
             c, low, high = s.center, s.lower, s.upper
-            if not np.isfinite(c) or c == base:
+            if not isfinite(c) or c == base:
                 continue
             start = up[r] if c >= base else down[r]
             end = start + (c - base)
@@ -114,7 +117,7 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
             if labels is not None:
                 vid = ids.row("value", i, r)
                 draw_styled_labels(ctx, labels, p, c, s.n, end, i, vid, bar_start=start)
-            if np.isfinite([low, high]).all() and (high != c or low != c):
+            if isfinite(low) and isfinite(high) and (high != c or low != c):
                 errors.add(p, end, end - (c - low), end + (high - c), ids.row("errorbar", i, r))
         bars.draw(ctx, i)
         errors.draw(ctx, i)

@@ -25,6 +25,9 @@ from ..context import DrawContext
 from ..style.symbols import symbol_path
 from ..style.theme import CAP_HALF_WIDTH_PT, DASHES, HATCHES, RGBA
 
+#: a bar's fill, edge (None: none), edge width (points) and pattern (a hatch and its colour)
+BarLook = tuple[RGBA, RGBA | None, float, tuple[str, RGBA] | None]
+
 
 def symbols(
     ctx: DrawContext,
@@ -217,8 +220,8 @@ def error_bars(
     )
     ctx.add(art, group_id or ids.ds("errorbars", i), z=ctx.z(i, z))
     overhang(ctx, art, CAP_HALF_WIDTH_PT.get(st["capStyle"], 2.5) * cap_scale + 1.0)
-    segs = np.asarray(art.segments(), dtype=float).reshape(-1, 2)
-    ctx.include(segs[:, 0], segs[:, 1])
+    a, b = art.stem_ends()
+    ctx.include(np.concatenate([a[:, 0], b[:, 0]]), np.concatenate([a[:, 1], b[:, 1]]))
     return art
 
 
@@ -245,6 +248,17 @@ class ErrorBarRows:
         if not self.pos:
             return None
         return error_bars(ctx, self.pos, self.center, self.low, self.high, i, self.bar_ids)
+
+
+def _bar_look(ctx: DrawContext, st: Any) -> BarLook:
+    """A bar's fill, edge, edge width and pattern (a hatch and its colour), styled ``st``."""
+    hatch = HATCHES.get(st.get("fillPattern", "none"))
+    return (
+        st.get("fill", st.get("color")),
+        st.get("borderColor"),
+        float(st.get("borderWidth", st.get("borderThickness", 1.0))),
+        (hatch, to_rgba(st.get("patternColor", ctx.theme.foreground))) if hatch else None,
+    )
 
 
 def polyline(
@@ -289,22 +303,17 @@ def bar(
 ) -> Rectangle:
     """A bar (rectangle) of data set ``i`` across ``width`` from ``start`` to ``end``;
     ``fill`` replaces the style's fill (a bar under points, see ``bars.fill_under_points``)."""
-    st = ctx.style(element, i, point)
-    if fill is None:
-        fill = st.get("fill", st.get("color"))
-    border = st.get("borderColor")
-    lw = float(st.get("borderWidth", st.get("borderThickness", 1.0)))
+    face, border, lw, hatch = _bar_look(ctx, ctx.style(element, i, point))
     if ctx.horizontal:
         rect = Rectangle((min(start, end), pos - width / 2), abs(end - start), width)
     else:
         rect = Rectangle((pos - width / 2, min(start, end)), width, abs(end - start))
-    rect.set_facecolor(fill)
+    rect.set_facecolor(fill if fill is not None else face)
     rect.set_edgecolor(border)
     rect.set_linewidth(lw)
-    hatch = HATCHES.get(st.get("fillPattern", "none"))
-    if hatch:
-        rect.set_hatch(hatch)
-        rect.set_hatchcolor(st.get("patternColor", ctx.theme.foreground))
+    if hatch is not None:
+        rect.set_hatch(hatch[0])
+        rect.set_hatchcolor(hatch[1])
     # added as an artist: the axes' data limits take the bar's corners from ``include``
     # below, in one update, instead of add_patch's transform of the patch's path (which took
     # more time than drawing it, with thousands of bars)
@@ -334,8 +343,10 @@ class BarRows:
     edges: list[RGBA | None] = field(default_factory=list)
     widths: list[float] = field(default_factory=list)
     hatches: list[tuple[str, RGBA] | None] = field(default_factory=list)
-    #: the data set's bar style (rows without a style of their own)
-    _shared: Any = None
+    #: read once per data set: its bar look, the rows with a style of their own, the direction
+    _shared: BarLook | None = None
+    _own_rows: frozenset[str] = frozenset()
+    _horizontal: bool = False
 
     def add(
         self,
@@ -350,26 +361,25 @@ class BarRows:
         point: int | None = None,
         fill: RGBA | None = None,
     ) -> None:
-        st = None
-        if self.many:
-            per_point = point is not None and str(point) in ctx.point_overrides(i)
-            st = self._shared if not per_point else ctx.style("bar", i, point)
-            if st is None:
-                st = self._shared = ctx.style("bar", i)
-        if st is None:
+        if not self.many:
             bar(ctx, pos, start, end, i, sid, width=width, point=point, fill=fill)
             return
-        lo, hi = min(start, end), max(start, end)
+        if self._shared is None:
+            self._shared = _bar_look(ctx, ctx.style("bar", i))
+            self._own_rows = frozenset(ctx.point_overrides(i))
+            self._horizontal = ctx.horizontal
+        if point is not None and str(point) in self._own_rows:
+            face, edge, line, hatch = _bar_look(ctx, ctx.style("bar", i, point))
+        else:
+            face, edge, line, hatch = self._shared
+        lo, hi = (start, end) if start <= end else (end, start)
         a, b = pos - width / 2, pos + width / 2
-        self.corners.append((lo, a, hi, b) if ctx.horizontal else (a, lo, b, hi))
+        self.corners.append((lo, a, hi, b) if self._horizontal else (a, lo, b, hi))
         self.bar_ids.append(ctx.registry.unique(sid))
-        self.faces.append(fill if fill is not None else st.get("fill", st.get("color")))
-        self.edges.append(st.get("borderColor"))
-        self.widths.append(float(st.get("borderWidth", st.get("borderThickness", 1.0))))
-        hatch = HATCHES.get(st.get("fillPattern", "none"))
-        self.hatches.append(
-            (hatch, to_rgba(st.get("patternColor", ctx.theme.foreground))) if hatch else None
-        )
+        self.faces.append(fill if fill is not None else face)
+        self.edges.append(edge)
+        self.widths.append(line)
+        self.hatches.append(hatch)
 
     def draw(self, ctx: DrawContext, i: int, *, z: float = 1.0) -> Rects | None:
         """The gathered bars of data set ``i`` (nothing when none was gathered)."""
