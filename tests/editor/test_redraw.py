@@ -100,7 +100,7 @@ def test_changes_that_move_more_than_the_symbols_are_drawn_afresh() -> None:
         lambda: table.data_sets[0].values.__setitem__((6, 0), np.nan),  # a point goes
         lambda: table.x.__setitem__(3, 0.5) if table.x is not None else None,  # an X moves
         lambda: table.graph.style_overrides.update(  # type: ignore[union-attr]
-            {"perDataSet": {"A": {"symbol": {"color": "#ff0000"}}}}
+            {"perDataSet": {"A": {"symbol": {"size": 9}}}}  # (a colour: see test_restyle.py)
         ),
     ]
     for change in changes:

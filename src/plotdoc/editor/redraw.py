@@ -14,18 +14,20 @@ when nothing else follows the changed values, so it is done only when:
   ranges and ticks follow these), and
 - no artist but the data set's own symbols is drawn from its values (no line, label, spike).
 
-Anything else (a moved range, a point gone, a style edit, another table) is drawn afresh,
-and that drawing is kept in turn. One figure is kept at a time.
+A change of a data set's symbol colour is set on the kept figure too
+(:mod:`plotdoc.editor.restyle`). Anything else (a moved range, a point gone, another style
+edit, another table) is drawn afresh, and that drawing is kept in turn. One figure is kept at
+a time.
 
 After an edit only the symbols are drawn again. The first edit draws the kept figure once
 without its live artists (the symbols, from the first one in drawing order on, and whatever
 the plot area shows that is drawn after them) and keeps that picture; each edit restores it
 and draws the live artists over it, in the order a full drawing draws them. The axes, their
-labels, the axis titles and a legend beside the plot are not drawn again: a full drawing draws
-them where no symbol reaches, so the picture is the same, pixel for pixel. The graph title,
-when its box meets no other artist's, is left out of the kept picture too and drawn with the
-live artists (the order changes no pixel where nothing overlaps), so a new title typed is
-drawn as a cell edit is: the kept picture, the title, the symbols.
+labels and the axis titles are not drawn again: a full drawing draws them where no symbol
+reaches, so the picture is the same, pixel for pixel. The graph title (and, once a colour
+changed, a legend beside the plot), when its box meets no other artist's, is drawn with the
+live artists (the order changes no pixel where nothing overlaps), so a new title or swatch
+colour is drawn as a cell edit is: the kept picture, the title, the symbols, the legend.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from numpy.typing import NDArray
 from ..contract.variants import VARIANTS, Mark
 from ..model import Project, Table
 from .hits import Screen, picture, shown
+from .restyle import recolour
 from .work import SCREEN_DPI, drawing
 
 F64 = NDArray[np.float64]
@@ -56,19 +59,20 @@ class _Kept:
     warnings: list[str]
     #: data set index -> its symbols artist, for data sets drawn by their symbols alone
     symbols: dict[int, Any] = field(default_factory=dict)
-    #: once an edit moved symbols: the canvas, its picture without the live artists (None
-    #: when the figure cannot be redrawn so, see _live), and those artists
+    #: the canvas; whether the live artists are chosen (see _redrawn), the picture without
+    #: them (None when the figure cannot be redrawn so, see _live), and those artists
     canvas: Any = None
+    decided: bool = False
     background: Any = None
+    recoloured: bool = False  # a legend beside the plot is live too once a colour changed
     live: list[Any] = field(default_factory=list)
     #: each artist's hit regions (by id) while it has not moved
     regions: dict[int, list[Any]] = field(default_factory=dict)
     #: the table's titles as drawn
     titles: Any = None
-    #: the graph title, when it is drawn apart from the kept picture as the live artists are
-    #: (it meets no other artist, so the order it is drawn in changes no pixel)
+    #: the graph title, when it meets no other artist and is drawn with the live artists
     title: Any = None
-    #: the boxes a title drawn apart must not meet (see :func:`_around_title`)
+    #: the boxes a title drawn apart must not meet (see :func:`_around`)
     around_title: list[Any] = field(default_factory=list)
 
 
@@ -92,8 +96,7 @@ def updatable(table: Table) -> bool:
 
 
 def _signature(project: Project, table: Table) -> Any:
-    """Everything the drawing reads but the cells and the titles (kept apart: a new graph
-    title's text is set on the kept figure, see :func:`_retitled`)."""
+    """Everything the drawing reads but the cells and the titles (see :func:`_retitled`)."""
     return copy.deepcopy(
         (
             project.meta,
@@ -127,10 +130,8 @@ def _drop_kept() -> None:
 
 
 def _release(fig: Any) -> None:
-    """Free a figure's artists and their arrays now. A matplotlib figure is tied in reference
-    cycles (figure, axes, artists, callbacks) that only the cyclic garbage collector frees:
-    each drawing dropped without this held its arrays (about 30 MB for a scatter of 1,000,000
-    cells) until a full collection ran, so the server grew by that much per title change."""
+    """Free a figure's artists and their arrays now, not at the next full collection (a
+    figure's reference cycles held 30 MB per drawing of a 1,000,000-cell scatter)."""
     fig.clear()
 
 
@@ -156,21 +157,29 @@ def _redrawn(kept: _Kept, dpi: float) -> Screen:
     the picture of the rest (see the module's notes), or all of it when that cannot be."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    if kept.canvas is None:  # the first edit: what can be kept is decided once
-        canvas = kept.canvas = FigureCanvasAgg(kept.fig)
-        renderer = canvas.get_renderer()  # type: ignore[no-untyped-call]
+    if kept.canvas is None:
+        kept.canvas = FigureCanvasAgg(kept.fig)
+    canvas = kept.canvas
+    if not kept.decided:  # at the first edit, and when the kept picture changed
+        kept.decided = True
+        renderer = canvas.get_renderer()
         live = _live(kept.fig, renderer)
         if live is not None:
-            kept.around_title = _around_title(kept.fig, renderer)
+            ax = kept.fig.axes[0]
+            kept.around_title = _around(kept.fig, renderer, ax.title)
             if _title_apart(kept, renderer):
-                kept.title = kept.fig.axes[0].title
+                kept.title = ax.title
                 live = [kept.title, *live]
+            legend = ax.get_legend() if kept.recoloured else None
+            if legend is not None and legend not in live:
+                box = legend.get_window_extent(renderer).padded(2.0)  # antialiased edges
+                if not any(b.overlaps(box) for b in _around(kept.fig, renderer, legend)):
+                    live.append(legend)  # beside the plot, meeting nothing: drawn apart
             for art in live:
                 art.set_animated(True)  # left out of the canvas's drawing
-            canvas.draw()  # type: ignore[no-untyped-call]
+            canvas.draw()
             kept.live = live
-            kept.background = canvas.copy_from_bbox(kept.fig.bbox)  # type: ignore[no-untyped-call]
-    canvas = kept.canvas
+            kept.background = canvas.copy_from_bbox(kept.fig.bbox)
     if kept.background is None:  # nothing to keep: the whole figure again
         canvas.draw()
     else:
@@ -208,16 +217,15 @@ def _live(fig: Any, renderer: Any) -> list[Any] | None:
     return live
 
 
-def _around_title(fig: Any, renderer: Any) -> list[Any]:
-    """The boxes of every artist of the plot but the graph title and the background (a
-    symbols artist, and anything clipped, counts as its clip box): they stay where they are
-    while the figure is kept."""
+def _around(fig: Any, renderer: Any, apart: Any) -> list[Any]:
+    """The boxes of every artist of the plot but ``apart`` (the graph title, the legend) and
+    the background (a symbols artist, and anything clipped, counts as its clip box)."""
     from matplotlib.text import Text
 
     ax = fig.axes[0]
     boxes = []
     for art in ax.get_children():
-        if art is ax.title or art is ax.patch or not art.get_visible():
+        if art is apart or art is ax.patch or not art.get_visible():
             continue
         if isinstance(art, Text) and not art.get_text():
             continue
@@ -328,12 +336,17 @@ def _retitled(kept: _Kept, titles: Any) -> bool:
     kept.titles = copy.deepcopy(titles)
     if kept.title is title and _title_apart(kept, kept.canvas.get_renderer()):
         return True  # drawn apart, over the kept picture, as the symbols are
-    # the title is part of the kept picture: it is taken again, with the title, at the next draw
+    _retake(kept)  # the title is part of the kept picture: taken again, with the title
+    return True
+
+
+def _retake(kept: _Kept) -> None:
+    """Take the kept picture again at the next draw (something drawn in it changed)."""
     for art in kept.live:
         art.set_animated(False)
-    kept.canvas = kept.background = kept.title = None
+    kept.background = kept.title = None
     kept.live = []
-    return True
+    kept.decided = False
 
 
 def _extent(values: F64) -> tuple[float, float, float]:
@@ -355,8 +368,14 @@ def _moved(project: Project, table: Table, dpi: float) -> _Kept | None:
         return None
     if x.shape != kept.x.shape or not np.array_equal(x, kept.x, equal_nan=True):
         return None
-    if kept.signature != _signature(project, table):
-        return None
+    signature = _signature(project, table)
+    if kept.signature != signature:
+        if not recolour(kept.fig, kept.symbols, project, table, kept.signature, signature):
+            return None
+        kept.signature = signature
+        if kept.fig.axes[0].get_legend() not in (None, *kept.live):
+            kept.recoloured = True  # the legend's swatches are in the kept picture
+            _retake(kept)
     if kept.titles != table.titles and not _retitled(kept, table.titles):
         return None
     moves: list[tuple[int, F64, NDArray[np.intp]]] = []

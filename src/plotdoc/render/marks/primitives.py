@@ -19,11 +19,15 @@ from matplotlib.transforms import BboxBase
 from numpy.typing import ArrayLike, NDArray
 
 from .. import ids
-from ..artists.collections import ErrorBars, Look, PointSymbols
+from ..artists.collections import ErrorBars, PointSymbols
 from ..artists.rects import Rects
 from ..context import DrawContext
-from ..style.symbols import symbol_path
 from ..style.theme import CAP_HALF_WIDTH_PT, DASHES, HATCHES, RGBA
+from .symbol_looks import CROWD as CROWD  # read as primitives.CROWD and so on
+from .symbol_looks import size_given_by_user as size_given_by_user
+from .symbol_looks import symbol_handle as symbol_handle
+from .symbol_looks import symbol_look
+from .symbol_looks import thin_out as thin_out
 
 #: a bar's fill, edge (None: none), edge width (points) and pattern (a hatch and its colour)
 BarLook = tuple[RGBA, RGBA | None, float, tuple[str, RGBA] | None]
@@ -47,14 +51,14 @@ def symbols(
         return None
     # one look for the data set, and one for each point the document styles on its own
     per_point = ctx.point_overrides(i)
-    looks = [_look(ctx, i, ctx.style("symbol", i, None, key))]
+    looks = [symbol_look(ctx, i, ctx.style("symbol", i, None, key))]
     look_of = np.zeros(len(rows), dtype=np.intp)
     if per_point:
         rows_given = np.asarray(rows)
         marked = [int(p) for p in per_point if p.isdigit()]  # keys are decimal row numbers
         for k in np.flatnonzero(np.isin(rows_given, marked)).tolist():
             look_of[k] = len(looks)
-            looks.append(_look(ctx, i, ctx.style("symbol", i, int(rows_given[k]), key)))
+            looks.append(symbol_look(ctx, i, ctx.style("symbol", i, int(rows_given[k]), key)))
     art = PointSymbols(np.column_stack([x, y]), point_ids, looks=looks, look_of=look_of)
     thin_out(art, size_given=size_given_by_user(ctx, i))
     ctx.add(art, group_id or ids.ds("symbols", i), z=ctx.z(i, z))
@@ -68,18 +72,6 @@ def symbols(
     )
     ctx.include(x, y)
     return art
-
-
-def _look(ctx: DrawContext, i: int, st: Any) -> Look:
-    """How a symbol of data set ``i`` styled ``st`` looks."""
-    shape = st["shape"] if st["shape"] != "auto" else ctx.theme.symbol_shape(i)
-    _, kind = symbol_path(shape)
-    width = float(st["borderThickness"]) * (1.4 if kind != "solid" else 1.0)
-    if kind == "open":
-        return shape, float(st["size"]), ctx.theme.plot_background, st["color"], width
-    if kind == "stroke":
-        return shape, float(st["size"]), None, st["color"], width
-    return shape, float(st["size"]), st["color"], st["borderColor"], width
 
 
 class _Overhang(BboxBase):
@@ -101,57 +93,6 @@ def overhang(ctx: DrawContext, art: Any, pad_pt: float) -> None:
     value on a major tick) is drawn whole, as graphing programs draw it."""
     art.set_clip_path(None)
     art.set_clip_box(_Overhang(ctx.ax, pad_pt))
-
-
-#: from this many symbols in one artist on, they shrink and turn translucent
-CROWD = 2000
-
-
-def thin_out(art: PointSymbols, *, size_given: bool = False) -> None:
-    """Many points (``CROWD`` or more) drawn at full size and opacity merge into one blot that
-    hides where the data are dense. Their symbols shrink (by ``(CROWD / n) ** 0.25``, to no
-    less than 1.5 pt; not when the user gave a size) and turn translucent (alpha
-    ``(CROWD / n) ** 0.75``, at least 0.03), borderless, so that overlap builds up density:
-    200,000 points draw at about 2 pt with alpha 0.03, 10,000 at 4 pt with alpha 0.3."""
-    n = len(art)
-    if n < CROWD:
-        return
-    shrink = (CROWD / n) ** 0.25
-    alpha = max(0.03, (CROWD / n) ** 0.75)
-    looks: list[Look] = []
-    for shape, size, face, edge, _ in art.looks:
-        base = face if face is not None else edge
-        faded = (base[0], base[1], base[2], base[3] * alpha)
-        looks.append((shape, size if size_given else max(1.5, size * shrink), faded, faded, 0.0))
-    art.set_looks(looks, art.look_of)
-
-
-def size_given_by_user(ctx: DrawContext, i: int) -> bool:
-    """Whether the style overrides give data set ``i``'s symbols a size."""
-    over = ctx.graph.style_overrides or {}
-    name = ctx.ds_name(i) if 0 <= i < len(ctx.table.data_sets) else None
-    layers = [over.get("global", {}), over.get("perDataSet", {}).get(name, {})]
-    return any("size" in (layer.get("symbol") or {}) for layer in layers)
-
-
-def symbol_handle(ctx: DrawContext, i: int, key: str | None = None) -> Line2D:
-    st = ctx.style("symbol", i, None, key)
-    shape = st["shape"] if st["shape"] != "auto" else ctx.theme.symbol_shape(i)
-    path, kind = symbol_path(shape)
-    face: Any = (
-        st["color"]
-        if kind == "solid"
-        else ("none" if kind == "stroke" else ctx.theme.plot_background)
-    )
-    return Line2D(
-        [],
-        [],
-        marker=path,
-        markersize=st["size"],
-        markerfacecolor=face,
-        markeredgecolor=st["color"] if kind != "solid" else st["borderColor"],
-        linestyle="none",
-    )
 
 
 def symbol_line_handle(ctx: DrawContext, i: int, *, symbol: bool = True) -> Line2D:

@@ -1,0 +1,188 @@
+"""A data set's symbols recoloured: set on the kept figure, and every picture is the one a
+fresh drawing gives, pixel for pixel, with the same hit regions and warnings; colours that
+warn, and any other style change, are drawn afresh."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from plotdoc.builder import ProjectBuilder
+from plotdoc.editor import hits, redraw
+from plotdoc.editor.restyle import recolours
+from plotdoc.editor.work import project_copy
+from plotdoc.model import Graph, PlotConfig, Project
+
+from .test_redraw import _pixels
+
+
+def _project(rows: int, preset: str = "modern") -> Project:
+    rng = np.random.default_rng(11)
+    b = ProjectBuilder(title="points")
+    b.add_table(
+        "xy",
+        {"A": rng.normal(size=rows), "B": rng.normal(size=rows) + 2.0, "C": rng.normal(size=rows)},
+        x=np.arange(float(rows)),
+        id="pts",
+        graph="scatter",
+    )
+    project = b.project()
+    graph = project.table("pts").graph
+    assert graph is not None
+    graph.active_preset_id = preset
+    return project
+
+
+def _graph(project: Project) -> Graph:
+    graph = project.table("pts").graph
+    assert graph is not None
+    return graph
+
+
+def _same_as_fresh(project: Project) -> hits.Screen:
+    shown = redraw.screen(project_copy(project), "pts")
+    fresh = hits.screen(project_copy(project), "pts")
+    assert (shown.width, shown.height) == (fresh.width, fresh.height)
+    assert np.array_equal(_pixels(shown.png), _pixels(fresh.png))
+    assert shown.regions == fresh.regions
+    assert shown.frame == fresh.frame
+    assert shown.warnings == fresh.warnings
+    return shown
+
+
+def _colour(project: Project, name: str, value: Any) -> None:
+    per = _graph(project).style_overrides.setdefault("perDataSet", {})
+    if value is None:
+        per.get(name, {}).get("symbol", {}).pop("color", None)
+    else:
+        per.setdefault(name, {}).setdefault("symbol", {})["color"] = value
+
+
+@pytest.fixture(autouse=True)
+def _nothing_kept() -> None:
+    redraw.forget()
+
+
+#: colours that read on a light background, and on starry's dark one
+DARK = ("#C00000", "#005000", "#1F3A93")
+LIGHT = ("#FF8080", "#A0FFA0", "#80C0FF")
+
+
+@pytest.mark.parametrize(
+    ("rows", "preset", "legend", "colours"),
+    [
+        (3000, "modern", "auto", DARK),  # past the crowd limit: shrunk, translucent symbols
+        (3000, "classic", "upperLeft", DARK),  # a legend inside the plot, over the symbols
+        (40, "starry", "auto", LIGHT),  # a few symbols, drawn at full size with their borders
+        (40, "modern", "bottom", DARK),
+    ],
+)
+def test_a_symbol_colour_is_set_on_the_kept_figure(
+    rows: int, preset: str, legend: str, colours: tuple[str, str, str]
+) -> None:
+    project = _project(rows, preset)
+    _graph(project).legend = {**(_graph(project).legend or {}), "position": legend}
+    first = _pixels(_same_as_fresh(project).png)
+    kept = redraw._kept
+    assert kept is not None
+    fig = kept.fig
+    pictures = [first]
+    for name, value in (
+        ("A", {"hex": colours[0]}),
+        ("C", {"hex": colours[1], "alpha": 0.8}),
+        ("A", {"hex": colours[2]}),
+        ("A", None),  # back to the preset's colour
+    ):
+        _colour(project, name, value)
+        pictures.append(_pixels(_same_as_fresh(project).png))
+        assert redraw._kept is not None and redraw._kept.fig is fig  # recoloured, not drawn again
+    assert not np.array_equal(pictures[1], pictures[0])  # the picture did change
+    kept = redraw._kept
+    assert kept is not None and kept.background is not None  # restored, not drawn whole
+    assert "legend" in {str(a.get_gid()) for a in kept.live}  # its swatches drawn again
+    # and a cell edit after a recolour still moves the symbols of the same figure
+    project.table("pts").data_sets[0].values[5, 0] = 0.25
+    _same_as_fresh(project)
+    assert redraw._kept is not None and redraw._kept.fig is fig
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # a colour that nearly vanishes on the white background: a warning names it
+        lambda g: g.style_overrides.update(
+            {"perDataSet": {"A": {"symbol": {"color": {"hex": "#FAFAFA"}}}}}
+        ),
+        # not a colour
+        lambda g: g.style_overrides.update({"perDataSet": {"A": {"symbol": {"size": 9}}}}),
+        lambda g: g.style_overrides.update({"global": {"symbol": {"color": {"hex": "#C00000"}}}}),
+        # a point with a style of its own
+        lambda g: g.style_overrides.update(
+            {
+                "perDataSet": {"A": {"symbol": {"color": {"hex": "#C00000"}}}},
+                "perPoint": {"A": {"3": {"symbol": {"size": 12}}}},
+            }
+        ),
+        # a legend entry hidden
+        lambda g: (
+            g.style_overrides.update(
+                {"perDataSet": {"A": {"symbol": {"color": {"hex": "#C00000"}}}}}
+            )
+            or g.legend.update({"itemOverrides": {"1": {"hidden": True}}})
+        ),
+    ],
+)
+def test_other_style_changes_are_drawn_afresh(change: Any) -> None:
+    project = _project(40)
+    _same_as_fresh(project)
+    kept = redraw._kept
+    assert kept is not None
+    fig = kept.fig
+    change(_graph(project))
+    _same_as_fresh(project)
+    assert redraw._kept is not None and redraw._kept.fig is not fig
+
+
+def test_a_warning_that_goes_with_the_new_colour_is_drawn_afresh() -> None:
+    project = _project(40)
+    _colour(project, "A", {"hex": "#FAFAFA"})
+    assert _same_as_fresh(project).warnings  # the pale colour is named
+    fig = redraw._kept.fig if redraw._kept else None
+    _colour(project, "A", {"hex": "#C00000"})
+    assert not _same_as_fresh(project).warnings
+    assert redraw._kept is not None and redraw._kept.fig is not fig
+
+
+def test_legend_entries_that_come_to_look_alike_are_drawn_afresh() -> None:
+    project = _project(40)
+    circle = {"shape": "circle"}
+    _graph(project).style_overrides["perDataSet"] = {
+        "A": {"symbol": dict(circle)},
+        "B": {"symbol": {**circle, "color": {"hex": "#C00000"}}},
+    }
+    assert not _same_as_fresh(project).warnings
+    fig = redraw._kept.fig if redraw._kept else None
+    _colour(project, "A", {"hex": "#C00000"})  # now A and B look the same in the legend
+    assert any("look alike" in w or "alike" in w for w in _same_as_fresh(project).warnings)
+    assert redraw._kept is not None and redraw._kept.fig is not fig
+
+
+def test_only_symbol_colours_of_data_sets_count_as_recolouring() -> None:
+    plot = PlotConfig("xy", {})
+    old = Graph("scatter", plot, style_overrides={"perDataSet": {"A": {"symbol": {"size": 4}}}})
+
+    def new(**change: Any) -> Graph:
+        return Graph("scatter", plot, **change)
+
+    symbol = {"A": {"symbol": {"size": 4, "color": {"hex": "#C00000"}}}}
+    assert recolours(old, new(style_overrides={"perDataSet": symbol})) == {"A"}
+    line = {"A": {"symbol": {"size": 4}, "line": {"color": {"hex": "#C00000"}}}}
+    assert recolours(old, new(style_overrides={"perDataSet": line})) is None
+    assert (
+        recolours(old, new(style_overrides={"perDataSet": {"A": {"symbol": {"size": 5}}}})) is None
+    )
+    same = new(style_overrides=old.style_overrides, active_preset_id="classic")
+    assert recolours(old, same) is None  # the preset changes every colour and more
+    assert recolours(old, new(style_overrides=old.style_overrides)) == set()
