@@ -1,6 +1,7 @@
-"""A data set's symbols recoloured: set on the kept figure, and every picture is the one a
-fresh drawing gives, pixel for pixel, with the same hit regions and warnings; colours that
-warn, and any other style change, are drawn afresh."""
+"""A data set's symbols recoloured, the legend moved or restyled: set on the kept figure, and
+every picture is the one a fresh drawing gives, pixel for pixel, with the same hit regions
+and warnings; looks that warn, a legend at the top and any other style change are drawn
+afresh."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from plotdoc.builder import ProjectBuilder
 from plotdoc.editor import hits, redraw
-from plotdoc.editor.restyle import recolours
+from plotdoc.editor.restyle import apart, recolours
 from plotdoc.editor.work import project_copy
 from plotdoc.model import Graph, PlotConfig, Project
 
@@ -84,9 +85,11 @@ def test_a_symbol_colour_is_set_on_the_kept_figure(
 ) -> None:
     project = _project(rows, preset)
     _graph(project).legend = {**(_graph(project).legend or {}), "position": legend}
+    _same_as_fresh(project)
+    project.table("pts").data_sets[2].values[3, 0] += 0.01  # the kept picture is taken
     first = _pixels(_same_as_fresh(project).png)
     kept = redraw._kept
-    assert kept is not None
+    assert kept is not None and kept.background is not None
     fig = kept.fig
     pictures = [first]
     for name, value in (
@@ -155,6 +158,48 @@ def test_a_warning_that_goes_with_the_new_colour_is_drawn_afresh() -> None:
     assert redraw._kept is not None and redraw._kept.fig is not fig
 
 
+LEGENDS: list[dict[str, Any]] = [
+    {"position": "upperLeft"},
+    {"position": "right"},
+    {"position": "lowerRight", "frame": True},
+    {"position": "bottom", "columns": 3},
+    {"position": "left", "fontSize": 14, "title": "Groups"},
+    {"position": "auto", "itemOverrides": {"1": {"text": "Treated (n = 3000)"}}},
+    {"position": "upperRight", "itemOverrides": {"2": {"hidden": True}}},
+    {"position": "upperRight", "show": False},
+    {"position": "lowerLeft", "show": True},
+]
+
+
+@pytest.mark.parametrize("rows", [3000, 40])
+def test_a_legend_moved_or_restyled_is_drawn_again_on_the_kept_figure(rows: int) -> None:
+    project = _project(rows)
+    _same_as_fresh(project)
+    kept = redraw._kept
+    assert kept is not None
+    fig = kept.fig
+    for change in LEGENDS:
+        _graph(project).legend = {**(_graph(project).legend or {}), **change}
+        _same_as_fresh(project)
+        assert redraw._kept is not None and redraw._kept.fig is fig, change
+        project.table("pts").data_sets[1].values[7, 0] += 0.01  # and a cell edit after it
+        _same_as_fresh(project)
+        assert redraw._kept is not None and redraw._kept.fig is fig, change
+
+
+def test_a_legend_at_the_top_is_drawn_afresh() -> None:
+    project = _project(40)
+    _same_as_fresh(project)
+    fig = redraw._kept.fig if redraw._kept else None
+    _graph(project).legend = {**(_graph(project).legend or {}), "position": "top"}
+    _same_as_fresh(project)  # the graph title is raised above it
+    assert redraw._kept is not None and redraw._kept.fig is not fig
+    fig = redraw._kept.fig
+    _graph(project).legend = {**(_graph(project).legend or {}), "position": "right"}
+    _same_as_fresh(project)  # and lowered again
+    assert redraw._kept is not None and redraw._kept.fig is not fig
+
+
 def test_legend_entries_that_come_to_look_alike_are_drawn_afresh() -> None:
     project = _project(40)
     circle = {"shape": "circle"}
@@ -186,3 +231,21 @@ def test_only_symbol_colours_of_data_sets_count_as_recolouring() -> None:
     same = new(style_overrides=old.style_overrides, active_preset_id="classic")
     assert recolours(old, same) is None  # the preset changes every colour and more
     assert recolours(old, new(style_overrides=old.style_overrides)) == set()
+
+
+def test_a_legend_that_meets_another_artist_is_not_drawn_apart() -> None:
+    """Drawn apart (after the live artists, over the kept picture) only when it meets nothing:
+    an artist under a legend beside the plot would then be drawn over it."""
+    project = _project(40)
+    _same_as_fresh(project)
+    kept = redraw._kept
+    assert kept is not None
+    renderer = kept.fig.canvas.get_renderer()
+    ax = kept.fig.axes[0]
+    legend = ax.get_legend()
+    assert legend is not None and apart(kept.fig, renderer, legend)  # beside the plot
+    x0, y0, x1, y1 = legend.get_window_extent(renderer).extents
+    under = ax.annotate("note", ((x0 + x1) / 2, (y0 + y1) / 2), xycoords="figure pixels")
+    assert not apart(kept.fig, renderer, legend)
+    under.remove()
+    assert apart(kept.fig, renderer, legend)

@@ -42,7 +42,7 @@ from numpy.typing import NDArray
 from ..contract.variants import VARIANTS, Mark
 from ..model import Project, Table
 from .hits import Screen, picture, shown
-from .restyle import recolour
+from .restyle import apart, boxes_around, restyled
 from .work import SCREEN_DPI, drawing
 
 F64 = NDArray[np.float64]
@@ -64,7 +64,7 @@ class _Kept:
     canvas: Any = None
     decided: bool = False
     background: Any = None
-    recoloured: bool = False  # a legend beside the plot is live too once a colour changed
+    recoloured: bool = False  # a legend beside the plot is live too once its look changed
     live: list[Any] = field(default_factory=list)
     #: each artist's hit regions (by id) while it has not moved
     regions: dict[int, list[Any]] = field(default_factory=dict)
@@ -72,7 +72,7 @@ class _Kept:
     titles: Any = None
     #: the graph title, when it meets no other artist and is drawn with the live artists
     title: Any = None
-    #: the boxes a title drawn apart must not meet (see :func:`_around`)
+    #: the boxes a title drawn apart must not meet (see :func:`~plotdoc.editor.restyle.boxes_around`)
     around_title: list[Any] = field(default_factory=list)
 
 
@@ -166,15 +166,13 @@ def _redrawn(kept: _Kept, dpi: float) -> Screen:
         live = _live(kept.fig, renderer)
         if live is not None:
             ax = kept.fig.axes[0]
-            kept.around_title = _around(kept.fig, renderer, ax.title)
+            kept.around_title = boxes_around(kept.fig, renderer, ax.title)
             if _title_apart(kept, renderer):
                 kept.title = ax.title
                 live = [kept.title, *live]
             legend = ax.get_legend() if kept.recoloured else None
-            if legend is not None and legend not in live:
-                box = legend.get_window_extent(renderer).padded(2.0)  # antialiased edges
-                if not any(b.overlaps(box) for b in _around(kept.fig, renderer, legend)):
-                    live.append(legend)  # beside the plot, meeting nothing: drawn apart
+            if legend is not None and legend not in live and apart(kept.fig, renderer, legend):
+                live.append(legend)  # beside the plot, meeting nothing: drawn apart
             for art in live:
                 art.set_animated(True)  # left out of the canvas's drawing
             canvas.draw()
@@ -215,25 +213,6 @@ def _live(fig: Any, renderer: Any) -> list[Any] | None:
         elif art.get_visible() and art.get_window_extent(renderer).overlaps(plot):
             live.append(art)
     return live
-
-
-def _around(fig: Any, renderer: Any, apart: Any) -> list[Any]:
-    """The boxes of every artist of the plot but ``apart`` (the graph title, the legend) and
-    the background (a symbols artist, and anything clipped, counts as its clip box)."""
-    from matplotlib.text import Text
-
-    ax = fig.axes[0]
-    boxes = []
-    for art in ax.get_children():
-        if art is apart or art is ax.patch or not art.get_visible():
-            continue
-        if isinstance(art, Text) and not art.get_text():
-            continue
-        clip = art.get_clip_box() if art.get_clip_on() else None
-        box = clip if clip is not None else art.get_tightbbox(renderer)
-        if box is not None:
-            boxes.append(box)
-    return boxes
 
 
 def _title_apart(kept: _Kept, renderer: Any) -> bool:
@@ -370,12 +349,9 @@ def _moved(project: Project, table: Table, dpi: float) -> _Kept | None:
         return None
     signature = _signature(project, table)
     if kept.signature != signature:
-        if not recolour(kept.fig, kept.symbols, project, table, kept.signature, signature):
+        if not restyled(kept, project, table, signature, _retake):
             return None
         kept.signature = signature
-        if kept.fig.axes[0].get_legend() not in (None, *kept.live):
-            kept.recoloured = True  # the legend's swatches are in the kept picture
-            _retake(kept)
     if kept.titles != table.titles and not _retitled(kept, table.titles):
         return None
     moves: list[tuple[int, F64, NDArray[np.intp]]] = []

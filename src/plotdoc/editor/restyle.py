@@ -1,27 +1,31 @@
-"""A data set's symbols recoloured on the kept figure instead of drawing the graph again.
+"""Style edits set on the kept figure instead of drawing the graph again: a data set's
+symbols recoloured, the legend's settings changed.
 
-Recolouring a data set is the commonest style edit, and on a large scatter a fresh drawing
-costs about twice what the kept figure's redrawing costs (see :mod:`plotdoc.editor.redraw`).
-The new colour is set on the kept figure when nothing but colours can differ from a fresh
-drawing, that is when:
+Recolouring a data set and moving or restyling the legend are common style edits, and on a
+large scatter a fresh drawing costs about twice what the kept figure's redrawing costs (see
+:mod:`plotdoc.editor.redraw`). The change is set on the kept figure when nothing else can
+differ from a fresh drawing, that is when the only change of everything the drawing reads is
 
-- the only change of everything the drawing reads is in ``styleOverrides.perDataSet``, under
-  ``<name>.symbol.color``;
-- each data set so recoloured is drawn by a symbols artist of its own, no point of it styled
-  on its own, and its symbols keep their shape, size and edge width;
-- the legend, if shown, has one entry per data set shown, in order;
-- neither the old colours nor the new ones give a warning (a colour that nearly vanishes on
-  the background, two legend entries that look alike): those are left to a fresh drawing,
-  which words and orders them.
+- in ``styleOverrides.perDataSet``, under ``<name>.symbol.color``, for data sets each drawn
+  by a symbols artist of its own, no point of it styled on its own, whose symbols keep their
+  shape, size and edge width (the legend, if shown, has one entry per data set shown, in
+  order: its swatches are recoloured too); or
+- in ``graph.legend`` (its position, entries, font, frame...), but for a legend at the top,
+  which raises the graph title (the legend is then drawn again, from the swatches the
+  scatter's drawing gives it);
+
+and neither the old look nor the new one gives a warning (a colour that nearly vanishes on
+the background, two legend entries that look alike): those are left to a fresh drawing,
+which words and orders them.
 
 The looks come from the functions the drawing itself uses
-(:mod:`plotdoc.render.marks.symbol_looks`), and a test compares every picture with a fresh
-drawing's, pixel for pixel.
+(:mod:`plotdoc.render.marks.symbol_looks`, :func:`plotdoc.render.guides.legend.draw_legend`),
+and a test compares every picture with a fresh drawing's, pixel for pixel.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -34,16 +38,103 @@ GRAPH_AT = 9
 _MISSING = object()
 
 
-def recolour(
-    fig: Any, symbols: dict[int, Any], project: Project, table: Table, was: Any, now: Any
+def restyled(
+    kept: Any, project: Project, table: Table, now: Any, retake: Callable[[Any], None]
 ) -> bool:
-    """Recolour the kept figure ``fig`` (drawn from the signature ``was``, its symbols artists
-    ``symbols`` by data set index) to the signature ``now``, when a colour of some data sets'
-    symbols is all that changed; False, and nothing changed, otherwise."""
+    """Set on the kept figure ``kept`` (``plotdoc.editor.redraw``'s) the change from its
+    signature to ``now``, when it is one of the module's; False, and nothing changed,
+    otherwise. ``retake`` has the kept picture taken again (it shows what changed)."""
+    was = kept.signature
     if any(a != b for k, (a, b) in enumerate(zip(was, now, strict=True)) if k != GRAPH_AT):
         return False
-    names = recolours(was[GRAPH_AT], now[GRAPH_AT])
-    return bool(names) and restyle(fig, symbols, project, table, was[GRAPH_AT], names or set())
+    old, new = was[GRAPH_AT], now[GRAPH_AT]
+    ax = kept.fig.axes[0]
+    gone = ax.get_legend()
+    names = recolours(old, new)
+    if names:
+        if not restyle(kept.fig, kept.symbols, project, table, old, names):
+            return False
+    elif names is not None or replace(old, legend={}) != replace(new, legend={}):
+        return False
+    elif relegend(kept.fig, project, table, old, new):
+        kept.regions.pop(id(gone), None)
+    else:
+        return False
+    legend = ax.get_legend()
+    if legend is gone and (legend is None or legend in kept.live):
+        return True  # drawn with the live artists, or none
+    kept.recoloured = True  # a legend beside the plot is then drawn with the live artists
+    was_live = gone is None or gone in kept.live
+    if gone in kept.live:
+        kept.live.remove(gone)
+    if legend is None and was_live:
+        return True  # the legend, drawn over the kept picture, is gone
+    if was_live and legend is not None and kept.background is not None and _live_last(kept, legend):
+        legend.set_animated(True)  # left out of the kept picture, drawn over it
+        kept.live.append(legend)
+    else:
+        retake(kept)
+    return True
+
+
+def _live_last(kept: Any, legend: Any) -> bool:
+    """Whether a new legend can be drawn after the kept figure's live artists: one in the plot
+    area, drawn over the symbols as a full drawing draws it, or one that meets no other
+    artist (the order then changes no pixel)."""
+    if any(a.get_zorder() > legend.get_zorder() for a in kept.live):
+        return False
+    renderer = kept.canvas.get_renderer()
+    box = legend.get_window_extent(renderer)
+    return box.overlaps(kept.fig.axes[0].bbox.padded(2.0)) or apart(kept.fig, renderer, legend)
+
+
+def apart(fig: Any, renderer: Any, art: Any) -> bool:
+    """Whether ``art`` meets no other artist of the plot, so that drawing it before or after
+    them gives the same pixels."""
+    box = art.get_window_extent(renderer).padded(2.0)  # antialiased edges
+    return not any(other.overlaps(box) for other in boxes_around(fig, renderer, art))
+
+
+def boxes_around(fig: Any, renderer: Any, apart: Any) -> list[Any]:
+    """The boxes of every artist of the plot but ``apart`` (the graph title, the legend) and
+    the background (a symbols artist, and anything clipped, counts as its clip box)."""
+    from matplotlib.text import Text
+
+    ax = fig.axes[0]
+    boxes = []
+    for art in ax.get_children():
+        if art is apart or art is ax.patch or not art.get_visible():
+            continue
+        if isinstance(art, Text) and not art.get_text():
+            continue
+        clip = art.get_clip_box() if art.get_clip_on() else None
+        box = clip if clip is not None else art.get_tightbbox(renderer)
+        if box is not None:
+            boxes.append(box)
+    return boxes
+
+
+def relegend(fig: Any, project: Project, table: Table, old: Graph, new: Graph) -> bool:
+    """Draw the legend of ``new`` on ``fig`` in place of the one of ``old``, when neither is
+    at the top nor gives a warning; False, and nothing changed, otherwise."""
+    from ..canonical import stored_table
+    from ..render.guides.legend import draw_legend
+    from ..render.marks.symbol_looks import symbol_handle
+
+    if "top" in ((old.legend or {}).get("position"), (new.legend or {}).get("position")):
+        return False  # a legend at the top raises the graph title
+    stored = stored_table(table)
+    ctx, before = _context(fig, project, stored, new), _context(fig, project, stored, old)
+    shown = ctx.visible_data_sets()
+    for graph, context in ((new, ctx), (old, before)):
+        if _warned(context, [i for i in shown if not _hidden(graph, i)], True):
+            return False
+    gone = fig.axes[0].get_legend()
+    if gone is not None:
+        gone.remove()
+    ctx.legend_handles = [(str(i), symbol_handle(ctx, i), ctx.ds_name(i)) for i in shown]
+    draw_legend(ctx)
+    return not ctx.warnings
 
 
 def recolours(old: Graph, new: Graph) -> set[str] | None:
