@@ -13,7 +13,7 @@ from PIL import Image
 from plotdoc.builder import ProjectBuilder
 from plotdoc.editor import hits, redraw
 from plotdoc.editor.work import project_copy
-from plotdoc.model import Annotation, Project
+from plotdoc.model import Project
 
 ROWS = 3000  # past the crowd limit: the symbols are shrunk and translucent
 
@@ -151,7 +151,7 @@ def test_a_drawing_replaced_frees_its_figure_at_once(monkeypatch: pytest.MonkeyP
         redraw.screen(project_copy(project), "pts")
         assert redraw._kept is not None and redraw._kept.fig is not first
         assert first.axes == []  # its artists and their arrays are gone
-        # a graph that is not kept (an annotation makes the table not updatable)
+        # a graph that is not kept (a line follows every value: not updatable)
         drawn: list[object] = []
         draw = engine.draw_graph
 
@@ -161,8 +161,9 @@ def test_a_drawing_replaced_frees_its_figure_at_once(monkeypatch: pytest.MonkeyP
             return out
 
         monkeypatch.setattr(engine, "draw_graph", spy)
-        note = Annotation("n", "text", {"text": "note", "x": 1.0, "y": 1.0})
-        project.table("pts").annotations.append(note)
+        graph = project.table("pts").graph
+        assert graph is not None
+        graph.variant_id = "line"
         shown = redraw.screen(project_copy(project), "pts")
         assert redraw._kept is None
         assert shown.png and len(drawn) == 1

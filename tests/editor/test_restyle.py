@@ -5,6 +5,7 @@ afresh."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
@@ -14,7 +15,7 @@ from plotdoc.builder import ProjectBuilder
 from plotdoc.editor import hits, redraw
 from plotdoc.editor.restyle import apart, recolours
 from plotdoc.editor.work import project_copy
-from plotdoc.model import Graph, PlotConfig, Project
+from plotdoc.model import Annotation, Graph, PlotConfig, Project
 
 from .test_redraw import _pixels
 
@@ -249,3 +250,55 @@ def test_a_legend_that_meets_another_artist_is_not_drawn_apart() -> None:
     assert not apart(kept.fig, renderer, legend)
     under.remove()
     assert apart(kept.fig, renderer, legend)
+
+
+NOTES: list[Annotation] = [
+    Annotation("t1", "text", {"text": "n = 40", "x": 20.0, "y": 180.0}),
+    Annotation(
+        "s1",
+        "shape",
+        {"shape": "arrow", "points": [{"x": 40.0, "y": 40.0}, {"x": 120.0, "y": 90.0}]},
+    ),
+    Annotation(
+        "t2", "text", {"text": "outlier", "x": 12.0, "y": 1.5, "coordinates": "data", "bold": True}
+    ),
+]
+
+
+def test_annotations_added_moved_and_removed_are_drawn_on_the_kept_figure() -> None:
+    project = _project(3000)
+    table = project.table("pts")
+    _same_as_fresh(project)
+    kept = redraw._kept
+    assert kept is not None
+    fig = kept.fig
+    for note in NOTES:  # added one by one
+        table.annotations.append(copy.deepcopy(note))
+        _same_as_fresh(project)
+        assert redraw._kept is not None and redraw._kept.fig is fig
+    table.annotations[0].props["x"] = 60.0  # moved
+    table.annotations[2].props["text"] = "far out"
+    _same_as_fresh(project)
+    table.data_sets[0].values[8, 0] = 0.5  # a cell edit with annotations on the graph
+    _same_as_fresh(project)
+    del table.annotations[1]  # removed
+    _same_as_fresh(project)
+    assert redraw._kept is not None and redraw._kept.fig is fig
+
+
+def test_an_annotation_that_cannot_be_placed_warns_as_a_fresh_drawing_does() -> None:
+    project = _project(40)
+    table = project.table("pts")
+    for ds in table.data_sets:  # every value above zero, on a log Y axis
+        ds.values[:] = np.abs(ds.values) + 0.1
+    graph = _graph(project)
+    graph.axes = {**graph.axes, "leftY": {**graph.axes.get("leftY", {}), "scale": "log10"}}
+    assert not _same_as_fresh(project).warnings
+    fig = redraw._kept.fig if redraw._kept else None
+    below = {"text": "here", "x": 5.0, "y": -1.0, "coordinates": "data"}
+    table.annotations.append(Annotation("t", "text", below))
+    assert _same_as_fresh(project).warnings  # not drawn, and said so
+    assert redraw._kept is not None and redraw._kept.fig is fig
+    table.annotations.append(Annotation("u", "text", {"text": "later", "x": 5.0, "y": 5.0}))
+    assert _same_as_fresh(project).warnings  # the drawing warned: drawn afresh
+    assert redraw._kept is not None and redraw._kept.fig is not fig

@@ -2,7 +2,7 @@
 changed instead of drawing the graph again.
 
 The editor keeps the figure of the last graph it drew of an updatable table (an XY scatter
-of one value per row: symbols only, no analyses, annotations or results). On the next
+of one value per row: symbols only, no analyses, brackets or results). On the next
 drawing of that table, with the same settings and resolution, the cells are compared with
 the kept ones; a data set whose values changed has its symbols' positions set from the new
 values, and the kept figure is drawn again. That is the picture a fresh drawing gives only
@@ -42,7 +42,7 @@ from numpy.typing import NDArray
 from ..contract.variants import VARIANTS, Mark
 from ..model import Project, Table
 from .hits import Screen, picture, shown
-from .restyle import apart, boxes_around, restyled
+from .restyle import STILL, apart, boxes_around, restyled
 from .work import SCREEN_DPI, drawing
 
 F64 = NDArray[np.float64]
@@ -89,7 +89,7 @@ def updatable(table: Table) -> bool:
         and table.replicates == 1
         and table.x is not None
         and not table.analyses
-        and not table.annotations
+        and all(a.type in STILL for a in table.annotations)  # not brackets: they follow data
         and table.derived_from is None
         and all(ds.values.ndim == 2 and ds.values.shape[1] == 1 for ds in table.data_sets)
     )

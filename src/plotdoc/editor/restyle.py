@@ -1,5 +1,5 @@
 """Style edits set on the kept figure instead of drawing the graph again: a data set's
-symbols recoloured, the legend's settings changed.
+symbols recoloured, the legend's settings changed, annotations added, moved or removed.
 
 Recolouring a data set and moving or restyling the legend are common style edits, and on a
 large scatter a fresh drawing costs about twice what the kept figure's redrawing costs (see
@@ -12,7 +12,9 @@ differ from a fresh drawing, that is when the only change of everything the draw
   order: its swatches are recoloured too); or
 - in ``graph.legend`` (its position, entries, font, frame...), but for a legend at the top,
   which raises the graph title (the legend is then drawn again, from the swatches the
-  scatter's drawing gives it);
+  scatter's drawing gives it); or
+- in the table's text and shape annotations, on a drawing that warned of nothing (they are
+  drawn again, and their warnings are the drawing's);
 
 and neither the old look nor the new one gives a warning (a colour that nearly vanishes on
 the background, two legend entries that look alike): those are left to a fresh drawing,
@@ -33,8 +35,11 @@ if TYPE_CHECKING:
     from ..model import Graph, Project, Table
     from ..render.context import DrawContext
 
-#: the index of the graph in the kept figure's signature (see ``redraw._signature``)
-GRAPH_AT = 9
+#: the index of the graph and of the annotations in the kept figure's signature (see
+#: ``redraw._signature``)
+GRAPH_AT, ANNOTATIONS_AT = 9, 11
+#: the annotations that stay where they are put whatever the cells (a bracket follows them)
+STILL = frozenset({"text", "shape"})
 _MISSING = object()
 
 
@@ -45,7 +50,10 @@ def restyled(
     signature to ``now``, when it is one of the module's; False, and nothing changed,
     otherwise. ``retake`` has the kept picture taken again (it shows what changed)."""
     was = kept.signature
-    if any(a != b for k, (a, b) in enumerate(zip(was, now, strict=True)) if k != GRAPH_AT):
+    changed = {k for k, (a, b) in enumerate(zip(was, now, strict=True)) if a != b}
+    if changed == {ANNOTATIONS_AT}:
+        return reannotate(kept, project, table, retake)
+    if changed != {GRAPH_AT}:
         return False
     old, new = was[GRAPH_AT], now[GRAPH_AT]
     ax = kept.fig.axes[0]
@@ -112,6 +120,26 @@ def boxes_around(fig: Any, renderer: Any, apart: Any) -> list[Any]:
         if box is not None:
             boxes.append(box)
     return boxes
+
+
+def reannotate(kept: Any, project: Project, table: Table, retake: Callable[[Any], None]) -> bool:
+    """Draw the annotations of ``table`` on the kept figure in place of its own, when its
+    drawing warned of nothing (the warnings of the new ones are then the drawing's)."""
+    from ..canonical import stored_table
+    from ..render.guides.annotations import draw_annotations
+
+    graph = table.graph
+    if kept.warnings or graph is None:
+        return False
+    fig = kept.fig
+    for art in [a for a in fig.artists if str(a.get_gid() or "").startswith("annotation/")]:
+        kept.regions.pop(id(art), None)  # (a new artist may be given its id)
+        art.remove()
+    ctx = _context(fig, project, stored_table(table), graph)
+    draw_annotations(ctx)
+    kept.warnings = [str(w) for w in ctx.warnings]
+    retake(kept)
+    return True
 
 
 def relegend(fig: Any, project: Project, table: Table, old: Graph, new: Graph) -> bool:
