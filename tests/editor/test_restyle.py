@@ -283,6 +283,15 @@ def test_annotations_added_moved_and_removed_are_drawn_on_the_kept_figure() -> N
     _same_as_fresh(project)
     del table.annotations[1]  # removed
     _same_as_fresh(project)
+    # a colour and the legend changed under the annotations, which stay drawn over them
+    _colour(project, "B", {"hex": "#C00000"})
+    _same_as_fresh(project)
+    _graph(project).legend = {**(_graph(project).legend or {}), "position": "upperLeft"}
+    _same_as_fresh(project)
+    table.annotations.append(
+        Annotation("t3", "text", {"text": "over the legend", "x": 8.0, "y": 200.0})
+    )
+    _same_as_fresh(project)
     assert redraw._kept is not None and redraw._kept.fig is fig
 
 

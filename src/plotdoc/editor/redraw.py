@@ -42,7 +42,7 @@ from numpy.typing import NDArray
 from ..contract.variants import VARIANTS, Mark
 from ..model import Project, Table
 from .hits import Screen, picture, shown
-from .restyle import STILL, apart, boxes_around, restyled
+from .restyle import STILL, apart, axes_end, boxes_around, restyled
 from .work import SCREEN_DPI, drawing
 
 F64 = NDArray[np.float64]
@@ -172,7 +172,7 @@ def _redrawn(kept: _Kept, dpi: float) -> Screen:
                 live = [kept.title, *live]
             legend = ax.get_legend() if kept.recoloured else None
             if legend is not None and legend not in live and apart(kept.fig, renderer, legend):
-                live.append(legend)  # beside the plot, meeting nothing: drawn apart
+                live.insert(axes_end(live), legend)  # beside the plot, meeting nothing
             for art in live:
                 art.set_animated(True)  # left out of the canvas's drawing
             canvas.draw()
@@ -189,15 +189,19 @@ def _redrawn(kept: _Kept, dpi: float) -> Screen:
 
 
 def _live(fig: Any, renderer: Any) -> list[Any] | None:
-    """The artists an edit draws again, in the order the axes draw them: every symbols
-    artist from the first on, and each later artist whose box meets the plot area; None
-    when the figure is not one axes with symbols clipped to it."""
+    """The artists an edit draws again, in the order a full drawing draws them: every symbols
+    artist from the first on, each later artist of the axes whose box meets the plot area, then
+    the figure's own artists (annotations, drawn over the axes); None when the figure is not
+    one axes with symbols clipped to it, or has other figure-level artists."""
     from ..render.artists.collections import PointSymbols
 
-    figure_level = (fig.texts, fig.legends, fig.images, fig.lines, fig.patches, fig.artists)
-    if len(fig.axes) != 1 or any(figure_level) or fig.subfigs:
+    figure_level = (fig.texts, fig.legends, fig.images, fig.lines, fig.patches, fig.subfigs)
+    if len(fig.axes) != 1 or any(figure_level):
         return None
     ax = fig.axes[0]
+    over = sorted(fig.artists, key=lambda a: a.zorder)  # as Figure.draw orders them
+    if any(a.zorder <= ax.zorder for a in over):
+        return None  # drawn before the axes
     # as Axes.draw orders its children: by zorder, a stable sort, without the background
     order = sorted((a for a in ax.get_children() if a is not ax.patch), key=lambda a: a.zorder)
     first = next((k for k, a in enumerate(order) if isinstance(a, PointSymbols)), None)
@@ -212,7 +216,7 @@ def _live(fig: Any, renderer: Any) -> list[Any] | None:
             live.append(art)
         elif art.get_visible() and art.get_window_extent(renderer).overlaps(plot):
             live.append(art)
-    return live
+    return live + over
 
 
 def _title_apart(kept: _Kept, renderer: Any) -> bool:

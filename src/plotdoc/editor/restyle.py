@@ -79,17 +79,22 @@ def restyled(
         return True  # the legend, drawn over the kept picture, is gone
     if was_live and legend is not None and kept.background is not None and _live_last(kept, legend):
         legend.set_animated(True)  # left out of the kept picture, drawn over it
-        kept.live.append(legend)
+        kept.live.insert(axes_end(kept.live), legend)
     else:
         retake(kept)
     return True
 
 
+def axes_end(live: list[Any]) -> int:
+    """Where the live artists of the axes end (the figure's own, annotations, come after)."""
+    return next((k for k, a in enumerate(live) if a.axes is None), len(live))
+
+
 def _live_last(kept: Any, legend: Any) -> bool:
-    """Whether a new legend can be drawn after the kept figure's live artists: one in the plot
-    area, drawn over the symbols as a full drawing draws it, or one that meets no other
-    artist (the order then changes no pixel)."""
-    if any(a.get_zorder() > legend.get_zorder() for a in kept.live):
+    """Whether a new legend can be drawn after the kept figure's live artists of the axes:
+    one in the plot area, drawn over the symbols as a full drawing draws it, or one that meets
+    no other artist (the order then changes no pixel)."""
+    if any(a.get_zorder() > legend.get_zorder() for a in kept.live[: axes_end(kept.live)]):
         return False
     renderer = kept.canvas.get_renderer()
     box = legend.get_window_extent(renderer)
@@ -138,7 +143,13 @@ def reannotate(kept: Any, project: Project, table: Table, retake: Callable[[Any]
     ctx = _context(fig, project, stored_table(table), graph)
     draw_annotations(ctx)
     kept.warnings = [str(w) for w in ctx.warnings]
-    retake(kept)
+    if kept.background is None:
+        retake(kept)
+        return True
+    drawn = sorted(fig.artists, key=lambda a: a.zorder)  # drawn over the axes, in this order
+    for art in drawn:
+        art.set_animated(True)
+    kept.live = [*kept.live[: axes_end(kept.live)], *drawn]  # (the kept picture has none)
     return True
 
 
