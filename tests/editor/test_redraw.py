@@ -42,6 +42,7 @@ def _same_as_fresh(project: Project) -> hits.Screen:
     assert np.array_equal(_pixels(shown.png), _pixels(fresh.png))
     assert shown.regions == fresh.regions
     assert shown.frame == fresh.frame
+    assert shown.warnings == fresh.warnings
     return shown
 
 

@@ -12,12 +12,11 @@ import numpy as np
 import pytest
 
 from plotdoc.builder import ProjectBuilder
-from plotdoc.editor import hits, redraw
+from plotdoc.editor import redraw
 from plotdoc.editor.restyle import apart, recolours
-from plotdoc.editor.work import project_copy
 from plotdoc.model import Annotation, Graph, PlotConfig, Project
 
-from .test_redraw import _pixels
+from .test_redraw import _pixels, _same_as_fresh
 
 
 def _project(rows: int, preset: str = "modern") -> Project:
@@ -41,17 +40,6 @@ def _graph(project: Project) -> Graph:
     graph = project.table("pts").graph
     assert graph is not None
     return graph
-
-
-def _same_as_fresh(project: Project) -> hits.Screen:
-    shown = redraw.screen(project_copy(project), "pts")
-    fresh = hits.screen(project_copy(project), "pts")
-    assert (shown.width, shown.height) == (fresh.width, fresh.height)
-    assert np.array_equal(_pixels(shown.png), _pixels(fresh.png))
-    assert shown.regions == fresh.regions
-    assert shown.frame == fresh.frame
-    assert shown.warnings == fresh.warnings
-    return shown
 
 
 def _colour(project: Project, name: str, value: Any) -> None:

@@ -225,8 +225,7 @@ def _title_apart(kept: _Kept, renderer: Any) -> bool:
     title = kept.fig.axes[0].title
     if not (title.get_visible() and title.get_text()):
         return False
-    box = title.get_window_extent(renderer).padded(2.0)  # antialiased edges
-    return not any(other.overlaps(box) for other in kept.around_title)
+    return apart(kept.fig, renderer, title, kept.around_title)
 
 
 def _fresh(project: Project, table: Table, dpi: float) -> Screen:

@@ -101,11 +101,12 @@ def _live_last(kept: Any, legend: Any) -> bool:
     return box.overlaps(kept.fig.axes[0].bbox.padded(2.0)) or apart(kept.fig, renderer, legend)
 
 
-def apart(fig: Any, renderer: Any, art: Any) -> bool:
-    """Whether ``art`` meets no other artist of the plot, so that drawing it before or after
-    them gives the same pixels."""
+def apart(fig: Any, renderer: Any, art: Any, around: list[Any] | None = None) -> bool:
+    """Whether ``art`` meets no other artist of the plot (``around``: their boxes, when
+    already known), so that drawing it before or after them gives the same pixels."""
     box = art.get_window_extent(renderer).padded(2.0)  # antialiased edges
-    return not any(other.overlaps(box) for other in boxes_around(fig, renderer, art))
+    others = boxes_around(fig, renderer, art) if around is None else around
+    return not any(other.overlaps(box) for other in others)
 
 
 def boxes_around(fig: Any, renderer: Any, apart: Any) -> list[Any]:

@@ -23,8 +23,7 @@ from ..artists.collections import ErrorBars, PointSymbols
 from ..artists.rects import Rects
 from ..context import DrawContext
 from ..style.theme import CAP_HALF_WIDTH_PT, DASHES, HATCHES, RGBA
-from .symbol_looks import CROWD as CROWD  # read as primitives.CROWD and so on
-from .symbol_looks import size_given_by_user as size_given_by_user
+from .symbol_looks import size_given_by_user as size_given_by_user  # primitives.* too
 from .symbol_looks import symbol_handle as symbol_handle
 from .symbol_looks import symbol_look
 from .symbol_looks import thin_out as thin_out
