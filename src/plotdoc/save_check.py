@@ -302,7 +302,7 @@ def _placeholders(tree: dict[str, Any], columns: list[CellColumn]) -> Iterator[A
 def check_document(doc: dict[str, Any]) -> list[CellColumn]:
     """Check ``doc`` (the writer's document) as open would check its file; raise
     :class:`PlotdocError` naming every problem, or return its cell columns for the layout."""
-    ctx = Context(data=b"", version=doc.get("schemaVersion", CURRENT_VERSION))
+    ctx = Context(data=b"", version=doc.get("schemaVersion", CURRENT_VERSION), notices=False)
     columns = cell_columns(doc)
     problems = [p for col in columns for p in col.problems]
     tokens = {}

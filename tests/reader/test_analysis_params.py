@@ -58,11 +58,45 @@ def test_an_object_param_over_an_object_default_is_merged_key_by_key(
         {"method": "ttest", "params": {"nested": {"b": [3]}}},
         {"method": "ttest"},
     ]
-    out = _analyses(raws, ["x", "y"])
+    out = _analyses(raws, ["x", "y"], own=True)
     assert out[0].params == {"level": 1, "nested": {"a": 1, "b": [3]}}
     assert out[1].params == shared
     out[1].params["nested"]["b"].append(9)
     assert shared == {"level": 1, "nested": {"a": 1, "b": [1, 2]}}
+
+
+@pytest.mark.parametrize("own", [True, False])
+def test_params_the_file_gives_are_kept_only_when_the_pipeline_owns_them(
+    monkeypatch: pytest.MonkeyPatch, own: bool
+) -> None:
+    """A file's params are parsed for this open alone: the merge keeps them (no copy) when
+    they replace every array or object of the defaults. Params the pipeline does not own (a
+    migrated file's) are copied; so is a merge that keeps an array of the defaults."""
+    from plotdoc.reader import build
+
+    shared = {"level": 1, "items": [1, 2]}
+    monkeypatch.setitem(build._DEFAULTS, "ttest", shared)
+    given = {"items": [3]}
+    raws = [{"method": "ttest", "params": given}, {"method": "ttest", "params": {"level": 2}}]
+    out = _analyses(raws, ["x", "y"], own=own)
+    assert out[0].params == {"level": 1, "items": [3]}
+    assert (out[0].params["items"] is given["items"]) is own
+    assert out[1].params == {"level": 2, "items": [1, 2]}
+    assert out[1].params["items"] is not shared["items"]
+    out[1].params["items"].append(9)
+    assert shared == {"level": 1, "items": [1, 2]}
+
+
+def test_params_written_by_plotdoc_are_shared_with_no_other_analysis() -> None:
+    from plotdoc.writer import dumps
+
+    project = loads(_doc([{"id": f"a{i}", "method": "frequencyDistribution"} for i in range(3)]))
+    again = loads(dumps(project))  # every param given, as plotdoc writes them
+    first, second, _ = again.tables[0].analyses
+    assert first.params is not second.params
+    first.params["binWidth"] = 99
+    assert second.params["binWidth"] != 99
+    assert METHODS["frequencyDistribution"].defaults["binWidth"] != 99
 
 
 def _many(tables: int, bad: tuple[int, int] | None = None) -> bytes:

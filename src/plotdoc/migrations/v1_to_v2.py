@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any
 
 from ..contract.limits import ID_MAX
@@ -359,11 +360,17 @@ def _convert_table(
     analyses = table.get("analyses") or []
     # the methods of the table's analyses that name data sets (a table may have hundreds of
     # analyses of a few methods, often of none that does)
-    methods = {m for a in analyses if isinstance(m := a.get("method"), str)}
+    methods: set[Any]
+    try:  # in C
+        methods = set(map(dict.get, analyses, repeat("method")))
+    except TypeError:  # a method that is no string (the writer's check refuses it)
+        methods = {m for a in analyses if isinstance(m := a.get("method"), str)}
     naming = {
         method: spec
         for method in methods
-        if (spec := METHODS.get(method)) is not None and spec.names_data_sets
+        if isinstance(method, str)
+        and (spec := METHODS.get(method)) is not None
+        and spec.names_data_sets
     }
     for analysis in analyses if naming else ():
         method = analysis.get("method")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Iterator
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -112,17 +113,23 @@ def _ids(given: Iterable[str | None], prefix: str) -> list[str]:
     return out
 
 
-def _analyses(raws: list[dict[str, Any]], ids: list[str]) -> list[Analysis]:
+def _analyses(raws: list[dict[str, Any]], ids: list[str], *, own: bool) -> list[Analysis]:
     """Each analysis with its method's defaults and the file's params merged over them.
 
     The params of a table's analyses are merged shallowly (a deep merge only where a param
-    and its default are both objects) and then copied all at once with one orjson round trip,
-    so no two analyses, and no analysis and the methods' defaults, share an object.
+    and its default are both objects), and no two analyses, and no analysis and the
+    methods' defaults, share an object. ``own`` says that the params are the pipeline's
+    own, parsed from the file and shared with nothing: merged over defaults that are all
+    strings, numbers, booleans or null, or whose objects and arrays the file replaces, they
+    are kept as they are (a file plotdoc wrote gives every param). Any other merge is
+    copied, all at once, with one orjson round trip.
     """
     merged: list[dict[str, Any]] = []
+    copied: list[int] = []  # the merges that hold an object or array of the defaults
     exact = True
-    # per method: its defaults and the names of those that are objects
-    known: dict[str, tuple[dict[str, Any], frozenset[str]]] = {}
+    # per method: its defaults, the names of those that are objects, and of those that are
+    # objects or arrays
+    known: dict[str, tuple[dict[str, Any], frozenset[str], frozenset[str]]] = {}
     for a in raws:
         method = a["method"]
         entry = known.get(method)
@@ -132,20 +139,33 @@ def _analyses(raws: list[dict[str, Any]], ids: list[str]) -> list[Analysis]:
                 exact = False
                 found = METHODS[method].defaults
             objects = frozenset(k for k, v in found.items() if type(v) is dict)
-            entry = known[method] = (found, objects)
-        defaults, objects = entry
+            mutable = frozenset(k for k, v in found.items() if not _immutable(v))
+            entry = known[method] = (found, objects, mutable)
+        defaults, objects, mutable = entry
         patch = a.get("params")
         if not patch:
-            merged.append(defaults)
+            if mutable:
+                copied.append(len(merged))
+            merged.append(dict(defaults))
         elif objects and any(type(patch.get(k)) is dict for k in objects):
-            merged.append(merge(defaults, patch))
+            merged.append(merge(defaults, patch))  # a copy of both already
         else:
+            if not own or not mutable <= patch.keys():
+                copied.append(len(merged))
             merged.append({**defaults, **patch})
-    # the params come from the parsed JSON, the defaults were checked to read back the same
-    fresh = json_copy(merged) if exact else copy.deepcopy(merged)
+    if copied:
+        picked = [merged[i] for i in copied]
+        fresh = json_copy(picked) if exact else copy.deepcopy(picked)
+        for i, params in zip(copied, fresh, strict=True):
+            merged[i] = params
     return [
-        Analysis(aid, a["method"], params) for a, aid, params in zip(raws, ids, fresh, strict=True)
+        Analysis(aid, a["method"], params) for a, aid, params in zip(raws, ids, merged, strict=True)
     ]
+
+
+def _immutable(value: Any) -> bool:
+    """Whether ``value`` may be shared: a string, a number, a boolean or None."""
+    return value is None or type(value) in (str, int, float, bool)
 
 
 def _method_defaults(method: str) -> dict[str, Any] | None:
@@ -201,8 +221,8 @@ def _table(ctx: Context, raw: dict[str, Any], index: int, tid: str) -> Table:
         x = np.concatenate([x, np.full(max(rows - len(x), 0), np.nan)])[:rows]
     if labels is not None:
         labels = (labels + [""] * rows)[:rows]
-    analysis_ids = _ids((a.get("id") for a in raw.get("analyses") or []), "analysis")
-    analyses = _analyses(raw.get("analyses") or [], analysis_ids)
+    analysis_ids = _ids(map(dict.get, raw.get("analyses") or [], repeat("id")), "analysis")
+    analyses = _analyses(raw.get("analyses") or [], analysis_ids, own=not ctx.migrated)
     ann_ids = _ids((a.get("id") for a in raw.get("annotations") or []), "annotation")
     annotations = []
     for a, aid in zip(raw.get("annotations") or [], ann_ids, strict=True):

@@ -56,6 +56,10 @@ class Context:
     #: whether the cells become arrays (an open): the semantic stage converts them once for
     #: the import; a check that builds nothing reads small data sets without numpy
     arrays: bool = True
+    #: whether the semantic stage asks the analyses' methods for their notices (warnings
+    #: about the data an analysis would run on); a save's check, which reports only errors,
+    #: does not
+    notices: bool = True
     project: Project | None = None
 
     @property

@@ -10,12 +10,13 @@ import datetime as dt
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import islice, repeat
+from operator import itemgetter
 from typing import Any
 
 import orjson
 
-from ..analyses.methods.spec import Notice
+from ..analyses.methods.spec import MethodSpec, Notice
 from ..contract import plots as P
 from ..contract.entries import SUMMARY_REPLICATES
 from ..contract.families import FAMILIES
@@ -358,12 +359,8 @@ def _table(
     analyses = table.get("analyses") or []
     if analyses and not _analyses_plain(analyses, family.id, set_ids):
         yield from _analysis_problems(analyses, path, family.id, set_ids, table)
-    elif analyses:  # only methods that give notices are asked (a project may have 40,000)
-        noticing = {m for m in {a["method"] for a in analyses} if METHODS[m].has_notices}
-        memo = _TableNotices()
-        for a, analysis in enumerate(analyses) if noticing else ():
-            if analysis["method"] in noticing:
-                yield from _notices(table, analysis, (*path, "analyses", a), memo)
+    elif analyses and ctx.notices:  # a project may have 40,000 analyses: see _table_notices
+        yield from _table_notices(table, analyses, path)
     yield from check_positions(table, path)
     seen_ann: dict[str, int] = {}
     plotted = len(data_sets)
@@ -404,11 +401,13 @@ def _table(
 def _analyses_plain(analyses: list[Any], family_id: str, set_ids: Any) -> bool:
     """Whether a table's analyses have none of the problems :func:`_analysis_problems`
     finds, by whole-list passes (a table may have 200 analyses, a project 40,000)."""
-    methods = {a["method"] for a in analyses}
+    methods = set(map(_METHOD_OF, analyses))
     if any(family_id not in METHODS[m].families for m in methods):
         return False
-    ids = [i for i in map(_id_of, analyses) if i is not None]
-    if len(set(ids)) != len(ids):
+    ids = list(map(dict.get, analyses, repeat("id")))  # None where an id is not given
+    distinct = set(ids)
+    distinct.discard(None)
+    if len(distinct) != len(ids) - ids.count(None):
         return False
     grouped = {m for m in methods if METHODS[m].names_data_sets}
     if grouped:
@@ -420,8 +419,7 @@ def _analyses_plain(analyses: list[Any], family_id: str, set_ids: Any) -> bool:
     return True
 
 
-def _id_of(item: dict[str, Any]) -> Any:
-    return item.get("id")
+_METHOD_OF = itemgetter("method")
 
 
 def _named(method_id: str, params: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], Any]]:
@@ -444,23 +442,40 @@ class _TableNotices:
     #: per method id: the params of its last analysis and their warnings
     last: dict[str, tuple[Any, list[Notice]]] = field(default_factory=dict)
 
+    def of(self, table: Any, method: MethodSpec, given: dict[str, Any]) -> list[Notice]:
+        """The notices of ``method`` with the params ``given`` (a table's analyses often
+        repeat a method with the same params: their notices too)."""
+        last = self.last.get(method.id)
+        if last is not None and last[0] == given:
+            return last[1]
+        notices = method.notices(table, {**method.default_map, **given}, self.facts)
+        self.last[method.id] = (given, notices)
+        return notices
+
 
 def _notices(table: Any, analysis: Any, apath: Path, memo: _TableNotices) -> Iterator[Problem]:
     """The warnings a method gives about an analysis as the file has it (a logX fit over
     what look like raw concentrations)."""
     method = METHODS[analysis["method"]]
-    if not method.has_notices:
+    if method.has_notices:
+        for key, code, message in memo.of(table, method, analysis.get("params") or {}):
+            yield warning(code, (*apath, "params", key), message)
+
+
+def _table_notices(table: Any, analyses: list[Any], path: Path) -> Iterator[Problem]:
+    """:func:`_notices` of each of a table's analyses, in their order, in one loop that asks
+    only the methods that give notices (a project may have 40,000 analyses)."""
+    noticing = {m: spec for m in set(map(_METHOD_OF, analyses)) if (spec := METHODS[m]).has_notices}
+    if not noticing:
         return
-    given = analysis.get("params") or {}
-    # a table's analyses often repeat a method with the same params: their notices too
-    last = memo.last.get(method.id)
-    if last is not None and last[0] == given:
-        notices = last[1]
-    else:
-        notices = method.notices(table, {**method.default_map, **given}, memo.facts)
-        memo.last[method.id] = (given, notices)
-    for key, code, message in notices:
-        yield warning(code, (*apath, "params", key), message)
+    memo = _TableNotices()
+    for a, analysis in enumerate(analyses):
+        method = noticing.get(analysis["method"])
+        if method is None:
+            continue
+        notices = memo.of(table, method, analysis.get("params") or {})
+        for key, code, message in notices if notices else ():
+            yield warning(code, (*path, "analyses", a, "params", key), message)
 
 
 def _analysis_problems(
