@@ -3,6 +3,7 @@ theme fills every field."""
 
 from __future__ import annotations
 
+import copy
 import re
 import typing
 from pathlib import Path
@@ -84,3 +85,18 @@ def test_every_style_field_looked_up_by_name_exists() -> None:
     }
     assert len(names) > 50
     assert {(f, n) for f, n in names if n not in fields} == set()
+
+
+@pytest.mark.parametrize("element", sorted(ELEMENTS))
+def test_each_call_gives_a_style_of_its_own(element: str) -> None:
+    """The theme works out a data set's styles once; what a caller changes (a colour, a
+    nested value slot) is never seen by the next caller."""
+    theme = make_theme("modern", True)
+    first = theme.element_defaults(element, 1)
+    expected = copy.deepcopy(first)
+    for key, value in list(first.items()):
+        if isinstance(value, dict):
+            value.clear()
+        first[key] = "changed"
+    assert theme.element_defaults(element, 1) == expected
+    assert make_theme("modern", True).element_defaults(element, 1) == expected

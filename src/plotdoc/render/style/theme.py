@@ -185,6 +185,10 @@ class Theme:
         fill where the preset fills with the palette colour itself.
         """
         k = 0 if i is None else i
+        return _deep_copy(_element_table(self, k, own)[element])
+
+    def _element_table(self, k: int, own: RGBA | None) -> dict[str, dict[str, Any]]:
+        """Every element's theme style for data set ``k`` (see :meth:`element_defaults`)."""
         s = self.shapes
         col = self.palette(k) if own is None else with_alpha(own, 1.0)
         fg = self.foreground
@@ -316,7 +320,15 @@ class Theme:
             },
             "referenceLine": {"color": fg, "thickness": s.line_width * 0.75, "dashStyle": "dashed"},
         }
-        return table[element]
+        return table
+
+
+@lru_cache(maxsize=1024)
+def _element_table(theme: Theme, k: int, own: RGBA | None) -> dict[str, dict[str, Any]]:
+    """:meth:`Theme._element_table`, worked out once per theme, data set and own colour (a
+    drawing asks for a data set's styles hundreds of times); never to be changed: callers
+    get copies."""
+    return theme._element_table(k, own)
 
 
 #: the elements whose colour names a data set, in the order that gives the data set its own
