@@ -1,5 +1,6 @@
 """The graph on screen kept between edits: a cell edit moves the symbols of the data set it
-changed instead of drawing the graph again.
+changed (a scatter), or draws that data set's column again (a column graph, see
+:mod:`plotdoc.editor.recolumn`), instead of drawing the graph again.
 
 The editor keeps the figure of the last graph it drew of an updatable table (an XY scatter
 of one value per row: symbols only, no analyses, brackets or results). On the next
@@ -14,14 +15,15 @@ when nothing else follows the changed values, so it is done only when:
   ranges and ticks follow these), and
 - no artist but the data set's own symbols is drawn from its values (no line, label, spike).
 
-A change of a data set's symbol colour is set on the kept figure too
+A change of a data set's symbol colour is set on the kept scatter too
 (:mod:`plotdoc.editor.restyle`). Anything else (a moved range, a point gone, another style
 edit, another table) is drawn afresh, and that drawing is kept in turn. One figure is kept at
 a time.
 
 After an edit only the symbols are drawn again. The first edit draws the kept figure once
 without its live artists (the symbols, from the first one in drawing order on, and whatever
-the plot area shows that is drawn after them) and keeps that picture; each edit restores it
+the plot area shows that is drawn after them; in a column graph, every data set's marks from
+the first one on) and keeps that picture; each edit restores it
 and draws the live artists over it, in the order a full drawing draws them. The axes, their
 labels and the axis titles are not drawn again: a full drawing draws them where no symbol
 reaches, so the picture is the same, pixel for pixel. The graph title (and, once a colour
@@ -41,6 +43,7 @@ from numpy.typing import NDArray
 
 from ..contract.variants import VARIANTS, Mark
 from ..model import Project, Table
+from . import recolumn
 from .hits import Screen, picture, shown
 from .restyle import STILL, apart, axes_end, boxes_around, restyled
 from .work import SCREEN_DPI, drawing
@@ -74,13 +77,23 @@ class _Kept:
     title: Any = None
     #: the boxes a title drawn apart must not meet (see :func:`~plotdoc.editor.restyle.boxes_around`)
     around_title: list[Any] = field(default_factory=list)
+    #: a column graph (see :mod:`plotdoc.editor.recolumn`): what each shown data set's
+    #: marks reach, worked out at its first cell edit
+    column: bool = False
+    reach: dict[int, Any] | None = None
 
 
 _kept: _Kept | None = None
 
 
 def updatable(table: Table) -> bool:
-    """Whether the graph of ``table`` can be kept and its symbols moved after a cell edit."""
+    """Whether the graph of ``table`` can be kept and its symbols moved (a scatter) or a
+    column drawn again (a column graph, see :mod:`plotdoc.editor.recolumn`) after a cell
+    edit."""
+    return _scatter(table) or recolumn.updatable(table)
+
+
+def _scatter(table: Table) -> bool:
     graph = table.graph
     return (
         graph is not None
@@ -163,7 +176,7 @@ def _redrawn(kept: _Kept, dpi: float) -> Screen:
     if not kept.decided:  # at the first edit, and when the kept picture changed
         kept.decided = True
         renderer = canvas.get_renderer()
-        live = _live(kept.fig, renderer)
+        live = _live(kept.fig, renderer, kept.column)
         if live is not None:
             ax = kept.fig.axes[0]
             kept.around_title = boxes_around(kept.fig, renderer, ax.title)
@@ -188,12 +201,19 @@ def _redrawn(kept: _Kept, dpi: float) -> Screen:
     return shown(kept.fig, canvas, kept.warnings, dpi, kept.regions)
 
 
-def _live(fig: Any, renderer: Any) -> list[Any] | None:
+def _live(fig: Any, renderer: Any, column: bool = False) -> list[Any] | None:
     """The artists an edit draws again, in the order a full drawing draws them: every symbols
-    artist from the first on, each later artist of the axes whose box meets the plot area, then
-    the figure's own artists (annotations, drawn over the axes); None when the figure is not
-    one axes with symbols clipped to it, or has other figure-level artists."""
+    artist (every data set's mark, in a column graph) from the first on, each later artist of
+    the axes whose box meets the plot area, then the figure's own artists (annotations, drawn
+    over the axes); None when the figure is not one axes with these marks clipped to it, or
+    has other figure-level artists."""
     from ..render.artists.collections import PointSymbols
+    from ..render.ids import data_set_of
+
+    def mark(art: Any) -> bool:
+        if column:
+            return data_set_of(art.get_gid()) is not None
+        return isinstance(art, PointSymbols)
 
     figure_level = (fig.texts, fig.legends, fig.images, fig.lines, fig.patches, fig.subfigs)
     if len(fig.axes) != 1 or any(figure_level):
@@ -204,19 +224,25 @@ def _live(fig: Any, renderer: Any) -> list[Any] | None:
         return None  # drawn before the axes
     # as Axes.draw orders its children: by zorder, a stable sort, without the background
     order = sorted((a for a in ax.get_children() if a is not ax.patch), key=lambda a: a.zorder)
-    first = next((k for k, a in enumerate(order) if isinstance(a, PointSymbols)), None)
+    first = next((k for k, a in enumerate(order) if mark(a)), None)
     if first is None:
         return None
     plot = ax.bbox.padded(2.0)  # pixels: antialiased edges reach just past the area
     live: list[Any] = []
     for art in order[first:]:
-        if isinstance(art, PointSymbols):
-            if not art.get_clip_on() or art.get_clip_box() is None:
-                return None  # symbols that may draw anywhere
+        if mark(art):
+            if not art.get_clip_on() or (art.get_clip_box() is None and not _clipped_to(ax, art)):
+                return None  # marks that may draw anywhere
             live.append(art)
         elif art.get_visible() and art.get_window_extent(renderer).overlaps(plot):
             live.append(art)
     return live + over
+
+
+def _clipped_to(ax: Any, art: Any) -> bool:
+    """Whether ``art`` is clipped to the plot area's patch (as the axes clip what is added)."""
+    clip = art.get_clip_path()
+    return clip is not None and getattr(clip, "_patch", None) is ax.patch
 
 
 def _title_apart(kept: _Kept, renderer: Any) -> bool:
@@ -236,20 +262,23 @@ def _fresh(project: Project, table: Table, dpi: float) -> Screen:
     fig, warnings = draw_graph(project, table, dpi=dpi)
     said = [str(w) for w in warnings]
     shown = picture(fig, said, dpi)
-    if not (updatable(table) and table.x is not None):
+    scatter = _scatter(table) and table.x is not None
+    if not (scatter or recolumn.updatable(table)):
         _release(fig)  # the picture and its regions are plain data: nothing refers to it
         return shown
-    assert table.x is not None
     kept = _Kept(
         table.id,
         dpi,
         _signature(project, table),
-        table.x.copy(),
+        table.x.copy() if scatter and table.x is not None else np.empty(0),
         [ds.values[:, 0].copy() for ds in table.data_sets],
         fig,
         said,
     )
-    kept.symbols = _own_symbols(kept)
+    if scatter:
+        kept.symbols = _own_symbols(kept)
+    else:
+        kept.column = True
     kept.titles = copy.deepcopy(table.titles)
     _kept = kept
     return shown
@@ -345,10 +374,12 @@ def _extent(values: F64) -> tuple[float, float, float]:
 def _moved(project: Project, table: Table, dpi: float) -> _Kept | None:
     """The kept figure with the changed data sets' symbols moved, or None to draw afresh."""
     kept = _kept
-    x = table.x
-    if kept is None or x is None or kept.table_id != table.id or kept.dpi != dpi:
+    if kept is None or kept.table_id != table.id or kept.dpi != dpi:
         return None
-    if x.shape != kept.x.shape or not np.array_equal(x, kept.x, equal_nan=True):
+    if kept.column:
+        return _recolumned(kept, project, table)
+    x = table.x
+    if x is None or x.shape != kept.x.shape or not np.array_equal(x, kept.x, equal_nan=True):
         return None
     signature = _signature(project, table)
     if kept.signature != signature:
@@ -376,4 +407,26 @@ def _moved(project: Project, table: Table, dpi: float) -> _Kept | None:
         art.stale = True
         kept.regions.pop(id(art), None)
         kept.columns[i] = new.copy()
+    return kept
+
+
+def _recolumned(kept: _Kept, project: Project, table: Table) -> _Kept | None:
+    """The kept column graph with the changed data sets' columns drawn again (see
+    :mod:`plotdoc.editor.recolumn`), or None to draw afresh."""
+    if kept.signature != _signature(project, table):
+        return None
+    if kept.titles != table.titles and not _retitled(kept, table.titles):
+        return None
+    changed: list[int] = []
+    for i, ds in enumerate(table.data_sets):
+        new, old = ds.values[:, 0], kept.columns[i]
+        if np.array_equal(new, old, equal_nan=True):
+            continue
+        if new.shape != old.shape or not np.array_equal(np.isfinite(new), np.isfinite(old)):
+            return None  # a point appears or goes: its ids and looks change
+        changed.append(i)
+    if changed and not recolumn.moved(kept, project, table, changed):
+        return None
+    for i in changed:
+        kept.columns[i] = table.data_sets[i].values[:, 0].copy()
     return kept

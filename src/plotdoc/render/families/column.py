@@ -55,12 +55,11 @@ MARKS = frozenset(
 def draw(ctx: DrawContext) -> None:
     table = ctx.table
     visible = ctx.visible_data_sets()
-    labels = [table.data_sets[i].name for i in visible]
-    layout = ctx.category_layout("single", len(visible), 1, labels)
+    layout = column_layout(ctx, visible)
     ctx.set_categories(layout)
     ctx.legend_auto = False
     variant = ctx.variant
-    mode = str(ctx.options.get("mode") or variant.default_mode or "meanWithSd")
+    mode = column_mode(ctx)
     entry = table.entry
     # a column of values; with summary data, the data set's one row [mean, sd-or-sem, n]
     columns = [_column_cells(table.data_sets[i].values, entry) for i in visible]
@@ -69,10 +68,7 @@ def draw(ctx: DrawContext) -> None:
         return
     centers: list[tuple[float, float]] = []
     for slot, i in enumerate(visible):
-        pos = layout.center(slot)
-        values = columns[slot]
-        rows = list(range(values.size))
-        top = _draw_column(ctx, variant.marks, mode, i, pos, values, rows, layout.width, entry)
+        pos, values, top = draw_one(ctx, layout, slot, i)
         ctx.anchor(pos, top, i)
         ce = summary.summary(values, mode, entry)
         if ce is not None:
@@ -83,6 +79,32 @@ def draw(ctx: DrawContext) -> None:
         x, y = ctx.xy(px, py)
         line = primitives.polyline(ctx, x, y, visible[0], "line/centers", element="line", z=2.0)
         line.set_color(_across_color(ctx, visible[0]))
+
+
+def column_layout(ctx: DrawContext, visible: list[int]) -> CategoryLayout:
+    """Where the columns of the data sets ``visible`` stand."""
+    labels = [ctx.table.data_sets[i].name for i in visible]
+    return ctx.category_layout("single", len(visible), 1, labels)
+
+
+def column_mode(ctx: DrawContext) -> str:
+    """What the columns show (``plot.options.mode``, or the variant's)."""
+    return str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
+
+
+def draw_one(
+    ctx: DrawContext, layout: CategoryLayout, slot: int, i: int
+) -> tuple[float, np.ndarray, float]:
+    """The marks of data set ``i``, the column at ``slot`` of ``layout`` (not before-after
+    lines, which cross the columns): where it stands, the values it drew from, and the top of
+    what it drew. The editor draws a column again with it after a cell edit
+    (:mod:`plotdoc.editor.recolumn`)."""
+    pos = layout.center(slot)
+    values = _column_cells(ctx.table.data_sets[i].values, ctx.table.entry)
+    rows = list(range(values.size))
+    marks, mode, entry = ctx.variant.marks, column_mode(ctx), ctx.table.entry
+    top = _draw_column(ctx, marks, mode, i, pos, values, rows, layout.width, entry)
+    return pos, values, top
 
 
 def _draw_column(
