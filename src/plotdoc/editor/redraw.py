@@ -45,7 +45,7 @@ from ..contract.variants import VARIANTS, Mark
 from ..model import Project, Table
 from . import recolumn
 from .hits import Screen, picture, shown
-from .restyle import STILL, apart, axes_end, boxes_around, restyled
+from .restyle import STILL, apart, axes_end, boxes_around, restyled, retitled, title_apart
 from .work import SCREEN_DPI, drawing
 
 F64 = NDArray[np.float64]
@@ -109,7 +109,7 @@ def _scatter(table: Table) -> bool:
 
 
 def _signature(project: Project, table: Table) -> Any:
-    """Everything the drawing reads but the cells and the titles (see :func:`_retitled`)."""
+    """Everything the drawing reads but the cells and the titles (see :func:`~plotdoc.editor.restyle.retitled`)."""
     return copy.deepcopy(
         (
             project.meta,
@@ -180,7 +180,7 @@ def _redrawn(kept: _Kept, dpi: float) -> Screen:
         if live is not None:
             ax = kept.fig.axes[0]
             kept.around_title = boxes_around(kept.fig, renderer, ax.title)
-            if _title_apart(kept, renderer):
+            if title_apart(kept, renderer):
                 kept.title = ax.title
                 live = [kept.title, *live]
             legend = ax.get_legend() if kept.recoloured else None
@@ -245,15 +245,6 @@ def _clipped_to(ax: Any, art: Any) -> bool:
     return clip is not None and getattr(clip, "_patch", None) is ax.patch
 
 
-def _title_apart(kept: _Kept, renderer: Any) -> bool:
-    """Whether the graph title can be drawn apart from the kept picture: a visible text whose
-    box meets no other artist's, so drawing it before or after them gives the same pixels."""
-    title = kept.fig.axes[0].title
-    if not (title.get_visible() and title.get_text()):
-        return False
-    return apart(kept.fig, renderer, title, kept.around_title)
-
-
 def _fresh(project: Project, table: Table, dpi: float) -> Screen:
     global _kept
     from ..render.engine import draw_graph
@@ -313,44 +304,6 @@ def _own_symbols(kept: _Kept) -> dict[int, Any]:
     return out
 
 
-def _retitled(kept: _Kept, titles: Any) -> bool:
-    """Set a new graph title's text on the kept figure, when that is the only change of the
-    titles and the title stays one plain text (no run drawn raised or lowered): the engine
-    sets the same text on the same artist (``render/guides/titles.py``), and nothing else of
-    the figure follows it (the title is placed at the plot's top edge and wraps at the plot's
-    width). The picture is then drawn again whole once (see :func:`_redrawn`). False, and
-    nothing changed, for anything else."""
-    from ..render.style.text import needs_runs, rich_label
-
-    old, new = kept.titles, titles
-    if not (isinstance(old, dict) and isinstance(new, dict)) or old.keys() != new.keys():
-        return False
-    if any(old[k] != new[k] for k in old if k != "graph"):
-        return False
-    before, after = old.get("graph"), new.get("graph")
-    if not (isinstance(before, dict) and isinstance(after, dict)):
-        return False
-    if {k: v for k, v in before.items() if k != "text"} != {
-        k: v for k, v in after.items() if k != "text"
-    }:
-        return False
-    was, now = before.get("text"), after.get("text")
-    if not (isinstance(was, str) and isinstance(now, str) and was and now):
-        return False  # an automatic (the table's name) or hidden title: drawn afresh
-    if needs_runs(was) or needs_runs(now) or len(kept.fig.axes) != 1:
-        return False
-    title = kept.fig.axes[0].title
-    if not title.get_text():
-        return False
-    rich_label(title, now)
-    kept.regions.pop(id(title), None)
-    kept.titles = copy.deepcopy(titles)
-    if kept.title is title and _title_apart(kept, kept.canvas.get_renderer()):
-        return True  # drawn apart, over the kept picture, as the symbols are
-    _retake(kept)  # the title is part of the kept picture: taken again, with the title
-    return True
-
-
 def _retake(kept: _Kept) -> None:
     """Take the kept picture again at the next draw (something drawn in it changed)."""
     for art in kept.live:
@@ -386,7 +339,7 @@ def _moved(project: Project, table: Table, dpi: float) -> _Kept | None:
         if not restyled(kept, project, table, signature, _retake):
             return None
         kept.signature = signature
-    if kept.titles != table.titles and not _retitled(kept, table.titles):
+    if kept.titles != table.titles and not retitled(kept, table.titles, _retake):
         return None
     moves: list[tuple[int, F64, NDArray[np.intp]]] = []
     for i, ds in enumerate(table.data_sets):
@@ -415,7 +368,7 @@ def _recolumned(kept: _Kept, project: Project, table: Table) -> _Kept | None:
     :mod:`plotdoc.editor.recolumn`), or None to draw afresh."""
     if kept.signature != _signature(project, table):
         return None
-    if kept.titles != table.titles and not _retitled(kept, table.titles):
+    if kept.titles != table.titles and not retitled(kept, table.titles, _retake):
         return None
     changed: list[int] = []
     for i, ds in enumerate(table.data_sets):

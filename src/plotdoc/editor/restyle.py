@@ -1,5 +1,6 @@
 """Style edits set on the kept figure instead of drawing the graph again: a data set's
-symbols recoloured, the legend's settings changed, annotations added, moved or removed.
+symbols recoloured, the legend's settings changed, annotations added, moved or removed, a new
+graph title (:func:`retitled`).
 
 Recolouring a data set and moving or restyling the legend are common style edits, and on a
 large scatter a fresh drawing costs about twice what the kept figure's redrawing costs (see
@@ -27,6 +28,7 @@ and a test compares every picture with a fresh drawing's, pixel for pixel.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -288,3 +290,50 @@ def _warned(ctx: DrawContext, entries: list[int], legend: bool) -> bool:
         handles = [symbol_handle(ctx, i) for i in entries]
         warn_look_alikes(ctx, [str(i) for i in entries], handles, [ctx.ds_name(i) for i in entries])
     return bool(ctx.warnings)
+
+
+def retitled(kept: Any, titles: Any, retake: Callable[[Any], None]) -> bool:
+    """Set a new graph title's text on the kept figure, when that is the only change of the
+    titles and the title stays one plain text (no run drawn raised or lowered): the engine
+    sets the same text on the same artist (``render/guides/titles.py``), and nothing else of
+    the figure follows it (the title is placed at the plot's top edge and wraps at the plot's
+    width). The picture is then drawn again whole once (see ``redraw._redrawn``). False, and
+    nothing changed, for anything else."""
+    from ..render.style.text import needs_runs, rich_label
+
+    old, new = kept.titles, titles
+    if not (isinstance(old, dict) and isinstance(new, dict)) or old.keys() != new.keys():
+        return False
+    if any(old[k] != new[k] for k in old if k != "graph"):
+        return False
+    before, after = old.get("graph"), new.get("graph")
+    if not (isinstance(before, dict) and isinstance(after, dict)):
+        return False
+    if {k: v for k, v in before.items() if k != "text"} != {
+        k: v for k, v in after.items() if k != "text"
+    }:
+        return False
+    was, now = before.get("text"), after.get("text")
+    if not (isinstance(was, str) and isinstance(now, str) and was and now):
+        return False  # an automatic (the table's name) or hidden title: drawn afresh
+    if needs_runs(was) or needs_runs(now) or len(kept.fig.axes) != 1:
+        return False
+    title = kept.fig.axes[0].title
+    if not title.get_text():
+        return False
+    rich_label(title, now)
+    kept.regions.pop(id(title), None)
+    kept.titles = copy.deepcopy(titles)
+    if kept.title is title and title_apart(kept, kept.canvas.get_renderer()):
+        return True  # drawn apart, over the kept picture, as the symbols are
+    retake(kept)  # the title is part of the kept picture: taken again, with the title
+    return True
+
+
+def title_apart(kept: Any, renderer: Any) -> bool:
+    """Whether the graph title can be drawn apart from the kept picture: a visible text whose
+    box meets no other artist's, so drawing it before or after them gives the same pixels."""
+    title = kept.fig.axes[0].title
+    if not (title.get_visible() and title.get_text()):
+        return False
+    return apart(kept.fig, renderer, title, kept.around_title)
