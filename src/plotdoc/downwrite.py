@@ -9,14 +9,13 @@ when there is any. Nothing is dropped silently.
 
 from __future__ import annotations
 
-from itertools import repeat
 from typing import Any
 
 from .contract.entries import is_summary, spread_name
 from .contract.methods import METHODS
 from .contract.site import CURRENT_VERSION, SUPPORTED_VERSIONS
 from .jsoncopy import json_copy
-from .migrations.v1_to_v2 import data_set_ids, table_to_ids
+from .migrations.v1_to_v2 import data_set_ids, methods_of, table_to_ids
 from .model import Project, Table
 from .problems import Problem, error, excerpt
 
@@ -56,10 +55,7 @@ def with_ids(out: dict[str, Any], table: Table) -> None:
 def _analyses_copy(analyses: list[Any]) -> list[Any]:
     """The written analyses with a copy of each that names data sets (a project may have
     40,000 analyses, most often of methods that name none: those are not changed)."""
-    try:  # the methods in C first: most often none of them names data sets
-        methods = set(map(dict.get, analyses, repeat("method")))
-    except TypeError:  # a method that is no string (the check refuses it)
-        methods = None
+    methods = methods_of(analyses)  # most often none of them names data sets
     if methods is not None and not any(map(_names_data_sets, methods)):
         return analyses
     naming = [i for i, a in enumerate(analyses) if _names_data_sets(a.get("method"))]

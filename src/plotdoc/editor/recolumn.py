@@ -38,7 +38,7 @@ import numpy as np
 
 from ..contract.entries import VALUES
 from ..contract.variants import VARIANTS, Mark
-from .restyle import STILL
+from .restyle import cells_alone, kept_context
 
 if TYPE_CHECKING:
     from ..model import Project, Table
@@ -54,13 +54,7 @@ def updatable(table: Table) -> bool:
     if graph is None or table.format != "column" or table.entry != VALUES:
         return False
     marks = VARIANTS[graph.variant_id].marks
-    return (
-        not _NOT_KEPT.intersection(marks)
-        and not table.analyses
-        and all(a.type in STILL for a in table.annotations)
-        and table.derived_from is None
-        and all(ds.values.ndim == 2 and ds.values.shape[1] == 1 for ds in table.data_sets)
-    )
+    return not _NOT_KEPT.intersection(marks) and cells_alone(table)
 
 
 @dataclass(frozen=True)
@@ -120,15 +114,10 @@ def _context(fig: Any, project: Project, table: Table) -> DrawContext:
     """A drawing context for the kept figure ``fig`` as the family's drawing leaves it when
     it draws a column: categories set, the plot width asked for by ties not yet known."""
     from ..canonical import stored_table
-    from ..render.context import DrawContext
-    from ..render.style.theme import make_theme
 
     stored = stored_table(table)  # what a drawing draws (see render.engine.draw_graph)
-    graph = stored.graph
-    assert graph is not None
-    theme = make_theme(graph.active_preset_id, graph.apply_preset_non_color)
-    ax = fig.axes[0]
-    ctx = DrawContext(fig=fig, ax=ax, project=project, table=stored, graph=graph, theme=theme)
+    assert stored.graph is not None
+    ctx = kept_context(fig, project, stored, stored.graph)
     ctx.categorical = True
     ctx.legend_auto = False
     ctx.preferred_width_pt = 0.0

@@ -45,7 +45,15 @@ from ..contract.variants import VARIANTS, Mark
 from ..model import Project, Table
 from . import recolumn
 from .hits import Screen, picture, shown
-from .restyle import STILL, apart, axes_end, boxes_around, restyled, retitled, title_apart
+from .restyle import (
+    apart,
+    axes_end,
+    boxes_around,
+    cells_alone,
+    restyled,
+    retitled,
+    title_apart,
+)
 from .work import SCREEN_DPI, drawing
 
 F64 = NDArray[np.float64]
@@ -101,10 +109,7 @@ def _scatter(table: Table) -> bool:
         and VARIANTS[graph.variant_id].marks == (Mark.SYMBOL,)  # symbols only: they move
         and table.replicates == 1
         and table.x is not None
-        and not table.analyses
-        and all(a.type in STILL for a in table.annotations)  # not brackets: they follow data
-        and table.derived_from is None
-        and all(ds.values.ndim == 2 and ds.values.shape[1] == 1 for ds in table.data_sets)
+        and cells_alone(table)
     )
 
 

@@ -42,6 +42,19 @@ if TYPE_CHECKING:
 GRAPH_AT, ANNOTATIONS_AT = 9, 11
 #: the annotations that stay where they are put whatever the cells (a bracket follows them)
 STILL = frozenset({"text", "shape"})
+
+
+def cells_alone(table: Table) -> bool:
+    """Whether only the data sets' own marks follow ``table``'s cells: no analyses or
+    results, annotations that stay where they are put (no brackets), one value per row."""
+    return (
+        not table.analyses
+        and all(a.type in STILL for a in table.annotations)
+        and table.derived_from is None
+        and all(ds.values.ndim == 2 and ds.values.shape[1] == 1 for ds in table.data_sets)
+    )
+
+
 _MISSING = object()
 
 
@@ -143,7 +156,7 @@ def reannotate(kept: Any, project: Project, table: Table, retake: Callable[[Any]
     for art in [a for a in fig.artists if str(a.get_gid() or "").startswith("annotation/")]:
         kept.regions.pop(id(art), None)  # (a new artist may be given its id)
         art.remove()
-    ctx = _context(fig, project, stored_table(table), graph)
+    ctx = kept_context(fig, project, stored_table(table), graph)
     draw_annotations(ctx)
     kept.warnings = [str(w) for w in ctx.warnings]
     if kept.background is None:
@@ -166,7 +179,7 @@ def relegend(fig: Any, project: Project, table: Table, old: Graph, new: Graph) -
     if "top" in ((old.legend or {}).get("position"), (new.legend or {}).get("position")):
         return False  # a legend at the top raises the graph title
     stored = stored_table(table)
-    ctx, before = _context(fig, project, stored, new), _context(fig, project, stored, old)
+    ctx, before = kept_context(fig, project, stored, new), kept_context(fig, project, stored, old)
     shown = ctx.visible_data_sets()
     for graph, context in ((new, ctx), (old, before)):
         if _warned(context, [i for i in shown if not _hidden(graph, i)], True):
@@ -229,7 +242,7 @@ def restyle(
         return False
     if names & set((graph.style_overrides or {}).get("perPoint", {})):
         return False
-    ctx, before = _context(fig, project, stored, graph), _context(fig, project, stored, old)
+    ctx, before = kept_context(fig, project, stored, graph), kept_context(fig, project, stored, old)
     looks: list[tuple[Any, Any]] = []
     for name in sorted(names):
         art = symbols[index[name]]
@@ -267,8 +280,9 @@ def _hidden(graph: Graph, i: int) -> bool:
     return bool(item.get("hidden"))
 
 
-def _context(fig: Any, project: Project, table: Table, graph: Graph) -> DrawContext:
-    """A drawing context for ``graph`` on the kept figure, to read styles (nothing drawn)."""
+def kept_context(fig: Any, project: Project, table: Table, graph: Graph) -> DrawContext:
+    """A drawing context for ``graph`` on the kept figure: to read styles, or to draw marks
+    on it again (``plotdoc.editor.recolumn``)."""
     from ..render.context import DrawContext
     from ..render.style.theme import make_theme
 

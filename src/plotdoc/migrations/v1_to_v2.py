@@ -360,10 +360,8 @@ def _convert_table(
     analyses = table.get("analyses") or []
     # the methods of the table's analyses that name data sets (a table may have hundreds of
     # analyses of a few methods, often of none that does)
-    methods: set[Any]
-    try:  # in C
-        methods = set(map(dict.get, analyses, repeat("method")))
-    except TypeError:  # a method that is no string (the writer's check refuses it)
+    methods = methods_of(analyses)
+    if methods is None:  # a method that is no string (the writer's check refuses it)
         methods = {m for a in analyses if isinstance(m := a.get("method"), str)}
     naming = {
         method: spec
@@ -438,6 +436,15 @@ def _anchor(anchor: Doc, refs: _Refs, to_ids: bool) -> Doc:
             k = int(tail) if tail.isascii() and tail.isdigit() and len(tail) < 7 else 0
         return {"kind": "group", "groupIndex": k}
     return anchor
+
+
+def methods_of(analyses: list[Doc]) -> set[Any] | None:
+    """The methods a table's analyses name (None for an analysis without one), gathered in
+    C (a table may have hundreds of analyses); None when one is not hashable (no string)."""
+    try:
+        return set(map(dict.get, analyses, repeat("method")))
+    except TypeError:
+        return None
 
 
 def table_to_ids(table: Doc, names: Sequence[str], ids: Sequence[str]) -> None:

@@ -473,8 +473,7 @@ def _table_notices(table: Any, analyses: list[Any], path: Path) -> Iterator[Prob
         method = noticing.get(analysis["method"])
         if method is None:
             continue
-        notices = memo.of(table, method, analysis.get("params") or {})
-        for key, code, message in notices if notices else ():
+        for key, code, message in memo.of(table, method, analysis.get("params") or {}):
             yield warning(code, (*path, "analyses", a, "params", key), message)
 
 
