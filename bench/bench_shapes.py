@@ -10,7 +10,9 @@ The shapes (each within the contract's limits, written by plotdoc's own writer):
 
 For each: open (``plotdoc.loads``) against ``orjson.loads`` with the collector paused (target
 <= 2.5x); save (``plotdoc.writer.dumps``, compact and default) against ``orjson.dumps`` of the
-parsed document, compact and indented (target <= 2x); peak memory (tracemalloc) of
+parsed document, compact and indented (target <= 2x): saved again unchanged, with one table
+changed since the last save, and the first save after open (nothing kept by
+:mod:`plotdoc.save_memo`); peak memory (tracemalloc) of
 ``plotdoc.open_project`` of the file against reading it and ``orjson.loads`` (target <= 1.5x).
 Each plotdoc step and its reference are timed in turn (interleaved); medians and bests are
 printed with the machine's load average.
@@ -20,9 +22,11 @@ from __future__ import annotations
 
 import argparse
 import gc
+import itertools
 import statistics
 import sys
 import tempfile
+import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
@@ -36,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_open import interleaved, load, without_gc
 
 from plotdoc.api import loads, open_project
+from plotdoc.save_memo import MEMO
 from plotdoc.writer import dumps
 
 Document = dict[str, Any]
@@ -123,13 +128,21 @@ def line(label: str, mine: list[float], ref: list[float], target: str) -> str:
     )
 
 
+def calls_per_timing(func: Callable[[], object], seconds: float = 0.05) -> int:
+    """How many calls of ``func`` one timing makes, so that a timing lasts about ``seconds``
+    (a call of a few milliseconds, timed alone, is mostly the machine's noise)."""
+    start = time.perf_counter()
+    func()
+    return max(1, round(seconds / max(time.perf_counter() - start, 1e-6)))
+
+
 def run_shape(name: str, repeat: int) -> None:
     what, build = SHAPES[name]
     data = build()
     print(f"\n{name}: {what}, {len(data) / 1e6:.2f} MB (default layout); {load()}")
     project = loads(data)
     tree = orjson.loads(data)
-    number = max(1, int(2e6 // len(data)))
+    number = calls_per_timing(lambda: orjson.dumps(tree))
     t = interleaved(
         {"ref": without_gc(lambda: orjson.loads(data)), "open": lambda: loads(data)},
         repeat,
@@ -148,6 +161,28 @@ def run_shape(name: str, repeat: int) -> None:
     )
     print(line("save compact vs orjson.dumps", t["save"], t["ref"], "target <= 2x"))
     print(line("save default vs dumps indented", t["save_indent"], t["ref_indent"], "target <= 2x"))
+    edits = itertools.count()
+
+    def edited() -> bytes:  # one table renamed since the last save (an edit, then a save)
+        n = next(edits)
+        project.tables[n % len(project.tables)].name = f"Table {n}"
+        return dumps(project)
+
+    def first() -> bytes:  # nothing kept: the first save after open
+        MEMO.clear()
+        return dumps(project)
+
+    t = interleaved(
+        {
+            "ref_indent": lambda: orjson.dumps(tree, option=orjson.OPT_INDENT_2),
+            "edited": edited,
+            "first": first,
+        },
+        repeat,
+        number,
+    )
+    print(line("  one table changed", t["edited"], t["ref_indent"], "target <= 2x"))
+    print(line("  first save after open", t["first"], t["ref_indent"], "(for information)"))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "doc.plotdoc"
         path.write_bytes(data)

@@ -46,6 +46,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "plotdoc.reader",
         "plotdoc.canonical",
         "plotdoc.save_check",
+        "plotdoc.save_memo",
         "plotdoc.writer",
         "plotdoc.downwrite",
     ),

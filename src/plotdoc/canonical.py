@@ -47,7 +47,7 @@ from .contract.styles import SEMANTIC_KEYS
 from .contract.variants import VARIANTS
 from .model import DataSet, Table
 
-__all__ = ["map_order", "ordered", "stored_rows", "stored_table"]
+__all__ = ["map_order", "ordered", "ordered_table", "stored_rows", "stored_table"]
 
 #: What the keys of a map name: data sets by index, data sets by name, or points by index.
 MapKind = Literal["index", "name", "point"]
@@ -138,6 +138,11 @@ def ordered(value: Any, node: Node = ROOT, names: Names | None = None) -> Any:
     is part of. A key the schema does not describe is kept, last, for the check to name it."""
     walk = _walk(node)
     return value if walk is None else walk(value, _NO_NAMES if names is None else names)
+
+
+def ordered_table(value: Any) -> Any:
+    """One table of a document (as :func:`ordered` puts it in the whole document)."""
+    return ordered(value, _TABLE)
 
 
 def _walk(node: Node) -> Walk | None:

@@ -299,10 +299,26 @@ def _placeholders(tree: dict[str, Any], columns: list[CellColumn]) -> Iterator[A
         yield placeholder
 
 
-def check_document(doc: dict[str, Any]) -> list[CellColumn]:
+@dataclass
+class Checked:
+    """What the check of a document gives the writer."""
+
+    #: every place holding cells, converted for the layout
+    columns: list[CellColumn]
+    #: the cell count of each table checked, by the table's index
+    cells: dict[int, int]
+
+
+def check_document(doc: dict[str, Any], known: dict[int, int] | None = None) -> Checked:
     """Check ``doc`` (the writer's document) as open would check its file; raise
-    :class:`PlotdocError` naming every problem, or return its cell columns for the layout."""
+    :class:`PlotdocError` naming every problem, or return its cell columns for the layout.
+
+    ``known`` holds the stand-ins of tables checked before (:mod:`plotdoc.save_memo`), by
+    ``id``, each to its cell count: only what is checked across tables reads them.
+    """
     ctx = Context(data=b"", version=doc.get("schemaVersion", CURRENT_VERSION), notices=False)
+    if known:
+        ctx.known = known
     columns = cell_columns(doc)
     problems = [p for col in columns for p in col.problems]
     tokens = {}
@@ -328,7 +344,13 @@ def check_document(doc: dict[str, Any]) -> list[CellColumn]:
     finally:
         for i, value in tokens.items():
             columns[i].holder[columns[i].key] = value
+    if known:  # the tree read back holds new dicts: the stand-ins are known by their place
+        ctx.known = {
+            id(read): known[id(given)]
+            for read, given in zip(tree["tables"], doc["tables"], strict=True)
+            if id(given) in known
+        }
     problems = run_checks(tree, columns, ctx)
     if any(p.severity == "error" for p in problems):
         raise PlotdocError(problems, ctx.omitted)
-    return columns
+    return Checked(columns, ctx.cells)

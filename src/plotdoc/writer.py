@@ -24,7 +24,7 @@ import numpy as np
 import orjson
 
 from .atomic import write_atomic
-from .canonical import ordered, stored_table
+from .canonical import ordered, ordered_table, stored_table
 from .contract import site
 from .contract.families import FAMILIES
 from .contract.limits import MAX_FILE_BYTES
@@ -34,6 +34,8 @@ from .gcpause import collector_paused
 from .model import Annotation, DataSet, Graph, Project, Table
 from .problems import error
 from .save_check import CellColumn, check_document
+from .save_memo import MAX_WRITTEN, MEMO, fingerprint, stand_in
+from .save_memo import entry as new_entry
 from .version import __version__
 
 __all__ = ["dumps", "now_timestamp", "save_project", "to_document", "write_atomic"]
@@ -60,6 +62,16 @@ def to_document(
     ``schema_version`` 1 writes version 1's references; see :mod:`plotdoc.downwrite` for
     the check that the project fits in it.
     """
+    doc = _head(project, now, keep_timestamps, schema_version)
+    doc["tables"] = [ordered_table(_table(stored_table(t), schema_version)) for t in project.tables]
+    return doc
+
+
+def _head(
+    project: Project, now: str | None, keep_timestamps: bool, schema_version: int
+) -> dict[str, Any]:
+    """The document of ``project`` in the canonical form, its tables apart (``tables`` is an
+    empty list, in its place)."""
     if keep_timestamps:
         kept = {"createdAt": project.created_at, "modifiedAt": project.modified_at}
         stamps = {key: value for key, value in kept.items() if value is not None}
@@ -75,7 +87,7 @@ def to_document(
         "meta": project.meta,
         "usermeta": project.usermeta,
         "view": project.view,
-        "tables": [_table(stored_table(t), schema_version) for t in project.tables],
+        "tables": [],
     }
     out: dict[str, Any] = ordered(doc)
     return out
@@ -213,21 +225,14 @@ def _dumps(
     project: Project, now: str | None, compact: bool, keep_timestamps: bool, schema_version: int
 ) -> bytes:
     try:
-        doc = to_document(project, now=now, keep_timestamps=keep_timestamps)
-        columns = check_document(doc)
-        if schema_version != site.CURRENT_VERSION:
-            misfits = unfit(project, schema_version)
-            if misfits:
-                raise SaveError(misfits)
-            doc = to_document(
-                project, now=now, keep_timestamps=keep_timestamps, schema_version=schema_version
-            )
-            columns = check_document(doc)
+        if schema_version == site.CURRENT_VERSION:
+            data = _current(project, now, compact, keep_timestamps)
+            if len(data) > MAX_FILE_BYTES and not compact:
+                data = _current(project, now, True, keep_timestamps)
+        else:
+            data = _older(project, now, compact, keep_timestamps, schema_version)
     except PlotdocError as exc:
         raise _save_error(exc) from None
-    data = _serialise(doc, columns, compact)
-    if len(data) > MAX_FILE_BYTES and not compact:
-        data = _serialise(doc, columns, compact=True)
     if len(data) > MAX_FILE_BYTES:
         raise SaveError(
             [
@@ -242,15 +247,89 @@ def _dumps(
     return data
 
 
+def _current(project: Project, now: str | None, compact: bool, keep_timestamps: bool) -> bytes:
+    """The project in the current version, each table written again from what the last save
+    of it kept when it is unchanged since (:mod:`plotdoc.save_memo`)."""
+    doc = _head(project, now, keep_timestamps, site.CURRENT_VERSION)
+    results = any(t.derived_from is not None for t in project.tables)
+    tables: list[Any] = doc["tables"]
+    known: dict[int, int] = {}
+    kept: dict[int, bytes] = {}  # by index: the bytes of a table written as they were
+    fresh: list[tuple[int, Table, bytes]] = []  # tables to keep once written
+    for i, table in enumerate(project.tables):
+        print_ = fingerprint(table)
+        entry = None if print_ is None else MEMO.get(table, print_)
+        if entry is not None and compact in entry.written:
+            stand = stand_in(table, results)
+            known[id(stand)] = entry.cells
+            kept[i] = entry.written[compact]
+            tables.append(stand)
+            continue
+        tables.append(ordered_table(_table(stored_table(table))))
+        if print_ is not None:
+            fresh.append((i, table, print_))
+    checked = check_document(doc, known)
+    _lay_out(checked.columns, compact)
+    for i, table, print_ in fresh:
+        kept[i] = written = _table_bytes(tables[i], compact)
+        if len(written) <= MAX_WRITTEN:
+            entry = MEMO.get(table, print_) or new_entry(table, print_, checked.cells[i])
+            entry.written[compact] = written
+            MEMO.put(table, entry)
+    for i, written in kept.items():
+        tables[i] = orjson.Fragment(written)
+    return _encode(doc, compact)
+
+
+def _older(
+    project: Project, now: str | None, compact: bool, keep_timestamps: bool, schema_version: int
+) -> bytes:
+    """The project in an older version: checked in the current one, then in that one."""
+    doc = to_document(project, now=now, keep_timestamps=keep_timestamps)
+    check_document(doc)
+    misfits = unfit(project, schema_version)
+    if misfits:
+        raise SaveError(misfits)
+    doc = to_document(
+        project, now=now, keep_timestamps=keep_timestamps, schema_version=schema_version
+    )
+    columns = check_document(doc).columns
+    _lay_out(columns, compact)
+    data = _encode(doc, compact)
+    if len(data) > MAX_FILE_BYTES and not compact:
+        _lay_out(columns, True)
+        data = _encode(doc, True)
+    return data
+
+
 def _save_error(exc: PlotdocError) -> SaveError:
     """A refused or failed save as :class:`~plotdoc.SaveError`, whatever step found it."""
     return exc if isinstance(exc, SaveError) else SaveError(exc.problems, exc.omitted)
 
 
-def _serialise(doc: dict[str, Any], columns: list[CellColumn], compact: bool) -> bytes:
+def _lay_out(columns: list[CellColumn], compact: bool) -> None:
+    """Put each place of cells in the document in the layout's form."""
     for column in columns:
         column.holder[column.key] = _layout(column, compact)
-    option = orjson.OPT_SERIALIZE_NUMPY | orjson.OPT_APPEND_NEWLINE
+
+
+#: A table alone, indented, sits where a document's tables do: after this, before the tail.
+_INDENTED_HEAD = b'{\n  "tables": [\n    '
+_INDENTED_TAIL = b"\n  ]\n}"
+
+
+def _table_bytes(table: dict[str, Any], compact: bool) -> bytes:
+    """The bytes of one table of the document, as the document's serialisation holds them."""
+    if compact:
+        return _encode(table, compact, final=False)
+    alone = _encode({"tables": [table]}, compact, final=False)
+    return alone[len(_INDENTED_HEAD) : -len(_INDENTED_TAIL)]
+
+
+def _encode(doc: dict[str, Any], compact: bool, *, final: bool = True) -> bytes:
+    option = orjson.OPT_SERIALIZE_NUMPY
+    if final:
+        option |= orjson.OPT_APPEND_NEWLINE
     if not compact:
         option |= orjson.OPT_INDENT_2
     try:

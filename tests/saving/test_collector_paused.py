@@ -19,9 +19,9 @@ def test_save_pauses_the_collector_and_resumes_it(monkeypatch: pytest.MonkeyPatc
     during: list[bool] = []
     check = writer.check_document
 
-    def spy(doc: dict[str, object]) -> object:
+    def spy(doc: dict[str, object], known: dict[int, int] | None = None) -> object:
         during.append(gc.isenabled())
-        return check(doc)  # type: ignore[arg-type]
+        return check(doc, known)  # type: ignore[arg-type]
 
     monkeypatch.setattr(writer, "check_document", spy)
     assert gc.isenabled()

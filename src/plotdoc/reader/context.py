@@ -60,6 +60,13 @@ class Context:
     #: about the data an analysis would run on); a save's check, which reports only errors,
     #: does not
     notices: bool = True
+    #: tables a save checked before, unchanged since (:mod:`plotdoc.save_memo`): the stand-in
+    #: dict put in their place, by ``id``, to the table's cell count. The structure and
+    #: semantic stages pass a stand-in by; the checks across tables read its id (and its
+    #: analyses' ids and methods)
+    known: dict[int, int] = field(default_factory=dict)
+    #: the cell count of each table the semantic stage checked, by the table's index
+    cells: dict[int, int] = field(default_factory=dict)
     project: Project | None = None
 
     @property

@@ -56,10 +56,13 @@ class Checker:
         defs: Mapping[str, Node],
         flat: dict[int, FlatRows] | None = None,
         limit: int = MAX_LISTED_PROBLEMS,
+        known: Mapping[int, int] | None = None,
     ) -> None:
         self.defs = defs
         self.flat = flat if flat is not None else {}
         self.limit = limit
+        #: values checked before (a save's unchanged tables), by ``id``: passed by
+        self.known = known or {}
         self.problems: list[Problem] = []
         self.omitted = 0
         # a node's options by JSON type, and a tagged node's options by tag (the schema's
@@ -76,6 +79,8 @@ class Checker:
     # -- dispatch -----------------------------------------------------------------------
 
     def check(self, node: Node, value: Any, path: Path) -> None:
+        if self.known and id(value) in self.known:
+            return
         if isinstance(node, Ref):
             node = self.defs[node.name]
         # a valid value is accepted by a closure compiled once, without paths or messages
@@ -500,7 +505,7 @@ def _sketch(node: Node, defs: Mapping[str, Node], depth: int = 0) -> str:
 def check_structure(ctx: Context) -> Iterator[Problem]:
     """The document against its version's description (the current one after a migration)."""
     root, defs = description(ctx.version)
-    checker = Checker(defs, ctx.flat)
+    checker = Checker(defs, ctx.flat, known=ctx.known)
     checker.check(root, ctx.tree, ())
     ctx.omitted += checker.omitted  # the pipeline's too-many-problems error says how many
     yield from checker.problems

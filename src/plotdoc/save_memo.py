@@ -1,0 +1,219 @@
+"""What save remembers of the tables it wrote, so that an unchanged table costs a comparison.
+
+A project of 200 tables with 200 analyses each holds 40,000 analyses; a save builds, orders,
+checks and serialises every one of them, about 25 times what serialising the document alone
+costs. Most saves follow a small change (an edit, then the editor's save or its recovery copy),
+so most tables are what the last save wrote. After a save has checked a table and written it,
+this module keeps, for that table object:
+
+- its **fingerprint**: every field of the table serialised in C by orjson, with the cells'
+  types, shapes and bytes (the bytes themselves up to :data:`RAW_CELL_BYTES`, a BLAKE2
+  digest past them);
+- the table's bytes as written, in the layout written (compact or indented), and its cells.
+
+The next save of the same table object computes its fingerprint again. When it is the same,
+the table is written again from the kept bytes, and open's stages, run over the document as
+always, pass by it (:attr:`plotdoc.reader.context.Context.known`); what is checked across
+tables (unique ids, references to a table or an analysis, the project's cells, the file's
+size) is checked every time. A changed table, or one seen for the first time, is built,
+checked and serialised in full, and kept for the next save.
+
+A fingerprint is exact for every value save accepts: strings, numbers (an integer is never
+taken for a float, nor ``True`` for ``1``), null, arrays, objects with their keys in order,
+and the cells' bytes. Anything else (a numpy scalar, a ``str`` or ``int`` subclass, a date, a
+class of the caller's) stops the fingerprint, and the table is checked in full, as before.
+Three values orjson writes as another value are the exception: a float NaN or infinity
+(written ``null``), an ``enum.Enum`` member (written as its value) and a ``uuid.UUID``
+(written as its text). Set by code at a place where the last save wrote that same JSON
+value, such a value is written as that JSON value instead of being refused.
+
+Not kept: results tables (their check reads their source table), tables with a data set of
+more than :data:`MAX_CELLS` cells or written in more than :data:`MAX_WRITTEN` bytes (cells are
+checked in a few array passes; their bytes would take memory for little gain), and anything
+once the table object is gone (entries are dropped with it).
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import threading
+import weakref
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import orjson
+
+from .model import Analysis, Annotation, DataSet, Graph, PlotConfig, Table
+
+__all__ = [
+    "MAX_CELLS",
+    "MAX_WRITTEN",
+    "MEMO",
+    "Entry",
+    "Memo",
+    "entry",
+    "fingerprint",
+    "stand_in",
+]
+
+#: Data sets (and X columns) of more cells make their table checked and serialised at every
+#: save; so do tables written in more bytes than :data:`MAX_WRITTEN`.
+MAX_CELLS = 10_000
+MAX_WRITTEN = 1 << 20
+#: Cell bytes kept as they are (in hexadecimal) in a fingerprint; past this, their digest.
+RAW_CELL_BYTES = 8_192
+
+_OPTIONS = (
+    orjson.OPT_PASSTHROUGH_DATACLASS
+    | orjson.OPT_PASSTHROUGH_DATETIME
+    | orjson.OPT_PASSTHROUGH_SUBCLASS
+)
+#: The model's own classes a fingerprint opens (their fields, in order).
+_MODEL = frozenset({Analysis, Annotation, DataSet, Graph, PlotConfig})
+
+
+class _Unknown(Exception):
+    """A value the fingerprint does not take: the table is checked in full."""
+
+
+def _fields(value: Any) -> Any:
+    """What orjson writes, in a fingerprint, for a value it does not write itself."""
+    kind = type(value)
+    if kind in _MODEL:
+        return value.__dict__
+    if kind is np.ndarray and value.size <= MAX_CELLS:
+        dtype = value.dtype
+        if dtype.kind in "fiu":  # the type (its number and byte order), shape and bytes
+            cells = value.tobytes()
+            if len(cells) > RAW_CELL_BYTES:
+                cells = hashlib.blake2b(cells).digest()
+            return (dtype.num, dtype.isnative, value.shape, cells.hex())
+        if dtype.kind == "O":  # text cells
+            return (value.shape, value.tolist())
+    raise _Unknown
+
+
+@dataclass
+class Entry:
+    """One table as the last save checked and wrote it."""
+
+    fingerprint: bytes
+    #: the table's cells, as the project's cell count counts them
+    cells: int
+    #: the containers of the table holding a null, each with those above it (the table's
+    #: fields first), and what they held then (:func:`_nulls_kept`)
+    holders: list[Any] = field(default_factory=list)
+    held: list[Any] = field(default_factory=list)
+    #: the table's bytes, by layout (True: compact)
+    written: dict[bool, bytes] = field(default_factory=dict)
+
+
+def entry(table: Table, fingerprint: bytes, cells: int) -> Entry:
+    """A new entry for ``table``, checked and written with ``fingerprint``."""
+    holders = _holding_nulls(table)
+    return Entry(fingerprint, cells, holders, gc.get_referents(*holders))
+
+
+def _holding_nulls(table: Table) -> list[Any]:
+    """The containers of ``table`` (its fields, objects, arrays and the model's objects in
+    them) that hold a null, each followed up to the table's fields."""
+    root = table.__dict__
+    above: dict[int, Any] = {id(root): None}
+    found: dict[int, Any] = {}
+    stack: list[Any] = [root]
+    while stack:
+        node = stack.pop()
+        null = False
+        for value in node.values() if type(node) is dict else node:
+            if value is None:
+                null = True
+                continue
+            kind = type(value)
+            if kind in _MODEL:
+                value = value.__dict__
+            elif kind is not dict and kind is not list and kind is not tuple:
+                continue
+            if id(value) not in above:
+                above[id(value)] = node
+                stack.append(value)
+        while null and node is not None and id(node) not in found:
+            found[id(node)] = node
+            node = above[id(node)]
+    return [root, *(node for key, node in found.items() if key != id(root))]
+
+
+def _nulls_kept(table: Table, kept: Entry) -> bool:
+    """Whether every null of ``table`` at the last save is still null: the containers that
+    held one hold the same values (the same objects, or equal ones).
+
+    orjson writes NaN and the infinities as null, so the fingerprint alone would take a NaN
+    set where a null was for the null (a save that keeps nothing refuses it). A NaN is equal
+    to nothing, so a container holding one where it held None, or an object holding one
+    put in place of an object that held None, compares unequal.
+    """
+    if not kept.holders or kept.holders[0] is not table.__dict__:
+        return False
+    try:
+        return bool(gc.get_referents(*kept.holders) == kept.held)
+    except Exception:  # an object whose comparison fails (numpy arrays): not the same
+        return False
+
+
+def fingerprint(table: Table) -> bytes | None:
+    """Every field of ``table`` as exact bytes, or None when the table is not kept (a
+    results table, too many cells, or a value a fingerprint does not take)."""
+    if type(table) is not Table or table.derived_from is not None:
+        return None
+    try:
+        return orjson.dumps(table.__dict__, option=_OPTIONS, default=_fields)
+    except orjson.JSONEncodeError:  # a value not taken (or nested too deep)
+        return None
+
+
+def stand_in(table: Table, analyses: bool) -> dict[str, Any]:
+    """What a kept table is in the document the check reads: its id, and with ``analyses``
+    (some table of the project is a results table) its analyses' ids and methods."""
+    out: dict[str, Any] = {"id": table.id}
+    if analyses:
+        out["analyses"] = [{"id": a.id, "method": a.method} for a in table.analyses]
+    return out
+
+
+class Memo:
+    """The kept tables, by table object (held weakly: an entry goes with its table)."""
+
+    def __init__(self) -> None:
+        self._entries: dict[int, tuple[weakref.ref[Table], Entry]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, table: Table, fingerprint: bytes) -> Entry | None:
+        """The entry of ``table`` when its fingerprint is ``fingerprint``."""
+        kept = self._entries.get(id(table))
+        if kept is None or kept[0]() is not table or kept[1].fingerprint != fingerprint:
+            return None
+        return kept[1] if _nulls_kept(table, kept[1]) else None
+
+    def put(self, table: Table, entry: Entry) -> None:
+        key = id(table)
+
+        def gone(_: object, key: int = key) -> None:
+            with self._lock:
+                kept = self._entries.get(key)
+                if kept is not None and kept[0]() is None:
+                    del self._entries[key]
+
+        with self._lock:
+            self._entries[key] = (weakref.ref(table, gone), entry)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+#: The memo every save of this process shares.
+MEMO = Memo()
