@@ -5,7 +5,9 @@ before a byte is written, this module runs over it the open pipeline's own forbi
 structure and semantic stages, so whatever save writes, open accepts. Two checks come first,
 for what open never sees because a file cannot hold it: a number JSON cannot hold (NaN or an
 infinity anywhere but a missing cell, an integer beyond what is read back exactly) and a value
-that is not JSON at all (a set, bytes, a key that is not a string).
+that is not JSON at all (a set, bytes, a key that is not a string). A value that stands for a
+JSON value is written as that value: a numpy scalar, a tuple, a dict subclass, an
+``enum.Enum`` member (its value) and a ``uuid.UUID`` (its text).
 
 Cells stay arrays: a data set's numeric array is summarised for the structure stage (its row
 widths and cell types) and handed to the semantic stage as the block the reader would have
@@ -16,7 +18,9 @@ checks rows read from a file.
 
 from __future__ import annotations
 
+import enum
 import math
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -155,7 +159,9 @@ def _walk(doc: Any, ctx: Context) -> Iterator[Problem]:
                 continue
             if isinstance(key, str) and key in FORBIDDEN_KEYS:
                 ctx.forbidden.append((*path, key))
-            if value is None or isinstance(value, (str, bool)):
+            while isinstance(value, enum.Enum):  # written as its value (as orjson writes it)
+                value = value.value
+            if value is None or isinstance(value, (str, bool, uuid.UUID)):
                 continue
             vpath = (*path, key)
             if isinstance(value, float):

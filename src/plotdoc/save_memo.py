@@ -20,12 +20,12 @@ checked and serialised in full, and kept for the next save.
 
 A fingerprint is exact for every value save accepts: strings, numbers (an integer is never
 taken for a float, nor ``True`` for ``1``), null, arrays, objects with their keys in order,
-and the cells' bytes. Anything else (a numpy scalar, a ``str`` or ``int`` subclass, a date, a
-class of the caller's) stops the fingerprint, and the table is checked in full, as before.
-Three values orjson writes as another value are the exception: a float NaN or infinity
-(written ``null``), an ``enum.Enum`` member (written as its value) and a ``uuid.UUID``
-(written as its text). Set by code at a place where the last save wrote that same JSON
-value, such a value is written as that JSON value instead of being refused.
+and the cells' types and bytes; an ``enum.Enum`` member and a ``uuid.UUID`` are written as
+the JSON they stand for whether a table is kept or not. Anything else (a numpy scalar, a
+``str`` or ``int`` subclass, a date, a class of the caller's) stops the fingerprint, and the
+table is checked in full, as before. orjson writes NaN and the infinities as null, so an entry
+also keeps the containers that held a null and what they held (:func:`_nulls_kept`): a NaN
+set where a null was is refused, as a save that keeps nothing refuses it.
 
 Not kept: results tables (their check reads their source table), tables with a data set of
 more than :data:`MAX_CELLS` cells or written in more than :data:`MAX_WRITTEN` bytes (cells are

@@ -76,9 +76,9 @@ BY_HAND: dict[str, tuple[Edit, tuple[str, str]]] = {
         _usermeta("when", dt.datetime(2024, 1, 1)),
         ("not-json-value", "usermeta.when"),
     ),
-    "an-enum-in-an-analysis-param": (
+    "an-enum-of-a-value-not-offered": (  # written as its value, which is checked
         _param(1, 1, "output", Colour.RED),
-        ("not-json-value", "tables[1].analyses[1].params.output"),
+        ("not-in-enum", "tables[1].analyses[1].params.output"),
     ),
     "a-dataclass-in-usermeta": (
         _usermeta("p", Point(1.0)),

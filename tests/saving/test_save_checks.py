@@ -7,7 +7,9 @@ over its own file, the only good copy, which a refused save must leave byte for 
 
 from __future__ import annotations
 
+import enum
 import math
+import uuid
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
@@ -24,6 +26,14 @@ from plotdoc.publish.examples import example_bytes
 from plotdoc.writer import dumps
 
 Edit = Callable[[Project], None]
+
+
+class Output(enum.Enum):
+    """An enum a script may use for a choice: written as its value."""
+
+    PERCENT = "percent"
+
+
 #: (code, path) that the refusal must name, or None: the edit saves a file that opens
 Expected = tuple[str, str] | None
 
@@ -376,6 +386,11 @@ EDITS: dict[str, tuple[Edit, Expected]] = {
         None,
     ),
     "a-248-byte-table-name-in-unicode": (_set(_t(0), "name", "é" * 124), None),
+    "an-enum-member-as-a-param": (
+        lambda p: p.tables[1].analyses[1].params.__setitem__("output", Output.PERCENT),
+        None,
+    ),
+    "a-uuid-in-usermeta": (_item(lambda p: p.usermeta, "id", uuid.UUID(int=5)), None),
 }
 
 

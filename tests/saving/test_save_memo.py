@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import gc
 import math
+import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -27,6 +28,7 @@ from plotdoc.save_memo import MEMO, fingerprint
 from plotdoc.writer import dumps
 
 from .test_save_check_fast import ALL
+from .test_save_checks import Output
 
 NOW = "2024-06-01T12:00:00Z"
 Edit = Callable[[Project], None]
@@ -207,6 +209,17 @@ def test_a_nan_where_a_null_was_is_refused(edit: Edit) -> None:
     with pytest.raises(PlotdocError) as info:
         dumps(project, now=NOW)
     assert "non-finite-number" in [p.code for p in info.value.errors]
+
+
+def test_what_stands_for_the_json_written_is_written_the_same() -> None:
+    """An enum member or a UUID where the last save wrote its value: the same file, as a
+    save that kept nothing writes (both write them as the JSON they stand for)."""
+    project = loads(example_bytes("complete"))
+    project.tables[1].usermeta["id"] = "00000000-0000-0000-0000-000000000005"
+    before = _outcome(project)
+    project.tables[1].analyses[1].params["output"] = Output.PERCENT
+    project.tables[1].usermeta["id"] = uuid.UUID(int=5)
+    assert _outcome(project) == before == _afresh(project)
 
 
 def test_checks_across_tables_read_the_kept_tables() -> None:
