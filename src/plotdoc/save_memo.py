@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import os
 import threading
 import weakref
 from dataclasses import dataclass, field
@@ -186,6 +187,12 @@ class Memo:
 
     def __init__(self) -> None:
         self._entries: dict[int, tuple[weakref.ref[Table], Entry]] = {}
+        self._lock = threading.Lock()
+        # a child forked while a thread held the lock would wait for it for ever
+        if hasattr(os, "register_at_fork"):  # (not on Windows, which does not fork)
+            os.register_at_fork(after_in_child=self._unlock)
+
+    def _unlock(self) -> None:
         self._lock = threading.Lock()
 
     def get(self, table: Table, fingerprint: bytes) -> Entry | None:

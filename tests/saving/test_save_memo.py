@@ -12,6 +12,8 @@ from __future__ import annotations
 import copy
 import gc
 import math
+import os
+import signal
 import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -286,3 +288,20 @@ def test_an_entry_goes_with_its_table() -> None:
     del project
     gc.collect()
     assert len(MEMO) == 0
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_child_forked_while_the_memo_is_locked_can_save() -> None:
+    project = loads(example_bytes("complete"))
+    dumps(project)
+    with MEMO._lock:  # a thread of the parent is keeping a table at the fork
+        pid = os.fork()
+        if pid == 0:  # the child: it saves, or the alarm ends it
+            signal.alarm(20)
+            try:
+                project.tables[1].name = "Changed in the child"
+                dumps(project)
+            finally:
+                os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
