@@ -20,6 +20,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from plotdoc import save_memo
 from plotdoc.api import loads
@@ -305,3 +307,25 @@ def test_a_child_forked_while_the_memo_is_locked_can_save() -> None:
                 os._exit(0)
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    steps=st.lists(
+        st.tuples(st.sampled_from(sorted(ALL)), st.booleans(), st.booleans()),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_edits_and_saves_in_any_order(steps: list[tuple[str, bool, bool]]) -> None:
+    """Edits made one after another, each followed by a save or not, in either layout: every
+    save gives what a save that keeps nothing gives, whatever the saves before kept."""
+    MEMO.clear()
+    project = loads(example_bytes("complete"))
+    dumps(project, now=NOW)
+    for name, save, compact in steps:
+        ALL[name][0](project)
+        if save:
+            outcome = _outcome(project, compact)
+            assert outcome == _afresh(project, compact), name
+            assert _outcome(project, not compact) == _afresh(project, not compact), name
