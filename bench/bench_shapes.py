@@ -172,16 +172,11 @@ def run_shape(name: str, repeat: int) -> None:
         MEMO.clear()
         return dumps(project)
 
-    t = interleaved(
-        {
-            "ref_indent": lambda: orjson.dumps(tree, option=orjson.OPT_INDENT_2),
-            "edited": edited,
-            "first": first,
-        },
-        repeat,
-        number,
-    )
+    # each against its own reference: the first save's garbage would fall on the others
+    ref_indent = lambda: orjson.dumps(tree, option=orjson.OPT_INDENT_2)  # noqa: E731
+    t = interleaved({"ref_indent": ref_indent, "edited": edited}, repeat, number)
     print(line("  one table changed", t["edited"], t["ref_indent"], "target <= 2x"))
+    t = interleaved({"ref_indent": ref_indent, "first": first}, repeat, number)
     print(line("  first save after open", t["first"], t["ref_indent"], "(for information)"))
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "doc.plotdoc"

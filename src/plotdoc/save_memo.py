@@ -35,8 +35,10 @@ once the table object is gone (entries are dropped with it).
 
 from __future__ import annotations
 
+import enum
 import gc
 import hashlib
+import math
 import os
 import threading
 import weakref
@@ -54,7 +56,6 @@ __all__ = [
     "MEMO",
     "Entry",
     "Memo",
-    "entry",
     "fingerprint",
     "stand_in",
 ]
@@ -104,22 +105,21 @@ class Entry:
     #: the table's cells, as the project's cell count counts them
     cells: int
     #: the containers of the table holding a null, each with those above it (the table's
-    #: fields first), and what they held then (:func:`_nulls_kept`)
-    holders: list[Any] = field(default_factory=list)
+    #: fields first), and what they held (:func:`_nulls_kept`); None until a save finds the
+    #: table unchanged (a table saved once never needs them)
+    holders: list[Any] | None = None
     held: list[Any] = field(default_factory=list)
     #: the table's bytes, by layout (True: compact)
     written: dict[bool, bytes] = field(default_factory=dict)
 
 
-def entry(table: Table, fingerprint: bytes, cells: int) -> Entry:
-    """A new entry for ``table``, checked and written with ``fingerprint``."""
-    holders = _holding_nulls(table)
-    return Entry(fingerprint, cells, holders, gc.get_referents(*holders))
+_LEAVES = frozenset({str, int, float, bool, type(None)})
 
 
-def _holding_nulls(table: Table) -> list[Any]:
+def _holding_nulls(table: Table) -> list[Any] | None:
     """The containers of ``table`` (its fields, objects, arrays and the model's objects in
-    them) that hold a null, each followed up to the table's fields."""
+    them) that hold a null, each followed up to the table's fields; None when the table holds
+    a NaN or an infinity (which orjson writes as null)."""
     root = table.__dict__
     above: dict[int, Any] = {id(root): None}
     found: dict[int, Any] = {}
@@ -128,13 +128,23 @@ def _holding_nulls(table: Table) -> list[Any]:
         node = stack.pop()
         null = False
         for value in node.values() if type(node) is dict else node:
-            if value is None:
-                null = True
-                continue
             kind = type(value)
+            if kind in _LEAVES:
+                if value is None:
+                    null = True
+                elif kind is float and not math.isfinite(value):
+                    return None
+                continue
+            while isinstance(value, enum.Enum):  # written as its value
+                value = value.value
+                kind = type(value)
             if kind in _MODEL:
                 value = value.__dict__
             elif kind is not dict and kind is not list and kind is not tuple:
+                if value is None:
+                    null = True
+                elif kind is float and not math.isfinite(value):
+                    return None
                 continue
             if id(value) not in above:
                 above[id(value)] = node
@@ -146,14 +156,23 @@ def _holding_nulls(table: Table) -> list[Any]:
 
 
 def _nulls_kept(table: Table, kept: Entry) -> bool:
-    """Whether every null of ``table`` at the last save is still null: the containers that
-    held one hold the same values (the same objects, or equal ones).
+    """Whether every null of ``table`` at the last save is still null.
 
     orjson writes NaN and the infinities as null, so the fingerprint alone would take a NaN
-    set where a null was for the null (a save that keeps nothing refuses it). A NaN is equal
-    to nothing, so a container holding one where it held None, or an object holding one
-    put in place of an object that held None, compares unequal.
+    set where a null was for the null (a save that keeps nothing refuses it). The first save
+    that finds a table unchanged walks it once: a table holding a NaN or an infinity is
+    checked in full, and otherwise its nulls are where the checked table had them, and the
+    containers holding them are kept. From then on those containers must hold the same
+    values (the same objects, or equal ones): a NaN is equal to nothing, so a container
+    holding one where it held None, or an object holding one put in place of an object that
+    held None, compares unequal.
     """
+    if kept.holders is None:
+        holders = _holding_nulls(table)
+        if holders is None:
+            return False
+        kept.holders, kept.held = holders, gc.get_referents(*holders)
+        return True
     if not kept.holders or kept.holders[0] is not table.__dict__:
         return False
     try:

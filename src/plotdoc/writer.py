@@ -34,8 +34,7 @@ from .gcpause import collector_paused
 from .model import Annotation, DataSet, Graph, Project, Table
 from .problems import error
 from .save_check import CellColumn, check_document
-from .save_memo import MAX_WRITTEN, MEMO, fingerprint, stand_in
-from .save_memo import entry as new_entry
+from .save_memo import MAX_WRITTEN, MEMO, Entry, fingerprint, stand_in
 from .version import __version__
 
 __all__ = ["dumps", "now_timestamp", "save_project", "to_document", "write_atomic"]
@@ -273,7 +272,7 @@ def _current(project: Project, now: str | None, compact: bool, keep_timestamps: 
     for i, table, print_ in fresh:
         kept[i] = written = _table_bytes(tables[i], compact)
         if len(written) <= MAX_WRITTEN:
-            entry = MEMO.get(table, print_) or new_entry(table, print_, checked.cells[i])
+            entry = MEMO.get(table, print_) or Entry(print_, checked.cells[i])
             entry.written[compact] = written
             MEMO.put(table, entry)
     for i, written in kept.items():
