@@ -65,7 +65,7 @@ __all__ = [
 MAX_CELLS = 10_000
 MAX_WRITTEN = 1 << 20
 #: Cell bytes kept as they are (in hexadecimal) in a fingerprint; past this, their digest.
-RAW_CELL_BYTES = 8_192
+RAW_CELL_BYTES = 512
 
 _OPTIONS = (
     orjson.OPT_PASSTHROUGH_DATACLASS
