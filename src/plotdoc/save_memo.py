@@ -12,7 +12,8 @@ this module keeps, for that table object:
 - the table's bytes as written, in the layout written (compact or indented), and its cells.
 
 The next save of the same table object computes its fingerprint again. When it is the same,
-the table is written again from the kept bytes, and open's stages, run over the document as
+or when another table object has that fingerprint (a copy of a kept table), the table is
+written again from the kept bytes, and open's stages, run over the document as
 always, pass by it (:attr:`plotdoc.reader.context.Context.known`); what is checked across
 tables (unique ids, references to a table or an analysis, the project's cells, the file's
 size) is checked every time. A changed table, or one seen for the first time, is built,
@@ -206,6 +207,9 @@ class Memo:
 
     def __init__(self) -> None:
         self._entries: dict[int, tuple[weakref.ref[Table], Entry]] = {}
+        #: the entries by fingerprint: a copy of a kept table (the editor's recovery copies,
+        #: its undo steps) is written from the bytes of the table it copies
+        self._by_print: weakref.WeakValueDictionary[bytes, Entry] = weakref.WeakValueDictionary()
         self._lock = threading.Lock()
         # a child forked while a thread held the lock would wait for it for ever
         if hasattr(os, "register_at_fork"):  # (not on Windows, which does not fork)
@@ -217,9 +221,18 @@ class Memo:
     def get(self, table: Table, fingerprint: bytes) -> Entry | None:
         """The entry of ``table`` when its fingerprint is ``fingerprint``."""
         kept = self._entries.get(id(table))
-        if kept is None or kept[0]() is not table or kept[1].fingerprint != fingerprint:
+        if kept is not None and kept[0]() is table and kept[1].fingerprint == fingerprint:
+            return kept[1] if _nulls_kept(table, kept[1]) else None
+        same = self._by_print.get(fingerprint)
+        if same is None:
             return None
-        return kept[1] if _nulls_kept(table, kept[1]) else None
+        # another table object with the same fingerprint: its bytes, once this table is
+        # walked for a NaN or an infinity (its nulls are its own)
+        entry = Entry(fingerprint, same.cells, written=dict(same.written))
+        if not _nulls_kept(table, entry):
+            return None
+        self.put(table, entry)
+        return entry
 
     def put(self, table: Table, entry: Entry) -> None:
         key = id(table)
@@ -232,10 +245,12 @@ class Memo:
 
         with self._lock:
             self._entries[key] = (weakref.ref(table, gone), entry)
+            self._by_print[entry.fingerprint] = entry
 
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
+            self._by_print.clear()
 
     def __len__(self) -> int:
         return len(self._entries)

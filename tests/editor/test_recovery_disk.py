@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import os
 import time
 from pathlib import Path
@@ -294,3 +295,39 @@ def test_a_copy_taken_before_a_save_is_not_written_after_it(tmp_path: Path) -> N
     assert not keeper._write(snapshot)
     assert recovery.find(tmp_path / "growth.plotdoc", where=tmp_path / "rec") == []
     assert recovery.find(None, where=tmp_path / "rec") == []
+
+
+def test_a_snapshot_keeps_the_last_copy_of_a_table_that_did_not_change(tmp_path: Path) -> None:
+    """Each snapshot copies only the tables changed since the last (a cell edit in place,
+    a rename); every copy written holds exactly the session's project."""
+    from plotdoc.editing import rename_table
+    from plotdoc.editing.usermeta import set_usermeta
+    from plotdoc.writer import dumps
+
+    session = _edited_session()
+    session.apply(add_table, "column", "Weights")
+    first, second = (t.id for t in session.project.tables)
+    keeper = recovery.Keeper(session, where=tmp_path)
+    steps = [
+        lambda: None,
+        lambda: session.apply(set_cell, first, 3, 1, "7.5"),  # in place, in the first table
+        lambda: session.apply(rename_table, second, "Masses"),
+        lambda: session.apply(set_usermeta, None, {"lab": "B"}),  # no table changed
+    ]
+    copies: list[list[object]] = []
+    for step in steps:
+        step()
+        snapshot = keeper._snapshot()
+        assert snapshot is not None
+        copies.append(list(snapshot.project.tables))
+        assert keeper._write(snapshot)
+        (copy,) = recovery.find(None, where=tmp_path)
+        reread, now = loads(copy.read()), "2024-01-01T00:00:00Z"
+        reread.created_at = session.project.created_at  # (stamped by the copy's save)
+        assert dumps(reread, now=now) == dumps(session.project, now=now)
+    kept = [
+        [a is b for a, b in zip(before, after, strict=True)]
+        for before, after in itertools.pairwise(copies)
+    ]
+    assert kept == [[False, True], [True, False], [True, True]]
+    assert not any(copy is table for copy in copies[-1] for table in session.project.tables)

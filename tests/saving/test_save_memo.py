@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from plotdoc import save_memo
+from plotdoc import save_memo, writer
 from plotdoc.api import loads
 from plotdoc.model import DataSet, Project
 from plotdoc.problems import PlotdocError
@@ -226,6 +226,31 @@ def test_what_stands_for_the_json_written_is_written_the_same() -> None:
     project.tables[1].analyses[1].params["output"] = Output.PERCENT
     project.tables[1].usermeta["id"] = uuid.UUID(int=5)
     assert _outcome(project) == before == _afresh(project)
+
+
+def test_a_copy_of_a_kept_table_is_written_from_its_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    project = loads(example_bytes("complete"))
+    dumps(project, now=NOW)
+    copied = copy.deepcopy(project)
+    copied.tables[1].name = "Changed in the copy"
+    built: list[str] = []
+    table = writer._table
+    monkeypatch.setattr(writer, "_table", lambda t, *a: built.append(t.id) or table(t, *a))
+    written = _outcome(copied)
+    results = [t.id for t in copied.tables if t.derived_from is not None]
+    assert sorted(built) == sorted([copied.tables[1].id, *results])  # the rest: kept bytes
+    monkeypatch.undo()
+    assert written == _afresh(copied)
+
+
+def test_a_copy_with_a_nan_where_a_null_was_is_refused() -> None:
+    project = loads(example_bytes("complete"))
+    dumps(project, now=NOW)
+    copied = copy.deepcopy(project)
+    copied.tables[1].analyses[0].params["groupA"] = math.nan
+    with pytest.raises(PlotdocError) as info:
+        dumps(copied, now=NOW)
+    assert "non-finite-number" in [p.code for p in info.value.errors]
 
 
 def test_checks_across_tables_read_the_kept_tables() -> None:

@@ -14,7 +14,9 @@ is brought up to date first. When the same file, or an untitled project, is open
 copies that belong to it are offered for recovery.
 
 The copy is taken from a snapshot of the project made on the event loop (the cells copied, as
-a computation's are) and checked and written in a worker thread: typing goes on meanwhile. A
+a computation's are; a table unchanged since the last snapshot keeps its last copy, which
+nothing changes, so that its save finds what the last one kept) and checked and written in a
+worker thread: typing goes on meanwhile. A
 project whose copy takes longer than that to write is copied again as soon as the last copy is
 written. Each copy written (or removed after a save) is told with the version it holds and the
 moment its snapshot was taken: the page says, when the server stops answering, exactly up to
@@ -39,6 +41,7 @@ from typing import Any
 
 from ..atomic import write_atomic
 from ..editing.session import Session
+from ..model import Table
 from ..problems import PlotdocError
 from .disk import Stamp
 
@@ -220,6 +223,9 @@ class Keeper:
         #: moved by each removal: a copy snapshotted before it is not written after it
         self._generation = 0
         self._writing = False
+        #: the last snapshot's copies: each session table (by id) with its fingerprint then
+        #: and its copy (tables a fingerprint does not take are copied every time)
+        self._copies: dict[int, tuple[Table, bytes, Table]] = {}
 
     @property
     def folder(self) -> Path:
@@ -325,7 +331,7 @@ class Keeper:
             return None
         if self.written_version == session.version:
             return None
-        project = project_copy(session.project)
+        project = project_copy(session.project, self._table_copies(session.project.tables))
         project.meta = copying.deepcopy(project.meta)
         project.usermeta = copying.deepcopy(project.usermeta)
         project.view = copying.deepcopy(project.view)
@@ -339,6 +345,28 @@ class Keeper:
             "pid": os.getpid(),
         }
         return _Snapshot(session.version, project, meta, at, self._generation)
+
+    def _table_copies(self, tables: list[Table]) -> list[Table]:
+        """Copies of ``tables`` for a snapshot. A table unchanged since the last snapshot (the
+        same fingerprint, :mod:`plotdoc.save_memo`) gets the last snapshot's copy, which
+        nothing changes: its save finds the bytes the last copy's save kept."""
+        from ..save_memo import fingerprint
+        from .work import table_copy
+
+        copies: dict[int, tuple[Table, bytes, Table]] = {}
+        out = []
+        for table in tables:
+            print_ = fingerprint(table)
+            last = self._copies.get(id(table))
+            if print_ is not None and last is not None and last[0] is table and last[1] == print_:
+                copied = last[2]
+            else:
+                copied = table_copy(table)
+            if print_ is not None:
+                copies[id(table)] = (table, print_, copied)
+            out.append(copied)
+        self._copies = copies
+        return out
 
     def _write(self, snapshot: _Snapshot) -> bool:
         """Check and write ``snapshot`` (in a worker thread, or at the end)."""
@@ -381,6 +409,7 @@ class Keeper:
                     p.unlink()
             self.written_version = None
             self.holds = Kept(None, datetime.now(UTC))
+        self._copies = {}  # nothing unsaved: no copy to keep
         self.kept(self.holds)
 
     def current(self) -> Copy | None:

@@ -54,13 +54,12 @@ class Cancelled(Exception):
     """The computation was cancelled (its child process was ended)."""
 
 
-def project_copy(project: Project) -> Project:
+def project_copy(project: Project, tables: list[Table] | None = None) -> Project:
     """A copy to compute or draw from while the session goes on: the tables' cells are copied
-    too (a cell edit writes into the session's arrays in place)."""
-    tables = [copy_table(t) for t in project.tables]
-    for table in tables:
-        if not pending(table):
-            own_arrays(table)
+    too (a cell edit writes into the session's arrays in place). ``tables`` are copies of
+    the project's tables the caller already has (:func:`table_copy`)."""
+    if tables is None:
+        tables = [table_copy(t) for t in project.tables]
     return Project(
         tables=tables,
         meta=project.meta,
@@ -71,6 +70,14 @@ def project_copy(project: Project) -> Project:
         modified_at=project.modified_at,
         results=project.results,  # shared: an analysis is computed where it is first read
     )
+
+
+def table_copy(table: Table) -> Table:
+    """A copy of ``table`` with cells of its own."""
+    copied = copy_table(table)
+    if not pending(copied):
+        own_arrays(copied)
+    return copied
 
 
 def known_results(project: Project) -> Mapping[Any, Any]:
