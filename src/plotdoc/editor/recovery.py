@@ -41,9 +41,9 @@ from typing import Any
 
 from ..atomic import write_atomic
 from ..editing.session import Session
-from ..model import Table
 from ..problems import PlotdocError
 from .disk import Stamp
+from .work import LastCopies
 
 #: The environment variable that names the recovery folder (tests point it at a temporary one).
 ENV = "PLOTDOC_RECOVERY_DIR"
@@ -223,9 +223,7 @@ class Keeper:
         #: moved by each removal: a copy snapshotted before it is not written after it
         self._generation = 0
         self._writing = False
-        #: the last snapshot's copies: each session table (by id) with its fingerprint then
-        #: and its copy (tables a fingerprint does not take are copied every time)
-        self._copies: dict[int, tuple[Table, bytes, Table]] = {}
+        self._copies = LastCopies()  # the last snapshot's copies of the tables
 
     @property
     def folder(self) -> Path:
@@ -331,7 +329,7 @@ class Keeper:
             return None
         if self.written_version == session.version:
             return None
-        project = project_copy(session.project, self._table_copies(session.project.tables))
+        project = project_copy(session.project, self._copies.of(session.project.tables))
         project.meta = copying.deepcopy(project.meta)
         project.usermeta = copying.deepcopy(project.usermeta)
         project.view = copying.deepcopy(project.view)
@@ -345,28 +343,6 @@ class Keeper:
             "pid": os.getpid(),
         }
         return _Snapshot(session.version, project, meta, at, self._generation)
-
-    def _table_copies(self, tables: list[Table]) -> list[Table]:
-        """Copies of ``tables`` for a snapshot. A table unchanged since the last snapshot (the
-        same fingerprint, :mod:`plotdoc.save_memo`) gets the last snapshot's copy, which
-        nothing changes: its save finds the bytes the last copy's save kept."""
-        from ..save_memo import fingerprint
-        from .work import table_copy
-
-        copies: dict[int, tuple[Table, bytes, Table]] = {}
-        out = []
-        for table in tables:
-            print_ = fingerprint(table)
-            last = self._copies.get(id(table))
-            if print_ is not None and last is not None and last[0] is table and last[1] == print_:
-                copied = last[2]
-            else:
-                copied = table_copy(table)
-            if print_ is not None:
-                copies[id(table)] = (table, print_, copied)
-            out.append(copied)
-        self._copies = copies
-        return out
 
     def _write(self, snapshot: _Snapshot) -> bool:
         """Check and write ``snapshot`` (in a worker thread, or at the end)."""
@@ -409,7 +385,7 @@ class Keeper:
                     p.unlink()
             self.written_version = None
             self.holds = Kept(None, datetime.now(UTC))
-        self._copies = {}  # nothing unsaved: no copy to keep
+        self._copies.clear()  # nothing unsaved: no copy to keep
         self.kept(self.holds)
 
     def current(self) -> Copy | None:

@@ -80,6 +80,38 @@ def table_copy(table: Table) -> Table:
     return copied
 
 
+class LastCopies:
+    """Copies of a project's tables kept from one snapshot to the next: a table unchanged
+    since the last snapshot (the same fingerprint, :mod:`plotdoc.save_memo`) gets the last
+    snapshot's copy, which nothing changes, so that its save finds the bytes the last copy's
+    save kept. A table a fingerprint does not take is copied every time."""
+
+    def __init__(self) -> None:
+        #: each table (by id) with its fingerprint when it was copied, and its copy
+        self._last: dict[int, tuple[Table, bytes, Table]] = {}
+
+    def of(self, tables: list[Table]) -> list[Table]:
+        from ..save_memo import fingerprint
+
+        kept: dict[int, tuple[Table, bytes, Table]] = {}
+        out = []
+        for table in tables:
+            print_ = fingerprint(table)
+            last = self._last.get(id(table))
+            if print_ is not None and last is not None and last[0] is table and last[1] == print_:
+                copied = last[2]
+            else:
+                copied = table_copy(table)
+            if print_ is not None:
+                kept[id(table)] = (table, print_, copied)
+            out.append(copied)
+        self._last = kept
+        return out
+
+    def clear(self) -> None:
+        self._last = {}
+
+
 def known_results(project: Project) -> Mapping[Any, Any]:
     """The analyses' results computed so far (reading them computes nothing)."""
     from ..analyses.results import Results
