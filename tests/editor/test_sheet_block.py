@@ -44,20 +44,29 @@ def page(browser: Any, editor: Editor) -> Iterator[Any]:
         yield pg
 
 
-def _block_of(page: Any, cells: int) -> None:
-    """Wait until the sheet shows a block of ``cells`` cells (the page marks the block once
-    the Shift-click has reached it, not at once)."""
-    page.wait_for_function(
-        "n => document.querySelectorAll('.plotdoc-sheet .ag-cell.plotdoc-in-block').length === n",
-        arg=cells,
+def _block(page: Any, start: tuple[int, int], end: tuple[int, int], cells: int) -> None:
+    """Click ``start``, Shift-click ``end`` and wait until the sheet shows the block of
+    ``cells`` cells (marked once the Shift-click has reached the page, not at once). A click
+    that lands while the sheet redraws its rows is lost, as it would be for a user, who
+    selects again."""
+    shown = (
+        "() => document.querySelectorAll('.plotdoc-sheet .ag-cell.plotdoc-in-block').length"
+        f" === {cells}"
     )
+    for attempt in range(4):
+        cell(page, *start).click()
+        cell(page, *end).click(modifiers=["Shift"])
+        try:
+            page.wait_for_function(shown, timeout=5000)
+            return
+        except Exception:
+            if attempt == 3:
+                raise
 
 
 def test_copy_a_block_and_paste_it_elsewhere(page: Any, file: Path) -> None:
     original = [[cell(page, r, c).inner_text() for c in (0, 1)] for r in (0, 1, 2)]
-    cell(page, 0, 0).click()
-    cell(page, 2, 1).click(modifiers=["Shift"])
-    _block_of(page, 6)
+    _block(page, (0, 0), (2, 1), 6)
     page.keyboard.press("Control+c")
     copied = page.evaluate("() => navigator.clipboard.readText()")
     assert copied == "\n".join("\t".join(r) for r in original) + "\n"
@@ -73,9 +82,7 @@ def test_copy_a_block_and_paste_it_elsewhere(page: Any, file: Path) -> None:
 
 
 def test_delete_clears_the_whole_block(page: Any) -> None:
-    cell(page, 14, 0).click()
-    cell(page, 15, 1).click(modifiers=["Shift"])
-    _block_of(page, 4)
+    _block(page, (14, 0), (15, 1), 4)
     page.keyboard.press("Delete")
     cell_is(page, 15, 1, "")
     got = [cell(page, r, c).inner_text() for r in (14, 15) for c in (0, 1)]
