@@ -323,8 +323,6 @@ def check_document(doc: dict[str, Any], known: dict[int, int] | None = None) -> 
     ``id``, each to its cell count: only what is checked across tables reads them.
     """
     ctx = Context(data=b"", version=doc.get("schemaVersion", CURRENT_VERSION), notices=False)
-    if known:
-        ctx.known = known
     columns = cell_columns(doc)
     problems = [p for col in columns for p in col.problems]
     tokens = {}

@@ -130,13 +130,7 @@ def _holding_nulls(table: Table) -> list[Any] | None:
         null = False
         for value in node.values() if type(node) is dict else node:
             kind = type(value)
-            if kind in _LEAVES:
-                if value is None:
-                    null = True
-                elif kind is float and not math.isfinite(value):
-                    return None
-                continue
-            while isinstance(value, enum.Enum):  # written as its value
+            while kind not in _LEAVES and isinstance(value, enum.Enum):  # written as its value
                 value = value.value
                 kind = type(value)
             if kind in _MODEL:

@@ -254,7 +254,8 @@ def _current(project: Project, now: str | None, compact: bool, keep_timestamps: 
     tables: list[Any] = doc["tables"]
     known: dict[int, int] = {}
     kept: dict[int, bytes] = {}  # by index: the bytes of a table written as they were
-    fresh: list[tuple[int, Table, bytes]] = []  # tables to keep once written
+    # tables to keep once written, each with its entry when it is kept in the other layout
+    fresh: list[tuple[int, Table, bytes, Entry | None]] = []
     for i, table in enumerate(project.tables):
         print_ = fingerprint(table)
         entry = None if print_ is None else MEMO.get(table, print_)
@@ -266,13 +267,13 @@ def _current(project: Project, now: str | None, compact: bool, keep_timestamps: 
             continue
         tables.append(ordered_table(_table(stored_table(table))))
         if print_ is not None:
-            fresh.append((i, table, print_))
+            fresh.append((i, table, print_, entry))
     checked = check_document(doc, known)
     _lay_out(checked.columns, compact)
-    for i, table, print_ in fresh:
+    for i, table, print_, entry in fresh:
         kept[i] = written = _table_bytes(tables[i], compact)
         if len(written) <= MAX_WRITTEN:
-            entry = MEMO.get(table, print_) or Entry(print_, checked.cells[i])
+            entry = entry or Entry(print_, checked.cells[i])
             entry.written[compact] = written
             MEMO.put(table, entry)
     for i, written in kept.items():
