@@ -4,6 +4,7 @@ a second later; what it does not hold yet, the page offers back to the editor st
 
 from __future__ import annotations
 
+import re
 import signal
 import time
 from pathlib import Path
@@ -80,6 +81,50 @@ def test_edits_typed_while_the_analyses_are_computed_are_all_kept(
         assert values[:6] == [float(v) for v in typed] and values[8] == 499.5
         histogram = open_project(project_file).table("weights").analyses[1]
         assert histogram.params["cumulative"] is True
+
+
+#: marks every parameter control of the analyses panel (a mark lasts as long as its element)
+MARK_CONTROLS = (
+    "() => document.querySelectorAll('[data-testid^=analysis-] .q-checkbox, "
+    "[data-testid^=analysis-] .q-field').forEach((e) => { e.dataset.marked = 'yes'; })"
+)
+MARKS_LEFT = (
+    "() => [...document.querySelectorAll('[data-testid^=analysis-] .q-checkbox, "
+    "[data-testid^=analysis-] .q-field')].map((e) => e.dataset.marked || 'rebuilt')"
+)
+
+
+@pytest.mark.slow
+def test_results_that_arrive_leave_the_parameters_being_edited_alone(
+    browser: Any, project_file: Path
+) -> None:
+    # a click or a number typed as the results arrive reaches the control it was made on
+    env = {"PLOTDOC_EDITOR_COMPUTE_DELAY": "3"}
+    with (
+        running(project_file, cwd=project_file.parent, env=env) as editor,
+        browser_page(browser, editor.url) as page,
+    ):
+        show_weights(page)
+        page.get_by_test_id("tab-analyses").click()
+        page.get_by_test_id("analysis-histogram").get_by_test_id("analysis-results").wait_for()
+        computing = page.get_by_text(re.compile(r"^Computing \d+ analyses"))
+        computing.wait_for(state="detached", timeout=20_000)  # the first results are in
+        page.get_by_role("checkbox", name="Cumulative").click()
+        dirty_is(page, "yes")
+        computing.wait_for()  # the change is being computed
+        page.wait_for_timeout(500)  # the panel built again for the change has arrived
+        page.evaluate(MARK_CONTROLS)
+        marks = page.evaluate(MARKS_LEFT)
+        assert len(marks) >= 8 and set(marks) == {"yes"}
+        assert computing.count()  # the marks were set before the results came
+        computing.wait_for(state="detached", timeout=20_000)
+        page.wait_for_timeout(500)
+        shot(page, "results-arrived")
+        assert page.evaluate(MARKS_LEFT) == marks  # no control was built again
+        assert page.get_by_role("checkbox", name="Cumulative").is_checked()
+        page.get_by_test_id("save").click()
+        dirty_is(page, "no")
+        assert open_project(project_file).table("weights").analyses[1].params["cumulative"]
 
 
 def test_a_cell_edit_after_a_change_of_the_title_is_applied(

@@ -47,13 +47,40 @@ def param_of(method: str, key: str) -> Param | None:
 class AnalysesPanel:
     def __init__(self, view: View) -> None:
         self.view = view
+        #: where each analysis of the table shown shows its results, by the analysis's id
+        self._slots: dict[str, ui.element] = {}
+        #: the table whose analyses :attr:`_slots` holds
+        self._slots_of: str | None = None
 
     def build(self) -> None:
         self.render()
 
+    def show_results(self) -> None:
+        """Show the results the session now holds, building again only where they are shown:
+        a parameter being typed or clicked as they arrive is not rebuilt under the pointer (a
+        panel built again would drop the click and the text)."""
+        table = self.view.table()
+        slots = self._slots
+        if (
+            table is None
+            or table.derived_from is not None
+            or table.id != self._slots_of
+            or list(slots) != [a.id for a in table.analyses]
+            or any(slot.is_deleted for slot in slots.values())
+        ):
+            self.render.refresh()
+            return
+        results = known_results(self.view.session.project)
+        for analysis_id, slot in slots.items():
+            slot.clear()
+            with slot:
+                self._results(results.get((table.id, analysis_id)))
+
     @ui.refreshable_method
     def render(self) -> None:
+        self._slots = {}
         table = self.view.table()
+        self._slots_of = table.id if table is not None else None
         if table is None:
             return
         if table.derived_from is not None:
@@ -114,7 +141,9 @@ class AnalysesPanel:
                 with ui.row().classes("gap-2 items-end"):
                     for key, value in analysis.params.items():
                         self._param(table, analysis.id, param_of(analysis.method, key), key, value)
-                self._results(run)
+                slot = self._slots[analysis.id] = ui.column().classes("w-full")
+                with slot:
+                    self._results(run)
                 if spec is not None and spec.compares_pairs and table.graph is not None:
                     button = ui.button(
                         "Add pairwise comparisons",

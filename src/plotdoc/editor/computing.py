@@ -96,7 +96,7 @@ def show_analysed(tab: Tab, version: int) -> None:
     if version != tab.session.version and not styled_since(tab.session, version):
         return  # an edit came after them: its own computation shows its results
     tab.analysed = version
-    tab.analyses.render.refresh()
+    tab.analyses.show_results()
     tab.name_buttons(tab.analyses_box)
     table = tab.table()
     if table is not None and table.derived_from is not None:
