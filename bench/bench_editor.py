@@ -40,6 +40,11 @@
    first tab, then the time to its redrawn graph, and to every tab showing the value and a
    graph drawn after it (median of 5 edits). A second row has the other 19 tabs show another
    table than the one edited.
+10. ``--copies``: in process, the copies of the project one edit makes on the event loop (one
+   to compute the analyses from, one to draw the graph from), each table unchanged since the
+   last copy shared with it (``Server.project_copy``), against both copies made in full, timed
+   in turn; on the 40,000 analyses and the 200 small tables of bench_shapes.py, one table
+   renamed before each edit.
 """
 
 from __future__ import annotations
@@ -65,6 +70,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
 from bench_open import make_document  # noqa: E402
+from bench_shapes import analyses_doc, small_doc  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 from tests.editor.conftest import CHROMIUM_ARGS, Editor, start_editor  # noqa: E402
 
@@ -72,6 +78,7 @@ from plotdoc import open_project  # noqa: E402
 from plotdoc.builder import ProjectBuilder  # noqa: E402
 from plotdoc.editing import (  # noqa: E402
     add_annotation,
+    rename_table,
     set_axis,
     set_cell,
     set_legend,
@@ -599,6 +606,38 @@ def print_memory(fixed_kib: int, server_kib: int, own_kib: float) -> None:
     )
 
 
+def copies_ms(repeat: int = 9) -> dict[str, tuple[float, float]]:
+    """Median ms of the copies of one edit, shared and in full, by shape (see 10.)."""
+    from plotdoc.api import loads
+    from plotdoc.editor.server import Server
+    from plotdoc.editor.work import project_copy
+
+    out = {}
+    for name, make in (("40,000 analyses", analyses_doc), ("200 small tables", small_doc)):
+        server = Server()
+        session = server.session
+        session.project = loads(make())
+        tables = session.project.tables
+        server.project_copy()  # the first copy of a session is a full one
+
+        def edit(k: int, session: Any = session, tables: Any = tables) -> None:
+            session.apply(rename_table, tables[k % len(tables)].id, f"Table {k}")
+
+        shared, full = [], []
+        for k in range(repeat):
+            edit(2 * k)
+            t = time.perf_counter()
+            server.project_copy(), server.project_copy()
+            shared.append(time.perf_counter() - t)
+            edit(2 * k + 1)
+            t = time.perf_counter()
+            project_copy(session.project), project_copy(session.project)
+            full.append(time.perf_counter() - t)
+            server.project_copy()  # the copies as the next shared edit finds them
+        out[name] = (statistics.median(shared) * 1e3, statistics.median(full) * 1e3)
+    return out
+
+
 def load() -> str:
     return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
 
@@ -636,6 +675,14 @@ def main() -> int:
             print(
                 f"{name}: {ms:.0f} ms, {ms / base:.2f}x (target <= 1.5x); resident size after "
                 f"20 edits {grown:.2f}x after the first (target <= 1.15x)"
+            )
+        print(load())
+        return 0
+    if "--copies" in sys.argv:
+        for name, (shared, full) in copies_ms().items():
+            print(
+                f"{name}, the copies of one edit: {shared:.1f} ms shared, {full:.1f} ms in "
+                f"full ({shared / full:.3f}x)"
             )
         print(load())
         return 0

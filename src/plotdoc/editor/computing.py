@@ -7,7 +7,7 @@ import asyncio
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .fields import styled_since
-from .work import Cancelled, Task, compute_results, install_results, project_copy
+from .work import Cancelled, Task, compute_results, install_results
 
 if TYPE_CHECKING:
     from ..editing.session import Session
@@ -64,7 +64,7 @@ async def _compute(tab: Tab, version: int) -> bool:
     task = tab.job.start(
         Task(
             compute_results,
-            project_copy(tab.session.project),
+            tab.server.project_copy(),
             label=f"Computing {n} analys{'i' if n == 1 else 'e'}s",
             reports=True,
         ),

@@ -262,7 +262,7 @@ class GraphPanel:
         Cancel ends when it is large, else in a thread (a scatter is kept between edits and
         its changed symbols moved)."""
         view = self.view
-        copy = project_copy(view.session.project)
+        copy = view.server.project_copy()
         if table_cells(table) > LARGE_CELLS and not redraw.updatable(table):
             task = view.job.start(
                 Task(screen, copy, table.id, dpi, label="Drawing the graph"), "drawing"

@@ -223,7 +223,8 @@ class Keeper:
         #: moved by each removal: a copy snapshotted before it is not written after it
         self._generation = 0
         self._writing = False
-        self._copies = LastCopies()  # the last snapshot's copies of the tables
+        #: the last copies of the tables (the analyses and the graph on screen use them too)
+        self.copies = LastCopies()
 
     @property
     def folder(self) -> Path:
@@ -329,7 +330,7 @@ class Keeper:
             return None
         if self.written_version == session.version:
             return None
-        project = project_copy(session.project, self._copies.of(session.project.tables))
+        project = project_copy(session.project, self.copies.of(session.project.tables))
         project.meta = copying.deepcopy(project.meta)
         project.usermeta = copying.deepcopy(project.usermeta)
         project.view = copying.deepcopy(project.view)
@@ -385,7 +386,7 @@ class Keeper:
                     p.unlink()
             self.written_version = None
             self.holds = Kept(None, datetime.now(UTC))
-        self._copies.clear()  # nothing unsaved: no copy to keep
+        self.copies.clear()  # nothing unsaved: no copy to keep
         self.kept(self.holds)
 
     def current(self) -> Copy | None:
