@@ -64,6 +64,7 @@ def test_edits_typed_while_the_analyses_are_computed_are_all_kept(
         # a change of an analysis: computed again; a value entered at once, on the rows shown
         page.get_by_test_id("tab-analyses").click()
         page.get_by_role("checkbox", name="Cumulative").click()
+        dirty_is(page, "yes")  # the click reached the server
         page.evaluate(
             "() => plotdocGridApi().getDisplayedRowAtIndex(8).setDataValue('c0', '499.5')"
         )
