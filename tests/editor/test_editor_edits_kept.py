@@ -128,6 +128,65 @@ def test_results_that_arrive_leave_the_parameters_being_edited_alone(
         assert open_project(project_file).table("weights").analyses[1].params["cumulative"]
 
 
+def test_a_number_typed_with_a_pause_keeps_its_field(browser: Any, project_file: Path) -> None:
+    # "1", a pause long enough for it to be applied, then "5": the field keeps the focus
+    # and the value is 15 (a panel built again under the pointer took the "5" away)
+    with (
+        running(project_file, cwd=project_file.parent) as editor,
+        browser_page(browser, editor.url) as page,
+    ):
+        show_weights(page)
+        page.get_by_test_id("tab-analyses").click()
+        field = page.get_by_test_id("analysis-histogram").get_by_label("Bin width")
+        field.click()
+        page.keyboard.press("Control+A")
+        page.keyboard.type("1")
+        dirty_is(page, "yes")  # applied
+        page.wait_for_timeout(500)
+        page.keyboard.type("5")
+        page.wait_for_function("() => document.activeElement?.value === '15'")
+        page.wait_for_timeout(1200)  # applied in turn
+        shot(page, "typed-with-a-pause")
+        page.get_by_test_id("save").click()
+        dirty_is(page, "no")
+        histogram = open_project(project_file).table("weights").analyses[1]
+        assert histogram.params["binWidth"] == 15
+
+
+def test_the_analyses_panel_shows_what_undo_and_each_click_set(
+    browser: Any, project_file: Path
+) -> None:
+    # a control not built again after its own edit still applies each change it makes, and
+    # undo, which no control of the panel made, builds the panel with the value put back
+    with (
+        running(project_file, cwd=project_file.parent) as editor,
+        browser_page(browser, editor.url) as page,
+    ):
+        show_weights(page)
+        page.get_by_test_id("tab-analyses").click()
+        box = page.get_by_test_id("analysis-histogram").get_by_role("checkbox", name="Cumulative")
+        for checked in (True, False, True):
+            box.click()
+            page.wait_for_function(
+                "(v) => document.querySelector('[data-testid=analysis-histogram] "
+                "[role=checkbox]')?.getAttribute('aria-checked') === v",
+                arg=str(checked).lower(),
+            )
+            page.get_by_test_id("save").click()
+            dirty_is(page, "no")
+            histogram = open_project(project_file).table("weights").analyses[1]
+            assert histogram.params["cumulative"] is checked
+        page.get_by_test_id("undo").click()
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=analysis-histogram] "
+            "[role=checkbox]')?.getAttribute('aria-checked') === 'false'"
+        )
+        page.get_by_test_id("save").click()
+        dirty_is(page, "no")
+        histogram = open_project(project_file).table("weights").analyses[1]
+        assert histogram.params["cumulative"] is False
+
+
 def test_a_cell_edit_after_a_change_of_the_title_is_applied(
     browser: Any, project_file: Path
 ) -> None:

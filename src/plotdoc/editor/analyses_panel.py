@@ -51,34 +51,80 @@ class AnalysesPanel:
         self._slots: dict[str, ui.element] = {}
         #: the table whose analyses :attr:`_slots` holds
         self._slots_of: str | None = None
+        #: each analysis's params as the panel's controls show them, by the analysis's id
+        self._shown: dict[str, dict[str, Any]] = {}
+        #: the edit a control of the panel is making: (analysis id, param, the value it shows)
+        self._editing: tuple[str, str, Any] | None = None
 
     def build(self) -> None:
         self.render()
+
+    def rebuild(self) -> None:
+        """Show the session's state: build the panel again unless the only change is the
+        value a control of it just set, which that control already shows (a number field
+        built again under the pointer would lose the focus and the keys typed next)."""
+        editing, self._editing = self._editing, None
+        if editing is not None and self._still_shown(self.view.table(), editing):
+            return
+        self.render.refresh()
+
+    def _built_for(self, table: Any) -> bool:
+        """Whether the panel as built shows ``table`` and its analyses, in their order."""
+        slots = self._slots
+        return (
+            table is not None
+            and table.derived_from is None
+            and table.id == self._slots_of
+            and list(slots) == list(self._shown) == [a.id for a in table.analyses]
+            and not any(slot.is_deleted for slot in slots.values())
+        )
+
+    def _still_shown(self, table: Any, editing: tuple[str, str, Any]) -> bool:
+        """Whether the panel shows ``table``'s analyses once ``editing`` is taken as shown."""
+        shown = self._shown
+        if not self._built_for(table):
+            return False
+        aid, key, value = editing
+        for analysis in table.analyses:
+            params, before = analysis.params, shown[analysis.id]
+            if list(params) != list(before):
+                return False
+            for k, v in params.items():
+                if v != (value if (analysis.id, k) == (aid, key) else before[k]):
+                    return False  # another change, or the value set is not the one shown
+        shown[aid][key] = value
+        return True
+
+    def _set(self, table_id: str, aid: str, key: str, value: Any, *, shows: bool = False) -> None:
+        """A control's new value: applied as an edit unless the panel shows it already.
+        ``shows``: the control shows all of the value it set (a number, a checkbox), so the
+        panel need not be built again for it (a select marks a value that names a missing
+        data set, and offers it: it is built again)."""
+        if aid in self._shown and key in self._shown[aid] and self._shown[aid][key] == value:
+            return
+        self._editing = (aid, key, value) if shows else None
+        try:
+            self.view.apply(set_analysis_params, table_id, aid, {key: value})
+        finally:
+            self._editing = None
 
     def show_results(self) -> None:
         """Show the results the session now holds, building again only where they are shown:
         a parameter being typed or clicked as they arrive is not rebuilt under the pointer (a
         panel built again would drop the click and the text)."""
         table = self.view.table()
-        slots = self._slots
-        if (
-            table is None
-            or table.derived_from is not None
-            or table.id != self._slots_of
-            or list(slots) != [a.id for a in table.analyses]
-            or any(slot.is_deleted for slot in slots.values())
-        ):
+        if not self._built_for(table):
             self.render.refresh()
             return
         results = known_results(self.view.session.project)
-        for analysis_id, slot in slots.items():
+        for analysis_id, slot in self._slots.items():
             slot.clear()
             with slot:
                 self._results(results.get((table.id, analysis_id)))
 
     @ui.refreshable_method
     def render(self) -> None:
-        self._slots = {}
+        self._slots, self._shown, self._editing = {}, {}, None
         table = self.view.table()
         self._slots_of = table.id if table is not None else None
         if table is None:
@@ -138,6 +184,7 @@ class AnalysesPanel:
                     words = remove_analysis_words(analysis.id, analysis.method)
                     a11y.name(attrs.testid(remove, f"analysis-remove-{analysis.id}"), words)
                     remove.tooltip(words)
+                self._shown[analysis.id] = dict(analysis.params)
                 with ui.row().classes("gap-2 items-end"):
                     for key, value in analysis.params.items():
                         self._param(table, analysis.id, param_of(analysis.method, key), key, value)
@@ -173,7 +220,7 @@ class AnalysesPanel:
             self.view.apply(add_pairwise_brackets, table_id, analysis_id, choice == "significant")
 
     def _param(self, table: Any, aid: str, param: Param | None, key: str, value: Any) -> None:
-        apply = self.view.apply
+        tid = table.id
         label = param.label if param else label_of(key)
         kind = param.kind if param else None
         if kind is Kind.DATA_SET_PAIRS and param is not None:
@@ -185,33 +232,27 @@ class AnalysesPanel:
                 names,
                 value=value,
                 label=label,
-                on_change=lambda e: (
-                    e.value != value and apply(set_analysis_params, table.id, aid, {key: e.value})
-                ),
+                on_change=lambda e: self._set(tid, aid, key, e.value),
             ).classes("w-40").props("dense outlined")
         elif param is not None and kind is Kind.CHOICE:
             chooser = choices.select(
                 {v: choice_label(param, v) for v in param.choices},
                 value=value,
                 label=label,
-                on_change=lambda e: (
-                    e.value != value and apply(set_analysis_params, table.id, aid, {key: e.value})
-                ),
+                on_change=lambda e: self._set(tid, aid, key, e.value),
             )
             attrs.testid(chooser.classes("w-36").props("dense outlined"), f"param-{key}")
         elif isinstance(value, bool):
             ui.checkbox(
                 label,
                 value=value,
-                on_change=lambda e: apply(set_analysis_params, table.id, aid, {key: e.value}),
+                on_change=lambda e: self._set(tid, aid, key, e.value, shows=True),
             )
         else:
             ui.number(
                 label,
                 value=value,
-                on_change=lambda e: (
-                    e.value != value and apply(set_analysis_params, table.id, aid, {key: e.value})
-                ),
+                on_change=lambda e: self._set(tid, aid, key, e.value, shows=True),
             ).classes("w-28").props("dense outlined debounce=600")
 
     def _pairs(self, table: Any, aid: str, param: Param, value: Any) -> None:
@@ -227,8 +268,9 @@ class AnalysesPanel:
 
         def changed(event: Any) -> None:
             pairs = [json.loads(k) for k in event.value or []]
-            if pairs != [list(p) for p in value or []]:
-                self.view.apply(set_analysis_params, table.id, aid, {param.name: pairs})
+            shown = self._shown.get(aid, {}).get(param.name)
+            if pairs != [list(p) for p in shown or [] if isinstance(p, (list, tuple))]:
+                self._set(table.id, aid, param.name, pairs)
 
         chooser = choices.select_many(offered, values=chosen, label=param.label, on_change=changed)
         attrs.testid(chooser.classes("w-72").props("dense outlined"), f"param-{param.name}")

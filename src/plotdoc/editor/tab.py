@@ -240,7 +240,7 @@ class Tab:
             self.refresh_navigator()
             if not look_only:
                 self.parts.workspace.refresh()
-                self.analyses.render.refresh()
+                self.analyses.rebuild()
                 self.name_buttons(self.analyses_box)
             if look_only:  # only the parts that show what changed are built again
                 self.graph.refresh_toolbar()
