@@ -124,7 +124,7 @@ class AnalysesPanel:
 
     @ui.refreshable_method
     def render(self) -> None:
-        self._slots, self._shown, self._editing = {}, {}, None
+        self._slots, self._shown = {}, {}
         table = self.view.table()
         self._slots_of = table.id if table is not None else None
         if table is None:
