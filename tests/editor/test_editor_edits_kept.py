@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 import signal
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -50,19 +52,42 @@ def save_and_read(page: Any, path: Path) -> list[float]:
     return [float(v) for v in open_project(path).table("weights").data_sets[0].values[:, 0]]
 
 
+@contextmanager
+def weights_analyses(browser: Any, path: Path, env: dict[str, str] | None = None) -> Iterator[Any]:
+    """A page of an editor on ``path``, showing the table ``weights`` and its analyses."""
+    with (
+        running(path, cwd=path.parent, env=env) as editor,
+        browser_page(browser, editor.url) as page,
+    ):
+        show_weights(page)
+        page.get_by_test_id("tab-analyses").click()
+        yield page
+
+
+def saved_histogram(page: Any, path: Path) -> dict[str, Any]:
+    """Save, then the params of the table ``weights``'s frequency distribution in the file."""
+    page.get_by_test_id("save").click()
+    dirty_is(page, "no")
+    return open_project(path).table("weights").analyses[1].params
+
+
+def cumulative_shown(page: Any, checked: bool) -> None:
+    """Wait until the histogram's "Cumulative" checkbox shows ``checked``."""
+    page.wait_for_function(
+        "(v) => document.querySelector('[data-testid=analysis-histogram] "
+        "[role=checkbox]')?.getAttribute('aria-checked') === v",
+        arg=str(checked).lower(),
+    )
+
+
 @pytest.mark.slow
 def test_edits_typed_while_the_analyses_are_computed_are_all_kept(
     browser: Any, project_file: Path
 ) -> None:
     # each computation of the analyses takes two seconds more than it would
     env = {"PLOTDOC_EDITOR_COMPUTE_DELAY": "2"}
-    with (
-        running(project_file, cwd=project_file.parent, env=env) as editor,
-        browser_page(browser, editor.url) as page,
-    ):
-        show_weights(page)
+    with weights_analyses(browser, project_file, env) as page:
         # a change of an analysis: computed again; a value entered at once, on the rows shown
-        page.get_by_test_id("tab-analyses").click()
         page.get_by_role("checkbox", name="Cumulative").click()
         dirty_is(page, "yes")  # the click reached the server
         page.evaluate(
@@ -101,12 +126,7 @@ def test_results_that_arrive_leave_the_parameters_being_edited_alone(
 ) -> None:
     # a click or a number typed as the results arrive reaches the control it was made on
     env = {"PLOTDOC_EDITOR_COMPUTE_DELAY": "3"}
-    with (
-        running(project_file, cwd=project_file.parent, env=env) as editor,
-        browser_page(browser, editor.url) as page,
-    ):
-        show_weights(page)
-        page.get_by_test_id("tab-analyses").click()
+    with weights_analyses(browser, project_file, env) as page:
         page.get_by_test_id("analysis-histogram").get_by_test_id("analysis-results").wait_for()
         computing = page.get_by_text(re.compile(r"^Computing \d+ analyses"))
         computing.wait_for(state="detached", timeout=20_000)  # the first results are in
@@ -123,20 +143,13 @@ def test_results_that_arrive_leave_the_parameters_being_edited_alone(
         shot(page, "results-arrived")
         assert page.evaluate(MARKS_LEFT) == marks  # no control was built again
         assert page.get_by_role("checkbox", name="Cumulative").is_checked()
-        page.get_by_test_id("save").click()
-        dirty_is(page, "no")
-        assert open_project(project_file).table("weights").analyses[1].params["cumulative"]
+        assert saved_histogram(page, project_file)["cumulative"]
 
 
 def test_a_number_typed_with_a_pause_keeps_its_field(browser: Any, project_file: Path) -> None:
     # "1", a pause long enough for it to be applied, then "5": the field keeps the focus
     # and the value is 15 (a panel built again under the pointer took the "5" away)
-    with (
-        running(project_file, cwd=project_file.parent) as editor,
-        browser_page(browser, editor.url) as page,
-    ):
-        show_weights(page)
-        page.get_by_test_id("tab-analyses").click()
+    with weights_analyses(browser, project_file) as page:
         field = page.get_by_test_id("analysis-histogram").get_by_label("Bin width")
         field.click()
         page.keyboard.press("Control+A")
@@ -147,10 +160,7 @@ def test_a_number_typed_with_a_pause_keeps_its_field(browser: Any, project_file:
         page.wait_for_function("() => document.activeElement?.value === '15'")
         page.wait_for_timeout(1200)  # applied in turn
         shot(page, "typed-with-a-pause")
-        page.get_by_test_id("save").click()
-        dirty_is(page, "no")
-        histogram = open_project(project_file).table("weights").analyses[1]
-        assert histogram.params["binWidth"] == 15
+        assert saved_histogram(page, project_file)["binWidth"] == 15
 
 
 def test_the_analyses_panel_shows_what_undo_and_each_click_set(
@@ -158,33 +168,15 @@ def test_the_analyses_panel_shows_what_undo_and_each_click_set(
 ) -> None:
     # a control not built again after its own edit still applies each change it makes, and
     # undo, which no control of the panel made, builds the panel with the value put back
-    with (
-        running(project_file, cwd=project_file.parent) as editor,
-        browser_page(browser, editor.url) as page,
-    ):
-        show_weights(page)
-        page.get_by_test_id("tab-analyses").click()
+    with weights_analyses(browser, project_file) as page:
         box = page.get_by_test_id("analysis-histogram").get_by_role("checkbox", name="Cumulative")
         for checked in (True, False, True):
             box.click()
-            page.wait_for_function(
-                "(v) => document.querySelector('[data-testid=analysis-histogram] "
-                "[role=checkbox]')?.getAttribute('aria-checked') === v",
-                arg=str(checked).lower(),
-            )
-            page.get_by_test_id("save").click()
-            dirty_is(page, "no")
-            histogram = open_project(project_file).table("weights").analyses[1]
-            assert histogram.params["cumulative"] is checked
+            cumulative_shown(page, checked)
+            assert saved_histogram(page, project_file)["cumulative"] is checked
         page.get_by_test_id("undo").click()
-        page.wait_for_function(
-            "() => document.querySelector('[data-testid=analysis-histogram] "
-            "[role=checkbox]')?.getAttribute('aria-checked') === 'false'"
-        )
-        page.get_by_test_id("save").click()
-        dirty_is(page, "no")
-        histogram = open_project(project_file).table("weights").analyses[1]
-        assert histogram.params["cumulative"] is False
+        cumulative_shown(page, False)
+        assert saved_histogram(page, project_file)["cumulative"] is False
 
 
 def test_a_cell_edit_after_a_change_of_the_title_is_applied(
