@@ -464,7 +464,8 @@ EDIT_KINDS: dict[str, tuple[str, Any]] = {
     ),
     "summary-data cell (a mean)": (
         "summary",
-        lambda k: (set_cell, "big", 5 + k % 7, 0, f"{0.5 + 0.1 * k:.2f}"),
+        # sheet column 0 of a grouped table holds the row labels; 1 is G0's mean
+        lambda k: (set_cell, "big", 5 + k % 7, 1, f"{0.5 + 0.1 * k:.2f}"),
     ),
 }
 

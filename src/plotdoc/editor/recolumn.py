@@ -76,7 +76,7 @@ def moved(kept: Any, project: Project, table: Table, changed: list[int]) -> bool
     ax = kept.fig.axes[0]
     if kept.reach is None:  # at the first edit: what each data set's marks reached
         kept.reach = {}
-        drawn = _with_columns(table, kept.columns)
+        drawn = with_columns(table, kept.columns)
         for i in _context(kept.fig, project, drawn).visible_data_sets():
             made, reach, warned = _draw(kept, project, drawn, i, place=False)
             for art in made:
@@ -91,21 +91,23 @@ def moved(kept: Any, project: Project, table: Table, changed: list[int]) -> bool
         made, reach, warned = _draw(kept, project, table, i, place=True)
         if warned or [a.get_gid() for a in made] != [a.get_gid() for a in old]:
             return False
-        if _total({**kept.reach, i: reach}) != _total(kept.reach):
+        if total({**kept.reach, i: reach}) != total(kept.reach):
             return False  # the axes' ranges or the plot's width may move
         _swap(kept, ax, old, made)
         kept.reach[i] = reach
-    return not _warnings(kept, project, table)
+    return not warns(_context(kept.fig, project, table))
 
 
-def _with_columns(table: Table, columns: list[Any]) -> Table:
-    """``table`` with the values ``columns`` (the kept figure's, one column per data set)."""
+def with_columns(table: Table, columns: list[Any]) -> Table:
+    """``table`` with the values ``columns`` (the kept figure's, one array per data set: a
+    column of values, or rows of cells)."""
     from ..model import DataSet
 
     out = copy.copy(table)
+    cells = [np.asarray(c, dtype=np.float64) for c in columns]
     out.data_sets = [
-        DataSet(ds.name, np.asarray(c, dtype=np.float64).reshape(-1, 1), ds.text, ds.id)
-        for ds, c in zip(table.data_sets, columns, strict=True)
+        DataSet(ds.name, c.reshape(-1, 1) if c.ndim == 1 else c, ds.text, ds.id)
+        for ds, c in zip(table.data_sets, cells, strict=True)
     ]
     return out
 
@@ -148,11 +150,12 @@ def _draw(
             hook()
     made = list(children(ax)[before:])
     points = np.concatenate(ctx.limits) if ctx.limits else np.empty((0, 2))
-    reach = Reach(_reach(points[:, 0]), _reach(points[:, 1]), float(ctx.preferred_width_pt or 0.0))
+    reach = Reach(extent(points[:, 0]), extent(points[:, 1]), float(ctx.preferred_width_pt or 0.0))
     return made, reach, bool(ctx.warnings)
 
 
-def _reach(values: Any) -> tuple[float, float, float]:
+def extent(values: Any) -> tuple[float, float, float]:
+    """The smallest, largest and smallest positive finite value (NaN where there is none)."""
     finite = values[np.isfinite(values)]
     positive = finite[finite > 0]
     return (
@@ -162,7 +165,7 @@ def _reach(values: Any) -> tuple[float, float, float]:
     )
 
 
-def _total(reaches: dict[int, Reach]) -> tuple[Any, ...]:
+def total(reaches: dict[int, Reach]) -> tuple[Any, ...]:
     """What all the data sets' marks reach together (compared exactly, NaN as NaN)."""
 
     def low(values: list[float]) -> float:
@@ -209,13 +212,13 @@ def _swap(kept: Any, ax: Any, old: list[Any], made: list[Any]) -> None:
             now.set_animated(was.get_animated())
 
 
-def _warnings(kept: Any, project: Project, table: Table) -> bool:
-    """Whether the kept figure, its columns drawn again, gives a warning a fresh drawing
-    words from the whole drawing (marks beyond the axes' range, summaries left out)."""
+def warns(ctx: DrawContext) -> bool:
+    """Whether the kept figure of ``ctx``, its marks drawn again or moved, gives a warning a
+    fresh drawing words from the whole drawing (marks beyond the axes' range, summaries
+    left out)."""
     from ..render.outside import warn_cut_marks, warn_outside_range
     from ..render.summary_notes import warn_summaries
 
-    ctx = _context(kept.fig, project, table)
     warn_outside_range(ctx)
     warn_cut_marks(ctx)
     warn_summaries(ctx)

@@ -35,6 +35,7 @@ colour is drawn as a cell edit is: the kept picture, the title, the symbols, the
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +44,7 @@ from numpy.typing import NDArray
 
 from ..contract.variants import VARIANTS, Mark
 from ..model import Project, Table
-from . import recolumn
+from . import rebar, recolumn
 from .hits import Screen, picture, shown
 from .restyle import (
     apart,
@@ -89,6 +90,11 @@ class _Kept:
     #: marks reach, worked out at its first cell edit
     column: bool = False
     reach: dict[int, Any] | None = None
+    #: a bar graph of many rows (see :mod:`plotdoc.editor.rebar`): its bars, found at its
+    #: first cell edit, and the window of the picture the last edit changed (None: all)
+    bar_graph: bool = False
+    bars: Any = None
+    window: Any = None
 
 
 _kept: _Kept | None = None
@@ -98,7 +104,7 @@ def updatable(table: Table) -> bool:
     """Whether the graph of ``table`` can be kept and its symbols moved (a scatter) or a
     column drawn again (a column graph, see :mod:`plotdoc.editor.recolumn`) after a cell
     edit."""
-    return _scatter(table) or recolumn.updatable(table)
+    return _scatter(table) or recolumn.updatable(table) or rebar.updatable(table)
 
 
 def _scatter(table: Table) -> bool:
@@ -178,10 +184,12 @@ def _redrawn(kept: _Kept, dpi: float) -> Screen:
     if kept.canvas is None:
         kept.canvas = FigureCanvasAgg(kept.fig)
     canvas = kept.canvas
+    window, kept.window = kept.window, None
     if not kept.decided:  # at the first edit, and when the kept picture changed
         kept.decided = True
+        window = None
         renderer = canvas.get_renderer()
-        live = _live(kept.fig, renderer, kept.column)
+        live = _live(kept.fig, renderer, _marks_of(kept))
         if live is not None:
             ax = kept.fig.axes[0]
             kept.around_title = boxes_around(kept.fig, renderer, ax.title)
@@ -198,6 +206,8 @@ def _redrawn(kept: _Kept, dpi: float) -> Screen:
             kept.background = canvas.copy_from_bbox(kept.fig.bbox)
     if kept.background is None:  # nothing to keep: the whole figure again
         canvas.draw()
+    elif window is not None and _window_drawn(kept, canvas, window):
+        pass
     else:
         canvas.restore_region(kept.background)
         renderer = canvas.get_renderer()
@@ -206,20 +216,26 @@ def _redrawn(kept: _Kept, dpi: float) -> Screen:
     return shown(kept.fig, canvas, kept.warnings, dpi, kept.regions)
 
 
-def _live(fig: Any, renderer: Any, column: bool = False) -> list[Any] | None:
-    """The artists an edit draws again, in the order a full drawing draws them: every symbols
-    artist (every data set's mark, in a column graph) from the first on, each later artist of
-    the axes whose box meets the plot area, then the figure's own artists (annotations, drawn
-    over the axes); None when the figure is not one axes with these marks clipped to it, or
-    has other figure-level artists."""
-    from ..render.artists.collections import PointSymbols
+def _marks_of(kept: _Kept) -> Callable[[Any], bool]:
+    """Which artists of the kept figure are the data sets' marks an edit changes: symbols (a
+    scatter), every data set's marks (a column graph), bars and error bars (a bar graph)."""
+    from ..render.artists.collections import ErrorBars, PointSymbols
+    from ..render.artists.rects import Rects
     from ..render.ids import data_set_of
 
-    def mark(art: Any) -> bool:
-        if column:
-            return data_set_of(art.get_gid()) is not None
-        return isinstance(art, PointSymbols)
+    if kept.column:
+        return lambda art: data_set_of(art.get_gid()) is not None
+    if kept.bar_graph:
+        return lambda art: isinstance(art, Rects | ErrorBars)
+    return lambda art: isinstance(art, PointSymbols)
 
+
+def _live(fig: Any, renderer: Any, mark: Callable[[Any], bool]) -> list[Any] | None:
+    """The artists an edit draws again, in the order a full drawing draws them: every
+    ``mark`` from the first on, each later artist of the axes whose box meets the plot
+    area, then the figure's own artists (annotations, drawn over the axes); None when the
+    figure is not one axes with these marks clipped to it, or has other figure-level
+    artists."""
     figure_level = (fig.texts, fig.legends, fig.images, fig.lines, fig.patches, fig.subfigs)
     if len(fig.axes) != 1 or any(figure_level):
         return None
@@ -259,7 +275,8 @@ def _fresh(project: Project, table: Table, dpi: float) -> Screen:
     said = [str(w) for w in warnings]
     shown = picture(fig, said, dpi)
     scatter = _scatter(table) and table.x is not None
-    if not (scatter or recolumn.updatable(table)):
+    bar_graph = not scatter and rebar.updatable(table)
+    if not (scatter or bar_graph or recolumn.updatable(table)):
         _release(fig)  # the picture and its regions are plain data: nothing refers to it
         return shown
     kept = _Kept(
@@ -267,12 +284,14 @@ def _fresh(project: Project, table: Table, dpi: float) -> Screen:
         dpi,
         _signature(project, table),
         table.x.copy() if scatter and table.x is not None else np.empty(0),
-        [ds.values[:, 0].copy() for ds in table.data_sets],
+        [ds.values.copy() if bar_graph else ds.values[:, 0].copy() for ds in table.data_sets],
         fig,
         said,
     )
     if scatter:
         kept.symbols = _own_symbols(kept)
+    elif bar_graph:
+        kept.bar_graph = True
     else:
         kept.column = True
     kept.titles = copy.deepcopy(table.titles)
@@ -336,6 +355,8 @@ def _moved(project: Project, table: Table, dpi: float) -> _Kept | None:
         return None
     if kept.column:
         return _recolumned(kept, project, table)
+    if kept.bar_graph:
+        return _rebarred(kept, project, table)
     x = table.x
     if x is None or x.shape != kept.x.shape or not np.array_equal(x, kept.x, equal_nan=True):
         return None
@@ -388,3 +409,73 @@ def _recolumned(kept: _Kept, project: Project, table: Table) -> _Kept | None:
     for i in changed:
         kept.columns[i] = table.data_sets[i].values[:, 0].copy()
     return kept
+
+
+def _rebarred(kept: _Kept, project: Project, table: Table) -> _Kept | None:
+    """The kept bar graph with the changed rows' bars moved (see :mod:`plotdoc.editor.rebar`),
+    or None to draw afresh."""
+    if kept.signature != _signature(project, table):
+        return None
+    if kept.titles != table.titles and not retitled(kept, table.titles, _retake):
+        return None
+    changed = rebar.changed_rows(kept.columns, table)
+    if changed is None or (changed and not rebar.moved(kept, project, table, changed)):
+        return None
+    for i in changed:
+        kept.columns[i] = table.data_sets[i].values.copy()
+    return kept
+
+
+def _window_drawn(kept: _Kept, canvas: Any, window: tuple[float, float, float, float]) -> bool:
+    """Draw again only ``window`` (display pixels, whole) of the kept picture: the picture
+    without the live artists restored there, and the live marks and spines that meet it
+    drawn over it, clipped to it (see :mod:`plotdoc.editor.rebar`); False, with nothing
+    drawn, when another live artist meets the window (or cannot be measured)."""
+    from matplotlib.spines import Spine
+    from matplotlib.transforms import Bbox
+
+    from ..render.artists.collections import ErrorBars
+    from ..render.artists.rects import Rects
+
+    renderer = canvas.get_renderer()
+    width, height = float(renderer.width), float(renderer.height)
+    x0, y0 = max(window[0], 0.0), max(window[1], 0.0)
+    x1, y1 = min(window[2], width), min(window[3], height)
+    if x1 <= x0 or y1 <= y0:
+        return True  # nothing shown changed
+    box = Bbox([[x0, y0], [x1, y1]])
+    drawn: list[Any] = []
+    for art in kept.live:
+        if isinstance(art, Rects | ErrorBars):
+            drawn.append(art)  # each draws the marks that meet the window
+            continue
+        extent = art.get_window_extent(renderer)
+        if extent.width <= 0 and extent.height <= 0:
+            return False  # cannot be measured
+        if extent.overlaps(box):
+            if not isinstance(art, Spine):
+                return False  # text, a legend: a clip would cut its pixels differently
+            drawn.append(art)  # straight lines along the axes: a clip cuts them exactly
+    # the kept buffers count rows from the top, and Agg's box holds its last row and column
+    canvas.restore_region(
+        kept.background, bbox=(x0, height - y1, x1 - 1, height - y0 - 1), xy=(0, 0)
+    )
+    saved = [(art, art.get_clip_on(), art.get_clip_box()) for art in drawn]
+    try:
+        for art, clip_on, clip in saved:
+            own = clip if clip_on and clip is not None else None
+            inside = Bbox.intersection(own, box) if own is not None else box
+            if inside is None:
+                continue
+            if isinstance(art, Rects | ErrorBars):
+                art.window = (x0, y0, x1, y1)
+            art.set_clip_on(True)
+            art.set_clip_box(inside)
+            art.draw(renderer)
+    finally:
+        for art, clip_on, clip in saved:
+            if isinstance(art, Rects | ErrorBars):
+                art.window = None
+            art.set_clip_box(clip)
+            art.set_clip_on(clip_on)
+    return True

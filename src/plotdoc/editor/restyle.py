@@ -44,14 +44,18 @@ GRAPH_AT, ANNOTATIONS_AT = 9, 11
 STILL = frozenset({"text", "shape"})
 
 
-def cells_alone(table: Table) -> bool:
+def cells_alone(table: Table, *, one_value: bool = True) -> bool:
     """Whether only the data sets' own marks follow ``table``'s cells: no analyses or
-    results, annotations that stay where they are put (no brackets), one value per row."""
+    results, annotations that stay where they are put (no brackets), and (``one_value``)
+    one value per row."""
     return (
         not table.analyses
         and all(a.type in STILL for a in table.annotations)
         and table.derived_from is None
-        and all(ds.values.ndim == 2 and ds.values.shape[1] == 1 for ds in table.data_sets)
+        and all(
+            ds.values.ndim == 2 and (ds.values.shape[1] == 1 or not one_value)
+            for ds in table.data_sets
+        )
     )
 
 

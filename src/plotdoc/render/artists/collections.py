@@ -29,6 +29,7 @@ from .svg import (
     write_markers,
     write_paths,
 )
+from .window import Window, meeting, simplify_as_whole, snap_as_whole
 
 _IDENTITY = IdentityTransform()
 
@@ -263,6 +264,9 @@ class ErrorBars(Artist):
         self.vertical = vertical
         #: shift along the category axis, in points (to set data sets sharing an X apart)
         self.dodge_pt = 0.0
+        #: when set, only the bars meeting this box of display pixels are drawn (see
+        #: :mod:`.window`)
+        self.window: Window | None = None
         self.set_in_layout(False)
 
     def _ends(self) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
@@ -303,6 +307,10 @@ class ErrorBars(Artist):
             db[:, axis] += shift
         ok = np.isfinite(da).all(axis=1) & np.isfinite(db).all(axis=1)
         keep = np.flatnonzero(ok & ~(da == db).all(axis=1))
+        whole = len(keep)  # the bars drawn, when all are
+        if self.window is not None:
+            margin = 2.0 + cap + self.linewidth * points(renderer)
+            keep = keep[meeting(da[keep], db[keep], self.window, margin)]
         verts, codes = _bar_paths(da[keep], db[keep], cap, self.vertical, self.direction)
         kept_ids = [self.ids[i] for i in keep.tolist()]
         gc = renderer.new_gc()
@@ -310,6 +318,8 @@ class ErrorBars(Artist):
         gc.set_foreground(self.color, isRGBA=True)
         gc.set_linewidth(self.linewidth)
         gc.set_capstyle("butt")
+        if self.window is not None:
+            snap_as_whole(gc, whole * len(codes))
         renderer.open_group("errorbars", gid=self.get_gid())
         fast = fast_svg(renderer)
         if fast is not None:
@@ -320,7 +330,10 @@ class ErrorBars(Artist):
                 renderer.draw_path(gc, Path(one, codes), _IDENTITY)
                 renderer.close_group("errorbar")
         elif len(keep):
-            renderer.draw_path(gc, Path(verts.reshape(-1, 2), codes * len(keep)), _IDENTITY)
+            path = Path(verts.reshape(-1, 2), codes * len(keep))
+            if self.window is not None:
+                simplify_as_whole(path, whole * len(codes))
+            renderer.draw_path(gc, path, _IDENTITY)
         renderer.close_group("errorbars")
         gc.restore()
 

@@ -26,6 +26,7 @@ from numpy.typing import NDArray
 from ..style.colors import contrast
 from ..style.theme import RGBA
 from .svg import drawing_disabled, fast_svg, is_svg, pixels_per_point, write_polygons
+from .window import Window, meeting, snap_as_whole
 
 _IDENTITY = IdentityTransform()
 #: a bar too thin for its edges, whose fill contrasts less than this with the plot
@@ -61,6 +62,9 @@ class Rects(Artist):
         self.hatches = list(hatches) if hatches is not None else [None] * len(self.ids)
         #: the width of a pattern's lines, as a ``Rectangle`` made now would draw them
         self.hatch_linewidth = float(mpl.rcParams["hatch.linewidth"])
+        #: when set, only the rectangles meeting this box of display pixels are drawn (see
+        #: :mod:`.window`)
+        self.window: Window | None = None
         self.set_in_layout(False)
 
     def __len__(self) -> int:
@@ -81,14 +85,42 @@ class Rects(Artist):
         flat = self.axes.transData.transform(quads.reshape(-1, 2))
         return np.asarray(flat, dtype=float).reshape(-1, 4, 2)
 
+    def runs(self, quads: NDArray[np.float64]) -> list[list[int]]:
+        """The drawn rectangles (of finite corners ``quads``, see :meth:`polygons`) in
+        runs of one style, in drawing order."""
+        ok: NDArray[np.bool_] = np.asarray(np.isfinite(quads).all(axis=(1, 2)), dtype=bool)
+        order = [k for k in range(len(self.ids)) if ok[k]]
+        out: list[list[int]] = []
+        start = 0
+        while start < len(order):
+            key = self._key(order[start])
+            stop = start + 1
+            while stop < len(order) and self._key(order[stop]) == key:
+                stop += 1
+            out.append(order[start:stop])
+            start = stop
+        return out
+
+    def edges_dropped(self, quads: NDArray[np.float64], px: float) -> list[bool]:
+        """For each run (:meth:`runs`), whether its bars are drawn without their edges (too
+        thin for them at ``px`` pixels per point)."""
+        return [self._drops_edges(quads, run, px) for run in self.runs(quads)]
+
+    def _drops_edges(self, quads: NDArray[np.float64], run: list[int], px: float) -> bool:
+        edge, width = self.edges[run[0]], self.widths[run[0]]
+        return edge is not None and _too_thin_for_edges(quads[run], width * px)
+
     def draw(self, renderer: RendererBase) -> None:
         if not self.get_visible() or self.axes is None or not self.ids:
             return
         if drawing_disabled(renderer):
             return
         quads = self.polygons()
-        ok: NDArray[np.bool_] = np.asarray(np.isfinite(quads).all(axis=(1, 2)), dtype=bool)
-        order = [k for k in range(len(self.ids)) if ok[k]]
+        window = self.window
+        inside = None
+        if window is not None:
+            margin = 2.0 + max(self.widths, default=0.0) * pixels_per_point(renderer)
+            inside = meeting(quads.min(axis=1), quads.max(axis=1), window, margin)
         renderer.open_group("bars", gid=self.get_gid())
         gc = renderer.new_gc()
         self._set_gc_clip(gc)  # type: ignore[attr-defined]
@@ -96,15 +128,12 @@ class Rects(Artist):
         fast = fast_svg(renderer)
         svg = is_svg(renderer)
         px = pixels_per_point(renderer)
-        start = 0
-        while start < len(order):
-            key = self._key(order[start])
-            stop = start + 1
-            while stop < len(order) and self._key(order[stop]) == key:
-                stop += 1
-            run = order[start:stop]
-            face, edge, width, hatch = key
-            if edge is not None and _too_thin_for_edges(quads[run], width * px):
+        for whole in self.runs(quads):
+            run = whole if inside is None else [k for k in whole if inside[k]]
+            if not run:
+                continue
+            face, edge, width, hatch = self._key(whole[0])
+            if self._drops_edges(quads, whole, px):
                 # edges wider than the bars would paint them in the edge colour: fill only,
                 # and with the edge colour where the fill would vanish into the background
                 if contrast(face, self.background) < MIN_FILL_CONTRAST:
@@ -118,6 +147,9 @@ class Rects(Artist):
                 gc.set_hatch_linewidth(self.hatch_linewidth)
             else:
                 gc.set_hatch(None)
+            gc.set_snap(None)
+            if inside is not None:
+                snap_as_whole(gc, len(whole) * len(_RECT_CODES))
             if fast is not None and hatch is None:  # (the fast writer has no patterns)
                 write_polygons(fast, gc, face, quads[run], [self.ids[k] for k in run])
             elif svg:
@@ -130,7 +162,6 @@ class Rects(Artist):
                 verts = np.concatenate([closed, closed[:, :1]], axis=1).reshape(-1, 2)
                 path = Path(verts, _RECT_CODES * len(run))
                 renderer.draw_path(gc, path, _IDENTITY, face)
-            start = stop
         gc.restore()
         renderer.close_group("bars")
 

@@ -59,11 +59,15 @@ def draw(ctx: DrawContext) -> None:
     names = [ds.name for ds in ctx.table.data_sets]
     lay = grouped_layout(arrangement.value, vis, names, row_labels(ctx.table), ctx.settings)
     set_grouped_categories(ctx, lay)
-    mode = str(ctx.options.get("mode") or variant.default_mode or "meanWithSd")
-    DRAWERS[frozenset(variant.marks)](ctx, lay, vis, mode)
+    DRAWERS[frozenset(variant.marks)](ctx, lay, vis, mode_of(ctx))
     if variant.legend is not None:
         for i in bars.stack_order(ctx, vis) if arrangement is Arrangement.STACKED else vis:
             ctx.legend_entry(i, variant_swatch(ctx, i))
+
+
+def mode_of(ctx: DrawContext) -> str:
+    """The summary the graph draws (``plot.options.mode``, else the variant's)."""
+    return str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
 
 
 def _offsets(ctx: DrawContext, lay: GroupedLayout, vis: list[int]) -> dict[int, float]:

@@ -72,10 +72,15 @@ def draw_bars(
                 vid = ids.row("value", i, r)
                 draw_styled_labels(ctx, labels, p, c, s.n, top, i, vid, bar_start=base)
             ctx.anchor(p, max(top, s.top), i)
-            if isfinite(low) and isfinite(high) and (high != c or low != c):
+            if error_drawn(c, low, high):
                 errors.add(p, c, low, high, ids.row("errorbar", i, r))
         bars.draw(ctx, i)
         errors.draw(ctx, i)
+
+
+def error_drawn(center: float, low: float, high: float) -> bool:
+    """Whether a bar at ``center`` has an error bar from ``low`` to ``high``."""
+    return isfinite(low) and isfinite(high) and (high != center or low != center)
 
 
 def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str) -> None:
@@ -117,7 +122,7 @@ def draw_stacked(ctx: DrawContext, lay: GroupedLayout, vis: list[int], mode: str
             if labels is not None:
                 vid = ids.row("value", i, r)
                 draw_styled_labels(ctx, labels, p, c, s.n, end, i, vid, bar_start=start)
-            if isfinite(low) and isfinite(high) and (high != c or low != c):
+            if error_drawn(c, low, high):
                 errors.add(p, end, end - (c - low), end + (high - c), ids.row("errorbar", i, r))
         bars.draw(ctx, i)
         errors.draw(ctx, i)

@@ -190,6 +190,15 @@ class ErrorBarRows:
         return error_bars(ctx, self.pos, self.center, self.low, self.high, i, self.bar_ids)
 
 
+def bar_corners(
+    a: float, b: float, start: float, end: float, horizontal: bool
+) -> tuple[float, float, float, float]:
+    """The corners (x0, y0, x1, y1) of a bar across the category axis from ``a`` to ``b``,
+    along the value axis from ``start`` to ``end`` (a :class:`Rects` bar)."""
+    lo, hi = (start, end) if start <= end else (end, start)
+    return (lo, a, hi, b) if horizontal else (a, lo, b, hi)
+
+
 def _bar_look(ctx: DrawContext, st: Any) -> BarLook:
     """A bar's fill, edge, edge width and pattern (a hatch and its colour), styled ``st``."""
     hatch = HATCHES.get(st.get("fillPattern", "none"))
@@ -312,9 +321,9 @@ class BarRows:
             face, edge, line, hatch = _bar_look(ctx, ctx.style("bar", i, point))
         else:
             face, edge, line, hatch = self._shared
-        lo, hi = (start, end) if start <= end else (end, start)
-        a, b = pos - width / 2, pos + width / 2
-        self.corners.append((lo, a, hi, b) if self._horizontal else (a, lo, b, hi))
+        self.corners.append(
+            bar_corners(pos - width / 2, pos + width / 2, start, end, self._horizontal)
+        )
         self.bar_ids.append(ctx.registry.unique(sid))
         self.faces.append(fill if fill is not None else face)
         self.edges.append(edge)
