@@ -182,7 +182,6 @@ def test_edits_that_move_more_than_their_bars_are_drawn_afresh(windows: list[boo
         lambda: _cells(project, 3).__setitem__((4, 0), 6.0),  # and shrinks back
         lambda: _cells(project, 0).__setitem__((6, 0), np.nan),  # a bar goes
         lambda: _cells(project, 0).__setitem__((6, 0), 3.0),  # and comes back
-        lambda: _cells(project, 2).__setitem__((8, 1), np.nan),  # an error bar goes
         lambda: table.__setattr__("row_labels", [f"row {r}" for r in range(table.n_rows)]),
         lambda: graph.plot.options.__setitem__("mode", "meanWithSem"),  # a setting
     ]
@@ -192,6 +191,46 @@ def test_edits_that_move_more_than_their_bars_are_drawn_afresh(windows: list[boo
         assert id(_kept_figure()) not in figures  # drawn again
         figures.add(id(_kept_figure()))
     assert windows == []
+
+
+def test_an_error_bar_that_goes_and_comes_back_is_kept(windows: list[bool]) -> None:
+    """An error bar that goes is set to its bar's end (a bar of no length, not drawn), so
+    it can come back on the kept figure; one where none was drawn is drawn afresh."""
+    project = _project(entry="values")
+    _cells(project, 3)[9, 1:] = np.nan  # one value: no error bar
+    _same_as_fresh(project)
+    fig = _kept_figure()
+    cells = _cells(project, 2)
+    for equal in (False, True, False):
+        cells[8, 1:] = cells[8, 0] if equal else np.nan  # three equal values, or one: none
+        _same_as_fresh(project)
+        cells[8, 1:] = [cells[8, 0] - 0.2, cells[8, 0] + 0.1]  # its error bar again
+        _same_as_fresh(project)
+    assert _kept_figure() is fig and all(windows)
+    _cells(project, 3)[9, 1] = _cells(project, 3)[9, 0] + 0.1  # an error bar appears
+    _same_as_fresh(project)
+    assert _kept_figure() is not fig
+
+
+def test_bars_that_gain_or_lose_their_edges_are_drawn_afresh(windows: list[bool]) -> None:
+    """Bars narrower or lower than three edge widths (the median of a data set's) are filled
+    only: an edit that moves the median across that line changes every bar of the data
+    set, and is drawn afresh."""
+    project = _project()
+    graph = project.table("pts").graph
+    assert graph is not None
+    per = graph.style_overrides.setdefault("perDataSet", {})
+    per["G1"] = {"bar": {"borderWidth": 0.02, "borderColor": {"hex": "#000000"}}}
+    cells = _cells(project, 1)
+    cells[: UNSNAPPED // 2, 0] = 0.0001  # half the bars a hair high: the median is not
+    _same_as_fresh(project)
+    fig = _kept_figure()
+    cells[UNSNAPPED - 1, 0] = 4.5  # a tall bar stays tall: kept
+    _same_as_fresh(project)
+    assert _kept_figure() is fig
+    cells[UNSNAPPED - 1, 0] = 0.0001  # most are a hair high now: no edges
+    _same_as_fresh(project)
+    assert _kept_figure() is not fig
 
 
 def test_an_edit_of_a_row_without_a_bar_changes_nothing_drawn(windows: list[bool]) -> None:
@@ -244,6 +283,24 @@ def test_a_warning_that_follows_the_cells_draws_afresh(monkeypatch: pytest.Monke
     fig = _kept_figure()
     _cells(project, 1)[5, 0] = 3.4  # the kept figure warned so
     _same_as_fresh(project)
+    assert _kept_figure() is not fig
+
+
+def test_a_warning_the_edit_ends_draws_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kept drawing that gave a warning which follows the cells is not kept, even when
+    the edit ends the warning (its warnings would be the kept drawing's)."""
+    project = _project()
+
+    def warn(ctx: Any) -> None:
+        if ctx.table.data_sets[1].values[3, 0] == 3.25:
+            ctx.warnings.append("a warning of one cell")
+
+    monkeypatch.setattr("plotdoc.render.summary_notes._warn_summary_rows", warn)
+    _cells(project, 1)[3, 0] = 3.25
+    assert "a warning of one cell" in _same_as_fresh(project).warnings
+    fig = _kept_figure()
+    _cells(project, 1)[3, 0] = 3.5
+    assert "a warning of one cell" not in _same_as_fresh(project).warnings
     assert _kept_figure() is not fig
 
 

@@ -23,7 +23,7 @@ so it is done only when:
 - the graph is bars side by side with their error bars, of a grouped table with no
   analyses, brackets or results, and each shown data set's bars and error bars are one
   artist each with no value labels (a graph of many bars: fewer are drawn afresh quickly);
-- each changed row keeps its bar, and its error bar, or keeps having none;
+- each changed row keeps its bar, or keeps having none, and gains no error bar;
 - what all the data sets' bars and error bars reach (the smallest, largest and smallest
   positive value on both axes) is unchanged, so the axes' ranges and ticks are;
 - every data set's bars keep being drawn with their edges or without them (bars too thin
@@ -135,7 +135,7 @@ def moved(kept: Any, project: Project, table: Table, changed: dict[int, list[int
         ends.append(_ends(bars, rects, errors, i, rows))
         for r in rows:
             summaries = _summaries(was, table, i, r, mode)
-            if not _set_row(bars, rects, errors, i, r, summaries, base, ctx.horizontal):
+            if not _set_row(bars, rects, errors, i, r, summaries, base, ctx):
                 return False
         if rects.edges_dropped(rects.polygons(), px) != edges:
             return False  # the data set's bars gain or lose their edges
@@ -210,10 +210,11 @@ def _set_row(
     r: int,
     summaries: tuple[CellSummary | None, CellSummary | None],
     base: float,
-    horizontal: bool,
+    ctx: DrawContext,
 ) -> bool:
     """Set row ``r``'s new summary on its bar and error bar, as ``draw_bars`` draws them;
-    False when the row gains or loses its bar or its error bar."""
+    False when the row gains or loses its bar, or gains an error bar. (An error bar that
+    goes is set to its centre: a bar of no length, which is not drawn.)"""
     from ..render import ids
     from ..render.marks.bars import error_drawn
     from ..render.marks.primitives import bar_corners
@@ -221,20 +222,18 @@ def _set_row(
     old, new = summaries
     if old is None or new is None or not (_drawn(old) and _drawn(new)):
         return _drawn(old) == _drawn(new)  # no bar either way, else one appears or goes
-    had = error_drawn(old.center, old.lower, old.upper)
-    if had != error_drawn(new.center, new.lower, new.upper):
-        return False
     k = bars.at.get(ids.row("bar", i, r))
     if k is None:
         return False
     x0, y0, x1, y1 = rects.corners[k]
+    horizontal = ctx.horizontal
     a, b = (y0, y1) if horizontal else (x0, x1)  # across the category axis: unchanged
     rects.corners[k] = bar_corners(a, b, base, new.center, horizontal)
-    if had and errors is not None:
-        j = bars.at.get(ids.row("errorbar", i, r))
-        if j is None:
-            return False
+    j = bars.at.get(ids.row("errorbar", i, r))
+    if errors is not None and j is not None:
         errors.center[j], errors.low[j], errors.high[j] = new.center, new.lower, new.upper
+    elif error_drawn(new.center, new.lower, new.upper) and ctx.switch("errorBars", i):
+        return False  # an error bar where none was drawn
     return True
 
 
@@ -243,9 +242,7 @@ def _drawn(s: CellSummary | None) -> bool:
     return s is not None and math.isfinite(s.center)
 
 
-def _ends(
-    bars: Bars, rects: Rects, errors: ErrorBars | None, i: int, rows: list[int]
-) -> F64:
+def _ends(bars: Bars, rects: Rects, errors: ErrorBars | None, i: int, rows: list[int]) -> F64:
     """The corners of the bars and the ends of the error bars of ``rows`` (data units)."""
     from ..render import ids
 

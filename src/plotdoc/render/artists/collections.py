@@ -29,7 +29,7 @@ from .svg import (
     write_markers,
     write_paths,
 )
-from .window import Window, meeting, simplify_as_whole, snap_as_whole
+from .window import Window, meeting, snap_as_whole
 
 _IDENTITY = IdentityTransform()
 
@@ -330,10 +330,7 @@ class ErrorBars(Artist):
                 renderer.draw_path(gc, Path(one, codes), _IDENTITY)
                 renderer.close_group("errorbar")
         elif len(keep):
-            path = Path(verts.reshape(-1, 2), codes * len(keep))
-            if self.window is not None:
-                simplify_as_whole(path, whole * len(codes))
-            renderer.draw_path(gc, path, _IDENTITY)
+            renderer.draw_path(gc, Path(verts.reshape(-1, 2), codes * len(keep)), _IDENTITY)
         renderer.close_group("errorbars")
         gc.restore()
 

@@ -5,9 +5,9 @@ The editor draws again only the part of a kept picture that an edit changed (see
 :class:`~.collections.ErrorBars`) given a ``window`` (a box in display pixels) draws only its
 marks that meet it, each run of one style still as one path. That path is smaller than the
 whole run's, and Agg snaps a path of straight horizontal and vertical lines to the pixel grid
-only when it has at most :data:`AUTO_SNAP_VERTICES` vertices, and matplotlib simplifies a path of lines only from 128 vertices on: the part is
-snapped and simplified as the whole would be, so each mark's pixels are those of the whole
-path.
+only when it has at most :data:`AUTO_SNAP_VERTICES` vertices: the part is snapped as the whole would be, so each mark's pixels are those of the
+whole path. (matplotlib simplifies a long path of lines, but joins only lines that follow one
+another: each mark here starts its own.)
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from matplotlib.path import Path
 from numpy.typing import NDArray
 
 #: Agg snaps a rectilinear path to pixels (snap "auto") only up to this many vertices
@@ -49,11 +48,3 @@ def snap_as_whole(gc: Any, whole_vertices: int) -> None:
     vertices on its own (``auto``): not at all past :data:`AUTO_SNAP_VERTICES`."""
     if gc.get_snap() is None and whole_vertices > AUTO_SNAP_VERTICES:
         gc.set_snap(False)
-
-
-def simplify_as_whole(path: Path, whole_vertices: int) -> None:
-    """Have ``path``, a part of a path of ``whole_vertices`` vertices whose codes repeat
-    ``path``'s, simplified as matplotlib simplifies the whole."""
-    if whole_vertices != np.shape(path.vertices)[0]:
-        codes = None if path.codes is None else np.resize(path.codes, whole_vertices)
-        path.should_simplify = Path(np.zeros((whole_vertices, 2)), codes).should_simplify
