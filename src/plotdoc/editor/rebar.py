@@ -66,6 +66,8 @@ _ARRANGEMENTS = (Arrangement.INTERLEAVED, Arrangement.SEPARATED)
 #: pixels around a mark that its drawing may reach besides its edge widths (antialiasing,
 #: snapping)
 _PAD_PX = 3.0
+#: the window of an edit that moved nothing drawn
+NOTHING: Box = (0.0, 0.0, 0.0, 0.0)
 
 
 def updatable(table: Table) -> bool:
@@ -280,7 +282,7 @@ def _window(points: F64, pad: float) -> Box:
     box when there is none: nothing drawn moved)."""
     finite = points[np.isfinite(points).all(axis=1)]
     if not finite.size:
-        return (0.0, 0.0, 0.0, 0.0)
+        return NOTHING
     low, high = finite.min(axis=0) - pad, finite.max(axis=0) + pad
     return (
         float(np.floor(low[0])),

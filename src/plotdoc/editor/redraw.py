@@ -416,13 +416,16 @@ def _rebarred(kept: _Kept, project: Project, table: Table) -> _Kept | None:
     or None to draw afresh."""
     if kept.signature != _signature(project, table):
         return None
-    if kept.titles != table.titles and not retitled(kept, table.titles, _retake):
+    titled = kept.titles != table.titles
+    if titled and not retitled(kept, table.titles, _retake):
         return None
     changed = rebar.changed_rows(kept.columns, table)
     if changed is None or (changed and not rebar.moved(kept, project, table, changed)):
         return None
     for i in changed:
         kept.columns[i] = table.data_sets[i].values.copy()
+    if not (changed or titled):
+        kept.window = rebar.NOTHING  # the picture as it is (another table's edit)
     return kept
 
 
