@@ -90,7 +90,7 @@ def test_a_summary_cell_edit_draws_only_the_window_of_the_moved_bar(
         _cells(project, 1)[20 + k % 3, 0] = mean
         shown = _same_as_fresh(project)
         assert _kept_figure() is fig  # moved on the kept figure, not drawn afresh
-    assert windows == [True] * 4  # the first edit takes the kept picture; then windows
+    assert windows == [True] * 5  # the first edit too, on the fresh drawing's picture
     assert not np.array_equal(_pixels(shown.png), before)  # and the picture did change
     kept = redraw._kept
     assert kept is not None and kept.bars is not None and set(kept.bars.rects) == set(range(SETS))
@@ -238,13 +238,13 @@ def test_an_edit_of_a_row_without_a_bar_changes_nothing_drawn(windows: list[bool
     _cells(project, 4)[12] = np.nan  # an empty cell: no bar, no error bar
     _same_as_fresh(project)
     fig = _kept_figure()
-    _cells(project, 1)[3, 0] = 3.9  # the first edit takes the kept picture
+    _cells(project, 1)[3, 0] = 3.9
     _same_as_fresh(project)
     _cells(project, 4)[12, 2] = 5.0  # an N alone: still no bar
     _same_as_fresh(project)
     _same_as_fresh(project)  # nothing changed (another table's edit): nothing drawn
     assert _kept_figure() is fig
-    assert windows == [True, True]
+    assert windows == [True, True, True]
 
 
 def test_a_hidden_data_set_s_edit_draws_afresh() -> None:
@@ -324,3 +324,35 @@ def test_few_bars_are_drawn_afresh(windows: list[bool]) -> None:
     _same_as_fresh(project)
     assert _kept_figure() is not fig
     assert windows == []
+
+
+@pytest.mark.parametrize("first", ["title", "cells"])
+def test_a_new_graph_title_and_cell_edits_draw_as_a_fresh_drawing(
+    first: str, windows: list[bool]
+) -> None:
+    """A title the user gave is set on the kept figure, as for a scatter, with a cell edit
+    or before or after one (the fresh drawing's picture no longer shows the graph once the
+    title changed); cell edits go on drawing their windows."""
+    project = _project()
+    table = project.table("pts")
+
+    def title(text: str) -> None:
+        table.titles = {**table.titles, "graph": {**table.titles.get("graph", {}), "text": text}}
+
+    title("Run")
+    _same_as_fresh(project)
+    fig = _kept_figure()
+    title("Run and a cell")  # both at once, before the first edit: the picture shows neither
+    _cells(project, 3)[7, 0] = 5.7
+    _same_as_fresh(project)
+    for k in range(3):
+        if first == "title":
+            title(f"Run {k}")
+            _same_as_fresh(project)
+        _cells(project, 2)[k, 0] = 4.2 + 0.1 * k
+        _same_as_fresh(project)
+        if first == "cells":
+            title(f"Run {k}")
+            _same_as_fresh(project)
+    assert _kept_figure() is fig
+    assert windows.count(True) >= 2

@@ -95,6 +95,9 @@ class _Kept:
     bar_graph: bool = False
     bars: Any = None
     window: Any = None
+    #: the renderer that holds the figure's picture as the fresh drawing drew it, until
+    #: the first edit (of a bar graph) brings a window of it up to date
+    whole: Any = None
 
 
 _kept: _Kept | None = None
@@ -187,8 +190,10 @@ def _redrawn(kept: _Kept, dpi: float) -> Screen:
     window, kept.window = kept.window, None
     if not kept.decided:  # at the first edit, and when the kept picture changed
         kept.decided = True
-        window = None
         renderer = canvas.get_renderer()
+        # the fresh drawing's picture, which a window of it can bring up to date
+        kept_whole = window is not None and kept.whole is renderer
+        whole = canvas.copy_from_bbox(kept.fig.bbox) if kept_whole else None
         live = _live(kept.fig, renderer, _marks_of(kept))
         if live is not None:
             ax = kept.fig.axes[0]
@@ -204,6 +209,11 @@ def _redrawn(kept: _Kept, dpi: float) -> Screen:
             canvas.draw()
             kept.live = live
             kept.background = canvas.copy_from_bbox(kept.fig.bbox)
+            if whole is not None:
+                canvas.restore_region(whole)
+        if whole is None or kept.background is None:
+            window = None  # every live artist drawn over the kept picture
+    kept.whole = None
     if kept.background is None:  # nothing to keep: the whole figure again
         canvas.draw()
     elif window is not None and _window_drawn(kept, canvas, window):
@@ -292,6 +302,8 @@ def _fresh(project: Project, table: Table, dpi: float) -> Screen:
         kept.symbols = _own_symbols(kept)
     elif bar_graph:
         kept.bar_graph = True
+        canvas: Any = fig.canvas  # the canvas the picture was drawn on, and its renderer
+        kept.canvas, kept.whole = canvas, canvas.get_renderer()
     else:
         kept.column = True
     kept.titles = copy.deepcopy(table.titles)
@@ -330,6 +342,7 @@ def _own_symbols(kept: _Kept) -> dict[int, Any]:
 
 def _retake(kept: _Kept) -> None:
     """Take the kept picture again at the next draw (something drawn in it changed)."""
+    kept.whole = None
     for art in kept.live:
         art.set_animated(False)
     kept.background = kept.title = None
