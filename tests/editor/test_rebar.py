@@ -315,6 +315,17 @@ def test_only_bars_side_by_side_of_grouped_tables_are_kept() -> None:
     assert not rebar.updatable(table)
 
 
+def test_a_graph_of_too_many_bars_is_left_to_a_child_process(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The editor draws a kept figure in a thread; a graph of more than ``MAX_BARS`` bars,
+    whose fresh drawing takes seconds, is drawn in a child process that Cancel ends."""
+    table = _project().table("pts")
+    assert rebar.updatable(table)
+    monkeypatch.setattr(rebar, "MAX_BARS", UNSNAPPED * SETS - 1)
+    assert not rebar.updatable(table) and not redraw.updatable(table)
+
+
 def test_few_bars_are_drawn_afresh(windows: list[bool]) -> None:
     """Under ``MANY_BARS`` each bar is its own artist, quick to draw afresh."""
     project = _project(rows=20)

@@ -21,7 +21,8 @@ That is the picture a fresh drawing gives only when nothing else follows the cha
 so it is done only when:
 
 - the graph is bars side by side with their error bars, of a grouped table with no
-  analyses, brackets or results, and each shown data set's bars and error bars are one
+  analyses, brackets or results, of at most :data:`MAX_BARS` bars (a larger one is drawn in
+  a child process that Cancel ends), and each shown data set's bars and error bars are one
   artist each with no value labels (a graph of many bars: fewer are drawn afresh quickly);
 - each changed row keeps its bar, or keeps having none, and gains no error bar;
 - what all the data sets' bars and error bars reach (the smallest, largest and smallest
@@ -66,6 +67,9 @@ _ARRANGEMENTS = (Arrangement.INTERLEAVED, Arrangement.SEPARATED)
 #: pixels around a mark that its drawing may reach besides its edge widths (antialiasing,
 #: snapping)
 _PAD_PX = 3.0
+#: a graph of more bars is drawn afresh in a child process that Cancel ends (the editor draws
+#: a kept figure in a thread): its fresh drawing takes seconds
+MAX_BARS = 100_000
 #: the window of an edit that moved nothing drawn
 NOTHING: Box = (0.0, 0.0, 0.0, 0.0)
 
@@ -79,6 +83,7 @@ def updatable(table: Table) -> bool:
     return (
         set(variant.marks) == set(_MARKS)
         and variant.arrangement in _ARRANGEMENTS
+        and table.n_rows * len(table.data_sets) <= MAX_BARS
         and cells_alone(table, one_value=False)
     )
 
