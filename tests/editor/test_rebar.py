@@ -12,7 +12,7 @@ import pytest
 
 from plotdoc.builder import ProjectBuilder
 from plotdoc.contract.styles import PRESET_IDS
-from plotdoc.editor import rebar, redraw
+from plotdoc.editor import kept_picture, rebar, redraw
 from plotdoc.model import Project
 from plotdoc.render.marks.primitives import MANY_BARS
 
@@ -58,14 +58,14 @@ def _nothing_kept() -> Iterator[None]:
 def windows(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """Whether each drawing drew only the window the edit changed."""
     drawn: list[bool] = []
-    real = redraw._window_drawn
+    real = kept_picture.window_drawn
 
     def spy(*args: Any) -> bool:
         done = real(*args)
         drawn.append(done)
         return done
 
-    monkeypatch.setattr(redraw, "_window_drawn", spy)
+    monkeypatch.setattr(kept_picture, "window_drawn", spy)
     return drawn
 
 

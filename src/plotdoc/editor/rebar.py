@@ -15,7 +15,7 @@ moved marks were and are. The kept picture without the marks is restored there, 
 marks that meet the window are drawn over it in the drawing order, clipped to it
 (:mod:`plotdoc.render.artists.window`). Bars and error bars are made of horizontal and vertical
 edges only, which a clip at whole pixels cuts without changing a pixel inside it, so the
-window holds what a fresh drawing holds.
+window holds what a fresh drawing holds (:func:`plotdoc.editor.kept_picture.window_drawn`).
 
 That is the picture a fresh drawing gives only when nothing else follows the changed cells,
 so it is done only when:

@@ -35,7 +35,6 @@ colour is drawn as a cell edit is: the kept picture, the title, the symbols, the
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,8 +43,9 @@ from numpy.typing import NDArray
 
 from ..contract.variants import VARIANTS, Mark
 from ..model import Project, Table
-from . import rebar, recolumn
+from . import kept_picture, rebar, recolumn
 from .hits import Screen, picture, shown
+from .recolumn import extent
 from .restyle import (
     apart,
     axes_end,
@@ -72,7 +72,8 @@ class _Kept:
     #: data set index -> its symbols artist, for data sets drawn by their symbols alone
     symbols: dict[int, Any] = field(default_factory=dict)
     #: the canvas; whether the live artists are chosen (see _redrawn), the picture without
-    #: them (None when the figure cannot be redrawn so, see _live), and those artists
+    #: them (None when the figure cannot be redrawn so, see
+    #: :func:`~plotdoc.editor.kept_picture.live_artists`), and those artists
     canvas: Any = None
     decided: bool = False
     background: Any = None
@@ -194,7 +195,7 @@ def _redrawn(kept: _Kept, dpi: float) -> Screen:
         # the fresh drawing's picture, which a window of it can bring up to date
         kept_whole = window is not None and kept.whole is renderer
         whole = canvas.copy_from_bbox(kept.fig.bbox) if kept_whole else None
-        live = _live(kept.fig, renderer, _marks_of(kept))
+        live = kept_picture.live_artists(kept.fig, renderer, kept_picture.marks_of(kept))
         if live is not None:
             ax = kept.fig.axes[0]
             kept.around_title = boxes_around(kept.fig, renderer, ax.title)
@@ -216,7 +217,7 @@ def _redrawn(kept: _Kept, dpi: float) -> Screen:
     kept.whole = None
     if kept.background is None:  # nothing to keep: the whole figure again
         canvas.draw()
-    elif window is not None and _window_drawn(kept, canvas, window):
+    elif window is not None and kept_picture.window_drawn(kept, canvas, window):
         pass
     else:
         canvas.restore_region(kept.background)
@@ -224,56 +225,6 @@ def _redrawn(kept: _Kept, dpi: float) -> Screen:
         for art in kept.live:
             art.draw(renderer)
     return shown(kept.fig, canvas, kept.warnings, dpi, kept.regions)
-
-
-def _marks_of(kept: _Kept) -> Callable[[Any], bool]:
-    """Which artists of the kept figure are the data sets' marks an edit changes: symbols (a
-    scatter), every data set's marks (a column graph), bars and error bars (a bar graph)."""
-    from ..render.artists.collections import ErrorBars, PointSymbols
-    from ..render.artists.rects import Rects
-    from ..render.ids import data_set_of
-
-    if kept.column:
-        return lambda art: data_set_of(art.get_gid()) is not None
-    if kept.bar_graph:
-        return lambda art: isinstance(art, Rects | ErrorBars)
-    return lambda art: isinstance(art, PointSymbols)
-
-
-def _live(fig: Any, renderer: Any, mark: Callable[[Any], bool]) -> list[Any] | None:
-    """The artists an edit draws again, in the order a full drawing draws them: every
-    ``mark`` from the first on, each later artist of the axes whose box meets the plot
-    area, then the figure's own artists (annotations, drawn over the axes); None when the
-    figure is not one axes with these marks clipped to it, or has other figure-level
-    artists."""
-    figure_level = (fig.texts, fig.legends, fig.images, fig.lines, fig.patches, fig.subfigs)
-    if len(fig.axes) != 1 or any(figure_level):
-        return None
-    ax = fig.axes[0]
-    over = sorted(fig.artists, key=lambda a: a.zorder)  # as Figure.draw orders them
-    if any(a.zorder <= ax.zorder for a in over):
-        return None  # drawn before the axes
-    # as Axes.draw orders its children: by zorder, a stable sort, without the background
-    order = sorted((a for a in ax.get_children() if a is not ax.patch), key=lambda a: a.zorder)
-    first = next((k for k, a in enumerate(order) if mark(a)), None)
-    if first is None:
-        return None
-    plot = ax.bbox.padded(2.0)  # pixels: antialiased edges reach just past the area
-    live: list[Any] = []
-    for art in order[first:]:
-        if mark(art):
-            if not art.get_clip_on() or (art.get_clip_box() is None and not _clipped_to(ax, art)):
-                return None  # marks that may draw anywhere
-            live.append(art)
-        elif art.get_visible() and art.get_window_extent(renderer).overlaps(plot):
-            live.append(art)
-    return live + over
-
-
-def _clipped_to(ax: Any, art: Any) -> bool:
-    """Whether ``art`` is clipped to the plot area's patch (as the axes clip what is added)."""
-    clip = art.get_clip_path()
-    return clip is not None and getattr(clip, "_patch", None) is ax.patch
 
 
 def _fresh(project: Project, table: Table, dpi: float) -> Screen:
@@ -350,17 +301,6 @@ def _retake(kept: _Kept) -> None:
     kept.decided = False
 
 
-def _extent(values: F64) -> tuple[float, float, float]:
-    """Smallest, largest and smallest positive finite value (NaN where there is none)."""
-    finite = values[np.isfinite(values)]
-    positive = finite[finite > 0]
-    return (
-        float(finite.min()) if finite.size else float("nan"),
-        float(finite.max()) if finite.size else float("nan"),
-        float(positive.min()) if positive.size else float("nan"),
-    )
-
-
 def _moved(project: Project, table: Table, dpi: float) -> _Kept | None:
     """The kept figure with the changed data sets' symbols moved, or None to draw afresh."""
     kept = _kept
@@ -390,7 +330,7 @@ def _moved(project: Project, table: Table, dpi: float) -> _Kept | None:
         rows = _rows(x, new)
         if not np.array_equal(rows, _rows(x, old)):
             return None  # a point appears or goes: its ids and looks change
-        if not np.array_equal(_extent(new[rows]), _extent(old[rows]), equal_nan=True):
+        if not np.array_equal(extent(new[rows]), extent(old[rows]), equal_nan=True):
             return None  # the axes' range may move
         moves.append((i, new, rows))
     for i, new, rows in moves:
@@ -440,58 +380,3 @@ def _rebarred(kept: _Kept, project: Project, table: Table) -> _Kept | None:
     if not (changed or titled):
         kept.window = rebar.NOTHING  # the picture as it is (another table's edit)
     return kept
-
-
-def _window_drawn(kept: _Kept, canvas: Any, window: tuple[float, float, float, float]) -> bool:
-    """Draw again only ``window`` (display pixels, whole) of the kept picture: the picture
-    without the live artists restored there, and the live marks and spines that meet it
-    drawn over it, clipped to it (see :mod:`plotdoc.editor.rebar`); False, with nothing
-    drawn, when another live artist meets the window (or cannot be measured)."""
-    from matplotlib.spines import Spine
-    from matplotlib.transforms import Bbox
-
-    from ..render.artists.collections import ErrorBars
-    from ..render.artists.rects import Rects
-
-    renderer = canvas.get_renderer()
-    width, height = float(renderer.width), float(renderer.height)
-    x0, y0 = max(window[0], 0.0), max(window[1], 0.0)
-    x1, y1 = min(window[2], width), min(window[3], height)
-    if x1 <= x0 or y1 <= y0:
-        return True  # nothing shown changed
-    box = Bbox([[x0, y0], [x1, y1]])
-    drawn: list[Any] = []
-    for art in kept.live:
-        if isinstance(art, Rects | ErrorBars):
-            drawn.append(art)  # each draws the marks that meet the window
-            continue
-        extent = art.get_window_extent(renderer)
-        if extent.width <= 0 and extent.height <= 0:
-            return False  # cannot be measured
-        if extent.overlaps(box):
-            if not isinstance(art, Spine):
-                return False  # text, a legend: a clip would cut its pixels differently
-            drawn.append(art)  # straight lines along the axes: a clip cuts them exactly
-    # the kept buffers count rows from the top, and Agg's box holds its last row and column
-    canvas.restore_region(
-        kept.background, bbox=(x0, height - y1, x1 - 1, height - y0 - 1), xy=(0, 0)
-    )
-    saved = [(art, art.get_clip_on(), art.get_clip_box()) for art in drawn]
-    try:
-        for art, clip_on, clip in saved:
-            own = clip if clip_on and clip is not None else None
-            inside = Bbox.intersection(own, box) if own is not None else box
-            if inside is None:
-                continue
-            if isinstance(art, Rects | ErrorBars):
-                art.window = (x0, y0, x1, y1)
-            art.set_clip_on(True)
-            art.set_clip_box(inside)
-            art.draw(renderer)
-    finally:
-        for art, clip_on, clip in saved:
-            if isinstance(art, Rects | ErrorBars):
-                art.window = None
-            art.set_clip_box(clip)
-            art.set_clip_on(clip_on)
-    return True
