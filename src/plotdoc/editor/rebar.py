@@ -49,7 +49,7 @@ from numpy.typing import NDArray
 
 from ..contract.variants import VARIANTS, Arrangement, Mark
 from .recolumn import Reach, children, extent, total, warns, with_columns
-from .restyle import cells_alone, kept_context
+from .restyle import cells_alone, drawn_context
 
 if TYPE_CHECKING:
     from ..model import Project, Table
@@ -123,11 +123,11 @@ def moved(kept: Any, project: Project, table: Table, changed: dict[int, list[int
     from ..render.families.grouped import mode_of
     from ..render.marks.bars import baseline
 
-    ctx = _context(kept.fig, project, table)
+    ctx = drawn_context(kept.fig, project, table)
     was = with_columns(table, kept.columns)  # the table as the kept figure shows it
     if kept.bars is None:  # at the first edit
         kept.bars = _found(ctx)
-        if kept.bars is not None and warns(_context(kept.fig, project, was)):
+        if kept.bars is not None and warns(drawn_context(kept.fig, project, was)):
             kept.bars = None  # a warning that follows the cells: worded by a fresh drawing
     bars: Bars | None = kept.bars
     if bars is None or any(i not in bars.rects for i in changed):
@@ -159,14 +159,6 @@ def moved(kept: Any, project: Project, table: Table, changed: dict[int, list[int
         return False
     kept.window = _window(ctx.ax.transData.transform(np.concatenate(ends)), pad)
     return True
-
-
-def _context(fig: Any, project: Project, table: Table) -> DrawContext:
-    from ..canonical import stored_table
-
-    stored = stored_table(table)  # what a drawing draws (see render.engine.draw_graph)
-    assert stored.graph is not None
-    return kept_context(fig, project, stored, stored.graph)
 
 
 def _found(ctx: DrawContext) -> Bars | None:

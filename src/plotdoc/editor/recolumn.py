@@ -38,7 +38,7 @@ import numpy as np
 
 from ..contract.entries import VALUES
 from ..contract.variants import VARIANTS, Mark
-from .restyle import cells_alone, kept_context
+from .restyle import cells_alone, drawn_context
 
 if TYPE_CHECKING:
     from ..model import Project, Table
@@ -115,11 +115,7 @@ def with_columns(table: Table, columns: list[Any]) -> Table:
 def _context(fig: Any, project: Project, table: Table) -> DrawContext:
     """A drawing context for the kept figure ``fig`` as the family's drawing leaves it when
     it draws a column: categories set, the plot width asked for by ties not yet known."""
-    from ..canonical import stored_table
-
-    stored = stored_table(table)  # what a drawing draws (see render.engine.draw_graph)
-    assert stored.graph is not None
-    ctx = kept_context(fig, project, stored, stored.graph)
+    ctx = drawn_context(fig, project, table)
     ctx.categorical = True
     ctx.legend_auto = False
     ctx.preferred_width_pt = 0.0

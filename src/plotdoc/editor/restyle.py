@@ -150,7 +150,6 @@ def boxes_around(fig: Any, renderer: Any, apart: Any) -> list[Any]:
 def reannotate(kept: Any, project: Project, table: Table, retake: Callable[[Any], None]) -> bool:
     """Draw the annotations of ``table`` on the kept figure in place of its own, when its
     drawing warned of nothing (the warnings of the new ones are then the drawing's)."""
-    from ..canonical import stored_table
     from ..render.guides.annotations import draw_annotations
 
     graph = table.graph
@@ -160,7 +159,7 @@ def reannotate(kept: Any, project: Project, table: Table, retake: Callable[[Any]
     for art in [a for a in fig.artists if str(a.get_gid() or "").startswith("annotation/")]:
         kept.regions.pop(id(art), None)  # (a new artist may be given its id)
         art.remove()
-    ctx = kept_context(fig, project, stored_table(table), graph)
+    ctx = drawn_context(fig, project, table)
     draw_annotations(ctx)
     kept.warnings = [str(w) for w in ctx.warnings]
     if kept.background is None:
@@ -282,6 +281,16 @@ def _form(look: Any) -> tuple[Any, ...]:
 def _hidden(graph: Graph, i: int) -> bool:
     item = ((graph.legend or {}).get("itemOverrides") or {}).get(str(i)) or {}
     return bool(item.get("hidden"))
+
+
+def drawn_context(fig: Any, project: Project, table: Table) -> DrawContext:
+    """:func:`kept_context` for ``table``'s own graph, with the table as a drawing draws it
+    (the rows a file stores, see ``render.engine.draw_graph``)."""
+    from ..canonical import stored_table
+
+    stored = stored_table(table)
+    assert stored.graph is not None
+    return kept_context(fig, project, stored, stored.graph)
 
 
 def kept_context(fig: Any, project: Project, table: Table, graph: Graph) -> DrawContext:
