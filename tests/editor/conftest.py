@@ -119,6 +119,17 @@ def start_editor(
     return Editor(process, url, port)
 
 
+@pytest.fixture
+def nothing_kept() -> Iterator[None]:
+    """No figure kept by the editor's drawing (``plotdoc.editor.redraw``) before the test or
+    after it: each test of the kept figure starts from a fresh drawing."""
+    from plotdoc.editor import redraw
+
+    redraw.forget()
+    yield
+    redraw.forget()
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -16,7 +16,7 @@ from plotdoc.editor import kept_picture, rebar, redraw
 from plotdoc.model import Project
 from plotdoc.render.marks.primitives import MANY_BARS
 
-from .test_redraw import _pixels, _same_as_fresh
+from .test_redraw import _pixels, _same_as_fresh, graph_title
 
 VARIANTS = ("grouped-interleaved-bars", "grouped-separated-bars")
 SETS = 10  # from the eighth data set on, the themes fill bars with a pattern
@@ -47,11 +47,7 @@ def _project(
     return b.project()
 
 
-@pytest.fixture(autouse=True)
-def _nothing_kept() -> Iterator[None]:
-    redraw.forget()
-    yield
-    redraw.forget()
+pytestmark = pytest.mark.usefixtures("nothing_kept")
 
 
 @pytest.fixture
@@ -347,23 +343,21 @@ def test_a_new_graph_title_and_cell_edits_draw_as_a_fresh_drawing(
     project = _project()
     table = project.table("pts")
 
-    def title(text: str) -> None:
-        table.titles = {**table.titles, "graph": {**table.titles.get("graph", {}), "text": text}}
-
-    title("Run")
+    graph_title(table, "Run")
     _same_as_fresh(project)
     fig = _kept_figure()
-    title("Run and a cell")  # both at once, before the first edit: the picture shows neither
+    # both at once, before the first edit: the fresh picture shows neither
+    graph_title(table, "Run and a cell")
     _cells(project, 3)[7, 0] = 5.7
     _same_as_fresh(project)
     for k in range(3):
         if first == "title":
-            title(f"Run {k}")
+            graph_title(table, f"Run {k}")
             _same_as_fresh(project)
         _cells(project, 2)[k, 0] = 4.2 + 0.1 * k
         _same_as_fresh(project)
         if first == "cells":
-            title(f"Run {k}")
+            graph_title(table, f"Run {k}")
             _same_as_fresh(project)
     assert _kept_figure() is fig
     assert windows.count(True) >= 2

@@ -15,7 +15,7 @@ from plotdoc.contract.variants import VARIANTS
 from plotdoc.editor import recolumn, redraw
 from plotdoc.model import Project
 
-from .test_redraw import _pixels, _same_as_fresh
+from .test_redraw import _pixels, _same_as_fresh, graph_title
 
 COLUMN_VARIANTS = sorted(v.id for v in VARIANTS.values() if v.family == "column")
 
@@ -30,11 +30,7 @@ def _project(variant: str = "scatter-bar", rows: int = 40, decimals: int = 1) ->
     return b.project()
 
 
-@pytest.fixture(autouse=True)
-def _nothing_kept() -> Iterator[None]:
-    redraw.forget()
-    yield
-    redraw.forget()
+pytestmark = pytest.mark.usefixtures("nothing_kept")
 
 
 def _kept_figure() -> Any:
@@ -196,14 +192,11 @@ def test_a_new_graph_title_and_cell_edits_after_it_draw_as_a_fresh_drawing() -> 
     project = _project(rows=60, decimals=3)
     table = project.table("pts")
 
-    def title(text: str) -> None:
-        table.titles = {**table.titles, "graph": {**table.titles.get("graph", {}), "text": text}}
-
-    title("Run")
+    graph_title(table, "Run")
     _same_as_fresh(project)
     fig = _kept_figure()
     for k in range(3):
-        title(f"Run {k}")
+        graph_title(table, f"Run {k}")
         _same_as_fresh(project)
         table.data_sets[0].values[k, 0] = 1.2 + 0.1 * k
         _same_as_fresh(project)

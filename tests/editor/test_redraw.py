@@ -13,7 +13,7 @@ from PIL import Image
 from plotdoc.builder import ProjectBuilder
 from plotdoc.editor import hits, redraw
 from plotdoc.editor.work import project_copy
-from plotdoc.model import Project
+from plotdoc.model import Project, Table
 
 ROWS = 3000  # past the crowd limit: the symbols are shrunk and translucent
 
@@ -46,9 +46,12 @@ def _same_as_fresh(project: Project) -> hits.Screen:
     return shown
 
 
-@pytest.fixture(autouse=True)
-def _nothing_kept() -> None:
-    redraw.forget()
+def graph_title(table: Table, text: str) -> None:
+    """Give ``table``'s graph the title ``text`` (as the editor's title edit does)."""
+    table.titles = {**table.titles, "graph": {**table.titles.get("graph", {}), "text": text}}
+
+
+pytestmark = pytest.mark.usefixtures("nothing_kept")
 
 
 def test_a_cell_edit_moves_the_symbols_of_the_kept_figure() -> None:

@@ -50,9 +50,7 @@ def _colour(project: Project, name: str, value: Any) -> None:
         per.setdefault(name, {}).setdefault("symbol", {})["color"] = value
 
 
-@pytest.fixture(autouse=True)
-def _nothing_kept() -> None:
-    redraw.forget()
+pytestmark = pytest.mark.usefixtures("nothing_kept")
 
 
 #: colours that read on a light background, and on starry's dark one
