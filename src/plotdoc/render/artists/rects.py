@@ -60,6 +60,13 @@ class Rects(Artist):
         self.edges = list(edges)
         self.widths = list(widths)
         self.hatches = list(hatches) if hatches is not None else [None] * len(self.ids)
+        styles: dict[tuple[Any, ...], int] = {}
+        #: each rectangle's style (face, edge, width, pattern) as a number, the same for
+        #: equal styles
+        self.styles = np.array(
+            [styles.setdefault(self._key(k), len(styles)) for k in range(len(self.ids))],
+            dtype=np.intp,
+        )
         #: the width of a pattern's lines, as a ``Rectangle`` made now would draw them
         self.hatch_linewidth = float(mpl.rcParams["hatch.linewidth"])
         #: when set, only the rectangles meeting this box of display pixels are drawn (see
@@ -85,28 +92,21 @@ class Rects(Artist):
         flat = self.axes.transData.transform(quads.reshape(-1, 2))
         return np.asarray(flat, dtype=float).reshape(-1, 4, 2)
 
-    def runs(self, quads: NDArray[np.float64]) -> list[list[int]]:
+    def runs(self, quads: NDArray[np.float64]) -> list[NDArray[np.intp]]:
         """The drawn rectangles (of finite corners ``quads``, see :meth:`polygons`) in
         runs of one style, in drawing order."""
-        ok: NDArray[np.bool_] = np.asarray(np.isfinite(quads).all(axis=(1, 2)), dtype=bool)
-        order = [k for k in range(len(self.ids)) if ok[k]]
-        out: list[list[int]] = []
-        start = 0
-        while start < len(order):
-            key = self._key(order[start])
-            stop = start + 1
-            while stop < len(order) and self._key(order[stop]) == key:
-                stop += 1
-            out.append(order[start:stop])
-            start = stop
-        return out
+        order = np.flatnonzero(np.isfinite(quads).all(axis=(1, 2)))
+        if not order.size:
+            return []
+        styles = self.styles[order]
+        return np.split(order, np.flatnonzero(styles[1:] != styles[:-1]) + 1)
 
     def edges_dropped(self, quads: NDArray[np.float64], px: float) -> list[bool]:
         """For each run (:meth:`runs`), whether its bars are drawn without their edges (too
         thin for them at ``px`` pixels per point)."""
         return [self._drops_edges(quads, run, px) for run in self.runs(quads)]
 
-    def _drops_edges(self, quads: NDArray[np.float64], run: list[int], px: float) -> bool:
+    def _drops_edges(self, quads: NDArray[np.float64], run: NDArray[np.intp], px: float) -> bool:
         edge, width = self.edges[run[0]], self.widths[run[0]]
         return edge is not None and _too_thin_for_edges(quads[run], width * px)
 
@@ -120,7 +120,8 @@ class Rects(Artist):
         inside = None
         if window is not None:
             margin = 2.0 + max(self.widths, default=0.0) * pixels_per_point(renderer)
-            inside = meeting(quads.min(axis=1), quads.max(axis=1), window, margin)
+            # a rectangle's box: its first and third corners (opposite ones)
+            inside = meeting(quads[:, 0], quads[:, 2], window, margin)
         renderer.open_group("bars", gid=self.get_gid())
         gc = renderer.new_gc()
         self._set_gc_clip(gc)  # type: ignore[attr-defined]
@@ -129,8 +130,8 @@ class Rects(Artist):
         svg = is_svg(renderer)
         px = pixels_per_point(renderer)
         for whole in self.runs(quads):
-            run = whole if inside is None else [k for k in whole if inside[k]]
-            if not run:
+            run = whole if inside is None else whole[inside[whole]]
+            if not run.size:
                 continue
             face, edge, width, hatch = self._key(whole[0])
             if self._drops_edges(quads, whole, px):
