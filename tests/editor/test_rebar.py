@@ -47,6 +47,16 @@ def _project(
     return b.project()
 
 
+def _counts(variant: str = "contingency-interleaved-bar", rows: int = UNSNAPPED) -> Project:
+    """A contingency table of ``SETS`` data sets of ``rows`` counts (data set j's about
+    ``20 + 5 j``)."""
+    rng = np.random.default_rng(12)
+    b = ProjectBuilder(title="counts")
+    sets = {f"C{j}": rng.poisson(20 + 5 * j, size=rows).astype(float) for j in range(SETS)}
+    b.add_table("contingency", sets, id="pts", graph=variant)
+    return b.project()
+
+
 pytestmark = pytest.mark.usefixtures("nothing_kept")
 
 
@@ -301,7 +311,29 @@ def test_a_warning_the_edit_ends_draws_afresh(monkeypatch: pytest.MonkeyPatch) -
     assert _kept_figure() is not fig
 
 
-def test_only_bars_side_by_side_of_grouped_tables_are_kept() -> None:
+@pytest.mark.parametrize("variant", ["contingency-interleaved-bar", "contingency-separated-bar"])
+@pytest.mark.parametrize("preset", [PRESET_IDS[0], PRESET_IDS[-1]])
+def test_a_count_edit_of_a_contingency_table_draws_only_its_window(
+    variant: str, preset: str, windows: list[bool]
+) -> None:
+    project = _counts(variant)
+    graph = project.table("pts").graph
+    assert graph is not None
+    graph.active_preset_id = preset
+    before = _pixels(_same_as_fresh(project).png)
+    fig = _kept_figure()
+    for i, row, count in ((1, 20, 31.0), (9, 7, 50.0), (4, 150, 0.0), (9, 7, 48.0)):
+        _cells(project, i)[row, 0] = count  # data set 9's bars are patterned
+        shown = _same_as_fresh(project)
+        assert _kept_figure() is fig
+    assert windows == [True] * 4
+    assert not np.array_equal(_pixels(shown.png), before)
+    _cells(project, 2)[5, 0] = np.nan  # its bar goes: drawn afresh
+    _same_as_fresh(project)
+    assert _kept_figure() is not fig
+
+
+def test_only_bars_side_by_side_of_grouped_and_contingency_tables_are_kept() -> None:
     assert all(rebar.updatable(_project(v).table("pts")) for v in VARIANTS)
     assert not rebar.updatable(_project("grouped-stacked-bars", rows=5).table("pts"))
     scatter_bar = "grouped-interleaved-scatter-bar"  # (points: raw values only)
@@ -309,6 +341,9 @@ def test_only_bars_side_by_side_of_grouped_tables_are_kept() -> None:
     table = _project(rows=5).table("pts")
     table.analyses = [{"id": "a", "type": "twoWayAnova"}]  # type: ignore[list-item]
     assert not rebar.updatable(table)
+    # a contingency table's bars side by side too: a count per bar, no error bars
+    assert rebar.updatable(_counts("contingency-separated-bar", rows=5).table("pts"))
+    assert not rebar.updatable(_counts("contingency-stacked-bar", rows=5).table("pts"))
 
 
 def test_a_graph_of_too_many_bars_is_left_to_a_child_process(

@@ -1,8 +1,9 @@
 """A cell edit of a bar graph of many rows set on the kept figure: the changed bars moved,
 and only the part of the picture they cover drawn again.
 
-A grouped table of thousands of rows (summary data above all: a mean, SD and N per cell)
-draws its bars side by side, interleaved or separated: each data set's bars are one
+A grouped table of thousands of rows (summary data above all: a mean, SD and N per cell), or
+a contingency table of as many (a count per cell, no error bars), draws its bars side by
+side, interleaved or separated: each data set's bars are one
 :class:`~plotdoc.render.artists.rects.Rects` and its error bars one
 :class:`~plotdoc.render.artists.collections.ErrorBars`, each bar and error bar with the id of
 its row. A bar stands on the baseline at its row's centre, its error bar from the row's low
@@ -20,10 +21,11 @@ window holds what a fresh drawing holds (:func:`plotdoc.editor.kept_picture.wind
 That is the picture a fresh drawing gives only when nothing else follows the changed cells,
 so it is done only when:
 
-- the graph is bars side by side with their error bars, of a grouped table with no
-  analyses, brackets or results, of at most :data:`MAX_BARS` bars (a larger one is drawn in
-  a child process that Cancel ends), and each shown data set's bars and error bars are one
-  artist each with no value labels (a graph of many bars: fewer are drawn afresh quickly);
+- the graph is bars side by side (with their error bars), of a grouped or contingency table
+  with no analyses, brackets or results, of at most :data:`MAX_BARS` bars (a larger one is
+  drawn in a child process that Cancel ends), and each shown data set's bars and error bars
+  are one artist each with no value labels (a graph of many bars: fewer are drawn afresh
+  quickly);
 - each changed row keeps its bar, or keeps having none, and gains no error bar;
 - what all the data sets' bars and error bars reach (the smallest, largest and smallest
   positive value on both axes) is unchanged, so the axes' ranges and ticks are;
@@ -62,7 +64,9 @@ F64 = NDArray[np.float64]
 #: (left, bottom, right, top) in display pixels
 Box = tuple[float, float, float, float]
 
-_MARKS = (Mark.BAR, Mark.ERROR_BAR)
+_MARKS = frozenset({Mark.BAR, Mark.ERROR_BAR})
+#: the families whose bars side by side are drawn one bar per cell (by ``draw_bars``)
+_FAMILIES = ("grouped", "contingency")
 _ARRANGEMENTS = (Arrangement.INTERLEAVED, Arrangement.SEPARATED)
 #: pixels around a mark that its drawing may reach besides its edge widths (antialiasing,
 #: snapping)
@@ -77,11 +81,12 @@ NOTHING: Box = (0.0, 0.0, 0.0, 0.0)
 def updatable(table: Table) -> bool:
     """Whether a cell edit of ``table``'s bar graph can be set on the kept figure."""
     graph = table.graph
-    if graph is None or table.format != "grouped":
+    if graph is None or table.format not in _FAMILIES:
         return False
     variant = VARIANTS[graph.variant_id]
     return (
-        set(variant.marks) == set(_MARKS)
+        Mark.BAR in variant.marks
+        and _MARKS.issuperset(variant.marks)
         and variant.arrangement in _ARRANGEMENTS
         and table.n_rows * len(table.data_sets) <= MAX_BARS
         and cells_alone(table, one_value=False)
@@ -120,7 +125,6 @@ def moved(kept: Any, project: Project, table: Table, changed: dict[int, list[int
     kept figure ``kept`` (``plotdoc.editor.redraw``'s) and set ``kept.window`` to the box
     they cover, when that gives a fresh drawing's picture; False otherwise (the kept figure
     may then be half changed: it is drawn afresh)."""
-    from ..render.families.grouped import mode_of
     from ..render.marks.bars import baseline
 
     ctx = drawn_context(kept.fig, project, table)
@@ -132,7 +136,7 @@ def moved(kept: Any, project: Project, table: Table, changed: dict[int, list[int
     bars: Bars | None = kept.bars
     if bars is None or any(i not in bars.rects for i in changed):
         return False  # a graph this module does not draw, a hidden data set, no bars
-    mode, base, px = mode_of(ctx), baseline(ctx), float(kept.fig.dpi) / 72.0
+    mode, base, px = _mode(ctx), baseline(ctx), float(kept.fig.dpi) / 72.0
     reached = total(bars.reach)
     ends: list[F64] = []
     pad = 0.0
@@ -159,6 +163,13 @@ def moved(kept: Any, project: Project, table: Table, changed: dict[int, list[int
         return False
     kept.window = _window(ctx.ax.transData.transform(np.concatenate(ends)), pad)
     return True
+
+
+def _mode(ctx: DrawContext) -> str:
+    """The summary each bar draws of its cell, as the family's drawing asks for it."""
+    from ..render.families import contingency, grouped
+
+    return contingency.SUMMARY if ctx.table.format == "contingency" else grouped.mode_of(ctx)
 
 
 def _found(ctx: DrawContext) -> Bars | None:

@@ -20,6 +20,8 @@ from ..prepare.cells import row_labels
 
 #: the marks a contingency variant can draw: a bar per count
 MARKS = frozenset({Mark.BAR})
+#: the summary a bar draws of its cell: the count itself (the "mean" of one value)
+SUMMARY = "mean"
 
 
 def draw(ctx: DrawContext) -> None:
@@ -29,11 +31,10 @@ def draw(ctx: DrawContext) -> None:
     names = [ds.name for ds in ctx.table.data_sets]
     lay = grouped_layout(arrangement.value, vis, names, row_labels(ctx.table), ctx.settings)
     set_grouped_categories(ctx, lay)
-    # one count per cell: the "mean" of a single value is the value itself
     if stacked:
-        draw_stacked(ctx, lay, vis, "mean")
+        draw_stacked(ctx, lay, vis, SUMMARY)
     else:
-        draw_bars(ctx, lay, vis, "mean")
+        draw_bars(ctx, lay, vis, SUMMARY)
     for i in stack_order(ctx, vis) if stacked else vis:
         ctx.legend_entry(i, variant_swatch(ctx, i))
     ctx.auto_titles.setdefault("y", "Count")
