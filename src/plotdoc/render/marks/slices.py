@@ -7,7 +7,9 @@ whose box is shrunk to the bar's proportions. The axes of both are hidden.
 A pie's labels stand just outside their slices; when two would touch or one would leave the
 graphic's height (small slices side by side), every label becomes a call-out instead: in a
 column left and right of the pie, moved apart just enough, with a leader line to its slice
-(``leader/row<r>``).
+(``leader/row<r>``). A column holds the call-outs that fit in :data:`CALLOUT_ROOM` times the
+graphic's height: past that (a pie of hundreds of parts), the largest parts of each side are
+labelled, and a warning says how many are not.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from matplotlib.path import Path
 from ...contract.variants import Mark
 from .. import ids
 from ..context import DrawContext
+from ..notices import THINNED, add_warning
 from ..positions.plot_area import points_transform
 from ..style.colors import contrast_text, mix
 from ..style.numbers import number_text
@@ -47,9 +50,16 @@ def part_style(ctx: DrawContext, i: int, r: int) -> dict[str, Any]:
     return merge_style(ctx.theme.element_defaults("bar", r), layers)
 
 
+#: how many times the graphic's height a pie's call-outs may take, on each side
+CALLOUT_ROOM = 2.0
+
+
 def percent_text(share: float) -> str:
     pct = share * 100.0
-    return f"{pct:.0f}%" if pct >= 1 or pct == 0 else f"{pct:.1f}%"
+    if 0 < pct < 0.05:  # it would read 0.0%: the part is there, it is small
+        return "<0.1%"
+    # one decimal under 1 % (0.96 % would read 1.0 %, beside the 1 % of its neighbours)
+    return f"{pct:.0f}%" if round(pct, 1) >= 1 or pct == 0 else f"{pct:.1f}%"
 
 
 Spot = tuple[float, float, str, str]  # x, y (pie radii from the centre), ha, va
@@ -85,14 +95,44 @@ def _beside(texts: list[str], mids: list[float], font: float, half: float) -> li
     return spots
 
 
+def _line_height(text: str, font: float) -> float:
+    """The height a call-out of ``text`` takes in its column, with the gap below it."""
+    return len(text.split("\n")) * 1.25 * font + 0.15 * font
+
+
+def _right(mid: float) -> bool:
+    """Whether the call-out of the slice whose middle is at angle ``mid`` stands right."""
+    return bool(np.cos(mid) >= 0)
+
+
+def _labelled(
+    texts: list[str], values: list[float], mids: list[float], font: float, room: float
+) -> list[int]:
+    """The parts whose call-outs fit in a column of height ``room`` on their side: the
+    largest of each side (the first of equal ones), in drawing order."""
+    out: list[int] = []
+    for side in (True, False):
+        members = sorted(
+            (k for k, m in enumerate(mids) if _right(m) == side), key=lambda k: -values[k]
+        )
+        used = 0.0
+        for k in members:
+            used += _line_height(texts[k], font)
+            if used > room:
+                break
+            out.append(k)
+    return sorted(out)
+
+
 def _callouts(texts: list[str], mids: list[float], font: float, half: float) -> list[Spot]:
     """Labels in a column left and right of the pie, each at its slice's height where it can,
-    moved apart just enough not to touch, within the graphic's height where they fit."""
+    moved apart just enough not to touch, within the graphic's height where they fit (a
+    taller column reaches as far below it as above it)."""
     spots: list[Spot] = [(0.0, 0.0, "left", "center")] * len(texts)
     for side in (1.0, -1.0):
-        members = [k for k, m in enumerate(mids) if (np.cos(m) >= 0) == (side > 0)]
+        members = [k for k, m in enumerate(mids) if _right(m) == (side > 0)]
         members.sort(key=lambda k: -np.sin(mids[k]))
-        heights = [len(texts[k].split("\n")) * 1.25 * font + 0.15 * font for k in members]
+        heights = [_line_height(texts[k], font) for k in members]
         ys = [1.1 * float(np.sin(mids[k])) for k in members]
         for j in range(len(ys)):  # top down: each below the one above
             ys[j] = min(ys[j], half - heights[j] / 2)
@@ -102,6 +142,8 @@ def _callouts(texts: list[str], mids: list[float], font: float, half: float) -> 
             ys[j] = max(ys[j], -half + heights[j] / 2)
             if j < len(ys) - 1:
                 ys[j] = max(ys[j], ys[j + 1] + (heights[j + 1] + heights[j]) / 2)
+        if ys and (over := ys[0] + heights[0] / 2 - half) > 0:
+            ys = [y - over / 2 for y in ys]  # taller than the graphic: as much below as above
         for k, y in zip(members, ys, strict=True):
             spots[k] = (1.35 * side, y, "left" if side > 0 else "right", "center")
     return spots
@@ -156,10 +198,17 @@ def draw_pie(
     unit = diameter / 2  # points per data unit
     spots = _beside(texts, mids, font / unit, size / 2 / unit)
     callouts = spots is None
+    shown = list(range(len(rows)))
     if spots is None:  # call-outs on one line each: "name share"
         texts = [t.replace("\n", " ") for t in texts]
+        shown = _labelled(texts, values, mids, font / unit, CALLOUT_ROOM * size / unit)
+        if len(shown) < len(rows):
+            _say_unlabelled(ctx, i, len(rows) - len(shown), len(rows))
+        texts, mids = [texts[k] for k in shown], [mids[k] for k in shown]
         spots = _callouts(texts, mids, font / unit, size / 2 / unit)
-    for r, text, mid, (x, y, ha, va) in zip(rows, texts, mids, spots, strict=True):
+    for r, text, mid, (x, y, ha, va) in zip(
+        [rows[k] for k in shown], texts, mids, spots, strict=True
+    ):
         label = ctx.ax.annotate(
             text, (x, y), xycoords=trans, ha=ha, va=va, fontsize=font,
             color=label_style["color"], annotation_clip=False,
@@ -196,6 +245,16 @@ def draw_pie(
             color=ctx.theme.foreground, annotation_clip=False,
         )  # fmt: skip
         ctx.tag(t, "total")
+
+
+def _say_unlabelled(ctx: DrawContext, i: int, left: int, parts: int) -> None:
+    add_warning(
+        ctx,
+        THINNED,
+        f"{left:,} of the {parts:,} parts of data set {ctx.ds_name(i)!r} are not labelled: "
+        "their call-outs do not fit beside the pie (the largest parts of each side are "
+        "labelled); a dot plot (parts-dot-plot) labels every part",
+    )
 
 
 def draw_slices(
