@@ -125,6 +125,10 @@ class PointSymbols(Artist):
         self.looks = list(table)
         self.look_of = np.array(index, dtype=np.intp)
 
+    def set_shape(self, shape: str) -> None:
+        """Give every point the shape ``shape`` (a change of the table of looks alone)."""
+        self.set_looks([(shape, *look[1:]) for look in self.looks], self.look_of)
+
     def _column(self, k: int) -> _Column:
         return _Column(self, k)
 

@@ -15,6 +15,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from ...contract.variants import Arrangement, Mark
@@ -106,14 +108,14 @@ def _treatment(
         for j in range(m):
             col = vals[:, j]
             lane_pos = pos + (j - (m - 1) / 2) * lane
-            rows = list(range(col.size))
+            rows = np.arange(col.size)
             art = points.scatter(
                 ctx,
                 i,
                 lane_pos,
                 col,
                 rows,
-                [ids.sub("symbol", i, j, ids.point_suffix(r)) for r in rows],
+                ids.Lazy(partial(_point_id, i, j), rows),
                 slot=lane * 0.7,
                 group_id=ids.sub("symbols", i, j),
             )
@@ -123,6 +125,11 @@ def _treatment(
         summary.summary_line(ctx, i, pos, ce.center, width, ids.ds("summary", i))
         summary.error_bar(ctx, i, pos, ce, ids.ds("errorbar", i), z=4.0, with_summary=True)
     ctx.anchor(pos, summary.top_of(pooled if every else np.array([np.nan]), ce), i)
+
+
+def _point_id(i: int, j: int, r: int) -> str:
+    """The id of the symbol of row ``r`` of sub-column ``j`` of data set ``i``."""
+    return ids.sub("symbol", i, j, ids.point_suffix(r))
 
 
 def _hide_frame(ctx: DrawContext) -> None:

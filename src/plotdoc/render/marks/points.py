@@ -34,7 +34,7 @@ def scatter(
     i: int,
     pos: float,
     values: F64,
-    rows: Sequence[int],
+    rows: Sequence[int] | NDArray[np.intp],
     ids: Sequence[str],
     *,
     slot: float = 1.0,
@@ -50,7 +50,11 @@ def scatter(
     half = half_width(ctx, slot)
     kept_rows, kept_ids = rows, ids
     if v.size < values.size:  # the rows and ids of the finite values
-        kept_rows = [r for r, k in zip(rows, ok, strict=True) if k]
+        kept_rows = (
+            rows[ok]
+            if isinstance(rows, np.ndarray)
+            else [r for r, k in zip(rows, ok, strict=True) if k]
+        )
         kept_ids = (
             ids.where(ok)
             if isinstance(ids, Lazy)
@@ -72,7 +76,7 @@ def subgroup_shapes(ctx: DrawContext, i: int, art: PointSymbols | None, j: int) 
         return
     cycle = list(ctx.theme.shapes.symbol_cycle)
     start = cycle.index(own) if own in cycle else 0
-    art.shapes = [cycle[(start + j) % len(cycle)]] * len(art)
+    art.set_shape(cycle[(start + j) % len(cycle)])
 
 
 def half_width(ctx: DrawContext, slot: float = 1.0) -> float:
