@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from plotdoc.builder import ProjectBuilder
-from plotdoc.contract.variants import VARIANTS
+from plotdoc.contract.variants import VARIANTS, Arrangement
 from plotdoc.editor import recolumn, redraw
 from plotdoc.model import Project
 
@@ -201,3 +201,54 @@ def test_a_new_graph_title_and_cell_edits_after_it_draw_as_a_fresh_drawing() -> 
         table.data_sets[0].values[k, 0] = 1.2 + 0.1 * k
         _same_as_fresh(project)
     assert _kept_figure() is fig
+
+
+NESTED_VARIANTS = sorted(v.id for v in VARIANTS.values() if v.family == "nested")
+
+
+def _nested(variant: str = "nested-scatter", rows: int = 30, subgroups: int = 3) -> Project:
+    """Four treatments of ``subgroups`` subgroups (sub-columns) of ``rows`` values each."""
+    rng = np.random.default_rng(8)
+    b = ProjectBuilder(title="nested")
+    sets = {f"T{j}": np.round(rng.normal(size=(rows, subgroups)) + j + 1.5, 2) for j in range(4)}
+    b.add_table("nested", sets, id="pts", graph=variant)
+    return b.project()
+
+
+@pytest.mark.parametrize("variant", NESTED_VARIANTS)
+@pytest.mark.parametrize("preset", ["modern", "classic"])
+def test_a_nested_graph_draws_the_changed_treatment_again(variant: str, preset: str) -> None:
+    """A graph of a mark per treatment (the subgroups in lanes inside it) draws the changed
+    treatment again on the kept figure; one of a mark per subgroup draws afresh."""
+    project = _nested(variant)
+    table = project.table("pts")
+    assert table.graph is not None
+    table.graph.active_preset_id = preset
+    separated = VARIANTS[variant].arrangement is Arrangement.SEPARATED
+    assert recolumn.updatable(table) == (not separated)
+    _same_as_fresh(project)
+    if separated:
+        return
+    fig = _kept_figure()
+    values = table.data_sets[2].values
+    for row, sub, value in ((5, 0, 3.4), (7, 2, 3.75), (5, 1, 3.6), (0, 2, 3.52)):
+        values[row, sub] = value
+        _same_as_fresh(project)
+        assert _kept_figure() is fig
+    values[3, 1] = 40.0  # past every other value: the axis moves, drawn afresh
+    _same_as_fresh(project)
+    assert _kept_figure() is not fig
+
+
+def test_a_nested_cell_that_empties_or_fills_draws_afresh() -> None:
+    project = _nested()
+    values = project.table("pts").data_sets[1].values
+    _same_as_fresh(project)
+    fig = _kept_figure()
+    values[4, 2] = np.nan  # a point goes: its ids change
+    _same_as_fresh(project)
+    assert _kept_figure() is not fig
+    fig = _kept_figure()
+    values[4, 2] = 2.5
+    _same_as_fresh(project)
+    assert _kept_figure() is not fig

@@ -2,10 +2,13 @@
 
 A column graph with its points (a scatter with a bar or a line at the centre, and error
 bars) draws each data set's marks from that data set's values alone: the points spread
-sideways by their own values, the bar and the error bar at their own summary. After a cell
-edit, only the changed data set's marks are drawn again, by the function the family draws
-every column with (:func:`plotdoc.render.families.column.draw_one`), on a drawing context
-for the kept figure, and put in the place of the old ones in the axes' drawing order. The
+sideways by their own values, the bar and the error bar at their own summary. So does a
+nested graph of a mark per treatment (its subgroups' points in lanes inside the treatment's
+slot, the treatment's bar or summary line). After a cell edit, only the changed data set's
+marks are drawn again, by the function the family draws every column with
+(:func:`plotdoc.render.families.column.draw_one`,
+:func:`plotdoc.render.families.nested.draw_one`), on a drawing context for the kept figure,
+and put in the place of the old ones in the axes' drawing order. The
 picture is then the kept picture with the data sets' marks drawn over it, as
 :mod:`plotdoc.editor.redraw` does for a scatter.
 
@@ -13,8 +16,9 @@ That is the picture a fresh drawing gives only when nothing else follows the cha
 so the column is drawn again on the kept figure only when:
 
 - the table is a column table of raw values with no analyses, brackets or results, and the
-  graph draws its points with nothing that crosses the columns (no line joining the
-  centres, no before-after lines) and no box, violin or floating bar;
+  graph draws nothing that crosses the columns (no line joining the centres, no
+  before-after lines); or a nested table of raw values likewise, whose graph draws a mark
+  per treatment (not one per subgroup: a box, violin or floating bar);
 - the changed data set keeps its finite rows (the same points, ids and looks);
 - what all the data sets' marks reach (the smallest, largest and smallest positive value on
   both axes) is unchanged, so the axes' ranges and ticks are; so is the widest row of equal
@@ -37,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..contract.entries import VALUES
-from ..contract.variants import VARIANTS, Mark
+from ..contract.variants import VARIANTS, Arrangement, Mark
 from .restyle import cells_alone, drawn_context
 
 if TYPE_CHECKING:
@@ -49,12 +53,21 @@ _NOT_KEPT = frozenset({Mark.LINE, Mark.SUBJECT_LINES})
 
 
 def updatable(table: Table) -> bool:
-    """Whether a cell edit of ``table``'s column graph can be set on the kept figure."""
+    """Whether a cell edit of ``table``'s column graph (or nested graph of a mark per
+    treatment) can be set on the kept figure."""
     graph = table.graph
-    if graph is None or table.format != "column" or table.entry != VALUES:
+    if graph is None or table.entry != VALUES:
         return False
-    marks = VARIANTS[graph.variant_id].marks
-    return not _NOT_KEPT.intersection(marks) and cells_alone(table)
+    variant = VARIANTS[graph.variant_id]
+    if table.format == "nested":  # (a separated one draws a mark per subgroup)
+        return variant.arrangement is not Arrangement.SEPARATED and cells_alone(
+            table, one_value=False
+        )
+    return (
+        table.format == "column"
+        and not _NOT_KEPT.intersection(variant.marks)
+        and cells_alone(table)
+    )
 
 
 @dataclass(frozen=True)
@@ -128,8 +141,9 @@ def _draw(
     """Data set ``i``'s marks drawn on the kept figure (added last to its axes), with what
     they reach and whether drawing them warned; ``place`` spreads the points as a drawing
     does once the axes are set. The axes' data limits are left as they were."""
-    from ..render.families.column import column_layout, draw_one
+    from ..render.families import column, nested
 
+    family = nested if table.format == "nested" else column
     ctx = _context(kept.fig, project, table)
     ax = ctx.ax
     limits = ax.dataLim.frozen()
@@ -137,7 +151,7 @@ def _draw(
     before = len(children(ax))
     visible = ctx.visible_data_sets()
     try:
-        draw_one(ctx, column_layout(ctx, visible), visible.index(i), i)
+        family.draw_one(ctx, column.column_layout(ctx, visible), visible.index(i), i)
     finally:
         ax.dataLim.set(limits)
         ax.ignore_existing_data_limits = ignore

@@ -1,5 +1,5 @@
 """The graph on screen kept between edits: a cell edit moves the symbols of the data set it
-changed (a scatter), or draws that data set's column again (a column graph, see
+changed (a scatter), or draws that data set's column again (a column or nested graph, see
 :mod:`plotdoc.editor.recolumn`), instead of drawing the graph again.
 
 The editor keeps the figure of the last graph it drew of an updatable table (an XY scatter
@@ -245,7 +245,7 @@ def _fresh(project: Project, table: Table, dpi: float) -> Screen:
         dpi,
         _signature(project, table),
         table.x.copy() if scatter and table.x is not None else np.empty(0),
-        [ds.values.copy() if bar_graph else ds.values[:, 0].copy() for ds in table.data_sets],
+        [ds.values[:, 0].copy() if scatter else ds.values.copy() for ds in table.data_sets],
         fig,
         said,
     )
@@ -351,8 +351,8 @@ def _recolumned(kept: _Kept, project: Project, table: Table) -> _Kept | None:
         return None
     changed: list[int] = []
     for i, ds in enumerate(table.data_sets):
-        new, old = ds.values[:, 0], kept.columns[i]
-        if np.array_equal(new, old, equal_nan=True):
+        new, old = ds.values, kept.columns[i]
+        if new.shape == old.shape and np.array_equal(new, old, equal_nan=True):
             continue
         if new.shape != old.shape or not np.array_equal(np.isfinite(new), np.isfinite(old)):
             return None  # a point appears or goes: its ids and looks change
@@ -360,7 +360,7 @@ def _recolumned(kept: _Kept, project: Project, table: Table) -> _Kept | None:
     if changed and not recolumn.moved(kept, project, table, changed):
         return None
     for i in changed:
-        kept.columns[i] = table.data_sets[i].values[:, 0].copy()
+        kept.columns[i] = table.data_sets[i].values.copy()
     return kept
 
 

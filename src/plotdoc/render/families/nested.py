@@ -26,6 +26,8 @@ from ..marks import bars, box, points, summary, violin
 from ..marks.place import Place
 from ..marks.swatches import variant_swatch
 from ..marks.value_labels import draw_value_labels
+from ..positions.slots import CategoryLayout
+from .column import column_layout, column_mode
 
 #: the marks a nested variant can draw (its record lists which)
 MARKS = frozenset(
@@ -46,7 +48,7 @@ def draw(ctx: DrawContext) -> None:
     visible = ctx.visible_data_sets()
     labels = [table.data_sets[i].name for i in visible]
     variant = ctx.variant
-    mode = str(ctx.options.get("mode") or variant.default_mode or "meanWithSd")
+    mode = column_mode(ctx)
     n_sub = max((table.data_sets[i].values.shape[1] for i in visible), default=1)
     ctx.legend_auto = False
     if variant.arrangement is Arrangement.SEPARATED:  # a mark per subgroup
@@ -73,13 +75,20 @@ def draw(ctx: DrawContext) -> None:
             ctx.anchor(layout.ticks[slot], max(tops, default=0.0), i)
             ctx.legend_entry(i, variant_swatch(ctx, i))
     else:
-        layout = ctx.category_layout("single", len(visible), 1, labels)
+        layout = column_layout(ctx, visible)  # a slot per treatment, as a column's
         ctx.set_categories(layout)
         for slot, i in enumerate(visible):
-            _treatment(ctx, variant.marks, mode, i, layout.center(slot), layout.width)
+            draw_one(ctx, layout, slot, i)
             ctx.legend_entry(i, variant_swatch(ctx, i))
     if ctx.options.get("hideOuterFrame"):
         ctx.after_axes.append(lambda: _hide_frame(ctx))
+
+
+def draw_one(ctx: DrawContext, layout: CategoryLayout, slot: int, i: int) -> None:
+    """The marks of treatment ``i`` at ``slot`` of ``layout``, from its own values alone. The
+    editor draws a treatment again with it after a cell edit
+    (:mod:`plotdoc.editor.recolumn`)."""
+    _treatment(ctx, ctx.variant.marks, column_mode(ctx), i, layout.center(slot), layout.width)
 
 
 def _treatment(
