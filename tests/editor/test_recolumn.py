@@ -252,3 +252,77 @@ def test_a_nested_cell_that_empties_or_fills_draws_afresh() -> None:
     values[4, 2] = 2.5
     _same_as_fresh(project)
     assert _kept_figure() is not fig
+
+
+SURVIVAL_VARIANTS = sorted(v.id for v in VARIANTS.values() if v.family == "survival")
+
+
+def _survival(variant: str = "survival-staircase-ticks", rows: int = 60) -> Project:
+    """Three groups of ``rows`` subjects: times (one column for all) and event codes."""
+    rng = np.random.default_rng(9)
+    b = ProjectBuilder(title="survival")
+    times = np.round(rng.exponential(20.0, size=rows), 1) + 0.5
+    codes = {f"Arm {j}": (rng.random(rows) < 0.7).astype(float) for j in range(3)}
+    b.add_table("survival", codes, id="pts", x=times, graph=variant)
+    return b.project()
+
+
+@pytest.mark.parametrize("variant", SURVIVAL_VARIANTS)
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"outcome": "death", "showAs": "fractions"}, {"errorBars": "ci"}, {"errorBars": "se"}],
+)
+def test_a_survival_code_edit_draws_the_group_s_curve_again(
+    variant: str, options: dict[str, Any]
+) -> None:
+    project = _survival(variant)
+    table = project.table("pts")
+    assert table.graph is not None
+    table.graph.plot.options.update(options)
+    assert recolumn.updatable(table)
+    _same_as_fresh(project)
+    fig = _kept_figure()
+    codes = table.data_sets[1].values
+    # an event censored, a censored subject's event, the group's first and last subject
+    for row in (3, 8, 3, int(np.argmax(table.x)), int(np.argmin(table.x))):
+        codes[row, 0] = 1.0 - codes[row, 0]
+        _same_as_fresh(project)
+    assert _kept_figure() is fig
+
+
+@pytest.mark.parametrize("preset", ["classic", "starry"])
+def test_a_survival_code_edit_in_another_preset_draws_as_a_fresh_drawing(preset: str) -> None:
+    project = _survival()
+    table = project.table("pts")
+    assert table.graph is not None
+    table.graph.active_preset_id = preset
+    _same_as_fresh(project)
+    fig = _kept_figure()
+    for row in (4, 11):
+        table.data_sets[0].values[row, 0] = 1.0 - table.data_sets[0].values[row, 0]
+        _same_as_fresh(project)
+    assert _kept_figure() is fig
+
+
+def test_survival_edits_that_move_more_than_a_curve_draw_afresh() -> None:
+    project = _survival()
+    table = project.table("pts")
+    _same_as_fresh(project)
+    fig = _kept_figure()
+    table.data_sets[2].values[5, 0] = np.nan  # a subject left out: a warning, drawn afresh
+    _same_as_fresh(project)
+    assert _kept_figure() is not fig
+    fig = _kept_figure()
+    assert table.x is not None
+    table.x[7] = 300.0  # a time (the X column, every group's): drawn afresh
+    _same_as_fresh(project)
+    assert _kept_figure() is not fig
+
+
+@pytest.mark.parametrize("option", ["showNumberAtRisk", "showCumulativeCensored"])
+def test_a_survival_graph_with_a_table_of_counts_under_it_is_not_kept(option: str) -> None:
+    table = _survival().table("pts")
+    assert recolumn.updatable(table)
+    assert table.graph is not None
+    table.graph.plot.options[option] = True
+    assert not recolumn.updatable(table)

@@ -137,7 +137,7 @@ def moved(kept: Any, project: Project, table: Table, changed: dict[int, list[int
     if bars is None or any(i not in bars.rects for i in changed):
         return False  # a graph this module does not draw, a hidden data set, no bars
     mode, base, px = _mode(ctx), baseline(ctx), float(kept.fig.dpi) / 72.0
-    reached = total(bars.reach)
+    reached = total(bars.reach, ctx.ax)
     ends: list[F64] = []
     pad = 0.0
     for i, rows in changed.items():
@@ -157,7 +157,7 @@ def moved(kept: Any, project: Project, table: Table, changed: dict[int, list[int
             if art is not None:
                 kept.regions.pop(id(art), None)
                 art.stale = True
-    if total(bars.reach) != reached:
+    if total(bars.reach, ctx.ax) != reached:
         return False  # the axes' ranges may move
     if warns(ctx):
         return False

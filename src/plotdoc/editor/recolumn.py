@@ -59,6 +59,10 @@ def updatable(table: Table) -> bool:
     if graph is None or table.entry != VALUES:
         return False
     variant = VARIANTS[graph.variant_id]
+    if table.format == "survival":  # (the table under it counts every data set's subjects)
+        from ..render.families.survival import risk_rows
+
+        return not risk_rows(graph.plot.options) and cells_alone(table)
     if table.format == "nested":  # (a separated one draws a mark per subgroup)
         return variant.arrangement is not Arrangement.SEPARATED and cells_alone(
             table, one_value=False
@@ -104,7 +108,7 @@ def moved(kept: Any, project: Project, table: Table, changed: list[int]) -> bool
         made, reach, warned = _draw(kept, project, table, i, place=True)
         if warned or [a.get_gid() for a in made] != [a.get_gid() for a in old]:
             return False
-        if total({**kept.reach, i: reach}) != total(kept.reach):
+        if total({**kept.reach, i: reach}, ax) != total(kept.reach, ax):
             return False  # the axes' ranges or the plot's width may move
         _swap(kept, ax, old, made)
         kept.reach[i] = reach
@@ -127,9 +131,10 @@ def with_columns(table: Table, columns: list[Any]) -> Table:
 
 def _context(fig: Any, project: Project, table: Table) -> DrawContext:
     """A drawing context for the kept figure ``fig`` as the family's drawing leaves it when
-    it draws a column: categories set, the plot width asked for by ties not yet known."""
+    it draws a column (a curve): categories set, the plot width asked for by ties not yet
+    known."""
     ctx = drawn_context(fig, project, table)
-    ctx.categorical = True
+    ctx.categorical = table.format != "survival"  # (its X axis is the times)
     ctx.legend_auto = False
     ctx.preferred_width_pt = 0.0
     return ctx
@@ -141,9 +146,6 @@ def _draw(
     """Data set ``i``'s marks drawn on the kept figure (added last to its axes), with what
     they reach and whether drawing them warned; ``place`` spreads the points as a drawing
     does once the axes are set. The axes' data limits are left as they were."""
-    from ..render.families import column, nested
-
-    family = nested if table.format == "nested" else column
     ctx = _context(kept.fig, project, table)
     ax = ctx.ax
     limits = ax.dataLim.frozen()
@@ -151,7 +153,7 @@ def _draw(
     before = len(children(ax))
     visible = ctx.visible_data_sets()
     try:
-        family.draw_one(ctx, column.column_layout(ctx, visible), visible.index(i), i)
+        _draw_one(ctx, visible, i)
     finally:
         ax.dataLim.set(limits)
         ax.ignore_existing_data_limits = ignore
@@ -162,6 +164,17 @@ def _draw(
     points = np.concatenate(ctx.limits) if ctx.limits else np.empty((0, 2))
     reach = Reach(extent(points[:, 0]), extent(points[:, 1]), float(ctx.preferred_width_pt or 0.0))
     return made, reach, bool(ctx.warnings)
+
+
+def _draw_one(ctx: DrawContext, visible: list[int], i: int) -> None:
+    """Data set ``i``'s marks, drawn by the function its family draws each with."""
+    from ..render.families import column, nested, survival
+
+    if ctx.table.format == "survival":
+        survival.draw_one(ctx, i)
+        return
+    family = nested if ctx.table.format == "nested" else column
+    family.draw_one(ctx, column.column_layout(ctx, visible), visible.index(i), i)
 
 
 def extent(values: Any) -> tuple[float, float, float]:
@@ -175,8 +188,10 @@ def extent(values: Any) -> tuple[float, float, float]:
     )
 
 
-def total(reaches: dict[int, Reach]) -> tuple[Any, ...]:
-    """What all the data sets' marks reach together (compared exactly, NaN as NaN)."""
+def total(reaches: dict[int, Reach], ax: Any) -> tuple[Any, ...]:
+    """What all the data sets' marks reach together on the axes ``ax`` (compared exactly,
+    NaN as NaN): the smallest positive value counts only along a log axis (a linear one
+    takes its range from the smallest and largest)."""
 
     def low(values: list[float]) -> float:
         known = [v for v in values if not math.isnan(v)]
@@ -187,9 +202,11 @@ def total(reaches: dict[int, Reach]) -> tuple[Any, ...]:
         return max(known) if known else math.nan
 
     out: list[Any] = []
-    for axis in ("x", "y"):
+    for axis, scale in (("x", ax.get_xscale()), ("y", ax.get_yscale())):
         parts = [getattr(r, axis) for r in reaches.values()]
-        out += [low([p[0] for p in parts]), high([p[1] for p in parts]), low([p[2] for p in parts])]
+        out += [low([p[0] for p in parts]), high([p[1] for p in parts])]
+        if scale != "linear":
+            out.append(low([p[2] for p in parts]))
     out.append(max((r.width for r in reaches.values()), default=0.0))
     return tuple("nan" if isinstance(v, float) and math.isnan(v) else v for v in out)
 

@@ -244,7 +244,7 @@ def _fresh(project: Project, table: Table, dpi: float) -> Screen:
         table.id,
         dpi,
         _signature(project, table),
-        table.x.copy() if scatter and table.x is not None else np.empty(0),
+        table.x.copy() if table.x is not None else np.empty(0),
         [ds.values[:, 0].copy() if scatter else ds.values.copy() for ds in table.data_sets],
         fig,
         said,
@@ -349,6 +349,9 @@ def _recolumned(kept: _Kept, project: Project, table: Table) -> _Kept | None:
         return None
     if kept.titles != table.titles and not retitled(kept, table.titles, _retake):
         return None
+    x = table.x if table.x is not None else np.empty(0)
+    if x.shape != kept.x.shape or not np.array_equal(x, kept.x, equal_nan=True):
+        return None  # a survival graph's times: every curve follows them
     changed: list[int] = []
     for i, ds in enumerate(table.data_sets):
         new, old = ds.values, kept.columns[i]

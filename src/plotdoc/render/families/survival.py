@@ -21,6 +21,8 @@ number censored. Ids: ``line/ds0``, ``symbol/ds0/p<k>`` (k-th KM point, 0 = time
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -59,23 +61,40 @@ def _curve(km: KaplanMeierResult, death: bool, scale: float) -> tuple[F64, F64]:
     return t, y * scale
 
 
+def _outcome(ctx: DrawContext) -> tuple[bool, float]:
+    """Whether the curves show deaths (not survival), and the scale of the value axis (100
+    for percents, 1 for fractions)."""
+    opts = ctx.options
+    death = opts.get("outcome") == "death"
+    return death, 100.0 if opts.get("showAs", "percents") == "percents" else 1.0
+
+
+def draw_one(ctx: DrawContext, i: int) -> KaplanMeierResult | None:
+    """The curve and marks of data set ``i``, from its own codes and the times alone; its
+    Kaplan-Meier fit (None when it has no subject). The editor draws a data set's curve
+    again with it after a cell edit (:mod:`plotdoc.editor.recolumn`)."""
+    table = ctx.table
+    times = table.x if table.x is not None else np.empty(0)
+    codes = table.data_sets[i].values[:, 0]
+    n = min(codes.size, times.size)
+    km = kaplan_meier(times[:n], codes[:n])
+    warn_left_out_rows(ctx, i, times[:n], codes[:n])
+    if km.status != "ok" and km.n == 0:
+        return None
+    _draw_group(ctx, ctx.variant.marks, i, km, *_outcome(ctx))
+    return km
+
+
 def draw(ctx: DrawContext) -> None:
     table = ctx.table
     opts = ctx.options
-    death = opts.get("outcome") == "death"
-    scale = 100.0 if opts.get("showAs", "percents") == "percents" else 1.0
-    marks = ctx.variant.marks
+    death, scale = _outcome(ctx)
     times = table.x if table.x is not None else np.empty(0)
     fits: list[tuple[int, KaplanMeierResult]] = []
     for i in ctx.visible_data_sets():
-        codes = table.data_sets[i].values[:, 0]
-        n = min(codes.size, times.size)
-        km = kaplan_meier(times[:n], codes[:n])
-        warn_left_out_rows(ctx, i, times[:n], codes[:n])
-        if km.status != "ok" and km.n == 0:
-            continue
-        fits.append((i, km))
-        _draw_group(ctx, marks, i, km, death, scale)
+        km = draw_one(ctx, i)
+        if km is not None:
+            fits.append((i, km))
     ctx.include([0.0], [0.0])
     ctx.include([0.0], [scale])
     ctx.value_axis_from_zero = True
@@ -83,10 +102,18 @@ def draw(ctx: DrawContext) -> None:
     word = "death" if death else "survival"
     ctx.auto_titles.setdefault("y", f"{'Percent' if scale == 100.0 else 'Fraction'} {word}")
     ctx.auto_titles.setdefault("x", "Time")
-    rows = int(bool(opts.get("showNumberAtRisk"))) + int(bool(opts.get("showCumulativeCensored")))
+    rows = risk_rows(opts)
     if rows and fits and ctx.graph_switch("numberAtRisk", True):
         ctx.extra_bottom_pt += 14.0 * rows * len(fits) + 16.0
         ctx.after_axes.append(lambda: _risk_table(ctx, fits, times))
+
+
+def risk_rows(options: Mapping[str, Any]) -> int:
+    """How many rows per data set the plot ``options`` ask for under the graph (number at
+    risk, censored so far)."""
+    return int(bool(options.get("showNumberAtRisk"))) + int(
+        bool(options.get("showCumulativeCensored"))
+    )
 
 
 def _full_scale(ctx: DrawContext, scale: float) -> None:
@@ -181,29 +208,30 @@ def _user_symbol(ctx: DrawContext, i: int) -> dict[str, Any]:
 def _censor_marks(
     ctx: DrawContext, i: int, km: KaplanMeierResult, t: F64, y: F64, offset: int, *, ticks: bool
 ) -> None:
-    idx = [k for k in range(km.time.size) if km.n_censored[k] > 0]
-    if not idx or not ctx.switch("symbols", i):
+    idx = np.flatnonzero(np.asarray(km.n_censored)[: km.time.size] > 0)
+    if not idx.size or not ctx.switch("symbols", i):
         return
     xs = km.time[idx]
-    ys = y[[k + offset for k in idx]]
-    cids = [ids.ds("censored", i, ids.censored_suffix(k + offset)) for k in idx]
+    points = idx + offset  # the curve's points (after the time-0 one)
+    ys = y[points]
+    cids = ids.Lazy(partial(_censored_id, i), points)
     if not ticks:
         primitives.symbols(
-            ctx, xs, ys, i, cids, [k + offset for k in idx], group_id=ids.ds("censored", i), z=3.0
+            ctx, xs, ys, i, cids, points.tolist(), group_id=ids.ds("censored", i), z=3.0
         )
         return
     st = ctx.style("symbol", i)
+    look = (TICK, float(st["size"]) * 1.3, None, st["color"], float(st["borderThickness"]) * 1.2)
     art = PointSymbols(
-        np.column_stack([xs, ys]),
-        cids,
-        shapes=[TICK] * len(idx),
-        sizes=[float(st["size"]) * 1.3] * len(idx),
-        faces=[None] * len(idx),
-        edges=[st["color"]] * len(idx),
-        widths=[float(st["borderThickness"]) * 1.2] * len(idx),
+        np.column_stack([xs, ys]), cids, looks=[look], look_of=np.zeros(idx.size, dtype=np.intp)
     )
     ctx.add(art, ids.ds("censored", i), z=ctx.z(i, 3.0))
     primitives.overhang(ctx, art, float(st["size"]) * 0.65 + 1.0)
+
+
+def _censored_id(i: int, k: int) -> str:
+    """The id of the censored mark at point ``k`` of data set ``i``'s curve."""
+    return ids.ds("censored", i, ids.censored_suffix(k))
 
 
 def _risk_table(ctx: DrawContext, fits: list[tuple[int, KaplanMeierResult]], times: F64) -> None:
