@@ -5,7 +5,8 @@ so a click on a symbol, a bar, an axis, a title, the legend or an annotation say
 clicked. The regions come from the same drawing as the picture: each artist's extent at the
 picture's resolution, named by the artist's gid (:mod:`plotdoc.render.ids`); the artists that
 draw many marks in one (:class:`~plotdoc.render.artists.collections.PointSymbols`,
-:class:`~plotdoc.render.artists.rects.Rects`) give one region per mark.
+:class:`~plotdoc.render.artists.rects.Rects`, :class:`~plotdoc.render.artists.wedges.Wedges`)
+give one region per mark.
 
 A graph of many thousand points would need as many regions: past :data:`MAX_MEMBER_REGIONS`
 in all, a data set's marks are given as one region (the artist's own id, ``symbols/ds0``).
@@ -28,6 +29,7 @@ from matplotlib.figure import Figure
 from .artists.collections import PointSymbols
 from .artists.labels import AxisLabels
 from .artists.rects import Rects
+from .artists.wedges import Wedges
 from .context import category_axis_of
 
 #: per-mark regions given in all; beyond it each artist's marks are one region
@@ -138,8 +140,13 @@ def _rect_boxes(art: Rects) -> list[Hit]:
     return out
 
 
+def _wedge_boxes(art: Wedges) -> list[Hit]:
+    boxes = art.boxes().tolist()
+    return [Hit(sid, _grown(tuple(box))) for sid, box in zip(art.ids, boxes, strict=True)]
+
+
 def _members(art: Artist) -> int:
-    if isinstance(art, PointSymbols | Rects | AxisLabels):
+    if isinstance(art, PointSymbols | Rects | Wedges | AxisLabels):
         return len(art.ids)
     return 0
 
@@ -173,6 +180,8 @@ def _hits_of(art: Artist, renderer: RendererBase, each: bool) -> list[Hit]:
         return _symbol_boxes(art, renderer)
     if each and isinstance(art, Rects) and art.axes:
         return _rect_boxes(art)
+    if each and isinstance(art, Wedges):
+        return _wedge_boxes(art)
     if each and isinstance(art, AxisLabels):
         if art.get_tightbbox(renderer) is None:
             return []

@@ -160,6 +160,19 @@ def write_polygons(
     _write_path_elements(svg, gc, face, ds, ids)
 
 
+def write_shapes(
+    svg: Any, gc: Any, face: Any, polygons: Sequence[NDArray[np.float64]], ids: Sequence[str]
+) -> None:
+    """One closed ``<path id=...>`` per polygon (its (k, 2) corners in display units, ``k``
+    may differ from one to the next), filled with ``face`` and stroked as ``gc`` says."""
+    flip = svg._make_flip_transform(IdentityTransform())
+    ds = [
+        "M " + " L ".join(f"{x:.3f} {y:.3f}" for x, y in flip.transform(p).tolist()) + " Z"
+        for p in polygons
+    ]
+    _write_path_elements(svg, gc, face, ds, ids)
+
+
 def _write_path_elements(
     svg: Any, gc: Any, face: Any, ds: Sequence[str], ids: Sequence[str]
 ) -> None:

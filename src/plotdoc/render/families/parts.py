@@ -60,15 +60,15 @@ def part_rows(
     i = i if 0 <= i < n_ds else 0
     ds = ctx.table.data_sets[i]
     given = list(ctx.table.row_labels or [])
-    rows: list[int] = []
-    values: list[float] = []
-    labels: list[str] = []
-    for r in range(ds.n_rows):
-        v = float(ds.values[r, 0]) if ds.values.shape[1] else float("nan")
-        if np.isfinite(v) and (v > 0 or not positive_only):
-            rows.append(r)
-            values.append(v)
-            labels.append(given[r] if r < len(given) and given[r] else f"Row {r + 1}")
+    column = (
+        np.asarray(ds.values[:, 0], dtype=float)
+        if ds.values.shape[1]
+        else np.full(ds.n_rows, np.nan)
+    )
+    keep = np.isfinite(column) & ((column > 0) | (not positive_only))
+    rows: list[int] = np.flatnonzero(keep).tolist()
+    values: list[float] = column[keep].tolist()
+    labels = [given[r] if r < len(given) and given[r] else f"Row {r + 1}" for r in rows]
     if opts.get("reverseOrder"):
         rows, values, labels = rows[::-1], values[::-1], labels[::-1]
     return i, rows, values, labels

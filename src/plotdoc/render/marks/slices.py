@@ -23,6 +23,7 @@ from matplotlib.path import Path
 
 from ...contract.variants import Mark
 from .. import ids
+from ..artists.wedges import Wedges
 from ..context import DrawContext
 from ..notices import THINNED, add_warning
 from ..positions.plot_area import points_transform
@@ -52,6 +53,25 @@ def part_style(ctx: DrawContext, i: int, r: int) -> dict[str, Any]:
 
 #: how many times the graphic's height a pie's call-outs may take, on each side
 CALLOUT_ROOM = 2.0
+#: a pie of this many slices or more draws them in one artist (see :mod:`..artists.wedges`)
+MANY_SLICES = 500
+
+
+def part_fills(ctx: DrawContext, i: int, rows: list[int]) -> list[RGBA]:
+    """The fill of each part of ``rows`` (:func:`part_style`), worked out once per theme fill
+    for the parts without a fill of their own (a pie may have thousands of parts)."""
+    own = (ctx.graph.style_overrides or {}).get("perPoint", {}).get(ctx.ds_name(i), {})
+    by_theme: dict[RGBA, RGBA] = {}
+    out = []
+    for r in rows:
+        if str(r) in own:
+            out.append(part_style(ctx, i, r)["fill"])
+            continue
+        base = ctx.theme.fill(r)  # what the parts' style starts from: the layers replace it
+        if base not in by_theme:
+            by_theme[base] = part_style(ctx, i, r)["fill"]
+        out.append(by_theme[base])
+    return out
 
 
 def percent_text(share: float) -> str:
@@ -176,22 +196,31 @@ def draw_pie(
     ctx.ax.set_box_aspect(1.0)
     ctx.preferred_width_pt = size
     total = float(sum(values))
+    ends = np.cumsum(np.asarray(values, dtype=float)) / total if values else np.empty(0)
+    starts = np.concatenate([[0.0], ends[:-1]]) if values else ends
+    # clockwise from 12 o'clock: each slice from its end's angle to its start's
+    thetas = np.column_stack([90.0 - ends * 360.0, 90.0 - starts * 360.0])
     inner_show, inner_color, inner_width = borders["inner"]
-    start = 0.0
-    mids: list[float] = []
-    for r, v in zip(rows, values, strict=True):
-        share = v / total
-        theta1, theta2 = 90.0 - (start + share) * 360.0, 90.0 - start * 360.0
-        st = part_style(ctx, i, r)
-        wedge = Wedge(
-            (0.0, 0.0), 1.0, theta1, theta2, width=(1.0 - hole) if donut else None,
-            facecolor=st["fill"], edgecolor=inner_color if inner_show else "none",
-            linewidth=inner_width if inner_show else 0.0, transform=trans,
+    # slices narrower at the rim than three edges would be mostly edge: filled only
+    rim_pt = float(np.median(ends - starts)) * np.pi * diameter if values else 0.0
+    edged = inner_show and rim_pt >= 3.0 * inner_width
+    fills = part_fills(ctx, i, rows)
+    if len(rows) >= MANY_SLICES:
+        art = Wedges(
+            thetas, [ids.data_row("slice", r) for r in rows], faces=fills,
+            edge=inner_color if edged else None, width=inner_width, hole=hole, transform=trans,
         )  # fmt: skip
-        wedge.set_clip_on(False)
-        ctx.add(wedge, ids.data_row("slice", r), z=1.0)
-        mids.append(float(np.deg2rad((theta1 + theta2) / 2)))
-        start += share
+        ctx.add(art, "slices", z=1.0)
+    else:
+        for r, (theta1, theta2), fill in zip(rows, thetas.tolist(), fills, strict=True):
+            wedge = Wedge(
+                (0.0, 0.0), 1.0, theta1, theta2, width=(1.0 - hole) if donut else None,
+                facecolor=fill, edgecolor=inner_color if edged else "none",
+                linewidth=inner_width if edged else 0.0, transform=trans,
+            )  # fmt: skip
+            wedge.set_clip_on(False)
+            ctx.add(wedge, ids.data_row("slice", r), z=1.0)
+    mids = np.deg2rad(thetas.mean(axis=1)).tolist()
     texts = [
         safe(f"{text}\n{percent_text(v / total)}") for v, text in zip(values, labels, strict=True)
     ]
