@@ -67,7 +67,7 @@ def test_scatter_colour_shape_and_continuous_colour_bar() -> None:
     )
     fig = figure_of(doc)
     art = by_gid(fig, "symbols")
-    assert art.ids == ["symbol/p0", "symbol/p1", "symbol/p2", "symbol/p3"]
+    assert list(art.ids) == ["symbol/p0", "symbol/p1", "symbol/p2", "symbol/p3"]
     assert art.edges[0] == art.edges[2] != art.edges[1]
     assert art.shapes[0] == art.shapes[3] != art.shapes[1]
     svg = svg_of(doc)

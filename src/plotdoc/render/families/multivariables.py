@@ -26,6 +26,7 @@ room is left out. Bubble and scatter graphs label every row that has a label.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -33,7 +34,7 @@ from matplotlib.lines import Line2D
 
 from ...contract.variants import Mark
 from .. import ids
-from ..artists.collections import PointSymbols
+from ..artists.collections import Look, PointSymbols
 from ..context import DrawContext
 from ..guides.point_labels import PointLabels
 from ..marks import primitives
@@ -50,7 +51,7 @@ from ..prepare.multivariables import (
 from ..prepare.roles import Variable, mapped
 from ..style.numbers import number_text
 from ..style.symbols import symbol_path
-from ..style.theme import with_alpha
+from ..style.theme import RGBA, with_alpha
 
 #: shapes of the up and down groups when the preset gives them one colour
 _GROUP_SHAPES = {"volcano:up": "triangleUp", "volcano:down": "triangleDown"}
@@ -122,26 +123,20 @@ def _scatter(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Varia
     n = ctx.table.n_rows
     keyed = keyed_points(ctx, n, y, roles.get("color"), roles.get("shape"))
     _, _, size = base_symbol(ctx, y)
-    rows = [r for r in range(n) if np.isfinite(x.values[r]) and np.isfinite(y.values[r])]
-    faces, edges = [], []
-    for r in rows:
-        _, fill = symbol_path(keyed.shapes[r])
-        faces.append(
-            keyed.colors[r]
-            if fill == "solid"
-            else None
-            if fill == "stroke"
-            else ctx.theme.plot_background
-        )
-        edges.append(keyed.colors[r])
+    rows = np.flatnonzero(np.isfinite(x.values[:n]) & np.isfinite(y.values[:n]))
+    looks: dict[Look, int] = {}
+    look_of = np.array(
+        [
+            looks.setdefault(_look(ctx, keyed.shapes[r], keyed.colors[r], size), len(looks))
+            for r in rows.tolist()
+        ],
+        dtype=np.intp,
+    )
     art = PointSymbols(
         np.column_stack([x.values[rows], y.values[rows]]),
-        [ids.item("symbol", r) for r in rows],
-        shapes=[keyed.shapes[r] for r in rows],
-        sizes=[size] * len(rows),
-        faces=faces,
-        edges=edges,
-        widths=[1.0] * len(rows),
+        ids.Lazy(partial(ids.item, "symbol"), rows),
+        looks=list(looks),
+        look_of=look_of,
     )
     primitives.thin_out(art, size_given=primitives.size_given_by_user(ctx, y.index))
     ctx.add(art, "symbols", z=3.0)
@@ -150,7 +145,15 @@ def _scatter(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Varia
     label = roles.get("label")
     if label is not None:
         pts = np.column_stack([x.values[rows], y.values[rows]])
-        _labels(ctx, rows, x, y.values, label, pts, size, size / 2)
+        _labels(ctx, rows.tolist(), x, y.values, label, pts, size, size / 2)
+
+
+def _look(ctx: DrawContext, shape: str, color: RGBA, size: float) -> Look:
+    """How a point of ``shape`` and ``color`` is drawn: filled with its colour, hollow, or
+    filled with the plot's background, as its shape asks."""
+    _, fill = symbol_path(shape)
+    face = color if fill == "solid" else None if fill == "stroke" else ctx.theme.plot_background
+    return (shape, size, face, color, 1.0)
 
 
 def _bubble(ctx: DrawContext, roles: dict[str, Variable], x: Variable, y: Variable) -> None:
