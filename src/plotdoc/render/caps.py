@@ -19,6 +19,9 @@ GEOMETRY_LIMITS = (20.0, 3000.0)
 #: drawn at the dpi that fits (docs/reliability.md, "Drawing bounds")
 MAX_SIDE_PX = 16384
 MAX_PIXELS = 100_000_000
+#: how far (inches) beyond the figure's box drawn content may reach into the output: a text
+#: or shape dragged further away is cut off rather than growing the canvas
+REACH_IN = 1.0
 
 
 def _number(value: Any) -> float | None:

@@ -22,7 +22,7 @@ from matplotlib.transforms import Bbox
 
 from ..model import Graph, Project, Table
 from .artists.labels import AxisLabels
-from .caps import GEOMETRY_LIMITS, MAX_PIXELS, MAX_SIDE_PX, report_caps
+from .caps import GEOMETRY_LIMITS, MAX_PIXELS, MAX_SIDE_PX, REACH_IN, report_caps
 from .context import DrawContext
 from .families import drawer_for
 from .guides import axes as axes_mod
@@ -48,9 +48,6 @@ _SHAPES = {
 
 _MARGIN_IN = (1.4, 1.0, 3.2, 1.0)  # left, bottom, right, top before cropping
 
-#: how far (inches) beyond the figure's box drawn content may reach into the output: a text
-#: or shape dragged further away is cut off rather than growing the canvas
-REACH_IN = 1.0
 #: how far (inches) the axes' own tick labels and titles may reach beyond the figure's box
 #: (long rotated category labels); past it they are cut off too
 GUIDE_REACH_IN = 4.0

@@ -4,7 +4,9 @@ Shown when ``show`` is true, or when it is omitted and two or more entries exist
 ``legend`` graph switch is not off). ``position``: ``auto``/``right``/``left``/``top``/
 ``bottom`` sit outside the plot area, the four corners inside it; a ``top`` legend stands
 between the plot and the graph title (the title raised above it), never on either. ``itemOverrides`` (keyed by data set index or semantic
-key) rename or hide entries.
+key) rename or hide entries. ``columns`` is the least number of columns: a legend beside the
+plot whose columns would be taller than the output takes more (up to 10), and a warning says
+when even they do not fit.
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 from matplotlib.legend import Legend
 from matplotlib.transforms import ScaledTranslation
 
 from ..artists.svg import pixels_per_point
 from ..context import DrawContext
+from ..notices import CAPPED, add_warning
 from ..style.text import clamp, font_family, rich_label, safe
 from ..style.theme import resolve_color
 from .legend_looks import warn_look_alikes
@@ -74,17 +78,24 @@ def draw_legend(ctx: DrawContext) -> None:
     family = font_family(conf.get("fontFamily"))
     if family:
         prop["family"] = family
-    leg = ctx.ax.legend(
-        handles,
-        labels,
-        frameon=bool(conf.get("frame", False)),
-        ncols=int(conf.get("columns", 1)),
-        title=safe(conf.get("title", "")) or None,
-        prop=prop,
-        labelcolor=color,
-        borderaxespad=0.0,
-        **place,
-    )
+
+    def make(columns: int) -> Legend:
+        return ctx.ax.legend(
+            handles,
+            labels,
+            frameon=bool(conf.get("frame", False)),
+            ncols=columns,
+            title=safe(conf.get("title", "")) or None,
+            prop=prop,
+            labelcolor=color,
+            borderaxespad=0.0,
+            **place,
+        )
+
+    columns = int(conf.get("columns", 1))
+    leg = make(columns)
+    if position in _STACKED:
+        leg = _in_columns(ctx, leg, make, position, columns, float(prop["size"]))
     for label, source in zip(leg.get_texts(), sources, strict=False):
         rich_label(label, source)
     if position == "top":
@@ -102,6 +113,62 @@ def draw_legend(ctx: DrawContext) -> None:
 
 #: the gap (points) between a top legend and the plot area, and between it and the title
 LEGEND_GAP_PT = 6.0
+#: the positions beside the plot, whose legend takes more columns when it is taller than
+#: the output
+_STACKED = frozenset({"auto", "right", "left"})
+#: an entry's height (with the gap to the next) is at most this many times its font size
+_ENTRY_EM = 1.8
+#: the most columns a legend is given to fit its room (``legend.columns`` allows as many)
+MAX_COLUMNS = 10
+
+
+def _in_columns(
+    ctx: DrawContext,
+    leg: Legend,
+    make: Callable[[int], Legend],
+    position: str,
+    given: int,
+    font_pt: float,
+) -> Legend:
+    """The legend beside the plot in at least ``given`` columns, more (up to
+    :data:`MAX_COLUMNS`) when its entries need them to stand within the output's height; a
+    warning when even then it reaches past the output (see :data:`..caps.REACH_IN`)."""
+    from ..caps import REACH_IN
+
+    fig, ax = ctx.fig, ctx.ax
+    dpi = fig.dpi
+    height = fig.get_size_inches()[1] * dpi
+    plot = ax.get_position().transformed(fig.transFigure)
+    reach = REACH_IN * dpi
+    # from the plot's top down (auto), or about its middle, as far as the output reaches
+    middle = plot.y0 + plot.height / 2
+    room = (
+        plot.y1 + reach if position == "auto" else 2 * min(middle + reach, height + reach - middle)
+    )
+    entries = len(leg.get_texts())
+    if np.ceil(entries / given) * _ENTRY_EM * font_pt * dpi / 72.0 <= room:
+        return leg  # (most legends: no need to measure)
+    renderer = fig._get_renderer()  # type: ignore[attr-defined]
+    tall = leg.get_window_extent(renderer).height
+    if tall <= room:
+        return leg
+    columns = min(entries, MAX_COLUMNS, int(np.ceil(given * tall / room * 1.05)))
+    if columns > given:
+        leg.remove()
+        leg = make(columns)
+    box = leg.get_window_extent(renderer)
+    width = fig.get_size_inches()[0] * dpi
+    if box.x0 < -reach or box.x1 > width + reach or box.y0 < -reach or box.y1 > height + reach:
+        add_warning(
+            ctx,
+            CAPPED,
+            f"the legend's {entries:,} entries do not fit beside the graph, even in "
+            f"{columns} columns: part of it is cut off; a smaller legend font "
+            "(legend.fontSize), fewer entries (legend.itemOverrides hidden) or fewer data "
+            "sets per graph would show them all",
+            ("graph", "legend"),
+        )
+    return leg
 
 
 def _lay_out_once(leg: Legend) -> None:
