@@ -11,7 +11,7 @@ from plotdoc.render import render_table_checked
 from plotdoc.render.notices import AMBIGUOUS, warning_code, warning_path
 from plotdoc.render.style.theme import make_theme
 
-from ..docs import column_doc, open_doc, with_graph, xy_doc
+from ..docs import column_doc, open_doc, project, with_graph, xy_doc
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
@@ -61,6 +61,27 @@ def test_a_legend_whose_entries_look_alike_warns() -> None:
     assert len(found) == 1
     assert warning_path(found[0]) == ("graph", "legend")
     assert "'S1' as 'S0'" in found[0] and "'S2' as 'S0'" in found[0]
+
+
+def test_a_parts_legend_whose_parts_look_alike_names_where_a_part_gets_its_own_look() -> None:
+    """The entries of a bar of slices are its parts: a part's look is set per row
+    (styleOverrides.perPoint), not per data set."""
+    doc = project(
+        {
+            "name": "Parts",
+            "format": "partsOfWhole",
+            "rowLabels": [f"P{k}" for k in range(12)],
+            "dataSets": [{"name": "V", "values": [[1.0 + k] for k in range(12)]}],
+            "graph": {"variantId": "parts-slices"},
+        }
+    )
+    found = [w for w in _warnings(doc) if warning_code(w) == AMBIGUOUS and "alike" in w]
+    assert len(found) == 1
+    assert "'P8' as 'P0'" in found[0]
+    assert found[0].endswith(
+        "(styleOverrides.perPoint, under the data set's name and the part's row), or fewer "
+        "parts per graph"
+    )
 
 
 #: the pairs of data sets whose colours (with the same dash) a reader can hardly tell apart:

@@ -76,6 +76,22 @@ def glyph_look(handle: Artist | tuple[Artist, ...]) -> Hashable:
     return (type(handle).__name__, id(handle))
 
 
+def _parts(ctx: DrawContext) -> bool:
+    """Whether the legend's entries are a parts-of-whole table's parts (its rows)."""
+    return ctx.table.format == "partsOfWhole"
+
+
+def _where_own(ctx: DrawContext) -> str:
+    """Where a document gives a legend entry a look of its own."""
+    if _parts(ctx):
+        return "styleOverrides.perPoint, under the data set's name and the part's row"
+    return "styleOverrides.perDataSet"
+
+
+def _entries(ctx: DrawContext) -> str:
+    return "parts" if _parts(ctx) else "data sets"
+
+
 def warn_look_alikes(
     ctx: DrawContext, keys: Sequence[str], handles: Sequence[Any], labels: Sequence[str]
 ) -> None:
@@ -100,7 +116,7 @@ def warn_look_alikes(
         AMBIGUOUS,
         f"{len(first) + len(alike)} legend entries but {len(first)} distinct looks: {named}"
         f"{more} are drawn alike; give them colours, symbols or dashes of their own "
-        "(styleOverrides.perDataSet), or fewer data sets per graph",
+        f"({_where_own(ctx)}), or fewer {_entries(ctx)} per graph",
         ("graph", "legend"),
     )
 
@@ -162,6 +178,6 @@ def _warn_near_colours(ctx: DrawContext, first: dict[Hashable, str]) -> None:
         AMBIGUOUS,
         f"legend entries {named}{more} differ only in colours a reader can hardly tell apart "
         f"(CIEDE2000 difference below 5, or 3 for readers with deuteranomaly); give them colours, symbols or dashes of their own "
-        "(styleOverrides.perDataSet)",
+        f"({_where_own(ctx)})",
         ("graph", "legend"),
     )
