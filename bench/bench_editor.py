@@ -27,7 +27,8 @@
    cells) on the window to its first rows shown (target: under 0.3 s), against
    `plotdoc.open_project` of the same file; two files with different table names are
    dropped in turn on an editor with no unsaved changes.
-8. ``--kinds``: in process, the server's work for one edit of each kind at 100,000 cells
+8. ``--kinds``: in process, the server's work for one edit of each kind at 100,000 cells (a
+   cell edit in every family: the default graph of a table of 10 data sets)
    (the edit through a session, the project copy a drawing takes, the drawing with its hit
    regions and PNG, as ``editor.redraw.screen`` makes it), twenty edits of a kind in a row on a
    fresh session, median of the last eighteen, against a cell edit of the XY scatter (target: every
@@ -428,13 +429,39 @@ def _summary_project(rows: int) -> Any:
     return b.project()
 
 
+def _family_project(family: str, cells: int) -> Any:
+    """A table of ``family`` with its default graph, of 10 data sets and ``cells`` cells."""
+    rng = np.random.default_rng(5)
+    b = ProjectBuilder(title=family)
+    rows = cells // 10
+    if family == "nested":  # 2 subgroups per treatment
+        sets = {f"T{j}": np.round(rng.normal(size=(rows // 2, 2)) + j, 3) for j in range(10)}
+        b.add_table("nested", sets, id="big")
+    elif family == "contingency":
+        sets = {f"C{j}": rng.integers(0, 50, size=rows).astype(float) for j in range(10)}
+        b.add_table("contingency", sets, id="big")
+    elif family == "survival":  # the times and 10 groups' codes: 11 cells a subject
+        n = cells // 11
+        sets = {f"Arm {j}": (rng.random(n) < 0.7).astype(float) for j in range(10)}
+        b.add_table("survival", sets, id="big", x=np.round(rng.exponential(20.0, n), 2))
+    elif family == "partsOfWhole":  # the pie draws the first data set's parts
+        sets = {f"S{j}": rng.integers(1, 50, size=rows).astype(float) for j in range(10)}
+        b.add_table("partsOfWhole", sets, id="big")
+    else:
+        sets = {f"V{j}": np.round(rng.normal(size=rows), 3) for j in range(10)}
+        b.add_table(family, sets, id="big")
+    return b.project()
+
+
+def _typed(k: int) -> str:
+    """The k-th value typed into a cell of a scatter: inside the data's range, either sign."""
+    return f"{(-1) ** k * (0.5 + 0.1 * k):.2f}"
+
+
 #: each kind of edit: the project it is made on, and the edit's operation and arguments
 #: for the k-th edit in a row
 EDIT_KINDS: dict[str, tuple[str, Any]] = {
-    "cell, XY scatter": (
-        "xy",
-        lambda k: (set_cell, "big", 5 + k % 7, 1, f"{(-1) ** k * (0.5 + 0.1 * k):.2f}"),
-    ),
+    "cell, XY scatter": ("xy", lambda k: (set_cell, "big", 5 + k % 7, 1, _typed(k))),
     "graph title": ("xy", lambda k: (set_title, "big", "graph", f"Title {k}")),
     "style (a data set's symbol colour)": (
         "xy",
@@ -460,12 +487,32 @@ EDIT_KINDS: dict[str, tuple[str, Any]] = {
     ),
     "cell, column scatter with bars": (
         "column",
-        lambda k: (set_cell, "big", 5 + k % 7, 1, f"{(-1) ** k * (0.5 + 0.1 * k):.2f}"),
+        lambda k: (set_cell, "big", 5 + k % 7, 1, _typed(k)),
     ),
     "summary-data cell (a mean)": (
         "summary",
         # sheet column 0 of a grouped table holds the row labels; 1 is G0's mean
         lambda k: (set_cell, "big", 5 + k % 7, 1, f"{0.5 + 0.1 * k:.2f}"),
+    ),
+    # sheet column 0 of a nested table is the first treatment's first subgroup
+    "cell, nested scatter": ("nested", lambda k: (set_cell, "big", 5 + k % 7, 0, _typed(k))),
+    # sheet column 0 of a contingency, parts or multiple-variables table is the row labels
+    "cell, contingency bars (a count)": (
+        "contingency",
+        lambda k: (set_cell, "big", 5 + k % 7, 1, str(10 + k)),
+    ),
+    # sheet column 0 of a survival table is the times; 1 is the first group's codes
+    "cell, survival curves (a code)": (
+        "survival",
+        lambda k: (set_cell, "big", 5 + k % 7, 1, str((k + 1) % 2)),
+    ),
+    "cell, pie of 10,000 parts": (
+        "partsOfWhole",
+        lambda k: (set_cell, "big", 5 + k % 7, 1, str(10 + k)),
+    ),
+    "cell, multiple variables scatter": (
+        "multipleVariables",
+        lambda k: (set_cell, "big", 5 + k % 7, 1, _typed(k)),
     ),
 }
 
@@ -493,6 +540,10 @@ def edit_kinds_ms(
         "xy": lambda: open_project(path),
         "column": lambda: _column_project(cells),
         "summary": lambda: _summary_project(cells // 30),
+        **{
+            family: (lambda family=family: _family_project(family, cells))
+            for family in ("nested", "contingency", "survival", "partsOfWhole", "multipleVariables")
+        },
     }
     out = {}
     for name, (which, edit) in EDIT_KINDS.items():
