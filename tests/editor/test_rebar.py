@@ -312,7 +312,9 @@ def test_a_warning_the_edit_ends_draws_afresh(monkeypatch: pytest.MonkeyPatch) -
 
 
 @pytest.mark.parametrize("variant", ["contingency-interleaved-bar", "contingency-separated-bar"])
-@pytest.mark.parametrize("preset", [PRESET_IDS[0], PRESET_IDS[-1]])
+@pytest.mark.parametrize(
+    "preset", [PRESET_IDS[0], pytest.param(PRESET_IDS[-1], marks=pytest.mark.slow)]
+)
 def test_a_count_edit_of_a_contingency_table_draws_only_its_window(
     variant: str, preset: str, windows: list[bool]
 ) -> None:

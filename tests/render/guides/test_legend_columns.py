@@ -105,3 +105,22 @@ def test_a_legend_whose_columns_the_output_cannot_hold_says_so(sets: int) -> Non
         "part of it is cut off; a smaller legend font (legend.fontSize), fewer entries "
         "(legend.itemOverrides hidden) or fewer data sets per graph would show them all"
     ]
+
+
+def test_a_legend_of_more_entries_than_its_room_could_hold_shows_the_first() -> None:
+    """300 entries in 40 pt at one em each would not stand in ten columns of the room: the
+    legend is built of the first that could (a pie's 2,000 parts in a bar of slices took
+    seconds to build) and says so."""
+    fig, warnings = _drawn(_doc(300, fontSize=40))
+    shown = len(_legend(fig).get_texts())
+    assert 10 < shown < 300
+    assert [t.get_text() for t in _legend(fig).get_texts()][:3] == [
+        "Series 0",
+        "Series 1",
+        "Series 2",
+    ]
+    assert _capped(warnings) == [
+        f"the legend's 300 entries do not fit beside the graph, it shows the first {shown:,}, "
+        "and part of them is cut off; a smaller legend font (legend.fontSize), fewer entries "
+        "(legend.itemOverrides hidden) or fewer data sets per graph would show them all"
+    ]

@@ -5,8 +5,9 @@ Shown when ``show`` is true, or when it is omitted and two or more entries exist
 ``bottom`` sit outside the plot area, the four corners inside it; a ``top`` legend stands
 between the plot and the graph title (the title raised above it), never on either. ``itemOverrides`` (keyed by data set index or semantic
 key) rename or hide entries. ``columns`` is the least number of columns: a legend beside the
-plot whose columns would be taller than the output takes more (up to 10), and a warning says
-when even they do not fit.
+plot whose columns would be taller than the output takes more (up to 10), and holds at most
+the entries ten columns could hold at one em each (the first ones); a warning says when
+entries are left out or do not fit.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from ..context import DrawContext
 from ..notices import CAPPED, add_warning
 from ..style.text import clamp, font_family, rich_label, safe
 from ..style.theme import resolve_color
-from .legend_looks import warn_look_alikes
+from .legend_looks import entry_kind, warn_look_alikes
 
 _PLACES: dict[str, dict[str, Any]] = {
     "auto": {"loc": "upper left", "bbox_to_anchor": (1.03, 1.0)},
@@ -93,9 +94,14 @@ def draw_legend(ctx: DrawContext) -> None:
         )
 
     columns = int(conf.get("columns", 1))
+    entries = len(handles)
+    font_pt = float(prop["size"])
+    if position in _STACKED:  # no more entries than could stand in the room, at 1 em each
+        most = MAX_COLUMNS * max(1, int(_room(ctx, position) * 72.0 / ctx.fig.dpi // font_pt))
+        del handles[most:], labels[most:], sources[most:]
     leg = make(columns)
     if position in _STACKED:
-        leg = _in_columns(ctx, leg, make, position, columns, float(prop["size"]))
+        leg = _in_columns(ctx, leg, make, position, columns, font_pt, entries)
     for label, source in zip(leg.get_texts(), sources, strict=False):
         rich_label(label, source)
     if position == "top":
@@ -122,6 +128,21 @@ _ENTRY_EM = 1.8
 MAX_COLUMNS = 10
 
 
+def _room(ctx: DrawContext, position: str) -> float:
+    """The height (display pixels) a legend beside the plot may take: from the plot's top
+    down (auto), or about its middle, as far as the output reaches."""
+    from ..caps import REACH_IN
+
+    fig = ctx.fig
+    height = fig.get_size_inches()[1] * fig.dpi
+    plot = ctx.ax.get_position().transformed(fig.transFigure)
+    reach = REACH_IN * fig.dpi
+    middle = plot.y0 + plot.height / 2
+    if position == "auto":
+        return float(plot.y1 + reach)
+    return float(2 * min(middle + reach, height + reach - middle))
+
+
 def _in_columns(
     ctx: DrawContext,
     leg: Legend,
@@ -129,45 +150,47 @@ def _in_columns(
     position: str,
     given: int,
     font_pt: float,
+    asked: int,
 ) -> Legend:
     """The legend beside the plot in at least ``given`` columns, more (up to
     :data:`MAX_COLUMNS`) when its entries need them to stand within the output's height; a
-    warning when even then it reaches past the output (see :data:`..caps.REACH_IN`)."""
+    warning when even then it reaches past the output (see :data:`..caps.REACH_IN`), or when
+    it holds fewer than the ``asked`` entries (those past what the room could hold)."""
     from ..caps import REACH_IN
 
-    fig, ax = ctx.fig, ctx.ax
+    fig = ctx.fig
     dpi = fig.dpi
     height = fig.get_size_inches()[1] * dpi
-    plot = ax.get_position().transformed(fig.transFigure)
     reach = REACH_IN * dpi
-    # from the plot's top down (auto), or about its middle, as far as the output reaches
-    middle = plot.y0 + plot.height / 2
-    room = (
-        plot.y1 + reach if position == "auto" else 2 * min(middle + reach, height + reach - middle)
-    )
+    room = _room(ctx, position)
     entries = len(leg.get_texts())
-    if np.ceil(entries / given) * _ENTRY_EM * font_pt * dpi / 72.0 <= room:
+    if entries == asked and np.ceil(entries / given) * _ENTRY_EM * font_pt * dpi / 72.0 <= room:
         return leg  # (most legends: no need to measure)
     renderer = fig._get_renderer()  # type: ignore[attr-defined]
     tall = leg.get_window_extent(renderer).height
-    if tall <= room:
-        return leg
-    columns = min(entries, MAX_COLUMNS, int(np.ceil(given * tall / room * 1.05)))
-    if columns > given:
-        leg.remove()
-        leg = make(columns)
+    columns = given
+    if tall > room:
+        columns = min(entries, MAX_COLUMNS, int(np.ceil(given * tall / room * 1.05)))
+        if columns > given:
+            leg.remove()
+            leg = make(columns)
     box = leg.get_window_extent(renderer)
     width = fig.get_size_inches()[0] * dpi
-    if box.x0 < -reach or box.x1 > width + reach or box.y0 < -reach or box.y1 > height + reach:
-        add_warning(
-            ctx,
-            CAPPED,
-            f"the legend's {entries:,} entries do not fit beside the graph, even in "
-            f"{columns} columns: part of it is cut off; a smaller legend font "
-            "(legend.fontSize), fewer entries (legend.itemOverrides hidden) or fewer data "
-            "sets per graph would show them all",
-            ("graph", "legend"),
-        )
+    cut = box.x0 < -reach or box.x1 > width + reach or box.y0 < -reach or box.y1 > height + reach
+    if entries < asked:
+        shown = f"it shows the first {entries:,}" + (", and part of them is cut off" if cut else "")
+    elif cut:
+        shown = f"even in {columns} columns: part of it is cut off"
+    else:
+        return leg
+    add_warning(
+        ctx,
+        CAPPED,
+        f"the legend's {asked:,} entries do not fit beside the graph, {shown}; a smaller "
+        "legend font (legend.fontSize), fewer entries (legend.itemOverrides hidden) or fewer "
+        f"{entry_kind(ctx)} per graph would show them all",
+        ("graph", "legend"),
+    )
     return leg
 
 

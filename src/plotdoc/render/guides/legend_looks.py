@@ -88,7 +88,8 @@ def _where_own(ctx: DrawContext) -> str:
     return "styleOverrides.perDataSet"
 
 
-def _entries(ctx: DrawContext) -> str:
+def entry_kind(ctx: DrawContext) -> str:
+    """What the legend's entries stand for: data sets, or a parts-of-whole table's parts."""
     return "parts" if _parts(ctx) else "data sets"
 
 
@@ -116,7 +117,7 @@ def warn_look_alikes(
         AMBIGUOUS,
         f"{len(first) + len(alike)} legend entries but {len(first)} distinct looks: {named}"
         f"{more} are drawn alike; give them colours, symbols or dashes of their own "
-        f"({_where_own(ctx)}), or fewer {_entries(ctx)} per graph",
+        f"({_where_own(ctx)}), or fewer {entry_kind(ctx)} per graph",
         ("graph", "legend"),
     )
 
