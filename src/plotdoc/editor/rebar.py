@@ -167,9 +167,10 @@ def moved(kept: Any, project: Project, table: Table, changed: dict[int, list[int
 
 def _mode(ctx: DrawContext) -> str:
     """The summary each bar draws of its cell, as the family's drawing asks for it."""
-    from ..render.families import contingency, grouped
+    from ..render.families import contingency
+    from ..render.marks.summary import graph_mode
 
-    return contingency.SUMMARY if ctx.table.format == "contingency" else grouped.mode_of(ctx)
+    return contingency.SUMMARY if ctx.table.format == "contingency" else graph_mode(ctx)
 
 
 def _found(ctx: DrawContext) -> Bars | None:

@@ -355,7 +355,7 @@ def _recolumned(kept: _Kept, project: Project, table: Table) -> _Kept | None:
     changed: list[int] = []
     for i, ds in enumerate(table.data_sets):
         new, old = ds.values, kept.columns[i]
-        if new.shape == old.shape and np.array_equal(new, old, equal_nan=True):
+        if np.array_equal(new, old, equal_nan=True):
             continue
         if new.shape != old.shape or not np.array_equal(np.isfinite(new), np.isfinite(old)):
             return None  # a point appears or goes: its ids and looks change

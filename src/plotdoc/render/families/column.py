@@ -59,7 +59,7 @@ def draw(ctx: DrawContext) -> None:
     ctx.set_categories(layout)
     ctx.legend_auto = False
     variant = ctx.variant
-    mode = column_mode(ctx)
+    mode = summary.graph_mode(ctx)
     entry = table.entry
     # a column of values; with summary data, the data set's one row [mean, sd-or-sem, n]
     columns = [_column_cells(table.data_sets[i].values, entry) for i in visible]
@@ -87,11 +87,6 @@ def column_layout(ctx: DrawContext, visible: list[int]) -> CategoryLayout:
     return ctx.category_layout("single", len(visible), 1, labels)
 
 
-def column_mode(ctx: DrawContext) -> str:
-    """What the columns show (``plot.options.mode``, or the variant's)."""
-    return str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
-
-
 def draw_one(
     ctx: DrawContext, layout: CategoryLayout, slot: int, i: int
 ) -> tuple[float, np.ndarray, float]:
@@ -102,7 +97,7 @@ def draw_one(
     pos = layout.center(slot)
     values = _column_cells(ctx.table.data_sets[i].values, ctx.table.entry)
     rows = list(range(values.size))
-    marks, mode, entry = ctx.variant.marks, column_mode(ctx), ctx.table.entry
+    marks, mode, entry = ctx.variant.marks, summary.graph_mode(ctx), ctx.table.entry
     top = _draw_column(ctx, marks, mode, i, pos, values, rows, layout.width, entry)
     return pos, values, top
 

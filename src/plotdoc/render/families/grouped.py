@@ -59,15 +59,10 @@ def draw(ctx: DrawContext) -> None:
     names = [ds.name for ds in ctx.table.data_sets]
     lay = grouped_layout(arrangement.value, vis, names, row_labels(ctx.table), ctx.settings)
     set_grouped_categories(ctx, lay)
-    DRAWERS[frozenset(variant.marks)](ctx, lay, vis, mode_of(ctx))
+    DRAWERS[frozenset(variant.marks)](ctx, lay, vis, summary.graph_mode(ctx))
     if variant.legend is not None:
         for i in bars.stack_order(ctx, vis) if arrangement is Arrangement.STACKED else vis:
             ctx.legend_entry(i, variant_swatch(ctx, i))
-
-
-def mode_of(ctx: DrawContext) -> str:
-    """The summary the graph draws (``plot.options.mode``, else the variant's)."""
-    return str(ctx.options.get("mode") or ctx.variant.default_mode or "meanWithSd")
 
 
 def _offsets(ctx: DrawContext, lay: GroupedLayout, vis: list[int]) -> dict[int, float]:

@@ -27,7 +27,7 @@ from ..marks.place import Place
 from ..marks.swatches import variant_swatch
 from ..marks.value_labels import draw_value_labels
 from ..positions.slots import CategoryLayout
-from .column import column_layout, column_mode
+from .column import column_layout
 
 #: the marks a nested variant can draw (its record lists which)
 MARKS = frozenset(
@@ -48,7 +48,7 @@ def draw(ctx: DrawContext) -> None:
     visible = ctx.visible_data_sets()
     labels = [table.data_sets[i].name for i in visible]
     variant = ctx.variant
-    mode = column_mode(ctx)
+    mode = summary.graph_mode(ctx)
     n_sub = max((table.data_sets[i].values.shape[1] for i in visible), default=1)
     ctx.legend_auto = False
     if variant.arrangement is Arrangement.SEPARATED:  # a mark per subgroup
@@ -88,7 +88,9 @@ def draw_one(ctx: DrawContext, layout: CategoryLayout, slot: int, i: int) -> Non
     """The marks of treatment ``i`` at ``slot`` of ``layout``, from its own values alone. The
     editor draws a treatment again with it after a cell edit
     (:mod:`plotdoc.editor.recolumn`)."""
-    _treatment(ctx, ctx.variant.marks, column_mode(ctx), i, layout.center(slot), layout.width)
+    _treatment(
+        ctx, ctx.variant.marks, summary.graph_mode(ctx), i, layout.center(slot), layout.width
+    )
 
 
 def _treatment(

@@ -20,6 +20,7 @@ from matplotlib.legend import Legend
 from matplotlib.transforms import ScaledTranslation
 
 from ..artists.svg import pixels_per_point
+from ..caps import REACH_IN
 from ..context import DrawContext
 from ..notices import CAPPED, add_warning
 from ..style.text import clamp, font_family, rich_label, safe
@@ -131,8 +132,6 @@ MAX_COLUMNS = 10
 def _room(ctx: DrawContext, position: str) -> float:
     """The height (display pixels) a legend beside the plot may take: from the plot's top
     down (auto), or about its middle, as far as the output reaches."""
-    from ..caps import REACH_IN
-
     fig = ctx.fig
     height = fig.get_size_inches()[1] * fig.dpi
     plot = ctx.ax.get_position().transformed(fig.transFigure)
@@ -156,8 +155,6 @@ def _in_columns(
     :data:`MAX_COLUMNS`) when its entries need them to stand within the output's height; a
     warning when even then it reaches past the output (see :data:`..caps.REACH_IN`), or when
     it holds fewer than the ``asked`` entries (those past what the room could hold)."""
-    from ..caps import REACH_IN
-
     fig = ctx.fig
     dpi = fig.dpi
     height = fig.get_size_inches()[1] * dpi
