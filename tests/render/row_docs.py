@@ -9,7 +9,7 @@ from matplotlib.figure import Figure
 from matplotlib.transforms import Bbox
 
 from plotdoc.render.artists.labels import AxisLabels
-from plotdoc.render.engine import build_figure, figure_bytes, rc_params
+from plotdoc.render.engine import build_figure, draw_graph, figure_bytes, rc_params
 
 from .docs import open_doc, project
 
@@ -114,6 +114,40 @@ def mv_doc(
             **table,
         }
     )
+
+
+def many_parts_doc(
+    n: int, variant: str = "parts-pie", *, most: int = 59, **options: Any
+) -> dict[str, Any]:
+    """A parts-of-whole table of one data set ``V`` of ``n`` parts (``Category 1``...), each
+    a whole number from 1 to ``most`` drawn with the seed ``n``."""
+    import numpy as np
+
+    values = np.random.default_rng(n).integers(1, most + 1, n)
+    return project(
+        {
+            "name": "Parts",
+            "format": "partsOfWhole",
+            "rowLabels": [f"Category {k + 1}" for k in range(n)],
+            "dataSets": [{"name": "V", "values": [[float(v)] for v in values]}],
+            "graph": {
+                "variantId": variant,
+                "plot": {"family": "partsOfWhole", "options": options},
+            },
+        }
+    )
+
+
+def drawn(doc: dict[str, Any], dpi: float = 72) -> tuple[Figure, list[str]]:
+    """The drawn figure and its warnings (rendered once to PNG so that draw-time layouts
+    have run)."""
+    p = open_doc(doc)
+    t = p.tables[0]
+    assert t.graph is not None
+    with matplotlib.rc_context(rc_params(t.graph)):
+        fig, warnings = draw_graph(p, t, dpi=dpi)
+        figure_bytes(fig, "png", dpi)
+    return fig, warnings
 
 
 def figure_of(doc: dict[str, Any]) -> Figure:

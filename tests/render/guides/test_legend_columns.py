@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import matplotlib
 import numpy as np
 import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from plotdoc.render.engine import REACH_IN, draw_graph, figure_bytes, rc_params
+from plotdoc.render.caps import REACH_IN
 from plotdoc.render.notices import CAPPED, warning_code
 
-from ..docs import open_doc, project
+from ..docs import project
+from ..row_docs import drawn
 
 
 def _doc(sets: int, **legend: Any) -> dict[str, Any]:
@@ -31,16 +31,6 @@ def _doc(sets: int, **legend: Any) -> dict[str, Any]:
             "graph": {"variantId": "scatter", "legend": legend},
         }
     )
-
-
-def _drawn(doc: dict[str, Any]) -> tuple[Figure, list[str]]:
-    p = open_doc(doc)
-    table = p.tables[0]
-    assert table.graph is not None
-    with matplotlib.rc_context(rc_params(table.graph)):
-        fig, warnings = draw_graph(p, table, dpi=72)
-        figure_bytes(fig, "png", 72)
-    return fig, warnings
 
 
 def _legend(fig: Figure) -> Any:
@@ -68,7 +58,7 @@ def _capped(warnings: list[str]) -> list[str]:
 
 @pytest.mark.parametrize("position", ["auto", "right"])
 def test_forty_entries_stand_in_columns_within_the_output(position: str) -> None:
-    fig, warnings = _drawn(_doc(40, position=position))
+    fig, warnings = drawn(_doc(40, position=position))
     assert _legend(fig)._ncols > 1
     assert not _outside(fig)
     assert not _capped(warnings)
@@ -77,26 +67,26 @@ def test_forty_entries_stand_in_columns_within_the_output(position: str) -> None
 def test_a_legend_left_of_the_plot_in_columns_that_reach_past_the_output_says_so() -> None:
     """Left of the plot, the room is the figure's margin and the output's reach: the
     columns of forty entries reach past it (their symbols first)."""
-    fig, warnings = _drawn(_doc(40, position="left"))
+    fig, warnings = drawn(_doc(40, position="left"))
     assert _legend(fig)._ncols > 1
     assert len(_capped(warnings)) == 1
 
 
 def test_a_legend_that_fits_keeps_its_columns() -> None:
-    fig, _ = _drawn(_doc(16))
+    fig, _ = drawn(_doc(16))
     assert _legend(fig)._ncols == 1
-    fig, _ = _drawn(_doc(6, columns=2))
+    fig, _ = drawn(_doc(6, columns=2))
     assert _legend(fig)._ncols == 2
 
 
 def test_a_legend_in_a_corner_of_the_plot_is_not_given_columns() -> None:
-    fig, _ = _drawn(_doc(40, position="upperRight"))
+    fig, _ = drawn(_doc(40, position="upperRight"))
     assert _legend(fig)._ncols == 1
 
 
 @pytest.mark.parametrize("sets", [150, 400])
 def test_a_legend_whose_columns_the_output_cannot_hold_says_so(sets: int) -> None:
-    fig, warnings = _drawn(_doc(sets))
+    fig, warnings = drawn(_doc(sets))
     columns = _legend(fig)._ncols
     assert 1 < columns <= 10
     assert _outside(fig)
@@ -111,7 +101,7 @@ def test_a_legend_of_more_entries_than_its_room_could_hold_shows_the_first() -> 
     """300 entries in 40 pt at one em each would not stand in ten columns of the room: the
     legend is built of the first that could (a pie's 2,000 parts in a bar of slices took
     seconds to build) and says so."""
-    fig, warnings = _drawn(_doc(300, fontSize=40))
+    fig, warnings = drawn(_doc(300, fontSize=40))
     shown = len(_legend(fig).get_texts())
     assert 10 < shown < 300
     assert [t.get_text() for t in _legend(fig).get_texts()][:3] == [

@@ -7,40 +7,16 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-import matplotlib
 import numpy as np
 import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from plotdoc.render.engine import REACH_IN, draw_graph, figure_bytes, rc_params
+from plotdoc.render.caps import REACH_IN
 from plotdoc.render.marks.slices import percent_text
 from plotdoc.render.notices import THINNED, warning_code
 
-from ..docs import open_doc, project
-
-
-def _doc(n: int, variant: str = "parts-pie") -> dict[str, Any]:
-    rng = np.random.default_rng(n)
-    return project(
-        {
-            "name": "Parts",
-            "format": "partsOfWhole",
-            "rowLabels": [f"Category {k + 1}" for k in range(n)],
-            "dataSets": [{"name": "V", "values": [[float(v)] for v in rng.integers(1, 60, n)]}],
-            "graph": {"variantId": variant},
-        }
-    )
-
-
-def _drawn(doc: dict[str, Any]) -> tuple[Figure, list[str]]:
-    p = open_doc(doc)
-    table = p.tables[0]
-    assert table.graph is not None
-    with matplotlib.rc_context(rc_params(table.graph)):
-        fig, warnings = draw_graph(p, table, dpi=72)
-        figure_bytes(fig, "png", 72)
-    return fig, warnings
+from ..row_docs import drawn, many_parts_doc
 
 
 def _labels(fig: Figure) -> dict[int, Any]:
@@ -61,8 +37,8 @@ def _values(doc: dict[str, Any]) -> list[float]:
 def test_call_outs_stay_in_the_image_apart_and_label_the_largest_parts(
     n: int, variant: str
 ) -> None:
-    doc = _doc(n, variant)
-    fig, warnings = _drawn(doc)
+    doc = many_parts_doc(n, variant)
+    fig, warnings = drawn(doc)
     labels = _labels(fig)
     w, h = (float(v) * fig.dpi for v in fig.get_size_inches())
     reach = REACH_IN * fig.dpi  # past this, the output cuts off what is drawn
@@ -96,7 +72,7 @@ def test_call_outs_stay_in_the_image_apart_and_label_the_largest_parts(
 
 
 def test_a_pie_of_forty_parts_labels_every_part() -> None:
-    fig, warnings = _drawn(_doc(40))
+    fig, warnings = drawn(many_parts_doc(40))
     assert sorted(_labels(fig)) == list(range(40))
     assert not [x for x in warnings if warning_code(x) == THINNED]
 

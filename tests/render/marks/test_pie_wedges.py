@@ -16,24 +16,8 @@ from plotdoc.editor import hits as editor_hits
 from plotdoc.render.artists.wedges import Wedges
 from plotdoc.render.marks import slices
 
-from ..docs import open_doc, project, svg_of
-from ..row_docs import figure_of, png_of
-
-
-def _doc(n: int, variant: str = "parts-pie", **options: Any) -> dict[str, Any]:
-    rng = np.random.default_rng(n)
-    return project(
-        {
-            "name": "Parts",
-            "format": "partsOfWhole",
-            "rowLabels": [f"P{k}" for k in range(n)],
-            "dataSets": [{"name": "V", "values": [[float(v)] for v in rng.integers(1, 9, n)]}],
-            "graph": {
-                "variantId": variant,
-                "plot": {"family": "partsOfWhole", "options": options},
-            },
-        }
-    )
+from ..docs import open_doc, svg_of
+from ..row_docs import figure_of, many_parts_doc, png_of
 
 
 def _pixels(png: bytes) -> Any:
@@ -46,7 +30,7 @@ def test_one_artist_draws_what_a_wedge_per_slice_draws(
     variant: str, n: int, edges: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """At 5 and 60 parts the slices keep their edges; at 600 they are too thin for them."""
-    doc = _doc(n, variant)
+    doc = many_parts_doc(n, variant, most=8)
     monkeypatch.setattr(slices, "MANY_SLICES", 10**9)
     each = _pixels(png_of(doc, dpi=300))
     fig = figure_of(doc)
@@ -66,7 +50,7 @@ def test_one_artist_draws_what_a_wedge_per_slice_draws(
 
 def test_svg_has_one_path_per_slice_with_its_id(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(slices, "MANY_SLICES", 2)
-    doc = _doc(40)
+    doc = many_parts_doc(40, most=8)
     svg = svg_of(doc)
     # (written a colour at a time)
     assert sorted(svg.ids("slice/")) == sorted(f"slice/row{r}" for r in range(40))
@@ -78,7 +62,7 @@ def test_svg_has_one_path_per_slice_with_its_id(monkeypatch: pytest.MonkeyPatch)
 
 def test_each_slice_has_a_hit_region(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(slices, "MANY_SLICES", 2)
-    p = open_doc(_doc(700))
+    p = open_doc(many_parts_doc(700, most=8))
     shown = editor_hits.screen(p, p.tables[0].id)
     found = {h.id: h.box for h in shown.regions if h.id.startswith("slice/")}
     assert sorted(found) == sorted(f"slice/row{r}" for r in range(700))
