@@ -19,6 +19,10 @@ GEOMETRY_LIMITS = (20.0, 3000.0)
 #: drawn at the dpi that fits (docs/reliability.md, "Drawing bounds")
 MAX_SIDE_PX = 16384
 MAX_PIXELS = 100_000_000
+#: an automatic plot area grows for its labels (a heat map's rows and data sets, a dot plot's
+#: parts) up to this length (points) a side; past it, every k-th label is shown and a
+#: render-labels-thinned warning says how many are not
+MAX_GROWN_PT = 1000.0
 #: how far (inches) beyond the figure's box drawn content may reach into the output: a text
 #: or shape dragged further away is cut off rather than growing the canvas
 REACH_IN = 1.0

@@ -12,7 +12,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from plotdoc.render import render_table_checked
 from plotdoc.render.artists.labels import AxisLabels
-from plotdoc.render.marks.heat import MAX_GROWN_PT
+from plotdoc.render.caps import MAX_GROWN_PT
 from plotdoc.render.notices import THINNED, warning_code
 
 from ..docs import open_doc

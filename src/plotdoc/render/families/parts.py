@@ -39,7 +39,8 @@ import numpy as np
 
 from ...contract.variants import Mark
 from ..context import DrawContext
-from ..marks.slices import draw_dot_plot, draw_pie, draw_slices
+from ..marks.dot_plot import draw_dot_plot
+from ..marks.slices import draw_pie, draw_slices
 from ..notices import HIDDEN, add_warning
 from ..style.numbers import number_text
 from ..style.theme import RGBA, resolve_color

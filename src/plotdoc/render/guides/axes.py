@@ -72,7 +72,7 @@ def apply_axes(ctx: DrawContext) -> None:
 
     _frame(ctx, fo, color, width)
     if anchor_right and not own_labels(ctx):  # those draw their own labels
-        _anchor_right(cat_axis)
+        end_labels_at_ticks(cat_axis)
     _fonts(ctx, conf.get("titlesAndFonts", {}))
     for which in ("majorGrid", "minorGrid"):
         g = fo.get(which, {})
@@ -236,7 +236,7 @@ def _ticks(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any], is_x: bool) ->
 
 def _categorical(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any]) -> bool:
     """Category labels: rotation, size, the ones that fit. True when the rotated labels are
-    to end at their ticks (see :func:`_anchor_right`)."""
+    to end at their ticks (see :func:`end_labels_at_ticks`)."""
     ax = ctx.ax
     is_x = axis is ax.xaxis
     rot = conf.get("labelRotation", "auto")
@@ -257,7 +257,7 @@ def _categorical(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any]) -> bool:
         # long labels turn, and so do labels that would touch side by side in the plot's width
         if is_x and (
             longest * len(texts) > 48
-            or not (own_labels(ctx) or fit_level(ctx, axis, _tick_label_font(ctx, axis)))
+            or not (own_labels(ctx) or fit_level(ctx, axis, tick_label_font(ctx, axis)))
         ):
             ax.tick_params(axis="x", labelrotation=45)
             rotation, anchor_right = 45.0, True
@@ -265,13 +265,13 @@ def _categorical(ctx: DrawContext, axis: Axis, conf: Mapping[str, Any]) -> bool:
         rotation = float(rot)
         ax.tick_params(axis="x" if is_x else "y", labelrotation=rotation)
     # before any label is made: only the labels that fit are
-    thin_category_labels(ctx, axis, rotation, _tick_label_font(ctx, axis))
+    thin_category_labels(ctx, axis, rotation, tick_label_font(ctx, axis))
     _ticks(ctx, axis, conf.get("ticks", {}), is_x)
     axis.set_minor_locator(NullLocator())
     return anchor_right
 
 
-def _anchor_right(axis: Axis) -> None:
+def end_labels_at_ticks(axis: Axis) -> None:
     """Rotated labels end at their tick. Set once the frame is (an offset spine makes new
     ticks, which would lose the alignment)."""
     for t in axis.get_ticklabels():
@@ -279,7 +279,7 @@ def _anchor_right(axis: Axis) -> None:
         t.set_rotation_mode("anchor")
 
 
-def _tick_label_font(ctx: DrawContext, axis: Axis) -> FontProperties:
+def tick_label_font(ctx: DrawContext, axis: Axis) -> FontProperties:
     """The font ``axis``'s tick labels are drawn in once :func:`_fonts` has run."""
     conf = (ctx.graph.axes or {}).get("titlesAndFonts", {})
     tick = conf.get("tickLabelFont", {})

@@ -47,7 +47,7 @@ from .. import ids
 from ..artists.cells import CellGrid
 from ..artists.labels import AxisLabels
 from ..artists.svg import pixels_per_point
-from ..caps import GEOMETRY_LIMITS
+from ..caps import GEOMETRY_LIMITS, MAX_GROWN_PT
 from ..context import DrawContext
 from ..guides.category_labels import category_texts
 from ..notices import THINNED, add_warning
@@ -67,9 +67,6 @@ LABEL_FLOOR_PT = 6.0
 LABEL_PITCH = 1.25
 #: estimated width of a character, in font sizes
 CHAR_WIDTH = 0.6
-#: an automatic plot area grows for its labels up to this length (points) a side; past it,
-#: every k-th label is shown and a render-labels-thinned warning says how many are not
-MAX_GROWN_PT = 1000.0
 #: cell values shrink together to fit their cells, to this size or this share of their own
 VALUE_FLOOR_PT = 6.0
 VALUE_FLOOR_RATIO = 0.7

@@ -1,4 +1,5 @@
-"""Drawing of pies, donuts, 100 % slices and dot plots (see :mod:`..families.parts`).
+"""Drawing of pies, donuts and 100 % slices (see :mod:`..families.parts`; the dot plot is in
+:mod:`.dot_plot`).
 
 A pie is drawn in points around the middle of the plot area (a transform from points to the
 display), so its size does not depend on the plot area's; a slices bar fills the plot area,
@@ -27,11 +28,10 @@ from ..artists.wedges import Wedges
 from ..context import DrawContext
 from ..notices import THINNED, add_warning
 from ..positions.plot_area import points_transform
-from ..style.colors import contrast_text, mix
+from ..style.colors import contrast_text
 from ..style.numbers import number_text
 from ..style.text import safe
 from ..style.theme import RGBA, merge_style
-from . import primitives
 
 Borders = dict[str, tuple[bool, RGBA, float]]
 
@@ -341,47 +341,3 @@ def draw_slices(
         outline.set_linewidth(outer_width)
         outline.set_clip_on(False)
         ctx.add(outline, "border/outer", z=2.0)
-
-
-#: how far a dot plot's dotted leaders go from the grid colour toward the foreground
-GUIDE_TOWARD_FOREGROUND = 0.35
-
-
-def draw_dot_plot(
-    ctx: DrawContext, i: int, rows: list[int], values: list[float], labels: list[str]
-) -> None:
-    """Dots on a value axis that starts at 0; the first part on top (or on the left)."""
-    horizontal = ctx.options.get("orientation", "horizontal") == "horizontal"
-    n = len(rows)
-    # slots 1..n (not from 0): a category axis from 0.3 never reads as data from zero, so the
-    # value-axis rules (no axis across zero) leave its half-slot margins alone
-    pos = [float(n - k) if horizontal else float(k + 1) for k in range(n)]
-    # a leader from the axis to each dot: darker than the grid, so that it still reads when
-    # dotted (on starry's night background the grid colour alone all but vanished)
-    guide = mix(ctx.theme.grid, ctx.theme.foreground, GUIDE_TOWARD_FOREGROUND)
-    for k, r in enumerate(rows):
-        xs, ys = (
-            ([0.0, values[k]], [pos[k], pos[k]]) if horizontal else ([pos[k]] * 2, [0.0, values[k]])
-        )
-        line = ctx.ax.plot(xs, ys, color=guide, linewidth=0.8, linestyle=(0, (1, 2)))[0]
-        ctx.tag(line, ids.data_row("guide", r))
-    pids = [ids.point("symbol", i, r) for r in rows]
-    if horizontal:
-        primitives.symbols(
-            ctx, values, pos, i, pids, rows
-        ) if not ctx.horizontal else primitives.symbols(ctx, pos, values, i, pids, rows)
-        ctx.ax.set_yticks(pos, [safe(s) for s in labels])
-        ctx.ax.set_ylim(0.3, n + 0.7)
-        ctx.auto_titles.setdefault("x", ctx.ds_name(i))
-    else:
-        primitives.symbols(
-            ctx, pos, values, i, pids, rows
-        ) if not ctx.horizontal else primitives.symbols(ctx, values, pos, i, pids, rows)
-        ctx.ax.set_xticks(pos, [safe(s) for s in labels])
-        ctx.ax.set_xlim(0.3, n + 0.7)
-        ctx.auto_titles.setdefault("y", ctx.ds_name(i))
-    zero = ([0.0], [pos[0] if pos else 0.0]) if horizontal else ([pos[0] if pos else 0.0], [0.0])
-    ctx.include(*zero)
-    ctx.ax.margins(x=0.05, y=0.05)
-    per_label = max((len(s) for s in labels), default=1) * ctx.theme.shapes.font_size * 0.62 + 10
-    ctx.preferred_width_pt = 288.0 if horizontal else float(np.clip(per_label * n, 160.0, 480.0))
