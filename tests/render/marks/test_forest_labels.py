@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from plotdoc.render import render_table
 
 from ..docs import open_doc
@@ -54,3 +56,69 @@ def test_the_label_starts_inside_the_figure() -> None:
         label = next(a for a in fig.findobj() if a.get_gid() == "label/p0")
         box = label.get_window_extent(renderer)
     assert box.x0 >= 0
+
+
+def _many(n: int, graph: dict[str, object] | None = None) -> dict[str, object]:
+    import numpy as np
+
+    rng = np.random.default_rng(n)
+    est = np.round(rng.uniform(0.5, 1.5, n), 2)
+    sets = [
+        ("or", est.tolist()),
+        ("lo", (est - 0.2).round(2).tolist()),
+        ("hi", (est + 0.2).round(2).tolist()),
+        ("study", [f"Study {k + 1} et al." for k in range(n)]),
+    ]
+    return mv_doc(
+        "mv-forest", "forest", {"x": 0, "lower": 1, "upper": 2, "label": 3}, sets, graph=graph
+    )
+
+
+def _rows_drawn(doc: dict[str, object]) -> tuple[list[str], list[object], float, list[str]]:
+    """The row labels drawn (top to bottom), their boxes, the plot area's height in points
+    and the drawing's warnings."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from ..row_docs import drawn
+
+    fig, warnings = drawn(doc)
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    labels = [t for t in fig.axes[0].texts if str(t.get_gid()).startswith("label/p")]
+    labels.sort(key=lambda t: -t.get_window_extent(renderer).y0)
+    height = fig.axes[0].get_position().height * fig.get_size_inches()[1] * 72
+    boxes = [t.get_window_extent(renderer) for t in labels]
+    return [t.get_text() for t in labels], boxes, float(height), [str(w) for w in warnings]
+
+
+def _apart(boxes: list[object]) -> bool:
+    return not any(a.overlaps(b) for k, a in enumerate(boxes) for b in boxes[k + 1 :])  # type: ignore[attr-defined]
+
+
+def test_forty_rows_each_keep_their_label_in_a_taller_plot_area() -> None:
+    """The labels of 40 rows overprinted each other in a plot area 216 pt high, unsaid."""
+    texts, boxes, height, warnings = _rows_drawn(_many(40))
+    assert texts == [f"Study {k + 1} et al." for k in range(40)]
+    assert _apart(boxes)
+    assert 216.0 < height <= 1000.0
+    assert not [w for w in warnings if "labels are not shown" in w]
+
+
+def test_a_few_rows_keep_the_plot_area_as_it_was() -> None:
+    texts, _, height, _ = _rows_drawn(_many(6))
+    assert len(texts) == 6 and abs(height - 216.0) < 1e-6
+
+
+@pytest.mark.parametrize(
+    ("n", "graph"), [(200, None), (40, {"plotGeometry": {"heightPt": 216}})], ids=["200", "set"]
+)
+def test_rows_past_the_room_show_every_kth_label_and_say_how_many_are_not(
+    n: int, graph: dict[str, object] | None
+) -> None:
+    texts, boxes, _, warnings = _rows_drawn(_many(n, graph))
+    assert texts[0] == "Study 1 et al." and texts[-1] == f"Study {n} et al."
+    assert len(texts) < n
+    assert _apart(boxes)
+    (said,) = [w for w in warnings if "labels are not shown" in w]
+    assert f"{n - len(texts)} of {n} row labels are not shown" in said

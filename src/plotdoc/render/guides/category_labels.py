@@ -19,6 +19,7 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.ticker import FixedFormatter, FixedLocator
 
 from ...contract.variants import Arrangement
+from ..caps import MAX_GROWN_PT
 from ..context import DrawContext
 from ..notices import THINNED, add_warning
 from ..style.measure import widest
@@ -130,11 +131,34 @@ def thin_category_labels(
     kept = kept_indices(len(labels), step)
     axis.set_major_locator(FixedLocator(locs[kept].tolist()))
     axis.set_major_formatter(FixedFormatter([labels[i] for i in kept]))
-    name = "X" if along_x else "Y"
+    say_thinned(ctx, "category", len(labels), len(kept), step, along_x)
+
+
+def say_thinned(
+    ctx: DrawContext, what: str, total: int, kept: int, step: int, along_x: bool
+) -> None:
+    """The warning that ``total - kept`` of ``total`` ``what`` labels are not shown."""
     add_warning(
         ctx,
         THINNED,
-        f"{len(labels) - len(kept):,} of {len(labels):,} category labels are not shown: they "
-        f"do not fit along the {name} axis (one in {step} is shown, the first and the last "
-        "always)",
+        f"{total - kept:,} of {total:,} {what} labels are not shown: they do not fit along the "
+        f"{'X' if along_x else 'Y'} axis (one in {step} is shown, the first and the last always)",
     )
+
+
+def grow_for_rows(ctx: DrawContext, labels: Sequence[str], size: float, slots: float) -> None:
+    """Grow an automatic plot area (``frameAndOrigin.shape`` ``autoWide`` or ``autoTall``) so
+    that the ``slots`` rows its Y axis spans give each of ``labels`` (one a row, level, at
+    ``size`` points) its line, up to :data:`~plotdoc.render.caps.MAX_GROWN_PT`, as a heat
+    map's labels do; the labels that still do not fit are thinned once the axes are set."""
+    shape = (ctx.graph.axes or {}).get("frameAndOrigin", {}).get("shape", "autoWide")
+    if not labels or shape not in AUTO_HEIGHT_PT:
+        return
+    pitch = needed_spacing(labels, FontProperties(size=size), 0.0, along_x=False)
+    need = pitch * slots + 1.0  # a point to spare: the thinning measures the same pitch
+    if need > AUTO_HEIGHT_PT[shape]:
+        ctx.preferred_height_pt = min(need, MAX_GROWN_PT)
+
+
+#: the height (points) of an automatic plot area by frame shape, before it grows for labels
+AUTO_HEIGHT_PT = {"autoWide": 216.0, "autoTall": 288.0}

@@ -12,18 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from matplotlib.font_manager import FontProperties
 from matplotlib.ticker import FixedFormatter, FixedLocator
 
 from .. import ids
-from ..caps import MAX_GROWN_PT
 from ..context import DrawContext
 from ..style.colors import mix
 from ..style.text import clamp, safe
 from . import primitives
 
-#: the automatic plot area's height (points) by frame shape, before a dot plot grows it
-_SHAPES_HEIGHT = {"autoWide": 216.0, "autoTall": 288.0}
 #: how far a dot plot's dotted leaders go from the grid colour toward the foreground
 GUIDE_TOWARD_FOREGROUND = 0.35
 
@@ -77,30 +73,26 @@ def _category_labels(axis: Any, pos: list[float], labels: list[str]) -> None:
 
 
 def _room_for_labels(ctx: DrawContext, labels: list[str], horizontal: bool) -> None:
-    """A dot plot's parts on Y (``horizontal``) each get a label's height: an automatic plot
-    area grows for them up to :data:`~plotdoc.render.caps.MAX_GROWN_PT`, as a heat map's
-    does. Parts on X turn their labels by 45 degrees when they would touch level. Past that,
-    the labels that do not fit are thinned once the axes are set (every k-th kept, the first
-    and the last always, and a warning says how many are not)."""
+    """A dot plot's parts on Y (``horizontal``) each get a label's height (see
+    :func:`~plotdoc.render.guides.category_labels.grow_for_rows`). Parts on X turn their
+    labels by 45 degrees when they would touch level. Past that, the labels that do not fit
+    are thinned once the axes are set (every k-th kept, the first and the last always, and a
+    warning says how many are not)."""
     from ..guides.axes import end_labels_at_ticks, tick_label_font
-    from ..guides.category_labels import fit_level, needed_spacing, thin_category_labels
+    from ..guides.category_labels import fit_level, grow_for_rows, thin_category_labels
 
     axis = ctx.ax.yaxis if horizontal else ctx.ax.xaxis
-    conf = ctx.graph.axes or {}
-    shape = conf.get("frameAndOrigin", {}).get("shape", "autoWide")
-    if horizontal and labels and shape in ("autoWide", "autoTall"):
+    if horizontal:
+        conf = ctx.graph.axes or {}
         size = (
             conf.get("titlesAndFonts", {}).get("tickLabelFont", {}).get("size")
             or conf.get("leftY", {}).get("labelFontSize")
             or ctx.theme.shapes.font_size
         )
-        font = FontProperties(size=clamp(size, 1.0, 144.0, ctx.theme.shapes.font_size))
-        pitch = needed_spacing(labels, font, 0.0, along_x=False)
-        # the parts' slots run from 0.3 to n + 0.7 (a slot each, and 0.4 more in all), and a
-        # point to spare (the thinning measures the same pitch)
-        need = pitch * (len(labels) + 0.4) + 1.0
-        if need > _SHAPES_HEIGHT[shape]:
-            ctx.preferred_height_pt = min(need, MAX_GROWN_PT)
+        # the parts' slots run from 0.3 to n + 0.7: a slot each, and 0.4 more in all
+        grow_for_rows(
+            ctx, labels, clamp(size, 1.0, 144.0, ctx.theme.shapes.font_size), len(labels) + 0.4
+        )
 
     def thin() -> None:
         font = tick_label_font(ctx, axis)

@@ -3,7 +3,9 @@
 The first row is on top. Each row draws its estimate (``x``; a square, id ``symbol/p{r}``) and
 a horizontal interval from ``lower`` to ``upper`` (``interval/p{r}``, styled by ``errorBar``
 of the ``x`` variable); its label (``label``, or "Row n") stands left of the plot area
-(``label/p{r}``; the figure keeps room for the longest one). A vertical line at ``forest.referenceValue`` (``refline``, styled by
+(``label/p{r}``; the figure keeps room for the longest one). An automatic plot area grows
+to give each row a line of label, up to 1,000 pt; past that, every k-th label is shown, with a
+warning. A vertical line at ``forest.referenceValue`` (``refline``, styled by
 ``referenceLine``, graph switch ``referenceLine``) marks no effect. The X axis is the value
 axis (its title defaults to the ``x`` variable's name; ``xContinuous`` sets it, and ``leftY``'s
 scale and range where it leaves them at their defaults, so a log scale there draws ratios on a
@@ -12,6 +14,7 @@ log axis); there is no Y axis: the rows keep their places whatever the axis sett
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -19,6 +22,13 @@ import numpy as np
 from .. import ids
 from ..artists.collections import ErrorBars, PointSymbols
 from ..context import DrawContext
+from ..guides.category_labels import (
+    axis_length_pt,
+    grow_for_rows,
+    kept_indices,
+    needed_spacing,
+    say_thinned,
+)
 from ..notices import AMBIGUOUS, add_warning
 from ..prepare.multivariables import forest_rows
 from ..prepare.roles import Variable
@@ -101,9 +111,13 @@ def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
             annotation_clip=False,
         )  # fmt: skip
         ctx.tag(text, ids.item("label", fr.row))
-    if labels:  # the figure keeps room for the longest label left of the plot area
+    if labels:
         texts = [t for t in ctx.ax.texts if str(t.get_gid()).startswith("label/p")]
-        ctx.after_axes.append(lambda: _room_for_labels(ctx, texts))
+        # the rows span n + 0.4 slots (below): a line each, the plot area grown for them
+        grow_for_rows(ctx, labels, size, n + 0.4)
+        ctx.after_axes.append(lambda: _thin_labels(ctx, texts))
+        # the figure keeps room for the longest label drawn, left of the plot area
+        ctx.after_axes.append(lambda: _room_for_labels(ctx, [t for t in texts if t.axes]))
     ref = float((ctx.options.get("forest") or {}).get("referenceValue", 1.0))
     if ctx.graph_switch("referenceLine", True):
         st = ctx.style("referenceLine", None)
@@ -118,6 +132,25 @@ def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
     ctx.ax.set_ylim(-0.7, n - 0.3)
     ctx.ax.spines["left"].set_visible(False)
     ctx.preferred_width_pt = 260.0
+
+
+def _thin_labels(ctx: DrawContext, texts: list[Any]) -> None:
+    """Keep every k-th row label (the first and the last always) when they cannot all stand
+    one above the other in the plot area's height; a warning says how many are not shown."""
+    if len(texts) <= 2:
+        return
+    lo, hi = ctx.ax.get_ylim()
+    spacing = axis_length_pt(ctx, along_x=False) / abs(float(hi) - float(lo))
+    font = texts[0].get_fontproperties()
+    need = needed_spacing([t.get_text() for t in texts], font, 0.0, along_x=False)
+    if spacing >= need:
+        return
+    step = math.ceil(need / spacing)
+    kept = set(kept_indices(len(texts), step))
+    for k, text in enumerate(texts):
+        if k not in kept:
+            text.remove()
+    say_thinned(ctx, "row", len(texts), len(kept), step, along_x=False)
 
 
 def _room_for_labels(ctx: DrawContext, texts: list[Any]) -> None:
