@@ -16,7 +16,8 @@ when nothing else follows the changed values, so it is done only when:
 - no artist but the data set's own symbols is drawn from its values (no line, label, spike).
 
 A change of a data set's symbol colour is set on the kept scatter too
-(:mod:`plotdoc.editor.restyle`). Anything else (a moved range, a point gone, another style
+(:mod:`plotdoc.editor.restyle`), and so is a new end of an axis range
+(:mod:`plotdoc.editor.reaxis`). Anything else (a moved range, a point gone, another style
 edit, another table) is drawn afresh, and that drawing is kept in turn. One figure is kept at
 a time.
 
@@ -45,6 +46,7 @@ from ..contract.variants import VARIANTS, Mark
 from ..model import Project, Table
 from . import kept_picture, rebar, recolumn
 from .hits import Screen, picture, shown
+from .reaxis import reranged
 from .recolumn import extent
 from .restyle import (
     apart,
@@ -99,6 +101,9 @@ class _Kept:
     #: the renderer that holds the figure's picture as the fresh drawing drew it, until
     #: the first edit (of a bar graph) brings a window of it up to date
     whole: Any = None
+    #: the next picture is drawn whole and the kept picture taken at the edit after it (an
+    #: axis range moved everything: edits of the range in a row take no kept picture)
+    all_moved: bool = False
 
 
 _kept: _Kept | None = None
@@ -189,6 +194,10 @@ def _redrawn(kept: _Kept, dpi: float) -> Screen:
         kept.canvas = FigureCanvasAgg(kept.fig)
     canvas = kept.canvas
     window, kept.window = kept.window, None
+    if kept.all_moved:  # (the live artists were left to be chosen again: see _retake)
+        kept.all_moved = False
+        canvas.draw()
+        return shown(kept.fig, canvas, kept.warnings, dpi, kept.regions)
     if not kept.decided:  # at the first edit, and when the kept picture changed
         kept.decided = True
         renderer = canvas.get_renderer()
@@ -315,7 +324,10 @@ def _moved(project: Project, table: Table, dpi: float) -> _Kept | None:
         return None
     signature = _signature(project, table)
     if kept.signature != signature:
-        if not restyled(kept, project, table, signature, _retake):
+        if not (
+            restyled(kept, project, table, signature, _retake)
+            or reranged(kept, project, table, signature, _retake)
+        ):
             return None
         kept.signature = signature
     if kept.titles != table.titles and not retitled(kept, table.titles, _retake):
