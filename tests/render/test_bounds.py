@@ -117,3 +117,49 @@ def test_long_rotated_category_labels_and_the_axis_title_stay_in_the_image() -> 
             box = text.get_window_extent(renderer).transformed(fig.dpi_scale_trans.inverted())
             assert shown.x0 <= box.x0 + 1e-6 and box.x1 <= shown.x1 + 1e-6, text.get_text()
             assert shown.y0 <= box.y0 + 1e-6 and box.y1 <= shown.y1 + 1e-6, text.get_text()
+
+
+def _separated(label_length: int) -> Any:
+    """A separated grouped bar graph of six rows of long labels and six long data set names."""
+    from .docs import open_doc
+    from .row_docs import grouped_doc
+
+    rows = [
+        f"Condition {k} " + ("with a long descriptive name " * 8)[:label_length] for k in range(6)
+    ]
+    values = [[[float(1 + k + r)] for r in range(6)] for k in range(6)]
+    doc = grouped_doc("grouped-separated-bars", values=values, rows=rows)
+    for k, ds in enumerate(doc["tables"][0]["dataSets"]):
+        ds["name"] = f"Group {k} given the long-acting formulation"
+    return open_doc(doc)
+
+
+@pytest.mark.parametrize(("label_length", "cut"), [(10, 0), (40, 0), (180, 6)])
+def test_data_set_names_beyond_long_row_labels_are_shown_or_said_to_be_cut(
+    label_length: int, cut: int
+) -> None:
+    """The names of a separated graph's data sets stand beyond its row labels: they reach as
+    far as the axis' own labels may (their titles were cut an inch past the figure, unsaid),
+    and a warning counts those that reach further."""
+    import matplotlib
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from plotdoc.render.engine import draw_graph, rc_params
+
+    p = _separated(label_length)
+    graph = p.tables[0].graph
+    assert graph is not None
+    with matplotlib.rc_context(rc_params(graph)):
+        fig, warnings = draw_graph(p, p.tables[0], dpi=72)
+        renderer = FigureCanvasAgg(fig).get_renderer()
+        shown = fig.get_tightbbox(renderer)
+        names = [t for t in fig.axes[0].texts if str(t.get_gid()).startswith("group/")]
+        boxes = [
+            t.get_window_extent(renderer).transformed(fig.dpi_scale_trans.inverted()) for t in names
+        ]
+    inside = [shown.y0 <= b.y0 + 1e-6 and shown.x0 <= b.x0 + 1e-6 for b in boxes]
+    assert len(names) == 6 and inside.count(False) == cut
+    said = [w for w in warnings if "data set names beyond the row labels" in w]
+    assert len(said) == (1 if cut else 0)
+    if cut:
+        assert said[0].startswith(f"{cut} of the 6 data set names")

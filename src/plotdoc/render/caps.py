@@ -26,6 +26,10 @@ MAX_GROWN_PT = 1000.0
 #: how far (inches) beyond the figure's box drawn content may reach into the output: a text
 #: or shape dragged further away is cut off rather than growing the canvas
 REACH_IN = 1.0
+#: how far (inches) the axes' own tick labels and titles, and the data set names beyond a
+#: category axis' labels, may reach beyond the figure's box (long rotated category labels);
+#: past it they are cut off too
+GUIDE_REACH_IN = 4.0
 
 
 def _number(value: Any) -> float | None:

@@ -21,8 +21,9 @@ from matplotlib.figure import Figure
 from matplotlib.transforms import Bbox
 
 from ..model import Graph, Project, Table
+from . import ids
 from .artists.labels import AxisLabels
-from .caps import GEOMETRY_LIMITS, MAX_PIXELS, MAX_SIDE_PX, REACH_IN, report_caps
+from .caps import GEOMETRY_LIMITS, GUIDE_REACH_IN, MAX_PIXELS, MAX_SIDE_PX, REACH_IN, report_caps
 from .context import DrawContext
 from .families import drawer_for
 from .guides import axes as axes_mod
@@ -48,9 +49,6 @@ _SHAPES = {
 
 _MARGIN_IN = (1.4, 1.0, 3.2, 1.0)  # left, bottom, right, top before cropping
 
-#: how far (inches) the axes' own tick labels and titles may reach beyond the figure's box
-#: (long rotated category labels); past it they are cut off too
-GUIDE_REACH_IN = 4.0
 #: the dpi an output may ask for
 DPI_RANGE = (10.0, 2400.0)
 
@@ -79,17 +77,20 @@ class BoundedFigure(Figure):
         return Bbox.from_extents(x0, y0, x1, y1)
 
     def _guide_box(self, renderer: Any) -> Bbox | None:
-        """The box (inches) of the axes' tick labels and axis titles, None without axes."""
+        """The box (inches) of the axes' tick labels and axis titles, and of the data set names
+        beyond a category axis' labels, None without axes."""
         if renderer is None or not self.axes:
             return None
-        guides = [g for ax in self.axes for g in (ax.xaxis, ax.yaxis, *ax.artists)]
+        guides = [
+            g
+            for ax in self.axes
+            for g in (ax.xaxis, ax.yaxis, *ax.artists, *ax.texts)
+            if isinstance(g, Axis | AxisLabels) or ids.is_group_name(g.get_gid())
+        ]
         boxes = [
             b
             for g in guides
-            if isinstance(g, Axis | AxisLabels)
-            and (b := g.get_tightbbox(renderer)) is not None
-            and b.width
-            and b.height
+            if (b := g.get_tightbbox(renderer)) is not None and b.width and b.height
         ]
         if not boxes:
             return None

@@ -202,3 +202,12 @@ def points(kind: str, i: int, rows: Any, *tail: str) -> Lazy:
     """:func:`point` ids of data set ``i`` for each of ``rows`` (a sequence or an array of
     row numbers), made when read."""
     return Lazy(lambda r: point(kind, i, r, *tail), rows)
+
+
+#: the kind of the data set names a separated arrangement writes beyond its row labels
+GROUP_NAME = "group"
+
+
+def is_group_name(sid: object) -> bool:
+    """Whether ``sid`` is the id of a data set's name beyond a category axis' labels."""
+    return isinstance(sid, str) and sid.startswith(GROUP_NAME + "/")

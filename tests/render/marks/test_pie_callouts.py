@@ -7,15 +7,18 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+import matplotlib
 import numpy as np
 import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from plotdoc.render.caps import REACH_IN
+from plotdoc.render.engine import rc_params
 from plotdoc.render.marks.slices import percent_text
 from plotdoc.render.notices import THINNED, warning_code
 
+from ..docs import open_doc
 from ..row_docs import drawn, many_parts_doc
 
 
@@ -89,3 +92,36 @@ def test_a_pie_of_forty_parts_labels_every_part() -> None:
 )
 def test_percent_text(share: float, text: str) -> None:
     assert percent_text(share) == text
+
+
+def _long_labels(doc: dict[str, Any], length: int) -> dict[str, Any]:
+    table = doc["tables"][0]
+    table["rowLabels"] = [
+        f"Part {k + 1} " + ("with a name longer than a column " * 60)[:length]
+        for k in range(len(table["rowLabels"]))
+    ]
+    return doc
+
+
+@pytest.mark.parametrize("n", [6, 60])
+@pytest.mark.parametrize("variant", ["parts-pie", "parts-donut"])
+def test_long_labels_stand_whole_inside_the_figure(n: int, variant: str) -> None:
+    """Long row labels ran off the image's left edge (their start cut), without a warning."""
+    doc = _long_labels(many_parts_doc(n, variant), 70)
+    fig, warnings = drawn(doc)
+    width = fig.get_size_inches()[0] * fig.dpi
+    graph = open_doc(doc).tables[0].graph
+    assert graph is not None
+    with matplotlib.rc_context(rc_params(graph)):  # measured in the fonts they are drawn in
+        boxes = _labels(fig).values()
+    assert boxes
+    assert all(box.x0 >= 0 and box.x1 <= width for box in boxes)
+    assert not [w for w in warnings if warning_code(w) != THINNED]
+
+
+def test_labels_longer_than_the_widest_output_are_cut_and_said_to_be() -> None:
+    doc = _long_labels(many_parts_doc(6), 190)
+    doc["tables"][0]["graph"]["styleOverrides"] = {"global": {"pointLabel": {"fontSize": 30}}}
+    fig, warnings = drawn(doc)
+    assert fig.get_size_inches()[0] * 72 == pytest.approx(3000.0)
+    assert [w for w in warnings if "the pie's labels reach past the widest output" in w]

@@ -12,7 +12,9 @@ from matplotlib.text import Text
 from matplotlib.transforms import Bbox
 
 from .. import ids
+from ..caps import GUIDE_REACH_IN
 from ..context import DrawContext
+from ..notices import CAPPED, add_warning
 from ..positions.arrangements import GroupedLayout
 from ..positions.slots import CategoryLayout
 from ..style.text import safe
@@ -64,12 +66,38 @@ def set_grouped_categories(ctx: DrawContext, lay: GroupedLayout) -> None:
                 xytext=(0.0, -3.0), textcoords="offset points", ha="center", va="top",
                 fontsize=size, fontweight="bold", annotation_clip=False,
             )  # fmt: skip
-        ctx.tag(text, ids.ds("group", k))
+        ctx.tag(text, ids.ds(ids.GROUP_NAME, k))
         names.append(text)
     longest = max(len(t.label) for t in lay.group_ticks)
     axis.labelpad = 4.0 + (size * 0.62 * longest + 6 if ctx.horizontal else size * 1.5)
     if not ctx.horizontal:
         ctx.after_axes.append(lambda: _turn_if_crowded(ctx, names, axis, size))
+    ctx.after_axes.append(lambda: _say_if_cut(ctx, names))
+
+
+def _say_if_cut(ctx: DrawContext, names: Sequence[Text]) -> None:
+    """Warn when data set names, beyond row labels that take much room (long ones, turned),
+    reach further than an output shows (:data:`~plotdoc.render.caps.GUIDE_REACH_IN`)."""
+    fig = ctx.fig
+    renderer = fig._get_renderer()  # type: ignore[attr-defined]
+    reach = GUIDE_REACH_IN * fig.dpi
+    width, height = (float(v) * fig.dpi for v in fig.get_size_inches())
+    cut = [
+        n
+        for n in names
+        if (b := n.get_window_extent(renderer)).x0 < -reach
+        or b.y0 < -reach
+        or b.x1 > width + reach
+        or b.y1 > height + reach
+    ]
+    if cut:
+        add_warning(
+            ctx,
+            CAPPED,
+            f"{len(cut)} of the {len(names)} data set names beyond the row labels reach past "
+            "the output's edge and are cut off; shorter row labels, or a label rotation that "
+            "takes less room (axesOverrides.xCategorical.labelRotation), would show them",
+        )
 
 
 def _turn_if_crowded(ctx: DrawContext, names: Sequence[Text], axis: Axis, size: float) -> None:

@@ -30,6 +30,7 @@ from ..guides.category_labels import (
     say_thinned,
 )
 from ..notices import AMBIGUOUS, add_warning
+from ..positions.plot_area import widen_for
 from ..prepare.multivariables import forest_rows
 from ..prepare.roles import Variable
 from ..style.text import safe
@@ -117,7 +118,9 @@ def draw_forest(ctx: DrawContext, roles: dict[str, Variable]) -> None:
         grow_for_rows(ctx, labels, size, n + 0.4)
         ctx.after_axes.append(lambda: _thin_labels(ctx, texts))
         # the figure keeps room for the longest label drawn, left of the plot area
-        ctx.after_axes.append(lambda: _room_for_labels(ctx, [t for t in texts if t.axes]))
+        ctx.after_axes.append(
+            lambda: widen_for(ctx.fig, ctx.ax, [t for t in texts if t.axes], LABEL_GAP_PT)
+        )
     ref = float((ctx.options.get("forest") or {}).get("referenceValue", 1.0))
     if ctx.graph_switch("referenceLine", True):
         st = ctx.style("referenceLine", None)
@@ -151,27 +154,3 @@ def _thin_labels(ctx: DrawContext, texts: list[Any]) -> None:
         if k not in kept:
             text.remove()
     say_thinned(ctx, "row", len(texts), len(kept), step, along_x=False)
-
-
-def _room_for_labels(ctx: DrawContext, texts: list[Any]) -> None:
-    """Widen the figure on the left, the plot area moved right, until the row labels (as
-    drawn, in their final font) start inside it."""
-    from matplotlib.backends.backend_agg import RendererAgg
-
-    fig = ctx.fig
-    renderer = RendererAgg(1, 1, fig.dpi)  # type: ignore[no-untyped-call]  # measures at fig.dpi
-    start = min(t.get_window_extent(renderer).x0 for t in texts) / fig.dpi
-    if start >= LABEL_GAP_PT / 72:
-        return
-    extra = LABEL_GAP_PT / 72 - start
-    fw, fh = (float(v) for v in fig.get_size_inches())
-    pos = ctx.ax.get_position()
-    fig.set_size_inches(fw + extra, fh)
-    ctx.ax.set_position(
-        (
-            (pos.x0 * fw + extra) / (fw + extra),
-            pos.y0,
-            pos.width * fw / (fw + extra),
-            pos.height,
-        )
-    )

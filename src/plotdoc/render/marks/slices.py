@@ -26,8 +26,8 @@ from ...contract.variants import Mark
 from .. import ids
 from ..artists.wedges import Wedges
 from ..context import DrawContext
-from ..notices import THINNED, add_warning
-from ..positions.plot_area import points_transform
+from ..notices import CAPPED, THINNED, add_warning
+from ..positions.plot_area import points_transform, widen_for
 from ..style.colors import contrast_text
 from ..style.numbers import number_text
 from ..style.text import safe
@@ -235,6 +235,7 @@ def draw_pie(
             _say_unlabelled(ctx, i, len(rows) - len(shown), len(rows))
         texts, mids = [texts[k] for k in shown], [mids[k] for k in shown]
         spots = _callouts(texts, mids, font / unit, size / 2 / unit)
+    drawn = []
     for r, text, mid, (x, y, ha, va) in zip(
         [rows[k] for k in shown], texts, mids, spots, strict=True
     ):
@@ -243,6 +244,7 @@ def draw_pie(
             color=label_style["color"], annotation_clip=False,
         )  # fmt: skip
         ctx.tag(label, ids.data_row("label", r))
+        drawn.append(label)
         if callouts:
             side = 1.0 if ha == "left" else -1.0
             # out of the slice along its middle, then across to the label
@@ -253,6 +255,7 @@ def draw_pie(
             )  # fmt: skip
             leader.set_clip_on(False)
             ctx.add(leader, ids.data_row("leader", r), z=2.5)
+    ctx.after_axes.append(lambda: _room_for_labels(ctx, drawn))
     outer_show, outer_color, outer_width = borders["outer"]
     if outer_show and rows:
         if donut:
@@ -274,6 +277,18 @@ def draw_pie(
             color=ctx.theme.foreground, annotation_clip=False,
         )  # fmt: skip
         ctx.tag(t, "total")
+
+
+def _room_for_labels(ctx: DrawContext, labels: list[Any]) -> None:
+    """Widen the figure until the pie's labels (long names beside it, or in its call-outs)
+    stand inside it whole; a warning when even the widest figure cuts them."""
+    if not widen_for(ctx.fig, ctx.ax, labels):
+        add_warning(
+            ctx,
+            CAPPED,
+            "the pie's labels reach past the widest output (3,000 pt) and are cut off at its "
+            "edges; shorter row labels would show them whole",
+        )
 
 
 def _say_unlabelled(ctx: DrawContext, i: int, left: int, parts: int) -> None:
