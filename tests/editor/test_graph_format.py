@@ -275,6 +275,9 @@ def test_select_an_annotation_and_delete_it(page: Any, file: Path) -> None:
         "() => document.querySelector('[data-testid=format-selected]')?.textContent"
         ".includes('Annotation: bracket')"
     )
+    # the page outlines the selection when the server's word of it arrives, which may come
+    # after the panel: Delete acts on the selection the page knows
+    page.wait_for_function("() => !!document.querySelector('.plotdoc-hit.selected')")
     before = page.evaluate(GRAPH_SRC)
     page.keyboard.press("Delete")
     wait_redrawn(page, before)
