@@ -12,34 +12,18 @@ from typing import Any
 import numpy as np
 import pytest
 
-from plotdoc.builder import ProjectBuilder
 from plotdoc.editor import redraw
-from plotdoc.model import Annotation, Graph, Project
+from plotdoc.model import Annotation, Project
 
 from .test_redraw import _pixels, _same_as_fresh
+from .test_restyle import _graph
+from .test_restyle import _project as scatter_project
 
 pytestmark = pytest.mark.usefixtures("nothing_kept")
 
 
-def _project(preset: str = "modern", rows: int = 300) -> Project:
-    rng = np.random.default_rng(5)
-    b = ProjectBuilder(title="points")
-    b.add_table(
-        "xy",
-        {"A": rng.normal(size=rows), "B": rng.normal(size=rows) + 2.0, "C": rng.normal(size=rows)},
-        x=np.arange(float(rows)),
-        id="pts",
-        graph="scatter",
-    )
-    project = b.project()
-    _graph(project).active_preset_id = preset
-    return project
-
-
-def _graph(project: Project) -> Graph:
-    graph = project.table("pts").graph
-    assert graph is not None
-    return graph
+def _project(preset: str = "modern") -> Project:
+    return scatter_project(300, preset)
 
 
 def _axis(project: Project, key: str) -> dict[str, Any]:

@@ -124,14 +124,25 @@ def thin_category_labels(
     spacing = label_spacing(ctx, axis)
     if spacing is None or len(labels) != locs.size:
         return
-    need = needed_spacing(labels, font, rotation, along_x)
-    if spacing >= need:
+    thinned = thinning(labels, spacing, font, rotation, along_x)
+    if thinned is None:
         return
-    step = math.ceil(need / spacing) if spacing > 0 else len(labels)
-    kept = kept_indices(len(labels), step)
+    kept, step = thinned
     axis.set_major_locator(FixedLocator(locs[kept].tolist()))
     axis.set_major_formatter(FixedFormatter([labels[i] for i in kept]))
     say_thinned(ctx, "category", len(labels), len(kept), step, along_x)
+
+
+def thinning(
+    labels: Sequence[str], spacing: float, font: FontProperties, rotation: float, along_x: bool
+) -> tuple[list[int], int] | None:
+    """The labels kept (every k-th, the first and the last always) and k, when ``labels``
+    ``spacing`` points apart along the axis cannot all stand; None when they can."""
+    need = needed_spacing(labels, font, rotation, along_x)
+    if spacing >= need:
+        return None
+    step = math.ceil(need / spacing) if spacing > 0 else len(labels)
+    return kept_indices(len(labels), step), step
 
 
 def say_thinned(

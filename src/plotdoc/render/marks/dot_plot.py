@@ -43,21 +43,14 @@ def draw_dot_plot(
         line = ctx.ax.plot(xs, ys, color=guide, linewidth=0.8, linestyle=(0, (1, 2)))[0]
         ctx.tag(line, ids.data_row("guide", r))
     pids = [ids.point("symbol", i, r) for r in rows]
-    _room_for_labels(ctx, labels, horizontal)
-    if horizontal:
-        primitives.symbols(
-            ctx, values, pos, i, pids, rows
-        ) if not ctx.horizontal else primitives.symbols(ctx, pos, values, i, pids, rows)
-        _category_labels(ctx.ax.yaxis, pos, labels)
-        ctx.ax.set_ylim(0.3, n + 0.7)
-        ctx.auto_titles.setdefault("x", ctx.ds_name(i))
-    else:
-        primitives.symbols(
-            ctx, pos, values, i, pids, rows
-        ) if not ctx.horizontal else primitives.symbols(ctx, values, pos, i, pids, rows)
-        _category_labels(ctx.ax.xaxis, pos, labels)
-        ctx.ax.set_xlim(0.3, n + 0.7)
-        ctx.auto_titles.setdefault("y", ctx.ds_name(i))
+    # the parts on Y (horizontal) or X, the values along the other axis
+    axis = ctx.ax.yaxis if horizontal else ctx.ax.xaxis
+    _room_for_labels(ctx, axis, labels, horizontal)
+    xs, ys = (values, pos) if horizontal != ctx.horizontal else (pos, values)
+    primitives.symbols(ctx, xs, ys, i, pids, rows)
+    _category_labels(axis, pos, labels)
+    (ctx.ax.set_ylim if horizontal else ctx.ax.set_xlim)(0.3, n + 0.7)
+    ctx.auto_titles.setdefault("x" if horizontal else "y", ctx.ds_name(i))
     zero = ([0.0], [pos[0] if pos else 0.0]) if horizontal else ([pos[0] if pos else 0.0], [0.0])
     ctx.include(*zero)
     ctx.ax.margins(x=0.05, y=0.05)
@@ -72,7 +65,7 @@ def _category_labels(axis: Any, pos: list[float], labels: list[str]) -> None:
     axis.set_major_formatter(FixedFormatter([safe(s) for s in labels]))
 
 
-def _room_for_labels(ctx: DrawContext, labels: list[str], horizontal: bool) -> None:
+def _room_for_labels(ctx: DrawContext, axis: Any, labels: list[str], horizontal: bool) -> None:
     """A dot plot's parts on Y (``horizontal``) each get a label's height (see
     :func:`~plotdoc.render.guides.category_labels.grow_for_rows`). Parts on X turn their
     labels by 45 degrees when they would touch level. Past that, the labels that do not fit
@@ -81,7 +74,6 @@ def _room_for_labels(ctx: DrawContext, labels: list[str], horizontal: bool) -> N
     from ..guides.axes import end_labels_at_ticks, tick_label_font
     from ..guides.category_labels import fit_level, grow_for_rows, thin_category_labels
 
-    axis = ctx.ax.yaxis if horizontal else ctx.ax.xaxis
     if horizontal:
         conf = ctx.graph.axes or {}
         size = (

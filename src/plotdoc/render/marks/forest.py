@@ -14,7 +14,6 @@ log axis); there is no Y axis: the rows keep their places whatever the axis sett
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
@@ -22,13 +21,7 @@ import numpy as np
 from .. import ids
 from ..artists.collections import ErrorBars, PointSymbols
 from ..context import DrawContext
-from ..guides.category_labels import (
-    axis_length_pt,
-    grow_for_rows,
-    kept_indices,
-    needed_spacing,
-    say_thinned,
-)
+from ..guides.category_labels import axis_length_pt, grow_for_rows, say_thinned, thinning
 from ..notices import AMBIGUOUS, add_warning
 from ..positions.plot_area import widen_for
 from ..prepare.multivariables import forest_rows
@@ -145,12 +138,10 @@ def _thin_labels(ctx: DrawContext, texts: list[Any]) -> None:
     lo, hi = ctx.ax.get_ylim()
     spacing = axis_length_pt(ctx, along_x=False) / abs(float(hi) - float(lo))
     font = texts[0].get_fontproperties()
-    need = needed_spacing([t.get_text() for t in texts], font, 0.0, along_x=False)
-    if spacing >= need:
+    thinned = thinning([t.get_text() for t in texts], spacing, font, 0.0, along_x=False)
+    if thinned is None:
         return
-    step = math.ceil(need / spacing)
-    kept = set(kept_indices(len(texts), step))
-    for k, text in enumerate(texts):
-        if k not in kept:
-            text.remove()
+    kept, step = thinned
+    for k in set(range(len(texts))) - set(kept):
+        texts[k].remove()
     say_thinned(ctx, "row", len(texts), len(kept), step, along_x=False)
