@@ -102,9 +102,20 @@ def cell_is(page: Any, row: int, col: int, text: str, timeout: float = 30_000) -
 
 
 def type_in_cell(page: Any, row: int, col: int, text: str, enter: bool = True) -> None:
-    """Type ``text`` into the sheet's cell as a user would (double-click, type, Enter)."""
-    cell(page, row, col).dblclick()
+    """Type ``text`` into the sheet's cell as a user would (double-click, type, Enter). A
+    double-click that lands while the grid draws its rows again opens no editor: as a user
+    would, it double-clicks again (three times at most, ten seconds each)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     field = page.locator(".plotdoc-sheet .ag-cell-inline-editing input").first
+    for attempt in range(3):
+        cell(page, row, col).dblclick()
+        try:
+            field.wait_for(timeout=10_000)
+            break
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
     field.fill(text)
     if enter:
         field.press("Enter")
