@@ -81,6 +81,37 @@ def test_integers_beyond_64_bits_are_found_in_the_text() -> None:
     assert f"found {wide}, read as 1.8446744073709552e+19" in w.message
 
 
+@pytest.mark.parametrize(
+    "wide",
+    [
+        "-9223372036854775809",  # one below the smallest 64-bit integer: 19 digits
+        "-9999999999999999999",
+        "-18446744073709551617",
+        "99999999999999999999",
+    ],
+)
+def test_every_integer_orjson_reads_as_a_double_is_found(wide: str) -> None:
+    # orjson reads integers from -2^63 to 2^64 - 1 whole and any other as a double: a minus
+    # and 19 digits can be past the edge too
+    assert orjson.loads(wide) == float(wide)
+    data = _doc([1, "RAW"], raw=wide)
+    for build in (True, False):
+        assert _warned(data, build=build) == [
+            ("integer-not-exact", "tables[0].dataSets[0].values[1][0]")
+        ]
+
+
+@pytest.mark.parametrize("name", ["Table e+1", "1e+20"])
+def test_a_wide_integer_beside_text_spelling_an_exponent_is_found(name: str) -> None:
+    # the text is read for digits only when the tree, written back, holds an exponent
+    # ("e+"): a name spelling one sends it there as well, and the integer is found
+    wide = "18446744073709551617"
+    data = _doc([1, "RAW"], raw=wide).replace(b'"A"', orjson.dumps(name))
+    assert _warned(data) == [("integer-not-exact", "tables[0].dataSets[0].values[1][0]")]
+    plain = _doc([1, "RAW"], raw="-900719925474099").replace(b'"A"', orjson.dumps(name))
+    assert _warned(plain) == []
+
+
 @pytest.mark.parametrize("shift", [-30, -19, -10, -1, 0, 1])
 def test_a_wide_integer_across_the_text_s_chunks_is_found(shift: int) -> None:
     # the text is searched a megabyte at a time: an integer across the boundary of two

@@ -33,13 +33,16 @@ def parse_json(ctx: Context) -> Iterator[Problem]:
         return
     ctx.tree = tree
     data = ctx.data
-    ctx.wide_integers = _has_wide_integer(data)
     raw = data.count(b":")
     written = _written(tree) if _few_containers(data) else None
+    ctx.wide_integers = _has_wide_integer(data, written)
     # (a one-byte search runs at memory speed; a longer pattern is many times slower, so the
     # backslash an escape needs is looked for first)
     plain = b"\\" not in data
-    if written is not None and (plain or b"\\u" not in data) and not names_forbidden(data):
+    # (orjson writes every key and string of the tree with no escape but those of quotes,
+    # backslashes and control characters, so a forbidden name is looked for in its text,
+    # which is also shorter than an indented file)
+    if written is not None and (plain or b"\\u" not in data) and not names_forbidden(written):
         # orjson writes back every key the tree kept, each with its colon, and every colon
         # inside a string as it is (no escape in the text could have spelled one), in C
         parsed = written.count(b":")
@@ -57,10 +60,12 @@ def parse_json(ctx: Context) -> Iterator[Problem]:
             )
 
 
-#: An integer literal of 20 digits or more: orjson reads one beyond 64 bits as the nearest
-#: double, as it reads 1e20, so only the text tells them apart (a string holding such digits
-#: matches too; it costs a second look at the cells, nothing more).
-_WIDE_INTEGER = re.compile(rb"(?<![0-9.eE])[0-9]{20}(?![.eE])")
+#: An integer literal orjson reads as the nearest double: beyond 64 bits (20 digits or more),
+#: or below the smallest 64-bit integer (a minus and 19 digits). orjson reads the others
+#: whole; only the text tells these from a float such as 1e20. A string holding such digits,
+#: or an integer of 19 digits orjson reads whole, matches too: it costs a second look at the
+#: cells, nothing more.
+_WIDE_INTEGER = re.compile(rb"(?<![0-9.eE])-?[0-9]{19}(?![.eE])")
 
 #: Documents up to this size count their keys by writing the tree back (one C call) instead
 #: of walking it, whatever they hold. (orjson's writer reserves about 220 bytes per
@@ -83,23 +88,28 @@ def _few_containers(data: bytes) -> bool:
     return (data.count(b"[") + data.count(b"{")) * _BYTES_PER_CONTAINER <= len(data)
 
 
-#: Digits read as one byte, so that a run of 20 digits is a plain search.
+#: Digits read as one byte, so that a run of 19 digits is a plain search.
 _DIGITS_AS_ZERO = bytes.maketrans(b"0123456789", b"0" * 10)
-_TWENTY_DIGITS = b"0" * 20
+_WIDE_DIGITS = b"0" * 19
 _WIDE_CHUNK = 1 << 20
 
 
-def _has_wide_integer(data: bytes) -> bool:
-    """Whether the text has an integer literal of 20 digits or more (see _WIDE_INTEGER).
+def _has_wide_integer(data: bytes, written: bytes | None = None) -> bool:
+    """Whether the text may have an integer literal orjson read as a double (see
+    _WIDE_INTEGER).
 
-    The expression alone runs at about 90 MB/s; a run of 20 digits is looked for first, a
-    chunk at a time (each chunk's digits turned into one byte, then a plain search), and only
-    a text that has one pays for the expression.
+    Such a literal is at least 9.2e18 in magnitude, and orjson writes every double of that
+    size with an exponent (``1e+20``): when the tree as orjson wrote it (``written``) has no
+    ``e+``, the text has none. Otherwise the expression, which alone runs at about 90 MB/s,
+    reads only a text that has a run of 19 digits, looked for a chunk at a time (each chunk's
+    digits turned into one byte, then a plain search).
     """
+    if written is not None and b"e+" not in written:
+        return False
     step = _WIDE_CHUNK
     for start in range(0, len(data), step):
-        chunk = data[start : start + step + len(_TWENTY_DIGITS) - 1]
-        if _TWENTY_DIGITS in chunk.translate(_DIGITS_AS_ZERO):
+        chunk = data[start : start + step + len(_WIDE_DIGITS) - 1]
+        if _WIDE_DIGITS in chunk.translate(_DIGITS_AS_ZERO):
             return _WIDE_INTEGER.search(data) is not None
     return False
 
