@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Iterator
 from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -124,6 +125,10 @@ def _analyses(raws: list[dict[str, Any]], ids: list[str], *, own: bool) -> list[
     are kept as they are (a file plotdoc wrote gives every param). Any other merge is
     copied, all at once, with one orjson round trip.
     """
+    if own:
+        kept = _given_whole(raws)
+        if kept is not None:
+            return list(map(Analysis, ids, map(_METHOD_OF, raws), kept))
     merged: list[dict[str, Any]] = []
     copied: list[int] = []  # the merges that hold an object or array of the defaults
     exact = True
@@ -161,6 +166,26 @@ def _analyses(raws: list[dict[str, Any]], ids: list[str], *, own: bool) -> list[
     return [
         Analysis(aid, a["method"], params) for a, aid, params in zip(raws, ids, merged, strict=True)
     ]
+
+
+def _given_whole(raws: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The params of a table's analyses as the file gives them, when every analysis is of
+    one method, no default of it is an object (merged key by key) and every analysis gives
+    every param (as plotdoc writes them): merged over the defaults, each would equal itself.
+    Found by whole-list passes; None otherwise."""
+    methods = set(map(_METHOD_OF, raws))
+    if len(methods) != 1:
+        return None
+    defaults = _method_defaults(methods.pop())
+    if defaults is None or any(type(v) is dict for v in defaults.values()):
+        return None
+    given = list(map(dict.get, raws, repeat("params")))
+    if None in given or not all(map(defaults.keys().__le__, map(dict.keys, given))):
+        return None
+    return given
+
+
+_METHOD_OF = itemgetter("method")
 
 
 def _immutable(value: Any) -> bool:

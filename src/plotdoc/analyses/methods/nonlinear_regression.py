@@ -206,5 +206,6 @@ SPEC = MethodSpec(
     fields=FIT,
     fields_for=fields_for,
     notices=notices,
+    notice_params=("model",),
     fit_curve=fit_curve,
 )
