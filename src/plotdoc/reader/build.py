@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Iterator
 from itertools import repeat
-from operator import itemgetter
+from operator import itemgetter, methodcaller
 from typing import Any
 
 import numpy as np
@@ -179,13 +179,14 @@ def _given_whole(raws: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
     defaults = _method_defaults(methods.pop())
     if defaults is None or any(type(v) is dict for v in defaults.values()):
         return None
-    given = list(map(dict.get, raws, repeat("params")))
+    given: list[dict[str, Any]] = list(map(_PARAMS_OF, raws))
     if None in given or not all(map(defaults.keys().__le__, map(dict.keys, given))):
         return None
     return given
 
 
 _METHOD_OF = itemgetter("method")
+_PARAMS_OF = methodcaller("get", "params")
 
 
 def _immutable(value: Any) -> bool:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice, repeat
-from operator import itemgetter
+from operator import itemgetter, methodcaller
 from typing import Any
 
 import orjson
@@ -495,9 +495,7 @@ def _quiet(
     combination of the parameters its notices read (``MethodSpec.notice_params``), with the
     combinations gathered by whole-list passes; False when a method does not say which it
     reads, a combination is not hashable, or any has a notice (then each is asked)."""
-    params = list(map(dict.get, analyses, repeat("params")))
-    if None in params:
-        params = [p if p is not None else {} for p in params]
+    params: list[dict[str, Any]] = list(map(dict.get, analyses, repeat("params"), repeat({})))
     methods = list(map(_METHOD_OF, analyses))
     one_method = len(set(methods)) == 1
     for m, method in noticing.items():
@@ -505,7 +503,7 @@ def _quiet(
         if keys is None:
             return False
         own = params if one_method else [p for p, n in zip(params, methods, strict=True) if n == m]
-        columns = [list(map(dict.get, own, repeat(k), repeat(_UNSET))) for k in keys]
+        columns = [list(map(methodcaller("get", k, _UNSET), own)) for k in keys]
         try:
             combinations = set(zip(*columns, strict=True))
         except TypeError:  # a list or an object where a notice reads a value
