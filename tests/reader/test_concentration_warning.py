@@ -3,7 +3,6 @@ by `plotdoc validate`, in version 1 and version 2 files (v2-design section 3).""
 
 from __future__ import annotations
 
-import itertools
 import json
 import math
 import subprocess
@@ -19,9 +18,7 @@ from plotdoc.analyses.methods.nonlinear_regression import (
     LOG_X_CONCENTRATIONS,
     looks_like_concentrations,
 )
-from plotdoc.analyses.methods.spec import MethodSpec
 from plotdoc.api import loads, validate
-from plotdoc.contract.methods import METHODS
 
 
 def test_looks_like_concentrations() -> None:
@@ -123,34 +120,10 @@ def test_validate_stays_light(tmp_path: Path) -> None:
     assert LOG_X_CONCENTRATIONS in out.stdout + out.stderr
 
 
-@pytest.mark.parametrize(
-    "method", [m for m in METHODS.values() if m.has_notices], ids=lambda m: m.id
-)
-def test_a_method_s_notices_read_only_the_params_it_names(method: MethodSpec) -> None:
-    """The reader asks a table's notices once per combination of ``notice_params`` (a
-    project may have 40,000 analyses); a method that says which params it reads must read
-    no other: changing any other param to each of its choices changes no notice."""
-    assert method.notice_params is not None
-    table = json.loads(_doc(2, CONC, None))["tables"][0]
-    for focus in itertools.product(*(_values(method, k) for k in method.notice_params)):
-        base = {**method.defaults, **dict(zip(method.notice_params, focus, strict=True))}
-        expected = method.notices(table, base, {})
-        for param in method.params:
-            if param.name in method.notice_params:
-                continue
-            for value in _values(method, param.name):
-                assert method.notices(table, {**base, param.name: value}, {}) == expected
-
-
-def _values(method: MethodSpec, name: str) -> list[Any]:
-    (param,) = (p for p in method.params if p.name == name)
-    return [param.default, *param.choices] + ([None] if param.nullable else [])
-
-
 @pytest.mark.parametrize("mixed", [False, True])
 def test_many_fits_of_one_model_are_warned_only_when_one_is_due(mixed: bool) -> None:
-    """199 linearX fits over concentrations: none is warned (the reader asks once); with
-    one logX fit among them (and fits of another method), only that one is."""
+    """199 linearX fits over concentrations: none is warned; with one logX fit among them
+    (and a fit of another method), only that one is, at its own path."""
     doc = json.loads(_doc(2, CONC, None))
     analyses = [
         {"id": f"fit{k}", "method": "nonlinearRegression", "params": {"model": "linearX"}}

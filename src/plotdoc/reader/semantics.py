@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice, repeat
-from operator import itemgetter, methodcaller
+from operator import itemgetter
 from typing import Any
 
 import orjson
@@ -474,45 +474,12 @@ def _table_notices(table: Any, analyses: list[Any], path: Path) -> Iterator[Prob
     if not noticing:
         return
     memo = _TableNotices()
-    if _quiet(table, analyses, noticing, memo):
-        return
     for a, analysis in enumerate(analyses):
         method = noticing.get(analysis["method"])
         if method is None:
             continue
         for key, code, message in memo.of(table, method, analysis.get("params") or {}):
             yield warning(code, (*path, "analyses", a, "params", key), message)
-
-
-#: a parameter an analysis does not give (its method's default stands)
-_UNSET = object()
-
-
-def _quiet(
-    table: Any, analyses: list[Any], noticing: dict[str, MethodSpec], memo: _TableNotices
-) -> bool:
-    """Whether none of a table's analyses has a notice, asked once per method and
-    combination of the parameters its notices read (``MethodSpec.notice_params``), with the
-    combinations gathered by whole-list passes; False when a method does not say which it
-    reads, a combination is not hashable, or any has a notice (then each is asked)."""
-    params: list[dict[str, Any]] = list(map(dict.get, analyses, repeat("params"), repeat({})))
-    methods = list(map(_METHOD_OF, analyses))
-    one_method = len(set(methods)) == 1
-    for m, method in noticing.items():
-        keys = method.notice_params
-        if keys is None:
-            return False
-        own = params if one_method else [p for p, n in zip(params, methods, strict=True) if n == m]
-        columns = [list(map(methodcaller("get", k, _UNSET), own)) for k in keys]
-        try:
-            combinations = set(zip(*columns, strict=True))
-        except TypeError:  # a list or an object where a notice reads a value
-            return False
-        for combination in combinations:
-            given = {k: v for k, v in zip(keys, combination, strict=True) if v is not _UNSET}
-            if memo.of(table, method, given):
-                return False
-    return True
 
 
 def _analysis_problems(

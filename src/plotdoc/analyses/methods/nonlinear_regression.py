@@ -206,6 +206,5 @@ SPEC = MethodSpec(
     fields=FIT,
     fields_for=fields_for,
     notices=notices,
-    notice_params=("model",),
     fit_curve=fit_curve,
 )

@@ -326,10 +326,6 @@ class MethodSpec:
     notices: Callable[[Mapping[str, Any], Mapping[str, Any], dict[str, Any]], list[Notice]] = (
         _no_notices
     )
-    #: the parameters ``notices`` reads, when it reads no other: a table's analyses that
-    #: agree on them have the same notices, asked once (a project may have 40,000 analyses).
-    #: None: it may read any.
-    notice_params: tuple[str, ...] | None = None
     #: the fields of one entry when they depend on the result (which test ran), else None:
     #: then ``fields`` serves every result
     fields_for: Callable[[Any], tuple[ResultField, ...]] | None = None
