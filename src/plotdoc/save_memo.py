@@ -19,6 +19,11 @@ tables (unique ids, references to a table or an analysis, the project's cells, t
 size) is checked every time. A changed table, or one seen for the first time, is built,
 checked and serialised in full, and kept for the next save.
 
+A table kept in the other layout only (the editor's recovery copies are compact, its saves
+indented) was checked by that save: a save that finds it unchanged builds and serialises it
+but does not check it again (it stands in the document the check reads as a kept table
+does), and keeps its bytes in this layout too.
+
 A fingerprint is exact for every value save accepts: strings, numbers (an integer is never
 taken for a float, nor ``True`` for ``1``), null, arrays, objects with their keys in order,
 and the cells' types and bytes; an ``enum.Enum`` member and a ``uuid.UUID`` are written as
@@ -204,13 +209,16 @@ class Memo:
         #: the entries by fingerprint: a copy of a kept table (the editor's recovery copies,
         #: its undo steps) is written from the bytes of the table it copies
         self._by_print: weakref.WeakValueDictionary[bytes, Entry] = weakref.WeakValueDictionary()
-        self._lock = threading.Lock()
+        # Reentrant: the cyclic collector may free a table, and run the callback that drops
+        # its entry, in a thread that holds the lock (saves pause the collector; any other
+        # caller may not).
+        self._lock = threading.RLock()
         # a child forked while a thread held the lock would wait for it for ever
         if hasattr(os, "register_at_fork"):  # (not on Windows, which does not fork)
             os.register_at_fork(after_in_child=self._unlock)
 
     def _unlock(self) -> None:
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
 
     def get(self, table: Table, fingerprint: bytes) -> Entry | None:
         """The entry of ``table`` when its fingerprint is ``fingerprint``."""
@@ -240,6 +248,13 @@ class Memo:
         with self._lock:
             self._entries[key] = (weakref.ref(table, gone), entry)
             self._by_print[entry.fingerprint] = entry
+
+    def discard(self, table: Table) -> None:
+        """Forget ``table``'s entry, if it has one."""
+        with self._lock:
+            kept = self._entries.pop(id(table), None)
+            if kept is not None and self._by_print.get(kept[1].fingerprint) is kept[1]:
+                del self._by_print[kept[1].fingerprint]
 
     def clear(self) -> None:
         with self._lock:

@@ -33,7 +33,7 @@ from .errors import PlotdocError, SaveError
 from .gcpause import collector_paused
 from .model import Annotation, DataSet, Graph, Project, Table
 from .problems import error
-from .save_check import CellColumn, check_document
+from .save_check import CellColumn, cell_columns, check_document
 from .save_memo import MAX_WRITTEN, MEMO, Entry, fingerprint, stand_in
 from .version import __version__
 
@@ -246,9 +246,13 @@ def _dumps(
     return data
 
 
-def _current(project: Project, now: str | None, compact: bool, keep_timestamps: bool) -> bytes:
+def _current(
+    project: Project, now: str | None, compact: bool, keep_timestamps: bool, trust: bool = True
+) -> bytes:
     """The project in the current version, each table written again from what the last save
-    of it kept when it is unchanged since (:mod:`plotdoc.save_memo`)."""
+    of it kept when it is unchanged since (:mod:`plotdoc.save_memo`). A table checked before
+    (by that save, in the other layout, or by open) and unchanged since is not checked again;
+    ``trust`` False checks it (see below)."""
     doc = _head(project, now, keep_timestamps, site.CURRENT_VERSION)
     results = any(t.derived_from is not None for t in project.tables)
     tables: list[Any] = doc["tables"]
@@ -256,20 +260,36 @@ def _current(project: Project, now: str | None, compact: bool, keep_timestamps: 
     kept: dict[int, bytes] = {}  # by index: the bytes of a table written as they were
     # tables to keep once written, each with its entry when it is kept in the other layout
     fresh: list[tuple[int, Table, bytes, Entry | None]] = []
+    # tables checked before and unchanged since, not yet written in this layout
+    unwritten: list[tuple[int, Table, Entry]] = []
     for i, table in enumerate(project.tables):
         print_ = fingerprint(table)
         entry = None if print_ is None else MEMO.get(table, print_)
-        if entry is not None and compact in entry.written:
+        if entry is not None and (trust or compact in entry.written):
             stand = stand_in(table, results)
             known[id(stand)] = entry.cells
-            kept[i] = entry.written[compact]
             tables.append(stand)
+            if compact in entry.written:
+                kept[i] = entry.written[compact]
+            else:
+                unwritten.append((i, table, entry))
             continue
         tables.append(ordered_table(_table(stored_table(table))))
         if print_ is not None:
             fresh.append((i, table, print_, entry))
     checked = check_document(doc, known)
     _lay_out(checked.columns, compact)
+    for i, table, entry in unwritten:
+        built = ordered_table(_table(stored_table(table)))
+        columns = cell_columns({"tables": [built]})
+        if any(col.problems for col in columns):  # not as it was checked: never expected
+            for _, stale, _ in unwritten:
+                MEMO.discard(stale)
+            return _current(project, now, compact, keep_timestamps, trust=False)
+        _lay_out(columns, compact)
+        kept[i] = written = _table_bytes(built, compact)
+        if len(written) <= MAX_WRITTEN:
+            entry.written[compact] = written
     for i, table, print_, entry in fresh:
         kept[i] = written = _table_bytes(tables[i], compact)
         if len(written) <= MAX_WRITTEN:

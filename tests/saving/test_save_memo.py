@@ -14,6 +14,7 @@ import gc
 import math
 import os
 import signal
+import threading
 import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -26,7 +27,7 @@ from hypothesis import strategies as st
 from plotdoc import save_memo, writer
 from plotdoc.api import loads
 from plotdoc.model import DataSet, Project
-from plotdoc.problems import PlotdocError
+from plotdoc.problems import PlotdocError, error
 from plotdoc.publish.examples import example_bytes, example_names
 from plotdoc.save_memo import MEMO, fingerprint
 from plotdoc.writer import dumps
@@ -315,6 +316,91 @@ def test_an_entry_goes_with_its_table() -> None:
     dumps(project)
     assert len(MEMO) > 0
     del project
+    gc.collect()
+    assert len(MEMO) == 0
+
+
+def test_a_table_kept_in_the_other_layout_is_not_checked_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The editor's recovery copies are compact and its saves indented: a table kept by a
+    save in one layout, unchanged since, stands in the check of a save in the other (only
+    its id is read), and is written as a save that keeps nothing writes it."""
+    project = loads(example_bytes("complete"))
+    dumps(project, now=NOW, compact=True)
+    project.tables[0].name = "Changed"
+    read: list[list[dict[str, Any]]] = []
+    check = writer.check_document
+
+    def spy(doc: dict[str, Any], known: dict[int, int] | None = None) -> Any:
+        read.append(list(doc["tables"]))
+        return check(doc, known)
+
+    monkeypatch.setattr(writer, "check_document", spy)
+    saved = _outcome(project)
+    (tables,) = read
+    stood_in = [t for t in tables if set(t) <= {"id", "analyses"}]
+    assert tables[0]["name"] == "Changed"
+    assert len(stood_in) == len([t for t in project.tables if t.derived_from is None]) - 1
+    monkeypatch.undo()
+    assert saved == _afresh(project)
+
+
+def test_a_kept_table_whose_cells_the_writer_refuses_is_checked_in_full(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Never expected (a kept table passed the check with these cells): should the writer
+    find a problem in the cells of a table it was to write unchecked, the save forgets what
+    it kept and checks every table, as a save that keeps nothing does."""
+    project = loads(example_bytes("complete"))
+    dumps(project, now=NOW, compact=True)
+    real = writer.cell_columns
+    refused: list[str] = []
+
+    def odd(doc: dict[str, Any]) -> Any:
+        columns = real(doc)
+        if not refused and columns:
+            refused.append(doc["tables"][0]["id"])
+            columns[0].problems.append(error("non-finite-cell", (), "as if"))
+        return columns
+
+    checked: list[int] = []  # the tables each check read in full
+    check = writer.check_document
+
+    def spy(doc: dict[str, Any], known: dict[int, int] | None = None) -> Any:
+        checked.append(sum(not set(t) <= {"id", "analyses"} for t in doc["tables"]))
+        return check(doc, known)
+
+    monkeypatch.setattr(writer, "cell_columns", odd)
+    monkeypatch.setattr(writer, "check_document", spy)
+    saved = _outcome(project)
+    assert refused
+    results = sum(t.derived_from is not None for t in project.tables)  # never kept
+    assert checked == [results, len(project.tables)]  # kept tables stood in, then none did
+    monkeypatch.undo()
+    assert saved == _afresh(project)
+
+
+def test_the_collector_may_free_a_table_while_the_memo_is_locked() -> None:
+    """A table freed by the cyclic collector while this thread holds the memo's lock drops
+    its entry without waiting for the lock (saves pause the collector; other callers may
+    not)."""
+    project = loads(example_bytes("complete"))
+    dumps(project)
+    assert len(MEMO) > 0
+    cycle: dict[str, Any] = {"tables": project.tables}
+    cycle["self"] = cycle  # the tables now go only with the cycle
+    del project
+
+    def collect_under_the_lock() -> None:
+        with MEMO._lock:
+            del cycle["tables"]  # a table's entry may go here (reference counting) ...
+            gc.collect()  # ... or here
+
+    worker = threading.Thread(target=collect_under_the_lock, daemon=True)
+    worker.start()
+    worker.join(10)
+    assert not worker.is_alive(), "the collector's callback waited for the memo's lock"
     gc.collect()
     assert len(MEMO) == 0
 
