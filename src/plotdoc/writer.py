@@ -250,9 +250,9 @@ def _current(
     project: Project, now: str | None, compact: bool, keep_timestamps: bool, trust: bool = True
 ) -> bytes:
     """The project in the current version, each table written again from what the last save
-    of it kept when it is unchanged since (:mod:`plotdoc.save_memo`). A table checked before
-    (by that save, in the other layout, or by open) and unchanged since is not checked again;
-    ``trust`` False checks it (see below)."""
+    of it kept when it is unchanged since (:mod:`plotdoc.save_memo`). A table a save checked
+    and kept in the other layout only, unchanged since, is built and written but not checked
+    again; ``trust`` False checks it (see below)."""
     doc = _head(project, now, keep_timestamps, site.CURRENT_VERSION)
     results = any(t.derived_from is not None for t in project.tables)
     tables: list[Any] = doc["tables"]
