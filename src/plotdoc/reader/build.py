@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Iterator
 from itertools import repeat
-from operator import itemgetter, methodcaller
+from operator import methodcaller
 from typing import Any
 
 import numpy as np
@@ -38,7 +38,7 @@ from ..problems import Problem
 from .cells import CellBlock, parse_numeric_text
 from .context import Context
 from .resolve import resolve
-from .semantics import block_of
+from .semantics import METHOD_OF, block_of
 
 #: Warnings whose repair is to drop the key they name (the pipeline notes the keys in
 #: ``ctx.drops``, also for warnings past the listed ones).
@@ -128,7 +128,7 @@ def _analyses(raws: list[dict[str, Any]], ids: list[str], *, own: bool) -> list[
     if own:
         kept = _given_whole(raws)
         if kept is not None:
-            return list(map(Analysis, ids, map(_METHOD_OF, raws), kept))
+            return list(map(Analysis, ids, map(METHOD_OF, raws), kept))
     merged: list[dict[str, Any]] = []
     copied: list[int] = []  # the merges that hold an object or array of the defaults
     exact = True
@@ -173,7 +173,7 @@ def _given_whole(raws: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
     one method, no default of it is an object (merged key by key) and every analysis gives
     every param (as plotdoc writes them): merged over the defaults, each would equal itself.
     Found by whole-list passes; None otherwise."""
-    methods = set(map(_METHOD_OF, raws))
+    methods = set(map(METHOD_OF, raws))
     if len(methods) != 1:
         return None
     defaults = _method_defaults(methods.pop())
@@ -185,7 +185,6 @@ def _given_whole(raws: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
     return given
 
 
-_METHOD_OF = itemgetter("method")
 _PARAMS_OF = methodcaller("get", "params")
 
 

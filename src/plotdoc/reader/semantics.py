@@ -406,7 +406,7 @@ def _table(
 def _analyses_plain(analyses: list[Any], family_id: str, set_ids: Any) -> bool:
     """Whether a table's analyses have none of the problems :func:`_analysis_problems`
     finds, by whole-list passes (a table may have 200 analyses, a project 40,000)."""
-    methods = set(map(_METHOD_OF, analyses))
+    methods = set(map(METHOD_OF, analyses))
     if any(family_id not in METHODS[m].families for m in methods):
         return False
     ids = list(map(dict.get, analyses, repeat("id")))  # None where an id is not given
@@ -424,7 +424,8 @@ def _analyses_plain(analyses: list[Any], family_id: str, set_ids: Any) -> bool:
     return True
 
 
-_METHOD_OF = itemgetter("method")
+#: an analysis's method, read in C over a list of analyses
+METHOD_OF = itemgetter("method")
 
 
 def _named(method_id: str, params: dict[str, Any]) -> Iterator[tuple[tuple[str | int, ...], Any]]:
@@ -470,7 +471,7 @@ def _notices(table: Any, analysis: Any, apath: Path, memo: _TableNotices) -> Ite
 def _table_notices(table: Any, analyses: list[Any], path: Path) -> Iterator[Problem]:
     """:func:`_notices` of each of a table's analyses, in their order, in one loop that asks
     only the methods that give notices (a project may have 40,000 analyses)."""
-    noticing = {m: spec for m in set(map(_METHOD_OF, analyses)) if (spec := METHODS[m]).has_notices}
+    noticing = {m: spec for m in set(map(METHOD_OF, analyses)) if (spec := METHODS[m]).has_notices}
     if not noticing:
         return
     memo = _TableNotices()
