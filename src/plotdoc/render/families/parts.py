@@ -36,6 +36,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ...contract.variants import Mark
 from ..context import DrawContext
@@ -56,16 +57,8 @@ def part_rows(
     positive parts of a pie or a bar of slices (``positive_only``), every part with a value
     of a dot plot."""
     opts = ctx.options
-    n_ds = len(ctx.table.data_sets)
-    i = int(opts.get("dataSetIndex", 0))
-    i = i if 0 <= i < n_ds else 0
-    ds = ctx.table.data_sets[i]
+    i, column = _parts(ctx)
     given = list(ctx.table.row_labels or [])
-    column = (
-        np.asarray(ds.values[:, 0], dtype=float)
-        if ds.values.shape[1]
-        else np.full(ds.n_rows, np.nan)
-    )
     keep = np.isfinite(column) & ((column > 0) | (not positive_only))
     rows: list[int] = np.flatnonzero(keep).tolist()
     values: list[float] = column[keep].tolist()
@@ -73,6 +66,16 @@ def part_rows(
     if opts.get("reverseOrder"):
         rows, values, labels = rows[::-1], values[::-1], labels[::-1]
     return i, rows, values, labels
+
+
+def _parts(ctx: DrawContext) -> tuple[int, NDArray[np.float64]]:
+    """The index of the data set the graph draws (``dataSetIndex``) and its first column."""
+    i = int(ctx.options.get("dataSetIndex", 0))
+    i = i if 0 <= i < len(ctx.table.data_sets) else 0
+    ds = ctx.table.data_sets[i]
+    if not ds.values.shape[1]:
+        return i, np.full(ds.n_rows, np.nan)
+    return i, np.asarray(ds.values[:, 0], dtype=float)
 
 
 def borders(ctx: DrawContext) -> dict[str, tuple[bool, RGBA, float]]:
@@ -110,6 +113,9 @@ MARKS = frozenset({Mark.WEDGE, Mark.RING, Mark.SEGMENT, Mark.SYMBOL})
 def _warn_left_out(ctx: DrawContext, i: int, rows: list[int], values: list[float]) -> None:
     """A pie or bar of slices has no slice for a part of zero or below: say which parts are
     left out, and that the percentages are of the parts drawn."""
+    column = _parts(ctx)[1]
+    if not np.any(np.isfinite(column) & (column <= 0)):
+        return
     _, every, all_values, all_labels = part_rows(ctx, positive_only=False)
     out = [(lab, v) for r, v, lab in zip(every, all_values, all_labels, strict=True) if v <= 0]
     if not out:

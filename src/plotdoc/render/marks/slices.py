@@ -21,6 +21,7 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, PathPatch, Rectangle, Wedge
 from matplotlib.path import Path
+from numpy.typing import NDArray
 
 from ...contract.variants import Mark
 from .. import ids
@@ -34,6 +35,7 @@ from ..style.text import safe
 from ..style.theme import RGBA, merge_style
 
 Borders = dict[str, tuple[bool, RGBA, float]]
+F64 = NDArray[np.float64]
 
 
 def part_style(ctx: DrawContext, i: int, r: int) -> dict[str, Any]:
@@ -61,16 +63,17 @@ def part_fills(ctx: DrawContext, i: int, rows: list[int]) -> list[RGBA]:
     """The fill of each part of ``rows`` (:func:`part_style`), worked out once per theme fill
     for the parts without a fill of their own (a pie may have thousands of parts)."""
     own = (ctx.graph.style_overrides or {}).get("perPoint", {}).get(ctx.ds_name(i), {})
-    by_theme: dict[RGBA, RGBA] = {}
+    slots = len(ctx.theme.colors.fills)  # part r starts from theme fill r % slots
+    by_slot: dict[int, RGBA] = {}
     out = []
     for r in rows:
-        if str(r) in own:
+        if own and str(r) in own:
             out.append(part_style(ctx, i, r)["fill"])
             continue
-        base = ctx.theme.fill(r)  # what the parts' style starts from: the layers replace it
-        if base not in by_theme:
-            by_theme[base] = part_style(ctx, i, r)["fill"]
-        out.append(by_theme[base])
+        fill = by_slot.get(r % slots)
+        if fill is None:
+            fill = by_slot[r % slots] = part_style(ctx, i, r)["fill"]
+        out.append(fill)
     return out
 
 
@@ -85,34 +88,45 @@ def percent_text(share: float) -> str:
 Spot = tuple[float, float, str, str]  # x, y (pie radii from the centre), ha, va
 
 
-def _label_box(text: str, spot: Spot, font: float) -> tuple[float, float, float, float]:
-    """Estimated box of a label at ``spot``; ``font`` is the font size in pie radii."""
-    lines = text.split("\n")
-    w = max(len(s) for s in lines) * 0.6 * font
-    h = len(lines) * 1.25 * font
-    x, y, ha, va = spot
-    x0 = x if ha == "left" else x - w if ha == "right" else x - w / 2
-    y0 = y if va == "bottom" else y - h if va == "top" else y - h / 2
-    return x0, y0, x0 + w, y0 + h
+def _text_sizes(texts: list[str], font: float) -> tuple[F64, F64]:
+    """Estimated width and height of each label; ``font`` is the font size in pie radii."""
+    lines = [t.split("\n") for t in texts]
+    widest = np.fromiter((max(map(len, ls)) for ls in lines), float, len(texts))
+    count = np.fromiter(map(len, lines), float, len(texts))
+    return widest * 0.6 * font, count * 1.25 * font
 
 
-def _beside(texts: list[str], mids: list[float], font: float, half: float) -> list[Spot] | None:
+def _sides(where: F64) -> NDArray[np.str_]:
+    """The alignment of each label just outside its slice, along one axis (the slice's
+    middle's cosine for ``ha``, its sine for ``va``): away from the pie, centred near 0."""
+    return np.where(where > 0.05, "far", np.where(where < -0.05, "near", "center"))
+
+
+def _beside(texts: list[str], mids: F64, font: float, half: float) -> list[Spot] | None:
     """Each label just outside its slice, or None when two would touch or one leaves the
     graphic's height (``half``: half of it, in pie radii)."""
-    spots: list[Spot] = []
-    for mid in mids:
-        cx, cy = float(np.cos(mid)), float(np.sin(mid))
-        ha = "left" if cx > 0.05 else "right" if cx < -0.05 else "center"
-        va = "bottom" if cy > 0.05 else "top" if cy < -0.05 else "center"
-        spots.append((1.08 * cx, 1.08 * cy, ha, va))
-    boxes = [_label_box(t, s, font) for t, s in zip(texts, spots, strict=True)]
-    if any(b[1] < -half or b[3] > half for b in boxes):
+    cx, cy = np.cos(mids), np.sin(mids)
+    x, y = 1.08 * cx, 1.08 * cy
+    w, h = _text_sizes(texts, font)
+    hs, vs = _sides(cx), _sides(cy)
+    x0 = np.where(hs == "far", x, np.where(hs == "near", x - w, x - w / 2))
+    y0 = np.where(vs == "far", y, np.where(vs == "near", y - h, y - h / 2))
+    x1, y1 = x0 + w, y0 + h
+    if np.any(y0 < -half) or np.any(y1 > half):
         return None
-    for k, a in enumerate(boxes):
-        for b in boxes[k + 1 :]:
-            if a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]:
-                return None
-    return spots
+    # labels that do not touch fit in a bounded room, so this ends after a few labels
+    for k in range(len(texts) - 1):
+        rest = slice(k + 1, None)
+        if np.any(
+            (x0[k] < x1[rest]) & (x0[rest] < x1[k]) & (y0[k] < y1[rest]) & (y0[rest] < y1[k])
+        ):
+            return None
+    has = {"far": "left", "near": "right", "center": "center"}
+    vas = {"far": "bottom", "near": "top", "center": "center"}
+    return [
+        (a, b, has[c], vas[d])
+        for a, b, c, d in zip(x.tolist(), y.tolist(), hs.tolist(), vs.tolist(), strict=True)
+    ]
 
 
 def _line_height(text: str, font: float) -> float:
@@ -126,22 +140,20 @@ def _right(mid: float) -> bool:
 
 
 def _labelled(
-    texts: list[str], values: list[float], mids: list[float], font: float, room: float
+    texts: list[str], values: list[float], mids: F64, font: float, room: float
 ) -> list[int]:
     """The parts whose call-outs fit in a column of height ``room`` on their side: the
     largest of each side (the first of equal ones), in drawing order."""
-    out: list[int] = []
+    right = np.cos(mids) >= 0  # as _right, for every part at once
+    heights = np.fromiter((_line_height(t, font) for t in texts), float, len(texts))
+    size = np.asarray(values, dtype=float)
+    out: list[NDArray[np.intp]] = []
     for side in (True, False):
-        members = sorted(
-            (k for k, m in enumerate(mids) if _right(m) == side), key=lambda k: -values[k]
-        )
-        used = 0.0
-        for k in members:
-            used += _line_height(texts[k], font)
-            if used > room:
-                break
-            out.append(k)
-    return sorted(out)
+        members = np.flatnonzero(right == side)
+        members = members[np.argsort(-size[members], kind="stable")]
+        used = np.cumsum(heights[members])  # in turn, as a column fills
+        out.append(members[: int(np.searchsorted(used, room, side="right"))])
+    return sorted(np.concatenate(out).tolist())
 
 
 def _callouts(texts: list[str], mids: list[float], font: float, half: float) -> list[Spot]:
@@ -220,9 +232,10 @@ def draw_pie(
             )  # fmt: skip
             wedge.set_clip_on(False)
             ctx.add(wedge, ids.data_row("slice", r), z=1.0)
-    mids = np.deg2rad(thetas.mean(axis=1)).tolist()
+    mids = np.deg2rad(thetas.mean(axis=1))
+    # a percentage holds nothing safe() changes, and no rich-text run reaches into it
     texts = [
-        safe(f"{text}\n{percent_text(v / total)}") for v, text in zip(values, labels, strict=True)
+        f"{safe(text)}\n{percent_text(v / total)}" for v, text in zip(values, labels, strict=True)
     ]
     unit = diameter / 2  # points per data unit
     spots = _beside(texts, mids, font / unit, size / 2 / unit)
@@ -233,8 +246,8 @@ def draw_pie(
         shown = _labelled(texts, values, mids, font / unit, CALLOUT_ROOM * size / unit)
         if len(shown) < len(rows):
             _say_unlabelled(ctx, i, len(rows) - len(shown), len(rows))
-        texts, mids = [texts[k] for k in shown], [mids[k] for k in shown]
-        spots = _callouts(texts, mids, font / unit, size / 2 / unit)
+        texts, mids = [texts[k] for k in shown], mids[shown]
+        spots = _callouts(texts, mids.tolist(), font / unit, size / 2 / unit)
     drawn = []
     for r, text, mid, (x, y, ha, va) in zip(
         [rows[k] for k in shown], texts, mids, spots, strict=True
