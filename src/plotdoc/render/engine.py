@@ -32,6 +32,7 @@ from .guides import titles as titles_mod
 from .guides.annotations import draw_annotations
 from .guides.reference_lines import draw_reference_lines
 from .low_contrast import warn_low_contrast
+from .measuring import measuring_renderer
 from .outside import warn_cut_marks, warn_outside_range
 from .print_size import save_scaled_pdf, scale_svg
 from .style.fonts import family_rc, register_fonts
@@ -306,14 +307,14 @@ def figure_bytes(fig: Figure, fmt: str = "svg", dpi: float = 150, scale: float =
         # what the ink cannot crop: measured once, at the picture's resolution, as
         # matplotlib's "tight" does but without the layout pass it draws first (that pass
         # moves nothing in plotdoc's figures: every sample's PNG is byte for byte the same)
-        from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
 
         own_dpi = fig.dpi
         fig.set_dpi(out_dpi)
         try:
             FigureCanvasAgg(fig)
             # measuring needs the resolution, not a canvas of the figure's size (tens of MB)
-            renderer = RendererAgg(1, 1, out_dpi)  # type: ignore[no-untyped-call]
+            renderer = measuring_renderer(float(out_dpi))
             crop = fig.get_tightbbox(renderer).padded(PAD_IN)
         finally:
             fig.set_dpi(own_dpi)

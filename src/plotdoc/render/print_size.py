@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from .measuring import measuring_renderer
 from .notices import TOO_SMALL, RenderWarning
 
 if TYPE_CHECKING:
@@ -53,13 +54,13 @@ def natural_width_pt(fig: Figure, pad_in: float, dpi: float = 72.0) -> float:
     """The width (points) of the figure's output at its own size, measured at ``dpi`` (72 for
     SVG and PDF, the picture's for PNG): its drawn content's box with ``pad_in`` on each side
     (what the output is cropped to)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     own = fig.dpi
     fig.set_dpi(dpi)
     try:
         FigureCanvasAgg(fig)
-        renderer = RendererAgg(1, 1, dpi)  # type: ignore[no-untyped-call]
+        renderer = measuring_renderer(float(dpi))
         box = fig.get_tightbbox(renderer).padded(pad_in)
     finally:
         fig.set_dpi(own)

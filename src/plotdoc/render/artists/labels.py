@@ -32,6 +32,7 @@ from matplotlib.lines import Line2D
 from matplotlib.text import Text
 from matplotlib.transforms import Bbox, IdentityTransform, Transform
 
+from ..measuring import measuring_renderer
 from .svg import is_svg, pixels_per_point
 
 _IDENTITY = IdentityTransform()
@@ -151,12 +152,10 @@ class AxisLabels(Artist):
     def depth_pt(self) -> float:
         """How far the labels reach out from the axis (points): their pad and the deepest
         label, measured as Agg draws them at the figure's resolution."""
-        from matplotlib.backends.backend_agg import RendererAgg
-
         if not self.texts or not self.labelled:
             return 0.0
         fig = self.axis.get_figure(root=True)
-        renderer = RendererAgg(1, 1, fig.dpi)  # type: ignore[no-untyped-call,union-attr]
+        renderer = measuring_renderer(float(fig.dpi))  # type: ignore[union-attr]
         deepest = 0.0
         for j, k, box in self._boxes(renderer):
             side = self.labelled[j]

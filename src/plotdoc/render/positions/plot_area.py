@@ -10,6 +10,8 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.transforms import Affine2D, Affine2DBase, ScaledTranslation, Transform
 
+from ..measuring import measuring_renderer
+
 #: the widest figure (inches) labels beside the plot area may widen it to (plotGeometry's
 #: largest width, 3,000 pt)
 MAX_WIDTH_IN = 3000.0 / 72.0
@@ -29,12 +31,10 @@ def widen_for(fig: Figure, ax: Axes, texts: Sequence[Any], gap_pt: float = 0.0) 
     moved with what is drawn around it, until ``texts`` (as drawn, in their final font) stand
     inside the figure, ``gap_pt`` from its edges; at most to :data:`MAX_WIDTH_IN`. False
     when that was not enough (the texts reach past the figure's edges)."""
-    from matplotlib.backends.backend_agg import RendererAgg
-
     if not texts:
         return True
     dpi = fig.dpi
-    renderer = RendererAgg(1, 1, dpi)  # type: ignore[no-untyped-call]  # measures at fig.dpi
+    renderer = measuring_renderer(float(dpi))
     boxes = [t.get_window_extent(renderer) for t in texts]
     width, height = (float(v) for v in fig.get_size_inches())
     gap = gap_pt / 72.0
