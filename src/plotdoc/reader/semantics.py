@@ -29,6 +29,7 @@ from .annotation_positions import check_positions
 from .brackets import check_bracket
 from .cells import CellBlock, CellFacts, parse_numeric_text, to_block
 from .context import Context
+from .parse import levels
 from .summary_entry import check_entry, check_graph, is_summary_table
 
 _TS = re.compile(
@@ -171,16 +172,12 @@ def _usermeta(value: Any, path: Path) -> Iterator[Problem]:
 
 
 def _depth(value: Any) -> int:
-    """Levels of nested arrays and objects in ``value`` (an object of scalars is 1)."""
-    deepest = 0
-    stack = [(value, 1)]
-    while stack:
-        node, level = stack.pop()
-        if level > deepest:
-            deepest = level
-        children = node.values() if type(node) is dict else node
-        stack.extend((v, level + 1) for v in children if type(v) is dict or type(v) is list)
-    return deepest if type(value) is dict or type(value) is list else 0
+    """Levels of nested arrays and objects in ``value`` (an object of scalars is 1), read a
+    level at a time (a usermeta of millions of tiny arrays, refused as too large, is
+    measured first)."""
+    if type(value) is not dict and type(value) is not list:
+        return 0
+    return sum(1 for _, _, found in levels([value]) if dict in found or list in found)
 
 
 def block_of(ctx: Context, rows: list[Any]) -> CellBlock:
