@@ -172,6 +172,15 @@ def grouped_long_labels(rows: int) -> Document:
     }
 
 
+def tiny_arrays(megabytes: int) -> Document:
+    """A usermeta of ``megabytes`` MB of one-item arrays of empty arrays (``[[]],`` five
+    bytes each): refused as too large, after every array of it is read."""
+    unit: list[Any] = [[]]
+    doc = project()
+    doc["usermeta"] = {"arrays": [unit] * (megabytes * 1_000_000 // 5)}
+    return doc
+
+
 CASES: list[Case] = [
     Case(
         "fourpl-500",
@@ -225,6 +234,12 @@ CASES: list[Case] = [
         "analyze",
     ),
     Case(
+        "tiny-arrays-50mb",
+        "50 MB of tiny nested arrays in usermeta, refused",
+        lambda: tiny_arrays(49),
+        "validate",
+    ),
+    Case(
         "labels-20000",
         "a scatter of 20,000 points, each with a text label",
         lambda: project(labelled_scatter(20_000)),
@@ -250,9 +265,22 @@ CASES: list[Case] = [
 
 def action_open(path: Path) -> str:
     from plotdoc.api import open_project
+    from plotdoc.errors import PlotdocError
 
-    project = open_project(path)
+    try:
+        project = open_project(path)
+    except PlotdocError as exc:
+        return "refused: " + ", ".join(sorted({p.code for p in exc.errors}))
     return f"{len(project.tables)} table(s), nothing computed"
+
+
+def action_validate(path: Path) -> str:
+    """What `plotdoc validate` does: the pipeline's stages over the file, nothing built."""
+    from plotdoc.api import validate
+
+    report = validate(path.read_bytes())
+    codes = collections.Counter(p.code for p in report.errors)
+    return ", ".join(f"{n} {code}" for code, n in codes.items()) or "valid"
 
 
 def action_analyze(path: Path) -> str:
@@ -291,6 +319,7 @@ def action_render(path: Path) -> str:
 
 ACTIONS: dict[str, Callable[[Path], str]] = {
     "open": action_open,
+    "validate": action_validate,
     "analyze": action_analyze,
     "render": action_render,
 }
