@@ -131,3 +131,21 @@ def test_arrays_are_read_in_bulk_again_only_until_an_object_is_found(
     ctx = Context(data=b"")
     assert _scan(tree, ctx) == (1, 0)
     assert seen <= 2 * 200
+
+
+def test_an_object_below_some_arrays_leaves_the_others_read_in_bulk(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Arrays read item by item below an object are those that hold it: a file with one such
+    object first still has its millions of tiny arrays read in bulk."""
+    calls = []
+    lists_only = parse._lists_only
+
+    def counted(top: list[Any]) -> int | None:
+        calls.append(found := lists_only(top))
+        return found
+
+    monkeypatch.setattr(parse, "_lists_only", counted)
+    tree = {"first": [[[{"a": 1}]]], "rest": [[[[]]] for _ in range(40)]}
+    assert _scan(tree, Context(data=b"")) == (3, 0)
+    assert calls == [None, 0]  # "first" item by item, "rest" in bulk

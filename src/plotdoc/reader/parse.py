@@ -189,19 +189,20 @@ def _scan(tree: Any, ctx: Context) -> tuple[int, int]:
     # Depth first with one iterator per open container, so memory follows the depth and not
     # the number of containers; paths are linked (parent link, key) pairs, spelled out only
     # for a forbidden key.
-    stack: list[tuple[Iterator[tuple[Any, Any]], _Link]] = []
+    stack: list[tuple[Iterator[tuple[Any, Any]], _Link, bool]] = []
     node: Any = tree
     link: _Link = None
-    # arrays nested three deep or more are read a level at a time (see _lists_only: a list
-    # of pointers per level, 8 bytes an item against the tree's 56 or more) until one is
-    # found to hold an object: read again item by item, that costs one more pass, once
+    # Arrays nested three deep or more are read a level at a time (see _lists_only: a list
+    # of pointers per level, 8 bytes an item against the tree's 56 or more). Arrays found to
+    # hold an object are read again item by item, and nothing below them in bulk again: each
+    # item is read in bulk once at most. (Each stack entry says whether its items may be.)
     bulk = True
     while True:
         if type(node) is dict:
             keys += len(node)
             values = set(map(type, node.values()))
             if len(node) < _BULK_KEYS or dict in values or list in values:
-                stack.append((iter(node.items()), link))
+                stack.append((iter(node.items()), link, bulk))
             else:  # a large object of scalars (a map of millions of keys): C-level passes
                 colons += "".join(node).count(":")
                 if str in values:
@@ -231,12 +232,11 @@ def _scan(tree: Any, ctx: Context) -> tuple[int, int]:
                         colons += sum(s.count(":") for s in cells if type(s) is str)
                 elif dict not in cell_types and bulk and (inside := _lists_only(cells)) is not None:
                     colons += inside  # arrays of arrays, no object below: no key, no path
-                else:
-                    bulk = bulk and dict in cell_types  # (an object found deeper: never again)
-                    stack.append((enumerate(node), link))
+                else:  # (bulk reading stops below an object found deeper)
+                    stack.append((enumerate(node), link, bulk and dict in cell_types))
         node = None
         while stack and node is None:
-            items, parent = stack[-1]
+            items, parent, bulk = stack[-1]
             for k, v in items:
                 t = type(v)
                 if type(k) is str:  # a key of an object (list items are counted above)
