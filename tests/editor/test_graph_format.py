@@ -21,7 +21,7 @@ from plotdoc import open_project
 from plotdoc.editor.hits import screen
 
 from .conftest import Editor
-from .helpers import GRAPH_SRC, browser_page, example_copy, running, save_edit
+from .helpers import GRAPH_SRC, browser_page, cell, example_copy, running, save_edit
 
 GREEN = (0, 192, 0)
 
@@ -268,8 +268,14 @@ def test_click_a_title_to_retype_it_and_drag_it(page: Any, file: Path) -> None:
 
 
 def test_select_an_annotation_and_delete_it(page: Any, file: Path) -> None:
+    """A cell of the sheet has the focus (the user was typing data); a click on an annotation
+    and Delete remove the annotation, not the cell's value (the graph's click kept the focus
+    in the sheet, whose own Delete cleared the cell instead)."""
     show_table(page, "weights", "bracket/1")
     n = len(open_project(file).table("weights").annotations)
+    value = cell(page, 0, 0).text_content()
+    cell(page, 0, 0).click()
+    page.wait_for_function("() => !!document.activeElement?.closest?.('.plotdoc-sheet')")
     region(page, "bracket/1").click()
     page.wait_for_function(
         "() => document.querySelector('[data-testid=format-selected]')?.textContent"
@@ -283,6 +289,7 @@ def test_select_an_annotation_and_delete_it(page: Any, file: Path) -> None:
     wait_redrawn(page, before)
     save_edit(page)
     assert len(open_project(file).table("weights").annotations) == n - 1
+    assert cell(page, 0, 0).text_content() == value
 
 
 def test_copy_this_graphs_format_to_another_table(page: Any, file: Path) -> None:

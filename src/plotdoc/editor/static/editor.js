@@ -873,6 +873,10 @@
     if (!L || !hits || e.button !== 0 || !e.target.closest || !e.target.closest(".plotdoc-hits")) return;
     if (e.target.classList.contains("plotdoc-title-edit")) return;
     e.preventDefault();
+    // (preventDefault also keeps the focus where it was: a cell of the sheet would take the
+    // keys meant for the graph, its Delete clearing the cell instead of the selection)
+    const active = document.activeElement;
+    if (active && active !== document.body && typeof active.blur === "function") active.blur();
     const [x, y, s] = picturePoint(e);
     const r = region(e.target);
     press = { x, y, s, r, tool, moved: false, drags: !!r && (r.g.kind === "annotation" || r.g.kind === "title") };
