@@ -227,10 +227,15 @@ def test_a_killed_server_keeps_edits_half_a_second_old_and_the_page_offers_the_r
         cell_is(page, 0, 0, "611.5")
         dirty_is(page, "yes")
         time.sleep(0.6)
-        first.process.send_signal(signal.SIGKILL)
-        first.process.wait(timeout=10)
         (copy,) = recovery.glob("*.plotdoc")  # written within half a second of the edit
         assert open_project(copy).table("weights").data_sets[0].values[0, 0] == 611.5
+        # the page words what the server last told it, which a loaded machine delivers late
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=recovery-state]')?.dataset.kept === 'copy'",
+            timeout=10000,
+        )
+        first.process.send_signal(signal.SIGKILL)
+        first.process.wait(timeout=10)
         page.get_by_test_id("server-stopped").wait_for()
         said = page.evaluate(KEPT)
         assert "Your edits up to " in said and "are kept in the recovery copy" in said

@@ -84,7 +84,12 @@ def test_removing_a_data_set_names_its_uses_and_removes_them_in_one_step(
     path.write_text(json.dumps(DOCUMENT), encoding="utf-8")
     with running(path) as editor, browser_page(browser, editor.url) as page:
         page.wait_for_function(f"() => ({HEADERS})().includes('Treated')", timeout=30_000)
-        page.get_by_role("button", name="Remove…").click()
+        # (a click before the page is wired up is lost, and a user clicks again)
+        click_until(
+            page,
+            page.get_by_role("button", name="Remove…"),
+            "() => !!document.querySelector('[data-testid=remove-data-set-which]')",
+        )
         click_until(
             page,
             page.get_by_test_id("remove-data-set-which"),

@@ -726,7 +726,9 @@
     Object.assign(L.style, { left: r.left + "px", top: r.top + "px", width: r.width + "px", height: r.height + "px" });
     if (L.dataset.version === String(hits.version) && L.childElementCount) return;
     L.dataset.version = String(hits.version);
-    L.textContent = "";
+    // a title being typed stays, with its focus, while the regions of a new drawing replace
+    // the old ones (a drawing may arrive as the user types: the box went, and the typing)
+    for (const el of [...L.children]) if (!el.classList.contains("plotdoc-title-edit")) el.remove();
     const frag = document.createDocumentFragment();
     hits.regions.forEach((g, k) => {
       const d = document.createElement("div");
