@@ -65,6 +65,17 @@ def click_until(page: Any, target: Any, condition: str, tries: int = 4) -> None:
                 raise
 
 
+def title_field(page: Any) -> Any:
+    """Click the graph's title until its edit box opens (a click while the regions of the
+    table just shown are drawn again is lost, and a user clicks again); the box."""
+    click_until(
+        page,
+        page.locator(".plotdoc-hit.kind-title").first,
+        "() => !!document.querySelector('[data-testid=title-edit]')",
+    )
+    return page.get_by_test_id("title-edit")
+
+
 #: the data URL of the graph's picture ('' until there is one)
 GRAPH_SRC = "() => (document.querySelector('[data-testid=graph] img')||{}).src || ''"
 

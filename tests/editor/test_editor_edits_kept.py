@@ -18,7 +18,7 @@ from plotdoc import open_project
 from plotdoc.publish.examples import example_bytes
 
 from .conftest import start_editor
-from .helpers import browser_page, cell_is, click_until, running, show_weights, type_in_cell
+from .helpers import browser_page, cell_is, running, show_weights, title_field, type_in_cell
 
 SHOTS = Path("/tmp/plotdoc-edits-kept")
 #: what the page shows when it refused an edit made on rows that moved
@@ -187,14 +187,7 @@ def test_a_cell_edit_after_a_change_of_the_title_is_applied(
         browser_page(browser, editor.url) as page,
     ):
         show_weights(page)
-        # (the graph's regions may still be drawn again for the table just shown: a click
-        # on one then is lost, and a user clicks again)
-        click_until(
-            page,
-            page.locator(".plotdoc-hit.kind-title").first,
-            "() => !!document.querySelector('[data-testid=title-edit]')",
-        )
-        field = page.get_by_test_id("title-edit")
+        field = title_field(page)
         field.fill("Weights at day 28")
         field.press("Enter")
         page.wait_for_function(

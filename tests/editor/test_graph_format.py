@@ -21,7 +21,7 @@ from plotdoc import open_project
 from plotdoc.editor.hits import screen
 
 from .conftest import Editor
-from .helpers import GRAPH_SRC, browser_page, cell, click_until, example_copy, running, save_edit
+from .helpers import GRAPH_SRC, browser_page, cell, example_copy, running, save_edit, title_field
 
 GREEN = (0, 192, 0)
 
@@ -271,12 +271,7 @@ def test_a_title_being_typed_stays_when_a_new_drawing_arrives(page: Any) -> None
     """The regions are laid out again for each drawing; the box of a title being typed was
     among what they replaced, and went with what was typed in it."""
     show_table(page, "calibration", "symbol/ds0/p3")
-    click_until(
-        page,
-        page.locator(".plotdoc-hit.kind-title").first,
-        "() => !!document.querySelector('[data-testid=title-edit]')",
-    )
-    field = page.get_by_test_id("title-edit")
+    field = title_field(page)
     field.fill("Calibration, typed")
     page.evaluate("() => plotdocHits({...plotdocHitsData, version: plotdocHitsData.version + 1})")
     assert page.evaluate("() => document.activeElement?.dataset?.testid") == "title-edit"
