@@ -118,8 +118,6 @@ def _warn_left_out(ctx: DrawContext, i: int, rows: list[int], values: list[float
         return
     _, every, all_values, all_labels = part_rows(ctx, positive_only=False)
     out = [(lab, v) for r, v, lab in zip(every, all_values, all_labels, strict=True) if v <= 0]
-    if not out:
-        return
     named = ", ".join(f"{lab!r} ({number_text(v)})" for lab, v in out[:NAMED_PARTS])
     more = f" and {len(out) - NAMED_PARTS} more" if len(out) > NAMED_PARTS else ""
     add_warning(
