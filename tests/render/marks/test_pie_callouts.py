@@ -1,6 +1,7 @@
 """A pie of many parts labels them with call-outs in a column each side, as many as fit in
 ``CALLOUT_ROOM`` times the graphic's height, as far below it as above: past that the largest
-parts of each side are labelled and a warning says how many are not."""
+parts are labelled and a warning says how many are not. Leaders go round the pie, never
+across it, and never cross each other."""
 
 from __future__ import annotations
 
@@ -59,19 +60,86 @@ def test_call_outs_stay_in_the_image_apart_and_label_the_largest_parts(
         return
     assert thinned == [
         f"{n - len(labels):,} of the {n:,} parts of data set 'V' are not labelled: their "
-        "call-outs do not fit beside the pie (the largest parts of each side are labelled); "
-        "a dot plot (parts-dot-plot) labels every part"
+        "call-outs do not fit beside the pie (the largest parts are labelled); a dot plot "
+        "(parts-dot-plot) labels every part"
     ]
     values = _values(doc)
-    middle = fig.axes[0].transAxes.transform((0.5, 0.5))[0]
-    for right in (True, False):  # on each side, no part left out is larger than one labelled
-        side = {r for r, box in labels.items() if (box.x0 > middle) == right}
-        assert side
-        shares = np.cumsum(values) - np.asarray(values) / 2  # each slice's middle
-        mids = 90.0 - shares / sum(values) * 360.0
-        members = {r for r in range(n) if (np.cos(np.deg2rad(mids[r])) >= 0) == right}
-        assert side <= members
-        assert max(values[r] for r in members - side) <= min(values[r] for r in side)
+    left_out = set(range(n)) - set(labels)
+    assert max(values[r] for r in left_out) <= min(values[r] for r in labels)
+
+
+def _leaders(fig: Figure) -> dict[int, np.ndarray]:
+    """Each leader's points, in pie radii from the pie's centre."""
+    out = {}
+    for art in fig.findobj(lambda a: str(a.get_gid() or "").startswith("leader/row")):
+        out[int(str(art.get_gid())[len("leader/row") :])] = np.asarray(art.get_xydata())
+    return out
+
+
+def _crosses(a: np.ndarray, b: np.ndarray, seen: float = 1e-3) -> bool:
+    """Whether segments ``a`` and ``b`` (2 x 2) cross as the eye sees it: each one's ends lie
+    on either side of the other's line, farther from it than ``seen`` (pie radii). Leaders
+    that go round the pie together run along one another, and one joins them at its elbow:
+    they meet, they do not cross."""
+
+    def apart(p: np.ndarray, q: np.ndarray) -> bool:
+        d = p[1] - p[0]
+        sides = (d[0] * (q[:, 1] - p[0, 1]) - d[1] * (q[:, 0] - p[0, 0])) / np.hypot(*d)
+        return bool(sides[0] * sides[1] < 0 and np.abs(sides).min() > seen)
+
+    return apart(a, b) and apart(b, a)
+
+
+def _mixed_doc(variant: str) -> dict[str, Any]:
+    """Three large parts, then 37 small ones together in the last eighth of the pie."""
+    doc = many_parts_doc(40, variant)
+    values = [300.0, 200.0, 150.0, *([1.0, 3.0, 5.0, 2.0] * 10)[:37]]
+    doc["tables"][0]["dataSets"][0]["values"] = [[v] for v in values]
+    return doc
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        many_parts_doc(60),
+        many_parts_doc(200, "parts-donut"),
+        many_parts_doc(400, most=1),  # all equal
+        _mixed_doc("parts-pie"),
+        _mixed_doc("parts-donut"),
+    ],
+    ids=["60", "200-donut", "400-equal", "few-large-many-small", "few-large-many-small-donut"],
+)
+def test_leaders_go_round_the_pie_and_do_not_cross(doc: dict[str, Any]) -> None:
+    """Leaders ran straight across the pie to call-outs far above or below their slices."""
+    fig, _ = drawn(doc)
+    leaders = _leaders(fig)
+    assert leaders
+    for points in leaders.values():
+        # the first step leaves the slice along its middle; every later one stays outside
+        assert np.hypot(*points[0]) == pytest.approx(1.0)
+        for a, b in itertools.pairwise(points[1:]):
+            ts = np.linspace(0.0, 1.0, 50)[:, None]
+            assert np.hypot(*(a + ts * (b - a)).T).min() >= 1.0
+    crossings = [
+        (p, q)
+        for (p, pa), (q, qa) in itertools.combinations(leaders.items(), 2)
+        if any(
+            _crosses(pa[i : i + 2], qa[j : j + 2])
+            for i in range(len(pa) - 1)
+            for j in range(len(qa) - 1)
+        )
+    ]
+    assert not crossings
+
+
+def test_equal_parts_left_out_are_spread_round_the_pie() -> None:
+    """Of 400 equal parts, the first of them were labelled: all at 12 and 6 o'clock."""
+    fig, warnings = drawn(many_parts_doc(400, most=1))
+    rows = sorted(_labels(fig))
+    assert [w for w in warnings if warning_code(w) == THINNED]
+    assert 40 <= len(rows) < 400
+    gaps = np.diff([*rows, rows[0] + 400])
+    assert gaps.max() - gaps.min() <= 1
 
 
 def test_a_pie_of_forty_parts_labels_every_part() -> None:

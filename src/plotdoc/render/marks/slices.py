@@ -8,9 +8,10 @@ whose box is shrunk to the bar's proportions. The axes of both are hidden.
 A pie's labels stand just outside their slices; when two would touch or one would leave the
 graphic's height (small slices side by side), every label becomes a call-out instead: in a
 column left and right of the pie, moved apart just enough, with a leader line to its slice
-(``leader/row<r>``). A column holds the call-outs that fit in :data:`CALLOUT_ROOM` times the
-graphic's height: past that (a pie of hundreds of parts), the largest parts of each side are
-labelled, and a warning says how many are not.
+(``leader/row<r>``) that goes round the pie rather than across it. A column holds the
+call-outs that fit in :data:`CALLOUT_ROOM` times the graphic's height, and a full column hands
+call-outs at 12 or 6 o'clock to the other one. Past what both hold (a pie of hundreds of
+parts), the largest parts are labelled, and a warning says how many are not.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from ..style.colors import contrast_text
 from ..style.numbers import number_text
 from ..style.text import safe
 from ..style.theme import RGBA, merge_style
+from .pie_labels import beside, callouts, labelled, leader_points, per_column
 
 Borders = dict[str, tuple[bool, RGBA, float]]
 F64 = NDArray[np.float64]
@@ -83,102 +85,6 @@ def percent_text(share: float) -> str:
         return "<0.1%"
     # one decimal under 1 % (0.96 % would read 1.0 %, beside the 1 % of its neighbours)
     return f"{pct:.0f}%" if round(pct, 1) >= 1 or pct == 0 else f"{pct:.1f}%"
-
-
-Spot = tuple[float, float, str, str]  # x, y (pie radii from the centre), ha, va
-
-
-def _text_sizes(texts: list[str], font: float) -> tuple[F64, F64]:
-    """Estimated width and height of each label; ``font`` is the font size in pie radii."""
-    lines = [t.split("\n") for t in texts]
-    widest = np.fromiter((max(map(len, ls)) for ls in lines), float, len(texts))
-    count = np.fromiter(map(len, lines), float, len(texts))
-    return widest * 0.6 * font, count * 1.25 * font
-
-
-def _sides(where: F64) -> NDArray[np.str_]:
-    """The alignment of each label just outside its slice, along one axis (the slice's
-    middle's cosine for ``ha``, its sine for ``va``): away from the pie, centred near 0."""
-    return np.where(where > 0.05, "far", np.where(where < -0.05, "near", "center"))
-
-
-def _beside(texts: list[str], mids: F64, font: float, half: float) -> list[Spot] | None:
-    """Each label just outside its slice, or None when two would touch or one leaves the
-    graphic's height (``half``: half of it, in pie radii)."""
-    cx, cy = np.cos(mids), np.sin(mids)
-    x, y = 1.08 * cx, 1.08 * cy
-    w, h = _text_sizes(texts, font)
-    hs, vs = _sides(cx), _sides(cy)
-    x0 = np.where(hs == "far", x, np.where(hs == "near", x - w, x - w / 2))
-    y0 = np.where(vs == "far", y, np.where(vs == "near", y - h, y - h / 2))
-    x1, y1 = x0 + w, y0 + h
-    if np.any(y0 < -half) or np.any(y1 > half):
-        return None
-    # labels that do not touch fit in a bounded room, so this ends after a few labels
-    for k in range(len(texts) - 1):
-        rest = slice(k + 1, None)
-        if np.any(
-            (x0[k] < x1[rest]) & (x0[rest] < x1[k]) & (y0[k] < y1[rest]) & (y0[rest] < y1[k])
-        ):
-            return None
-    has = {"far": "left", "near": "right", "center": "center"}
-    vas = {"far": "bottom", "near": "top", "center": "center"}
-    return [
-        (a, b, has[c], vas[d])
-        for a, b, c, d in zip(x.tolist(), y.tolist(), hs.tolist(), vs.tolist(), strict=True)
-    ]
-
-
-def _line_height(text: str, font: float) -> float:
-    """The height a call-out of ``text`` takes in its column, with the gap below it."""
-    return len(text.split("\n")) * 1.25 * font + 0.15 * font
-
-
-def _right(mid: float) -> bool:
-    """Whether the call-out of the slice whose middle is at angle ``mid`` stands right."""
-    return bool(np.cos(mid) >= 0)
-
-
-def _labelled(
-    texts: list[str], values: list[float], mids: F64, font: float, room: float
-) -> list[int]:
-    """The parts whose call-outs fit in a column of height ``room`` on their side: the
-    largest of each side (the first of equal ones), in drawing order."""
-    right = np.cos(mids) >= 0  # as _right, for every part at once
-    heights = np.fromiter((_line_height(t, font) for t in texts), float, len(texts))
-    size = np.asarray(values, dtype=float)
-    out: list[NDArray[np.intp]] = []
-    for side in (True, False):
-        members = np.flatnonzero(right == side)
-        members = members[np.argsort(-size[members], kind="stable")]
-        used = np.cumsum(heights[members])  # in turn, as a column fills
-        out.append(members[: int(np.searchsorted(used, room, side="right"))])
-    return sorted(np.concatenate(out).tolist())
-
-
-def _callouts(texts: list[str], mids: list[float], font: float, half: float) -> list[Spot]:
-    """Labels in a column left and right of the pie, each at its slice's height where it can,
-    moved apart just enough not to touch, within the graphic's height where they fit (a
-    taller column reaches as far below it as above it)."""
-    spots: list[Spot] = [(0.0, 0.0, "left", "center")] * len(texts)
-    for side in (1.0, -1.0):
-        members = [k for k, m in enumerate(mids) if _right(m) == (side > 0)]
-        members.sort(key=lambda k: -np.sin(mids[k]))
-        heights = [_line_height(texts[k], font) for k in members]
-        ys = [1.1 * float(np.sin(mids[k])) for k in members]
-        for j in range(len(ys)):  # top down: each below the one above
-            ys[j] = min(ys[j], half - heights[j] / 2)
-            if j:
-                ys[j] = min(ys[j], ys[j - 1] - (heights[j - 1] + heights[j]) / 2)
-        for j in range(len(ys) - 1, -1, -1):  # bottom up: back inside, still apart
-            ys[j] = max(ys[j], -half + heights[j] / 2)
-            if j < len(ys) - 1:
-                ys[j] = max(ys[j], ys[j + 1] + (heights[j + 1] + heights[j]) / 2)
-        if ys and (over := ys[0] + heights[0] / 2 - half) > 0:
-            ys = [y - over / 2 for y in ys]  # taller than the graphic: as much below as above
-        for k, y in zip(members, ys, strict=True):
-            spots[k] = (1.35 * side, y, "left" if side > 0 else "right", "center")
-    return spots
 
 
 def _hide_axes(ctx: DrawContext) -> None:
@@ -238,16 +144,18 @@ def draw_pie(
         f"{safe(text)}\n{percent_text(v / total)}" for v, text in zip(values, labels, strict=True)
     ]
     unit = diameter / 2  # points per data unit
-    spots = _beside(texts, mids, font / unit, size / 2 / unit)
-    callouts = spots is None
+    spots = beside(texts, mids, font / unit, size / 2 / unit)
+    called_out = spots is None
     shown = list(range(len(rows)))
     if spots is None:  # call-outs on one line each: "name share"
         texts = [t.replace("\n", " ") for t in texts]
-        shown = _labelled(texts, values, mids, font / unit, CALLOUT_ROOM * size / unit)
+        room = CALLOUT_ROOM * size / unit
+        shown = labelled(texts, values, font / unit, room)
         if len(shown) < len(rows):
             _say_unlabelled(ctx, i, len(rows) - len(shown), len(rows))
         texts, mids = [texts[k] for k in shown], mids[shown]
-        spots = _callouts(texts, mids.tolist(), font / unit, size / 2 / unit)
+        fit = per_column(texts, font / unit, size / unit)  # in the graphic's height
+        spots = callouts(texts, mids.tolist(), font / unit, size / 2 / unit, fit)
     drawn = []
     for r, text, mid, (x, y, ha, va) in zip(
         [rows[k] for k in shown], texts, mids, spots, strict=True
@@ -258,13 +166,11 @@ def draw_pie(
         )  # fmt: skip
         ctx.tag(label, ids.data_row("label", r))
         drawn.append(label)
-        if callouts:
+        if called_out:
             side = 1.0 if ha == "left" else -1.0
-            # out of the slice along its middle, then across to the label
+            xs, ys = leader_points(float(mid), (x - 0.03 * side, y))
             leader = Line2D(
-                [np.cos(mid), 1.1 * np.cos(mid), x - 0.03 * side],
-                [np.sin(mid), 1.1 * np.sin(mid), y],
-                transform=trans, color=label_style["color"], linewidth=0.6,
+                xs, ys, transform=trans, color=label_style["color"], linewidth=0.6
             )  # fmt: skip
             leader.set_clip_on(False)
             ctx.add(leader, ids.data_row("leader", r), z=2.5)
@@ -309,8 +215,8 @@ def _say_unlabelled(ctx: DrawContext, i: int, left: int, parts: int) -> None:
         ctx,
         THINNED,
         f"{left:,} of the {parts:,} parts of data set {ctx.ds_name(i)!r} are not labelled: "
-        "their call-outs do not fit beside the pie (the largest parts of each side are "
-        "labelled); a dot plot (parts-dot-plot) labels every part",
+        "their call-outs do not fit beside the pie (the largest parts are labelled); a dot "
+        "plot (parts-dot-plot) labels every part",
     )
 
 
