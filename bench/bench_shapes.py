@@ -11,7 +11,9 @@ The shapes (each within the contract's limits, written by plotdoc's own writer):
 For each: open (``plotdoc.loads``) against ``orjson.loads`` with the collector paused (target
 <= 2.5x), and the floor of any open that keeps the contract: the parse, the count of keys that
 finds a duplicate (stage 3: orjson keeps the last silently) and the model's objects (an
-``Analysis`` per analysis, a float array per data set), with the collection that follows; save (``plotdoc.writer.dumps``, compact and default) against ``orjson.dumps`` of the
+``Analysis`` per analysis, a float array per data set), with the collection that follows; then
+the same floor with one Python walk that visits every value and checks nothing (the floor of
+any open whose checks are written in Python); save (``plotdoc.writer.dumps``, compact and default) against ``orjson.dumps`` of the
 parsed document, compact and indented (target <= 2x): saved again unchanged, with one table
 changed since the last save, and the first save after open (nothing kept by
 :mod:`plotdoc.save_memo`); peak memory (tracemalloc) of
@@ -113,11 +115,28 @@ SHAPES: dict[str, tuple[str, Callable[[], bytes]]] = {
 }
 
 
-def floor(data: bytes) -> Callable[[], object]:
+def visit(node: object) -> None:
+    """Visit every object and array of a parsed document once, and each value's type, doing
+    nothing else: the least walk any check of each value makes (rows of cells are left to
+    C-level passes, as open leaves them)."""
+    if type(node) is dict:
+        for key, value in node.items():
+            kind = type(value)
+            if (kind is dict or kind is list) and key != "values":
+                visit(value)
+    elif type(node) is list:
+        for value in node:
+            kind = type(value)
+            if kind is dict or kind is list:
+                visit(value)
+
+
+def floor(data: bytes, walk: bool = False) -> Callable[[], object]:
     """The least an open that keeps the contract does, checking nothing: parse, count the
     keys against the colons of the text (duplicate keys), and make the model's objects an
     open must give (an ``Analysis`` per analysis, a float array per data set), with the
-    collector paused and resumed while they are held, as open does."""
+    collector paused and resumed while they are held, as open does. With ``walk``, also
+    :func:`visit` every value once: the floor of any open whose checks are Python code."""
     item = operator.itemgetter("id", "method", "params")
 
     def run() -> object:
@@ -125,6 +144,8 @@ def floor(data: bytes) -> Callable[[], object]:
         try:
             tree = orjson.loads(data)
             assert data.count(b":") == orjson.dumps(tree).count(b":")
+            if walk:
+                visit(tree)
             made: list[object] = []
             for table in tree["tables"]:
                 made.extend(np.array(ds["values"], dtype=np.float64) for ds in table["dataSets"])
@@ -177,11 +198,18 @@ def run_shape(name: str, repeat: int) -> None:
     )
     print(line("open vs orjson.loads, GC paused", t["open"], t["ref"], "target <= 2.5x"))
     t = interleaved(
-        {"ref": without_gc(lambda: orjson.loads(data)), "floor": floor(data)}, repeat, number
+        {
+            "ref": without_gc(lambda: orjson.loads(data)),
+            "floor": floor(data),
+            "walked": floor(data, walk=True),
+        },
+        repeat,
+        number,
     )
     left = 2.5 * statistics.median(t["ref"]) - statistics.median(t["floor"])
     print(line("  floor: parse, keys, objects", t["floor"], t["ref"], "no check at all"))
     print(f"  {'':<30} leaves {left * 1e3:.1f} ms under 2.5x for every check and default")
+    print(line("  floor + one bare walk", t["walked"], t["ref"], "each value visited, unchecked"))
     t = interleaved(
         {
             "ref": lambda: orjson.dumps(tree),
