@@ -17,8 +17,15 @@ F64 = NDArray[np.float64]
 
 Spot = tuple[float, float, str, str]  # x, y (pie radii from the centre), ha, va
 
+#: the radius of a leader's elbow, out of its slice, and of its way round the pie (whose
+#: radius is 1)
+LEADER_OUT = 1.1
+#: the steps of a leader's way round the pie, in radians: every leader turns at the same
+#: angles, so leaders that go round together lie on one line
+LEADER_STEP = np.deg2rad(3.0)
 
-def text_sizes(texts: list[str], font: float) -> tuple[F64, F64]:
+
+def _text_sizes(texts: list[str], font: float) -> tuple[F64, F64]:
     """Estimated width and height of each label; ``font`` is the font size in pie radii."""
     lines = [t.split("\n") for t in texts]
     widest = np.fromiter((max(map(len, ls)) for ls in lines), float, len(texts))
@@ -37,7 +44,7 @@ def beside(texts: list[str], mids: F64, font: float, half: float) -> list[Spot] 
     graphic's height (``half``: half of it, in pie radii)."""
     cx, cy = np.cos(mids), np.sin(mids)
     x, y = 1.08 * cx, 1.08 * cy
-    w, h = text_sizes(texts, font)
+    w, h = _text_sizes(texts, font)
     hs, vs = _sides(cx), _sides(cy)
     x0 = np.where(hs == "far", x, np.where(hs == "near", x - w, x - w / 2))
     y0 = np.where(vs == "far", y, np.where(vs == "near", y - h, y - h / 2))
@@ -59,14 +66,14 @@ def beside(texts: list[str], mids: F64, font: float, half: float) -> list[Spot] 
     ]
 
 
-def line_height(text: str, font: float) -> float:
+def _line_height(text: str, font: float) -> float:
     """The height a call-out of ``text`` takes in its column, with the gap below it."""
     return len(text.split("\n")) * 1.25 * font + 0.15 * font
 
 
 def per_column(texts: list[str], font: float, room: float) -> int:
     """How many call-outs fit in a column of height ``room`` (call-outs are one line each)."""
-    tallest = max((line_height(t, font) for t in texts), default=1.0)
+    tallest = max((_line_height(t, font) for t in texts), default=1.0)
     return int(np.searchsorted(np.cumsum(np.full(len(texts), tallest)), room, side="right"))
 
 
@@ -114,15 +121,14 @@ def columns(mids: F64, fit: int) -> tuple[list[int], list[int]]:
     return rights, lefts[::-1]
 
 
-def callouts(texts: list[str], mids: list[float], font: float, half: float, fit: int) -> list[Spot]:
+def callouts(texts: list[str], mids: F64, font: float, half: float, fit: int) -> list[Spot]:
     """Labels in a column left and right of the pie (:func:`columns`), each at its slice's
     height where it can, moved apart just enough not to touch, within the graphic's height
     where they fit (a taller column reaches as far below it as above it)."""
     spots: list[Spot] = [(0.0, 0.0, "left", "center")] * len(texts)
-    both = columns(np.asarray(mids, dtype=float), fit)
-    for side, members in zip((1.0, -1.0), both, strict=True):
-        heights = [line_height(texts[k], font) for k in members]
-        ys = [1.1 * float(np.sin(mids[k])) for k in members]
+    for side, members in zip((1.0, -1.0), columns(mids, fit), strict=True):
+        heights = [_line_height(texts[k], font) for k in members]
+        ys = [LEADER_OUT * float(np.sin(mids[k])) for k in members]  # at its leader's elbow
         for j in range(len(ys)):  # top down: each below the one above
             ys[j] = min(ys[j], half - heights[j] / 2)
             if j:
@@ -136,14 +142,6 @@ def callouts(texts: list[str], mids: list[float], font: float, half: float, fit:
         for k, y in zip(members, ys, strict=True):
             spots[k] = (1.35 * side, y, "left" if side > 0 else "right", "center")
     return spots
-
-
-#: the radius of a leader's elbow, out of its slice, and of its way round the pie (whose
-#: radius is 1)
-LEADER_OUT = 1.1
-#: the steps of a leader's way round the pie, in radians: every leader turns at the same
-#: angles, so leaders that go round together lie on one line
-LEADER_STEP = np.deg2rad(3.0)
 
 
 def leader_points(mid: float, end: tuple[float, float]) -> tuple[list[float], list[float]]:

@@ -22,7 +22,6 @@ import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, PathPatch, Rectangle, Wedge
 from matplotlib.path import Path
-from numpy.typing import NDArray
 
 from ...contract.variants import Mark
 from .. import ids
@@ -37,7 +36,6 @@ from ..style.theme import RGBA, merge_style
 from .pie_labels import beside, callouts, labelled, leader_points, per_column
 
 Borders = dict[str, tuple[bool, RGBA, float]]
-F64 = NDArray[np.float64]
 
 
 def part_style(ctx: DrawContext, i: int, r: int) -> dict[str, Any]:
@@ -155,7 +153,7 @@ def draw_pie(
             _say_unlabelled(ctx, i, len(rows) - len(shown), len(rows))
         texts, mids = [texts[k] for k in shown], mids[shown]
         fit = per_column(texts, font / unit, size / unit)  # in the graphic's height
-        spots = callouts(texts, mids.tolist(), font / unit, size / 2 / unit, fit)
+        spots = callouts(texts, mids, font / unit, size / 2 / unit, fit)
     drawn = []
     for r, text, mid, (x, y, ha, va) in zip(
         [rows[k] for k in shown], texts, mids, spots, strict=True
